@@ -1,0 +1,26 @@
+//! The bundled games, embedded in the binary so that `rulebook play draughts`
+//! works anywhere.
+
+/// Every bundled rule file: its name (as typed on the command line) and text.
+pub const GAMES: &[(&str, &str)] = &[
+    ("draughts", include_str!("../games/draughts.rules")),
+    ("always-ready", include_str!("../games/always-ready.rules")),
+    (
+        "variants/russian",
+        include_str!("../games/variants/russian.rules"),
+    ),
+    (
+        "variants/english",
+        include_str!("../games/variants/english.rules"),
+    ),
+    (
+        "variants/international",
+        include_str!("../games/variants/international.rules"),
+    ),
+];
+
+/// The text of a bundled game, by name (`draughts`, `variants/russian`).
+pub fn get(name: &str) -> Option<&'static str> {
+    let name = name.strip_suffix(".rules").unwrap_or(name);
+    GAMES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}

@@ -1,0 +1,17 @@
+//! The engine: plays a compiled `Game`. `Tables` are built once per game;
+//! `Generator` finds the legal moves of a `Position`; `Match` plays a game
+//! with its history and draw rules; `Perft` counts the move tree.
+
+pub mod movegen;
+pub mod perft;
+pub mod play;
+pub mod position;
+pub mod tables;
+
+pub use movegen::{make, Generator, MoveList, MoveRec};
+pub use perft::Perft;
+pub use play::{find_move, moves_of, Match, Move, Outcome};
+pub use position::{Position, PositionError};
+pub use tables::Tables;
+#[cfg(test)]
+mod scratch_test;

@@ -1,0 +1,524 @@
+//! Legal move generation: steps, slides, and jump chains (short and long),
+//! with the capture rules of the game (compulsion, the most pieces, removal
+//! at the end or at once, conversion, crowning mid-chain, landing rules) and
+//! the merging of captures that differ only in order (DR-3).
+//!
+//! Moves go into a `MoveList` whose buffers are reused: after the first few
+//! positions generation allocates nothing.
+
+use super::position::Position;
+use super::tables::{Tables, DEAD, EMPTY, NONE};
+use crate::game::{event, JumpEffect, MidChainCrown, NoMoves};
+
+/// One legal move. Its landing squares and captured squares live in the
+/// owning `MoveList`'s arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRec {
+    /// Start square, or NONE for a pass.
+    pub from: u16,
+    /// End square, or NONE for a pass.
+    pub to: u16,
+    /// Landing squares in order (the last is `to`); empty for a plain step
+    /// or slide, whose only landing is `to`.
+    pub path_off: u32,
+    pub path_len: u16,
+    /// Captured squares, sorted.
+    pub cap_off: u32,
+    pub cap_len: u16,
+    /// The piece code that stands on `to` after the move.
+    pub result: u8,
+    /// Events of `game::event` the move causes.
+    pub flags: u8,
+}
+
+impl MoveRec {
+    /// Whether the move is a pass.
+    pub fn is_pass(&self) -> bool {
+        self.from == NONE
+    }
+}
+
+/// A list of moves with its arena.
+#[derive(Clone, Debug, Default)]
+pub struct MoveList {
+    pub moves: Vec<MoveRec>,
+    pub arena: Vec<u16>,
+}
+
+impl MoveList {
+    /// An empty list.
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: Vec::with_capacity(64),
+            arena: Vec::with_capacity(256),
+        }
+    }
+
+    /// Empties the list, keeping its buffers.
+    pub fn clear(&mut self) {
+        self.moves.clear();
+        self.arena.clear();
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether there are no moves.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The captured squares of a move.
+    pub fn captured(&self, m: &MoveRec) -> &[u16] {
+        let o = m.cap_off as usize;
+        self.arena.get(o..o + usize::from(m.cap_len)).unwrap_or(&[])
+    }
+
+    /// The landing squares of a move (for a step or slide, just `to`).
+    pub fn path(&self, m: &MoveRec) -> Vec<u16> {
+        if m.is_pass() {
+            return Vec::new();
+        }
+        if m.path_len == 0 {
+            return vec![m.to];
+        }
+        let o = m.path_off as usize;
+        self.arena
+            .get(o..o + usize::from(m.path_len))
+            .map(<[u16]>::to_vec)
+            .unwrap_or_default()
+    }
+}
+
+/// Scratch space for generation.
+#[derive(Clone, Debug, Default)]
+pub struct Generator {
+    path: Vec<u16>,
+    caps: Vec<u16>,
+    sorted: Vec<u16>,
+    aux: MoveList,
+    /// Captures in the list start here.
+    cap_begin: usize,
+    arena_begin: usize,
+    best: u16,
+}
+
+/// Whether the game is over because a side ran out of pieces.
+pub fn over_by_pieces(t: &Tables, pos: &Position) -> bool {
+    if !t.no_pieces_lose {
+        return false;
+    }
+    let with_pieces = pos.count[..t.nsides].iter().filter(|&&c| c > 0).count();
+    with_pieces <= 1 || pos.count[usize::from(pos.to_move)] == 0
+}
+
+impl Generator {
+    /// A new generator.
+    pub fn new() -> Generator {
+        Generator::default()
+    }
+
+    /// All legal moves of the side to move. A side that can't move gets a
+    /// single pass when the game says so and another side can move; a game
+    /// that is over has no moves.
+    pub fn generate(&mut self, t: &Tables, pos: &mut Position, list: &mut MoveList) {
+        list.clear();
+        if over_by_pieces(t, pos) {
+            return;
+        }
+        self.generate_side(t, pos, pos.to_move, list);
+        if list.is_empty() && t.no_moves == NoMoves::Pass {
+            let mut aux = std::mem::take(&mut self.aux);
+            let mut someone = false;
+            for s in 0..t.nsides as u8 {
+                if s != pos.to_move {
+                    self.generate_side(t, pos, s, &mut aux);
+                    if !aux.is_empty() {
+                        someone = true;
+                        break;
+                    }
+                }
+            }
+            self.aux = aux;
+            if someone {
+                list.moves.push(MoveRec {
+                    from: NONE,
+                    to: NONE,
+                    path_off: 0,
+                    path_len: 0,
+                    cap_off: 0,
+                    cap_len: 0,
+                    result: 0,
+                    flags: 0,
+                });
+            }
+        }
+    }
+
+    /// All legal moves of one side, ignoring passes.
+    pub fn generate_side(&mut self, t: &Tables, pos: &mut Position, side: u8, list: &mut MoveList) {
+        list.clear();
+        self.cap_begin = 0;
+        self.arena_begin = 0;
+        self.best = 0;
+        let n = t.n;
+        if t.any_jumps {
+            for sq in 0..n {
+                let code = pos.board[sq];
+                if code == EMPTY || t.code_side[usize::from(code)] != side {
+                    continue;
+                }
+                if !t.moves[usize::from(code)].has_jumps() {
+                    continue;
+                }
+                let from = sq as u16;
+                pos.board[sq] = EMPTY; // AR-13: the start square counts as empty
+                self.path.clear();
+                self.caps.clear();
+                self.dfs(t, &mut pos.board, list, from, code, from, code, side);
+                pos.board[sq] = code;
+            }
+            if !list.is_empty() && t.capture_compulsory {
+                return;
+            }
+        }
+        for sq in 0..n {
+            let code = pos.board[sq];
+            if code == EMPTY || t.code_side[usize::from(code)] != side {
+                continue;
+            }
+            let m = &t.moves[usize::from(code)];
+            let from = sq as u16;
+            for &d in &m.step {
+                let to = t.step(from, d);
+                if to != NONE && pos.board[usize::from(to)] == EMPTY && !t.no_stop[usize::from(to)]
+                {
+                    push_quiet(t, list, from, to, code, side);
+                }
+            }
+            for &d in &m.slide {
+                let mut to = t.step(from, d);
+                while to != NONE && pos.board[usize::from(to)] == EMPTY {
+                    if !t.no_stop[usize::from(to)] {
+                        push_quiet(t, list, from, to, code, side);
+                    }
+                    to = t.step(to, d);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn capturable(t: &Tables, v: u8, side: u8, code: u8) -> bool {
+        v != EMPTY
+            && v != DEAD
+            && t.code_side[usize::from(v)] != side
+            && (t.immune[usize::from(v)] >> t.code_kind[usize::from(code)]) & 1 == 0
+    }
+
+    /// Whether a piece of `code` on `cur` has any jump (for AR-11).
+    fn can_jump(t: &Tables, board: &[u8], cur: u16, code: u8, side: u8) -> bool {
+        let m = &t.moves[usize::from(code)];
+        for &d in &m.short_jump {
+            let over = t.step(cur, d);
+            if over == NONE || !Self::capturable(t, board[usize::from(over)], side, code) {
+                continue;
+            }
+            let land = t.step(over, d);
+            if land != NONE && board[usize::from(land)] == EMPTY && !t.no_stop[usize::from(land)] {
+                return true;
+            }
+        }
+        for &d in &m.long_jump {
+            let mut sq = t.step(cur, d);
+            while sq != NONE && board[usize::from(sq)] == EMPTY {
+                sq = t.step(sq, d);
+            }
+            if sq == NONE || !Self::capturable(t, board[usize::from(sq)], side, code) {
+                continue;
+            }
+            let mut land = t.step(sq, d);
+            while land != NONE && board[usize::from(land)] == EMPTY {
+                if !t.no_stop[usize::from(land)] {
+                    return true;
+                }
+                land = t.step(land, d);
+            }
+        }
+        false
+    }
+
+    /// The code a piece becomes on landing at `land` in the middle of a chain,
+    /// and whether the chain stops there.
+    #[inline(always)]
+    fn crown_mid(t: &Tables, code: u8, land: u16) -> (u8, bool) {
+        let promo = t.promo_to[usize::from(code)];
+        if promo != 0 && t.promo_at[usize::from(code) * t.n + usize::from(land)] {
+            match t.mid_chain {
+                MidChainCrown::Stay => (code, false),
+                MidChainCrown::Continue => (promo, false),
+                MidChainCrown::Stop => (code, true),
+            }
+        } else {
+            (code, false)
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn dfs(
+        &mut self,
+        t: &Tables,
+        board: &mut [u8],
+        list: &mut MoveList,
+        from: u16,
+        start_code: u8,
+        cur: u16,
+        code: u8,
+        side: u8,
+    ) {
+        let depth = self.caps.len();
+        if depth > 0 && !t.must_continue {
+            self.emit(t, list, from, cur, start_code, code, side);
+        }
+        let mut extended = false;
+        let m = &t.moves[usize::from(code)];
+        for &d in &m.short_jump {
+            let over = t.step(cur, d);
+            if over == NONE || !Self::capturable(t, board[usize::from(over)], side, code) {
+                continue;
+            }
+            let land = t.step(over, d);
+            if land == NONE || board[usize::from(land)] != EMPTY || t.no_stop[usize::from(land)] {
+                continue;
+            }
+            extended = true;
+            self.jump(t, board, list, from, start_code, over, land, code, side);
+        }
+        for &d in &m.long_jump {
+            let mut sq = t.step(cur, d);
+            while sq != NONE && board[usize::from(sq)] == EMPTY {
+                sq = t.step(sq, d);
+            }
+            if sq == NONE || !Self::capturable(t, board[usize::from(sq)], side, code) {
+                continue;
+            }
+            let over = sq;
+            let first = t.step(over, d);
+            if first == NONE || board[usize::from(first)] != EMPTY {
+                continue;
+            }
+            // AR-11: where the chain can go on from some landing square, only
+            // those squares are allowed.
+            let mut only_continuing = false;
+            if t.long_must_continue {
+                let saved = board[usize::from(over)];
+                board[usize::from(over)] = self.jumped_code(t, saved, side);
+                let mut land = first;
+                while land != NONE && board[usize::from(land)] == EMPTY {
+                    if !t.no_stop[usize::from(land)] {
+                        let (c2, stop) = Self::crown_mid(t, code, land);
+                        if !stop && Self::can_jump(t, board, land, c2, side) {
+                            only_continuing = true;
+                            break;
+                        }
+                    }
+                    land = t.step(land, d);
+                }
+                board[usize::from(over)] = saved;
+            }
+            let mut land = first;
+            while land != NONE && board[usize::from(land)] == EMPTY {
+                if !t.no_stop[usize::from(land)] {
+                    let ok = if only_continuing {
+                        let saved = board[usize::from(over)];
+                        board[usize::from(over)] = self.jumped_code(t, saved, side);
+                        let (c2, stop) = Self::crown_mid(t, code, land);
+                        let ok = !stop && Self::can_jump(t, board, land, c2, side);
+                        board[usize::from(over)] = saved;
+                        ok
+                    } else {
+                        true
+                    };
+                    if ok {
+                        extended = true;
+                        self.jump(t, board, list, from, start_code, over, land, code, side);
+                    }
+                }
+                land = t.step(land, d);
+            }
+        }
+        if depth > 0 && !extended && t.must_continue {
+            self.emit(t, list, from, cur, start_code, code, side);
+        }
+    }
+
+    #[inline(always)]
+    fn jumped_code(&self, t: &Tables, _old: u8, side: u8) -> u8 {
+        match t.effect {
+            JumpEffect::RemoveAtOnce => EMPTY,
+            JumpEffect::RemoveAtEnd => DEAD,
+            JumpEffect::Convert(k) => (1 + usize::from(side) * t.nkinds + usize::from(k.0)) as u8,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn jump(
+        &mut self,
+        t: &Tables,
+        board: &mut [u8],
+        list: &mut MoveList,
+        from: u16,
+        start_code: u8,
+        over: u16,
+        land: u16,
+        code: u8,
+        side: u8,
+    ) {
+        let saved = board[usize::from(over)];
+        board[usize::from(over)] = self.jumped_code(t, saved, side);
+        self.path.push(land);
+        self.caps.push(over);
+        let (next, stop) = Self::crown_mid(t, code, land);
+        if stop {
+            self.emit(t, list, from, land, start_code, code, side);
+        } else {
+            self.dfs(t, board, list, from, start_code, land, next, side);
+        }
+        self.path.pop();
+        self.caps.pop();
+        board[usize::from(over)] = saved;
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn emit(
+        &mut self,
+        t: &Tables,
+        list: &mut MoveList,
+        from: u16,
+        to: u16,
+        start_code: u8,
+        code: u8,
+        side: u8,
+    ) {
+        let ncap = self.caps.len() as u16;
+        if t.capture_most {
+            if ncap < self.best {
+                return;
+            }
+            if ncap > self.best {
+                self.best = ncap;
+                list.moves.truncate(self.cap_begin);
+                list.arena.truncate(self.arena_begin);
+            }
+        }
+        let (result, mut flags) = finish(t, to, code, side);
+        if code != start_code {
+            flags |= event::PROMOTION as u8;
+        }
+        flags |= match t.effect {
+            JumpEffect::Convert(_) => event::CONVERSION as u8,
+            _ => event::CAPTURE as u8,
+        };
+        self.sorted.clear();
+        self.sorted.extend_from_slice(&self.caps);
+        self.sorted.sort_unstable();
+        // DR-3: the same start, end, captured set (and result) is one move.
+        for m in &list.moves[self.cap_begin..] {
+            if m.from == from
+                && m.to == to
+                && m.cap_len == ncap
+                && m.result == result
+                && list.arena[m.cap_off as usize..m.cap_off as usize + usize::from(ncap)]
+                    == self.sorted[..]
+            {
+                return;
+            }
+        }
+        let path_off = list.arena.len() as u32;
+        list.arena.extend_from_slice(&self.path);
+        let cap_off = list.arena.len() as u32;
+        list.arena.extend_from_slice(&self.sorted);
+        list.moves.push(MoveRec {
+            from,
+            to,
+            path_off,
+            path_len: self.path.len() as u16,
+            cap_off,
+            cap_len: ncap,
+            result,
+            flags,
+        });
+    }
+}
+
+/// The code standing on `to` at the end of a move by `code` of `side`, after
+/// end-of-move promotion and triggers (AR-9: a trigger's conversion wins),
+/// and the events they cause.
+#[inline(always)]
+fn finish(t: &Tables, to: u16, code: u8, side: u8) -> (u8, u8) {
+    let n = t.n;
+    if let Some((ns, nk)) = t.trigger_to[usize::from(side) * n + usize::from(to)] {
+        let c = (1 + usize::from(ns) * t.nkinds + usize::from(nk)) as u8;
+        let flags = if ns != side {
+            event::CONVERSION as u8
+        } else {
+            0
+        };
+        return (c, flags);
+    }
+    let promo = t.promo_to[usize::from(code)];
+    if promo != 0 && t.promo_at[usize::from(code) * n + usize::from(to)] {
+        return (promo, event::PROMOTION as u8);
+    }
+    (code, 0)
+}
+
+#[inline(always)]
+fn push_quiet(t: &Tables, list: &mut MoveList, from: u16, to: u16, code: u8, side: u8) {
+    let (result, flags) = finish(t, to, code, side);
+    list.moves.push(MoveRec {
+        from,
+        to,
+        path_off: 0,
+        path_len: 0,
+        cap_off: 0,
+        cap_len: 0,
+        result,
+        flags,
+    });
+}
+
+/// Plays a move of `list` on `pos` (the move must come from generating on
+/// `pos`).
+pub fn make(t: &Tables, pos: &mut Position, list: &MoveList, m: &MoveRec) {
+    let mover = pos.to_move;
+    if !m.is_pass() {
+        let from = usize::from(m.from);
+        pos.board[from] = EMPTY;
+        let o = m.cap_off as usize;
+        for &c in &list.arena[o..o + usize::from(m.cap_len)] {
+            let c = usize::from(c);
+            let old = pos.board[c];
+            let os = usize::from(t.code_side[usize::from(old)]);
+            if let Some(cnt) = pos.count.get_mut(os) {
+                *cnt = cnt.saturating_sub(1);
+            }
+            match t.effect {
+                JumpEffect::Convert(k) => {
+                    pos.board[c] = (1 + usize::from(mover) * t.nkinds + usize::from(k.0)) as u8;
+                    pos.count[usize::from(mover)] += 1;
+                }
+                _ => pos.board[c] = EMPTY,
+            }
+        }
+        pos.board[usize::from(m.to)] = m.result;
+        let rs = t.code_side[usize::from(m.result)];
+        if rs != mover {
+            pos.count[usize::from(mover)] = pos.count[usize::from(mover)].saturating_sub(1);
+            pos.count[usize::from(rs)] += 1;
+        }
+    }
+    pos.to_move = ((usize::from(mover) + 1) % t.nsides) as u8;
+}

@@ -1,0 +1,82 @@
+//! Perft: the number of leaf positions of the legal-move tree to a depth.
+//! The last ply's moves are counted without being played (bulk counting);
+//! positions are copied into per-ply buffers that are reused, so the walk
+//! allocates nothing once warm.
+
+use super::movegen::{make, Generator, MoveList};
+use super::position::Position;
+use super::tables::Tables;
+
+/// Reusable buffers for perft.
+pub struct Perft<'t> {
+    t: &'t Tables,
+    gen: Generator,
+    lists: Vec<MoveList>,
+    positions: Vec<Position>,
+}
+
+impl<'t> Perft<'t> {
+    /// Buffers for a walk of up to `depth` plies.
+    pub fn new(t: &'t Tables, depth: usize) -> Perft<'t> {
+        Perft {
+            t,
+            gen: Generator::new(),
+            lists: (0..=depth).map(|_| MoveList::new()).collect(),
+            positions: Vec::new(),
+        }
+    }
+
+    /// The perft count of `pos` at `depth`.
+    pub fn count(&mut self, pos: &Position, depth: usize) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        while self.lists.len() <= depth {
+            self.lists.push(MoveList::new());
+        }
+        while self.positions.len() <= depth {
+            self.positions.push(pos.clone());
+        }
+        self.positions[depth].clone_from(pos);
+        self.walk(depth)
+    }
+
+    /// The count below each root move: (move index in `root`, count).
+    pub fn divide(&mut self, pos: &Position, depth: usize) -> (MoveList, Vec<u64>) {
+        let mut root = MoveList::new();
+        let mut p = pos.clone();
+        self.gen.generate(self.t, &mut p, &mut root);
+        let mut counts = Vec::with_capacity(root.len());
+        for m in &root.moves {
+            let mut q = pos.clone();
+            make(self.t, &mut q, &root, m);
+            counts.push(if depth <= 1 {
+                1
+            } else {
+                self.count(&q, depth - 1)
+            });
+        }
+        (root, counts)
+    }
+
+    fn walk(&mut self, depth: usize) -> u64 {
+        let t = self.t;
+        let mut list = std::mem::take(&mut self.lists[depth]);
+        self.gen.generate(t, &mut self.positions[depth], &mut list);
+        let total = if depth == 1 {
+            list.len() as u64
+        } else {
+            let mut total = 0;
+            for m in &list.moves {
+                let (lo, hi) = self.positions.split_at_mut(depth);
+                let child = &mut lo[depth - 1];
+                child.clone_from(&hi[0]);
+                make(t, child, &list, m);
+                total += self.walk(depth - 1);
+            }
+            total
+        };
+        self.lists[depth] = list;
+        total
+    }
+}

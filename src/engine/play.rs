@@ -1,0 +1,414 @@
+//! A game in progress: the position, its history, the draw counters, the
+//! legal moves as owned `Move`s with notation, the rule events each move fires,
+//! and the outcome.
+
+use std::collections::HashMap;
+
+use super::movegen::{make, over_by_pieces, Generator, MoveList, MoveRec};
+use super::position::{algebraic, square_name, Position};
+use super::tables::{Tables, EMPTY};
+use crate::game::{JumpEffect, NoMoves, SideId, Sq};
+
+/// A legal move, owned, with its notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// Start square (None for a pass).
+    pub from: Option<Sq>,
+    /// Squares visited after the start, in order.
+    pub path: Vec<Sq>,
+    /// Captured squares, sorted.
+    pub captured: Vec<Sq>,
+    /// `22x15x6`, `c3-d4`, `pass`.
+    pub notation: String,
+    /// The same move in algebraic notation.
+    pub algebraic: String,
+    rec: MoveRec,
+}
+
+impl Move {
+    /// Whether the move captures or converts.
+    pub fn is_capture(&self) -> bool {
+        !self.captured.is_empty()
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A side won.
+    Win { winner: SideId, reason: String },
+    /// Drawn.
+    Draw { reason: String },
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Win { reason, .. } => f.write_str(reason),
+            Outcome::Draw { reason } => write!(f, "draw: {reason}"),
+        }
+    }
+}
+
+/// Builds the owned moves of a list.
+pub fn moves_of(t: &Tables, list: &MoveList) -> Vec<Move> {
+    list.moves
+        .iter()
+        .map(|m| {
+            if m.is_pass() {
+                return Move {
+                    from: None,
+                    path: Vec::new(),
+                    captured: Vec::new(),
+                    notation: "pass".into(),
+                    algebraic: "pass".into(),
+                    rec: *m,
+                };
+            }
+            let path: Vec<Sq> = list.path(m).into_iter().map(Sq).collect();
+            let captured: Vec<Sq> = list.captured(m).iter().map(|&c| Sq(c)).collect();
+            let sep = if captured.is_empty() { "-" } else { "x" };
+            let write = |name: &dyn Fn(Sq) -> String| {
+                let mut s = name(Sq(m.from));
+                for &p in &path {
+                    s.push_str(sep);
+                    s.push_str(&name(p));
+                }
+                s
+            };
+            Move {
+                from: Some(Sq(m.from)),
+                notation: write(&|s| square_name(t, s)),
+                algebraic: write(&|s| algebraic(t, s)),
+                path,
+                captured,
+                rec: *m,
+            }
+        })
+        .collect()
+}
+
+/// A game being played.
+pub struct Match<'t> {
+    t: &'t Tables,
+    /// The current position.
+    pub pos: Position,
+    /// Plies played.
+    pub plies: u32,
+    seen: HashMap<Position, u32>,
+    counters: Vec<u32>,
+    gen: Generator,
+    list: MoveList,
+    legal: Vec<Move>,
+    outcome: Option<Outcome>,
+}
+
+impl<'t> Match<'t> {
+    /// A game from a position.
+    pub fn new(t: &'t Tables, pos: Position) -> Match<'t> {
+        let mut m = Match {
+            t,
+            pos,
+            plies: 0,
+            seen: HashMap::new(),
+            counters: vec![0; t.game.end.counters.len()],
+            gen: Generator::new(),
+            list: MoveList::new(),
+            legal: Vec::new(),
+            outcome: None,
+        };
+        m.seen.insert(m.pos.clone(), 1);
+        m.refresh();
+        m
+    }
+
+    /// The legal moves (empty when the game is over).
+    pub fn legal(&self) -> &[Move] {
+        &self.legal
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn side_name(&self, s: u8) -> String {
+        self.t
+            .game
+            .sides
+            .get(usize::from(s))
+            .map_or_else(|| "?".into(), |s| s.name.clone())
+    }
+
+    fn refresh(&mut self) {
+        let t = self.t;
+        self.gen.generate(t, &mut self.pos, &mut self.list);
+        self.legal = moves_of(t, &self.list);
+        if self.outcome.is_some() {
+            self.legal.clear();
+            return;
+        }
+        if over_by_pieces(t, &self.pos) {
+            let loser = (0..t.nsides)
+                .find(|&s| self.pos.count[s] == 0)
+                .unwrap_or(usize::from(self.pos.to_move));
+            let winner = (0..t.nsides).find(|&s| self.pos.count[s] > 0);
+            self.outcome = Some(match winner {
+                Some(w) => Outcome::Win {
+                    winner: SideId(w as u8),
+                    reason: format!(
+                        "{} win: {} have no pieces left",
+                        self.side_name(w as u8),
+                        self.side_name(loser as u8)
+                    ),
+                },
+                None => Outcome::Draw {
+                    reason: "no pieces left".into(),
+                },
+            });
+        } else if self.legal.is_empty() {
+            let me = self.pos.to_move;
+            self.outcome = Some(match t.no_moves {
+                NoMoves::Lose => {
+                    let w = ((usize::from(me) + 1) % t.nsides) as u8;
+                    Outcome::Win {
+                        winner: SideId(w),
+                        reason: format!(
+                            "{} win: {} cannot move",
+                            self.side_name(w),
+                            self.side_name(me)
+                        ),
+                    }
+                }
+                NoMoves::Pass => Outcome::Draw {
+                    reason: "no side can move".into(),
+                },
+                NoMoves::Draw => Outcome::Draw {
+                    reason: format!("{} cannot move", self.side_name(me)),
+                },
+            });
+        }
+        if self.outcome.is_some() {
+            self.legal.clear();
+        }
+    }
+
+    /// Plays a legal move (one of `legal()`); returns the rule events it
+    /// fired, in words.
+    pub fn play(&mut self, mv: &Move) -> Vec<String> {
+        let t = self.t;
+        let mut events = Vec::new();
+        let mover = self.pos.to_move;
+        let rec = mv.rec;
+        let flags = u32::from(rec.flags);
+        if rec.is_pass() {
+            events.push(format!("{} cannot move: pass", self.side_name(mover)));
+        } else {
+            let start = self.pos.board[usize::from(rec.from)];
+            let start_kind = t.code_kind[usize::from(start)];
+            for &c in &mv.captured {
+                let old = self.pos.board[usize::from(c.0)];
+                let kind = t
+                    .game
+                    .kinds
+                    .get(usize::from(t.code_kind[usize::from(old)]))
+                    .map_or("piece", |k| k.name.as_str());
+                match t.effect {
+                    JumpEffect::Convert(_) => events.push(format!(
+                        "jump converts {} {}: it goes over to the {}",
+                        kind.to_lowercase(),
+                        square_name(t, c),
+                        self.side_name(mover)
+                    )),
+                    _ => events.push(format!(
+                        "captures the {} on {}",
+                        kind.to_lowercase(),
+                        square_name(t, c)
+                    )),
+                }
+            }
+            let to = Sq(rec.to);
+            let rs = t.code_side[usize::from(rec.result)];
+            let rk = t.code_kind[usize::from(rec.result)];
+            let kname = |k: u8| {
+                t.game
+                    .kinds
+                    .get(usize::from(k))
+                    .map_or_else(|| "?".to_string(), |k| k.name.to_lowercase())
+            };
+            if rs != mover {
+                events.push(format!(
+                    "ends on {}, a base of the {}: goes over to them as a {}",
+                    square_name(t, to),
+                    self.side_name(rs),
+                    kname(rk)
+                ));
+            } else if rk != start_kind {
+                events.push(format!(
+                    "crowned on {}: becomes a {}",
+                    square_name(t, to),
+                    kname(rk)
+                ));
+            }
+            make(t, &mut self.pos, &self.list, &rec);
+            if self.pos.board[usize::from(rec.to)] == EMPTY {
+                events.push("the piece left the board".into());
+            }
+            // Counter events.
+            for (i, c) in t.game.end.counters.iter().enumerate() {
+                let reset = (flags & c.reset) != 0 || (c.reset_move_of >> start_kind) & 1 == 1;
+                self.counters[i] = if reset { 0 } else { self.counters[i] + 1 };
+            }
+        }
+        if rec.is_pass() {
+            make(t, &mut self.pos, &self.list, &rec);
+            for c in &mut self.counters {
+                *c += 1;
+            }
+        }
+        self.plies += 1;
+        let n = self.seen.entry(self.pos.clone()).or_insert(0);
+        *n += 1;
+        let reps = *n;
+        if let Some(r) = t.game.end.repetition {
+            if reps >= r {
+                self.outcome = Some(Outcome::Draw {
+                    reason: format!("the same position occurred {r} times"),
+                });
+            }
+        }
+        for (i, c) in t.game.end.counters.iter().enumerate() {
+            if self.outcome.is_none() && self.counters[i] >= c.plies {
+                self.outcome = Some(Outcome::Draw {
+                    reason: format!("{} plies without a reset event", c.plies),
+                });
+            }
+        }
+        self.refresh();
+        events
+    }
+
+    /// Finds the legal move a player means by `text`: the full notation
+    /// (numeric or algebraic), or start and end alone when only one move
+    /// matches. On failure, a plain explanation of which rule forbids it.
+    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+        find_move(self.t, &self.pos, &self.legal, text)
+    }
+}
+
+/// Finds the legal move meant by `text`, or explains why there is none.
+pub fn find_move(t: &Tables, pos: &Position, legal: &[Move], text: &str) -> Result<Move, String> {
+    let norm = text.trim().to_lowercase().replace(':', "x");
+    if norm.is_empty() {
+        return Err("type a move, such as 22-18 or 22x15".into());
+    }
+    if let Some(m) = legal
+        .iter()
+        .find(|m| m.notation == norm || m.algebraic == norm)
+    {
+        return Ok(m.clone());
+    }
+    // Start and end only.
+    let parts: Vec<&str> = norm.split(['-', 'x']).filter(|s| !s.is_empty()).collect();
+    let squares: Result<Vec<Sq>, _> = parts
+        .iter()
+        .map(|p| super::position::parse_square(t, p))
+        .collect();
+    let squares = match squares {
+        Ok(s) if !s.is_empty() => s,
+        Ok(_) => return Err(format!("`{text}` is not a move")),
+        Err(e) => return Err(e.0),
+    };
+    let from = squares[0];
+    let to = squares.last().copied();
+    let matching: Vec<&Move> = legal
+        .iter()
+        .filter(|m| {
+            m.from == Some(from)
+                && (squares.len() == 1 || m.path.last().copied() == to)
+                && (squares.len() <= 2 || m.path.starts_with(&squares[1..]))
+        })
+        .collect();
+    if matching.len() == 1 {
+        return Ok(matching[0].clone());
+    }
+    let list = |ms: &[&Move]| {
+        ms.iter()
+            .map(|m| m.notation.clone())
+            .collect::<Vec<_>>()
+            .join(" or ")
+    };
+    if matching.len() > 1 {
+        return Err(format!("`{text}` is ambiguous: {}", list(&matching)));
+    }
+    Err(explain(t, pos, legal, from, &squares))
+}
+
+/// Why no legal move starts at `from` and visits `squares`.
+fn explain(t: &Tables, pos: &Position, legal: &[Move], from: Sq, squares: &[Sq]) -> String {
+    let g = &t.game;
+    let mover = pos.to_move;
+    let all = |ms: Vec<&Move>| {
+        let v: Vec<String> = ms.iter().take(6).map(|m| m.notation.clone()).collect();
+        let more = if ms.len() > 6 { " ..." } else { "" };
+        format!("{}{more}", v.join(" or "))
+    };
+    if legal.is_empty() {
+        return "the game is over: there are no legal moves".into();
+    }
+    match pos.piece(t, from) {
+        None => {
+            return format!("there is no piece on {}", square_name(t, from));
+        }
+        Some((s, _)) if s.0 != mover => {
+            return format!(
+                "the piece on {} belongs to the {}; the {} are to move",
+                square_name(t, from),
+                g.sides
+                    .get(usize::from(s.0))
+                    .map_or("?", |s| s.name.as_str()),
+                g.sides
+                    .get(usize::from(mover))
+                    .map_or("?", |s| s.name.as_str())
+            );
+        }
+        _ => {}
+    }
+    let captures: Vec<&Move> = legal.iter().filter(|m| m.is_capture()).collect();
+    if !captures.is_empty() && t.capture_compulsory {
+        let any_capture_geometry = squares.len() >= 2;
+        let most = captures.iter().map(|m| m.captured.len()).max().unwrap_or(0);
+        if t.capture_most && most > 1 && any_capture_geometry {
+            return format!("must take the most pieces: {} takes {most}", all(captures));
+        }
+        return format!("a capture is compulsory: {}", all(captures));
+    }
+    let from_here: Vec<&Move> = legal.iter().filter(|m| m.from == Some(from)).collect();
+    if let Some(&to) = squares.get(1) {
+        if let Some(code) = pos.board.get(usize::from(to.0)) {
+            if *code != EMPTY {
+                return format!("{} is occupied", square_name(t, to));
+            }
+        }
+        if t.no_stop.get(usize::from(to.0)).copied().unwrap_or(false) {
+            return format!("{} is neutral: no piece may stop there", square_name(t, to));
+        }
+    }
+    if from_here.is_empty() {
+        return format!(
+            "the piece on {} has no legal move; legal moves: {}",
+            square_name(t, from),
+            all(legal.iter().collect())
+        );
+    }
+    let kind = pos
+        .piece(t, from)
+        .and_then(|(_, k)| g.kinds.get(usize::from(k.0)))
+        .map_or("piece", |k| k.name.as_str());
+    format!(
+        "a {} on {} can't move there; its legal moves: {}",
+        kind.to_lowercase(),
+        square_name(t, from),
+        all(from_here)
+    )
+}

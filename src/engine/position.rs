@@ -1,0 +1,259 @@
+//! `Position`: the board, the side to move and the piece counts, with the
+//! PDN-FEN style position strings (`W:W21,22,K5:B1,2`).
+
+use super::tables::{Tables, EMPTY};
+use crate::game::{KindId, Notation, SideId, Sq};
+
+/// The most sides a game may have.
+pub const MAX_SIDES: usize = 8;
+
+/// A position: what stands on every playable square, and who moves.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Piece code per square (see `Tables`).
+    pub board: Vec<u8>,
+    /// The side to move.
+    pub to_move: u8,
+    /// Pieces per side.
+    pub count: [u16; MAX_SIDES],
+}
+
+/// Why a position string was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError(pub String);
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Position {
+    /// The start position of the game.
+    pub fn start(t: &Tables) -> Position {
+        let mut p = Position {
+            board: vec![EMPTY; t.n],
+            to_move: t.game.first.0,
+            count: [0; MAX_SIDES],
+        };
+        for &(sq, side, kind) in &t.game.setup {
+            p.put(t, sq, Some((side, kind)));
+        }
+        p
+    }
+
+    /// Puts a piece (or nothing) on a square, keeping the counts right.
+    pub fn put(&mut self, t: &Tables, sq: Sq, piece: Option<(SideId, KindId)>) {
+        let i = usize::from(sq.0);
+        let Some(&old) = self.board.get(i) else {
+            return;
+        };
+        if old != EMPTY {
+            let s = usize::from(t.code_side[usize::from(old)]);
+            if let Some(c) = self.count.get_mut(s) {
+                *c = c.saturating_sub(1);
+            }
+        }
+        let new = piece.map_or(EMPTY, |(s, k)| t.code(s, k));
+        self.board[i] = new;
+        if let Some((s, _)) = piece {
+            if let Some(c) = self.count.get_mut(usize::from(s.0)) {
+                *c += 1;
+            }
+        }
+    }
+
+    /// The piece on a square.
+    pub fn piece(&self, t: &Tables, sq: Sq) -> Option<(SideId, KindId)> {
+        let c = *self.board.get(usize::from(sq.0))?;
+        if c == EMPTY || usize::from(c) > t.nsides * t.nkinds {
+            return None;
+        }
+        Some((
+            SideId(t.code_side[usize::from(c)]),
+            KindId(t.code_kind[usize::from(c)]),
+        ))
+    }
+
+    /// The side to move.
+    pub fn side(&self) -> SideId {
+        SideId(self.to_move)
+    }
+
+    /// Parses a position string: the side to move, then each side's pieces,
+    /// `W:W21,22,K5:B1,2` (a kind letter before a square marks that kind;
+    /// ranges `1-12` are accepted; squares numeric or algebraic).
+    pub fn parse(t: &Tables, text: &str) -> Result<Position, PositionError> {
+        let g = &t.game;
+        let text = text.trim().trim_end_matches('.');
+        let mut fields = text.split(':');
+        let first = fields.next().unwrap_or("").trim();
+        let side_of = |s: &str| -> Result<u8, PositionError> {
+            let mut chars = s.chars();
+            let c = chars.next().ok_or_else(|| {
+                PositionError("a side letter is missing before a list of pieces".into())
+            })?;
+            g.sides
+                .iter()
+                .position(|sd| sd.letter.eq_ignore_ascii_case(&c))
+                .map(|i| i as u8)
+                .ok_or_else(|| {
+                    PositionError(format!(
+                        "`{c}` is not a side: the sides are {}",
+                        g.sides
+                            .iter()
+                            .map(|s| format!("{} ({})", s.letter, s.name))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ))
+                })
+        };
+        if first.chars().count() != 1 {
+            return Err(PositionError(format!(
+                "a position starts with the letter of the side to move, then `:`, not `{first}`"
+            )));
+        }
+        let mut p = Position {
+            board: vec![EMPTY; t.n],
+            to_move: side_of(first)?,
+            count: [0; MAX_SIDES],
+        };
+        for field in fields {
+            let field = field.trim();
+            if field.is_empty() {
+                continue;
+            }
+            let side = side_of(field)?;
+            let rest: String = field.chars().skip(1).collect();
+            for item in rest.split(',') {
+                let item = item.trim();
+                if item.is_empty() {
+                    continue;
+                }
+                let (kind, sqtext) = match item.chars().next() {
+                    Some(c) if c.is_ascii_uppercase() => {
+                        let k = g
+                            .kinds
+                            .iter()
+                            .enumerate()
+                            .skip(1)
+                            .find(|(_, k)| k.letter == c)
+                            .map(|(i, _)| i as u8)
+                            .ok_or_else(|| {
+                                PositionError(format!("`{c}` in `{item}` is not a piece letter"))
+                            })?;
+                        (k, &item[c.len_utf8()..])
+                    }
+                    _ => (0, item),
+                };
+                let squares = parse_range(t, sqtext)?;
+                for sq in squares {
+                    if p.board[usize::from(sq.0)] != EMPTY {
+                        return Err(PositionError(format!(
+                            "two pieces on {}",
+                            square_name(t, sq)
+                        )));
+                    }
+                    p.put(t, sq, Some((SideId(side), KindId(kind))));
+                }
+            }
+        }
+        Ok(p)
+    }
+
+    /// The position string, in the game's notation.
+    pub fn to_fen(&self, t: &Tables) -> String {
+        let g = &t.game;
+        let mut out = String::new();
+        if let Some(s) = g.sides.get(usize::from(self.to_move)) {
+            out.push(s.letter);
+        }
+        for (si, side) in g.sides.iter().enumerate() {
+            out.push(':');
+            out.push(side.letter);
+            let mut items = Vec::new();
+            for k in 0..t.nkinds {
+                for sq in 0..t.n {
+                    let code = self.board[sq];
+                    if code != EMPTY
+                        && usize::from(t.code_side[usize::from(code)]) == si
+                        && usize::from(t.code_kind[usize::from(code)]) == k
+                    {
+                        let mut s = String::new();
+                        if k > 0 {
+                            s.push(g.kinds[k].letter);
+                        }
+                        s.push_str(&square_name(t, Sq(sq as u16)));
+                        items.push(s);
+                    }
+                }
+            }
+            out.push_str(&items.join(","));
+        }
+        out
+    }
+}
+
+/// The name of a square in the game's notation.
+pub fn square_name(t: &Tables, sq: Sq) -> String {
+    match t.game.squares.get(usize::from(sq.0)) {
+        Some(info) => match t.game.notation {
+            Notation::Numeric => info.number.to_string(),
+            Notation::Algebraic => info.algebraic.clone(),
+        },
+        None => "?".into(),
+    }
+}
+
+/// The algebraic name of a square.
+pub fn algebraic(t: &Tables, sq: Sq) -> String {
+    t.game
+        .squares
+        .get(usize::from(sq.0))
+        .map_or_else(|| "?".into(), |i| i.algebraic.clone())
+}
+
+/// Parses one square, numeric or algebraic.
+pub fn parse_square(t: &Tables, text: &str) -> Result<Sq, PositionError> {
+    let text = text.trim();
+    let g = &t.game;
+    if !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) {
+        let n: usize = text
+            .parse()
+            .map_err(|_| PositionError(format!("`{text}` is not a square")))?;
+        if n >= 1 && n <= t.n {
+            return Ok(Sq((n - 1) as u16));
+        }
+        return Err(PositionError(format!(
+            "square {text} is not on the board: squares are numbered 1 to {}",
+            t.n
+        )));
+    }
+    let mut chars = text.chars();
+    let file = chars.next().filter(|c| c.is_ascii_lowercase());
+    let rank: Option<i32> = chars.as_str().parse().ok();
+    match (file, rank) {
+        (Some(f), Some(r)) => {
+            let fi = i32::from(f as u8 - b'a');
+            match g.square(fi, r - 1) {
+                Some(sq) => Ok(sq),
+                None if fi < i32::from(g.width) && r >= 1 && r <= i32::from(g.height) => {
+                    Err(PositionError(format!("{text} is not a playable square")))
+                }
+                None => Err(PositionError(format!("{text} is not on the board"))),
+            }
+        }
+        _ => Err(PositionError(format!("`{text}` is not a square"))),
+    }
+}
+
+fn parse_range(t: &Tables, text: &str) -> Result<Vec<Sq>, PositionError> {
+    if let Some((a, b)) = text.split_once('-') {
+        let (a, b) = (parse_square(t, a)?, parse_square(t, b)?);
+        if a > b {
+            return Err(PositionError(format!("the range `{text}` is reversed")));
+        }
+        return Ok((a.0..=b.0).map(Sq).collect());
+    }
+    Ok(vec![parse_square(t, text)?])
+}

@@ -1,0 +1,200 @@
+//! `Tables`: the compiled game turned into flat look-up tables for the move
+//! generator (neighbours per square and direction, moves per side and kind,
+//! promotion and no-stop flags per square). Built once per game.
+
+use crate::game::{
+    CaptureChoice, Game, JumpEffect, KindId, LongLanding, MidChainCrown, NoMoves, SideId,
+    TriggerAction, Whose,
+};
+
+/// No square.
+pub const NONE: u16 = u16::MAX;
+/// The board code of a captured piece waiting to be removed (DR-1): it blocks
+/// and can't be jumped again.
+pub const DEAD: u8 = 255;
+/// The board code of an empty square.
+pub const EMPTY: u8 = 0;
+
+/// Per (side, kind): the directions of each move class.
+#[derive(Clone, Debug, Default)]
+pub struct KindMoves {
+    pub step: Vec<u8>,
+    pub slide: Vec<u8>,
+    pub short_jump: Vec<u8>,
+    pub long_jump: Vec<u8>,
+}
+
+impl KindMoves {
+    pub fn has_jumps(&self) -> bool {
+        !self.short_jump.is_empty() || !self.long_jump.is_empty()
+    }
+}
+
+/// The tables. Piece codes on the board: 0 empty, `1 + side * kinds + kind`
+/// for a piece, `DEAD` for a captured piece awaiting removal.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    pub game: Game,
+    /// Number of playable squares.
+    pub n: usize,
+    pub nsides: usize,
+    pub nkinds: usize,
+    pub ndirs: usize,
+    /// `nbr[sq * ndirs + d]`: the square one step from `sq` along `d`, or NONE.
+    pub nbr: Vec<u16>,
+    /// Side of each piece code (index by code; 255 for empty/dead).
+    pub code_side: Vec<u8>,
+    /// Kind of each piece code.
+    pub code_kind: Vec<u8>,
+    /// Moves per code (index by code).
+    pub moves: Vec<KindMoves>,
+    /// Per code: the code it promotes to, and the squares (flags per square).
+    pub promo_to: Vec<u8>,
+    /// `promo_at[code * n + sq]`: a piece of that code is crowned there.
+    pub promo_at: Vec<bool>,
+    /// Per square: no piece may stop there.
+    pub no_stop: Vec<bool>,
+    /// Per code: bit k set if kind k may not capture it.
+    pub immune: Vec<u32>,
+    /// Per (mover side, square): the code a piece of the mover becomes when its
+    /// move ends there by a trigger, for each kind: `trigger_to[(side * n + sq)]`
+    /// holds `(new side, new kind)` or None.
+    pub trigger_to: Vec<Option<(u8, u8)>>,
+    pub capture_compulsory: bool,
+    pub capture_most: bool,
+    pub effect: JumpEffect,
+    pub must_continue: bool,
+    pub mid_chain: MidChainCrown,
+    pub long_must_continue: bool,
+    pub no_moves: NoMoves,
+    pub no_pieces_lose: bool,
+    /// Whether any piece of any side can jump at all.
+    pub any_jumps: bool,
+}
+
+impl Tables {
+    /// Builds the tables of a compiled game.
+    pub fn new(game: Game) -> Tables {
+        let n = game.squares.len();
+        let nsides = game.sides.len();
+        let nkinds = game.kinds.len();
+        let ndirs = game.dirs.len();
+        let mut nbr = vec![NONE; n * ndirs];
+        for (i, sq) in game.squares.iter().enumerate() {
+            for (d, &(dx, dy)) in game.dirs.iter().enumerate() {
+                if let Some(t) = game.square(
+                    i32::from(sq.file) + i32::from(dx),
+                    i32::from(sq.rank) + i32::from(dy),
+                ) {
+                    nbr[i * ndirs + d] = t.0;
+                }
+            }
+        }
+        let ncodes = 1 + nsides * nkinds;
+        let mut code_side = vec![255u8; 256];
+        let mut code_kind = vec![255u8; 256];
+        let mut moves = vec![KindMoves::default(); ncodes];
+        let mut promo_to = vec![0u8; ncodes];
+        let mut promo_at = vec![false; ncodes * n];
+        let mut immune = vec![0u32; ncodes];
+        let to_u8 = |d: &crate::game::DirId| d.0;
+        for s in 0..nsides {
+            for (k, kind) in game.kinds.iter().enumerate() {
+                let code = 1 + s * nkinds + k;
+                code_side[code] = s as u8;
+                code_kind[code] = k as u8;
+                if let Some(m) = kind.moves.get(s) {
+                    moves[code] = KindMoves {
+                        step: m.step.iter().map(to_u8).collect(),
+                        slide: m.slide.iter().map(to_u8).collect(),
+                        short_jump: m.short_jump.iter().map(to_u8).collect(),
+                        long_jump: m.long_jump.iter().map(to_u8).collect(),
+                    };
+                }
+                if let Some((to, sets)) = &kind.promotion {
+                    promo_to[code] = (1 + s * nkinds + usize::from(to.0)) as u8;
+                    if let Some(set) = sets.get(s) {
+                        for sq in set.iter() {
+                            if let Some(f) = promo_at.get_mut(code * n + usize::from(sq.0)) {
+                                *f = true;
+                            }
+                        }
+                    }
+                }
+                immune[code] = kind.immune_to;
+            }
+        }
+        let mut no_stop = vec![false; n];
+        for sq in game.no_stop().iter() {
+            if let Some(f) = no_stop.get_mut(usize::from(sq.0)) {
+                *f = true;
+            }
+        }
+        let mut trigger_to = vec![None; nsides * n];
+        for t in &game.triggers {
+            let TriggerAction::Convert(kind) = t.action;
+            let Some(zone) = game.zones.get(usize::from(t.zone.0)) else {
+                continue;
+            };
+            for mover in 0..nsides {
+                for (owner, set) in zone.squares.iter().enumerate() {
+                    let applies = match t.whose {
+                        Whose::Own => owner == mover,
+                        Whose::Enemy => owner != mover,
+                        Whose::Any => true,
+                    };
+                    if !applies {
+                        continue;
+                    }
+                    // A zone shared by all: the piece stays with the mover
+                    // unless the zone is per side.
+                    let new_side = if zone.per_side { owner } else { mover };
+                    for sq in set.iter() {
+                        let slot = &mut trigger_to[mover * n + usize::from(sq.0)];
+                        if slot.is_none() {
+                            *slot = Some((new_side as u8, kind.0));
+                        }
+                    }
+                }
+            }
+        }
+        let any_jumps = moves.iter().any(|m| m.has_jumps());
+        Tables {
+            n,
+            nsides,
+            nkinds,
+            ndirs,
+            nbr,
+            code_side,
+            code_kind,
+            moves,
+            promo_to,
+            promo_at,
+            no_stop,
+            immune,
+            trigger_to,
+            capture_compulsory: game.capture.compulsory,
+            capture_most: game.capture.choice == CaptureChoice::Most,
+            effect: game.capture.effect,
+            must_continue: game.capture.must_continue,
+            mid_chain: game.capture.mid_chain,
+            long_must_continue: game.capture.long_landing == LongLanding::MustContinue,
+            no_moves: game.end.no_moves,
+            no_pieces_lose: game.end.no_pieces_lose,
+            any_jumps,
+            game,
+        }
+    }
+
+    /// The board code of a piece.
+    #[inline]
+    pub fn code(&self, side: SideId, kind: KindId) -> u8 {
+        (1 + usize::from(side.0) * self.nkinds + usize::from(kind.0)) as u8
+    }
+
+    /// The neighbour of `sq` along direction `d`.
+    #[inline(always)]
+    pub fn step(&self, sq: u16, d: u8) -> u16 {
+        self.nbr[usize::from(sq) * self.ndirs + usize::from(d)]
+    }
+}

@@ -1,0 +1,392 @@
+//! The compiled game: what the checker hands the engine.
+//!
+//! Everything is a table indexed by small id types; no names are looked up
+//! while a game is played. A `Game` is only built by `compile` from a checked
+//! rule file, so the engine may rely on every invariant documented here.
+
+use crate::source::Span;
+
+/// A playable square, numbered 0.. in the order of the numeric notation
+/// (ranks from the top, files from the left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Sq(pub u16);
+
+/// A side (player), in seat order as declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SideId(pub u8);
+
+/// A piece kind, in declaration order; kind 0 is the default kind of the setup
+/// and of conversions unless the rule file says otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct KindId(pub u8);
+
+/// A zone, in declaration order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ZoneId(pub u16);
+
+/// A direction vector, an index into `Game::dirs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DirId(pub u8);
+
+/// A set of playable squares.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SquareSet {
+    words: Vec<u64>,
+}
+
+impl SquareSet {
+    /// An empty set able to hold `n` squares.
+    pub fn with_capacity(n: usize) -> SquareSet {
+        SquareSet {
+            words: vec![0; n.div_ceil(64)],
+        }
+    }
+
+    /// Adds a square.
+    pub fn insert(&mut self, sq: Sq) {
+        let i = usize::from(sq.0);
+        if i / 64 >= self.words.len() {
+            self.words.resize(i / 64 + 1, 0);
+        }
+        if let Some(w) = self.words.get_mut(i / 64) {
+            *w |= 1 << (i % 64);
+        }
+    }
+
+    /// Whether the set holds the square.
+    pub fn contains(&self, sq: Sq) -> bool {
+        let i = usize::from(sq.0);
+        self.words
+            .get(i / 64)
+            .is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    /// Adds every square of `other`.
+    pub fn union_with(&mut self, other: &SquareSet) {
+        if other.words.len() > self.words.len() {
+            self.words.resize(other.words.len(), 0);
+        }
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a |= b;
+        }
+    }
+
+    /// The squares, in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = Sq> + '_ {
+        self.words.iter().enumerate().flat_map(|(wi, &w)| {
+            (0..64).filter_map(move |b| {
+                if w & (1u64 << b) != 0 {
+                    u16::try_from(wi * 64 + b).ok().map(Sq)
+                } else {
+                    None
+                }
+            })
+        })
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// The number of squares in the set.
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+}
+
+/// How squares are written in moves and positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// `c3`, `l12`: file letter then rank number.
+    Algebraic,
+    /// `1`..`N`: playable squares numbered from the top rank, left to right
+    /// (the PDN numbering). Algebraic is accepted on input too.
+    Numeric,
+}
+
+/// Which squares of the board pieces may stand on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playable {
+    /// Every square.
+    All,
+    /// Squares where file + rank is even (a1 is dark), files and ranks from 1.
+    Dark,
+    /// Squares where file + rank is odd.
+    Light,
+}
+
+/// One playable square.
+#[derive(Clone, Debug)]
+pub struct SquareInfo {
+    /// 0-based file (a = 0).
+    pub file: u8,
+    /// 0-based rank (rank 1 = 0).
+    pub rank: u8,
+    /// `c3`
+    pub algebraic: String,
+    /// 1-based number in the numeric notation.
+    pub number: u16,
+}
+
+/// One side.
+#[derive(Clone, Debug)]
+pub struct SideInfo {
+    /// The identifier in the rule file (`white`).
+    pub id: String,
+    /// The display name (`Pioneers`).
+    pub name: String,
+    /// The letter in position strings (`W`).
+    pub letter: char,
+    /// The forward vector (dx, dy): north is (0, 1).
+    pub forward: (i8, i8),
+}
+
+/// The moves of one piece kind for one side (relative directions resolved).
+#[derive(Clone, Debug, Default)]
+pub struct Moves {
+    /// One square onto an empty square.
+    pub step: Vec<DirId>,
+    /// Any number of empty squares along the direction.
+    pub slide: Vec<DirId>,
+    /// Over an adjacent enemy onto the empty square just beyond.
+    pub short_jump: Vec<DirId>,
+    /// Over empty squares, one enemy, onto any empty square beyond.
+    pub long_jump: Vec<DirId>,
+}
+
+/// One piece kind.
+#[derive(Clone, Debug)]
+pub struct KindInfo {
+    /// The identifier in the rule file (`man`).
+    pub id: String,
+    /// The display name (`Man`).
+    pub name: String,
+    /// The letter that marks it in position strings (`K`); kind 0 has none.
+    pub letter: char,
+    /// Its moves, indexed by side.
+    pub moves: Vec<Moves>,
+    /// Promotion: the new kind and, per side, the squares that crown a piece
+    /// of that side.
+    pub promotion: Option<(KindId, Vec<SquareSet>)>,
+    /// Kinds that may not capture this kind (bit k set: kind k can't).
+    pub immune_to: u32,
+    /// Material value for evaluation (default 1; promoted kinds 3).
+    pub value: i32,
+    /// Where the kind is declared.
+    pub span: Span,
+}
+
+/// One zone: a set of squares per side (all equal for a zone that belongs to
+/// nobody).
+#[derive(Clone, Debug)]
+pub struct ZoneInfo {
+    /// The identifier.
+    pub id: String,
+    /// The squares, indexed by side.
+    pub squares: Vec<SquareSet>,
+    /// Whether each side has its own version of the zone.
+    pub per_side: bool,
+    /// No piece may end a move, or land between jumps, on the zone (AR-7).
+    pub no_stop: bool,
+}
+
+/// What a jump does to the piece jumped over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JumpEffect {
+    /// Removed at once: it neither blocks nor can be jumped again.
+    RemoveAtOnce,
+    /// Removed when the move ends; meanwhile it blocks and can't be jumped
+    /// twice (DR-1).
+    RemoveAtEnd,
+    /// Goes over to the jumper's side at once, as the given kind (AR-2, AR-3).
+    Convert(KindId),
+}
+
+/// Which capture the player may choose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureChoice {
+    /// Any capture.
+    Free,
+    /// One that takes the most pieces (DR-3 counting: every kind counts 1).
+    Most,
+}
+
+/// What happens when a piece reaches its promotion zone in the middle of a
+/// chain that goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MidChainCrown {
+    /// It stays what it is; crowned only if the move ends there (DR-2).
+    Stay,
+    /// It is crowned at once and goes on as the new kind (AR-6, Russian).
+    Continue,
+    /// The move ends there and it is crowned (English).
+    Stop,
+}
+
+/// Where a long jump may land.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LongLanding {
+    /// Any empty square beyond the jumped piece.
+    Any,
+    /// Where the chain can go on, when there is such a square (AR-11).
+    MustContinue,
+}
+
+/// The capture rules.
+#[derive(Clone, Debug)]
+pub struct CaptureRules {
+    /// A capture must be made when one exists.
+    pub compulsory: bool,
+    /// Free choice or the most pieces.
+    pub choice: CaptureChoice,
+    /// What a jump does to the jumped piece.
+    pub effect: JumpEffect,
+    /// A chain must be continued while a further jump exists.
+    pub must_continue: bool,
+    /// Promotion in the middle of a chain.
+    pub mid_chain: MidChainCrown,
+    /// Landing of long jumps.
+    pub long_landing: LongLanding,
+}
+
+/// Which zone version a reference means, relative to the moving side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Whose {
+    /// The mover's own version.
+    Own,
+    /// Any other side's version.
+    Enemy,
+    /// Any side's version.
+    Any,
+}
+
+/// What a trigger does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TriggerAction {
+    /// The moving piece goes over to the side that owns the zone square it
+    /// stands on, as the given kind (AR-1, AR-3). Promotion is then not
+    /// applied (AR-9).
+    Convert(KindId),
+}
+
+/// A rule applied when a move ends on a zone.
+#[derive(Clone, Debug)]
+pub struct Trigger {
+    /// The zone.
+    pub zone: ZoneId,
+    /// Whose version of it.
+    pub whose: Whose,
+    /// What happens.
+    pub action: TriggerAction,
+    /// Where it is declared.
+    pub span: Span,
+}
+
+/// What a side with no legal move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoMoves {
+    /// It loses.
+    Lose,
+    /// It passes; when no side can move the game is drawn (AR-8).
+    Pass,
+    /// The game is drawn.
+    Draw,
+}
+
+/// Events that a move may cause; bit flags for counters.
+pub mod event {
+    /// A piece was removed by a capture.
+    pub const CAPTURE: u32 = 1;
+    /// A piece changed sides.
+    pub const CONVERSION: u32 = 2;
+    /// A piece was crowned.
+    pub const PROMOTION: u32 = 4;
+}
+
+/// A ply counter: the game is drawn after `plies` plies in a row with none of
+/// the `reset` events (DR-4, AR-8).
+#[derive(Clone, Debug)]
+pub struct Counter {
+    /// The limit.
+    pub plies: u32,
+    /// Events (bits of `event`) that reset it.
+    pub reset: u32,
+    /// Kinds (bit k: kind k) whose moves reset it: a move by a piece that was
+    /// of such a kind when the move began (AR-14).
+    pub reset_move_of: u32,
+}
+
+/// How the game ends.
+#[derive(Clone, Debug)]
+pub struct EndRules {
+    /// A side with no pieces loses.
+    pub no_pieces_lose: bool,
+    /// A side with no legal move.
+    pub no_moves: NoMoves,
+    /// Draw on this repetition of a position with the same side to move.
+    pub repetition: Option<u32>,
+    /// Draw counters.
+    pub counters: Vec<Counter>,
+}
+
+/// A compiled game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The game's title.
+    pub title: String,
+    /// The rule file's description of the game.
+    pub description: String,
+    /// Board width (files).
+    pub width: u8,
+    /// Board height (ranks).
+    pub height: u8,
+    /// Which squares are playable.
+    pub playable: Playable,
+    /// Notation of squares.
+    pub notation: Notation,
+    /// Playable squares, indexed by `Sq`.
+    pub squares: Vec<SquareInfo>,
+    /// `rank * width + file` to the playable square there.
+    pub square_at: Vec<Option<Sq>>,
+    /// Direction vectors (dx, dy), indexed by `DirId`.
+    pub dirs: Vec<(i8, i8)>,
+    /// Sides in seat order.
+    pub sides: Vec<SideInfo>,
+    /// Who moves first.
+    pub first: SideId,
+    /// Piece kinds.
+    pub kinds: Vec<KindInfo>,
+    /// Zones.
+    pub zones: Vec<ZoneInfo>,
+    /// The start position.
+    pub setup: Vec<(Sq, SideId, KindId)>,
+    /// Capture rules.
+    pub capture: CaptureRules,
+    /// Rules applied when a move ends.
+    pub triggers: Vec<Trigger>,
+    /// End of game.
+    pub end: EndRules,
+}
+
+impl Game {
+    /// The playable square at (file, rank), both 0-based.
+    pub fn square(&self, file: i32, rank: i32) -> Option<Sq> {
+        if file < 0 || rank < 0 || file >= i32::from(self.width) || rank >= i32::from(self.height) {
+            return None;
+        }
+        let i = usize::try_from(rank * i32::from(self.width) + file).ok()?;
+        self.square_at.get(i).copied().flatten()
+    }
+
+    /// The squares that are no-stop (union of no-stop zones).
+    pub fn no_stop(&self) -> SquareSet {
+        let mut s = SquareSet::with_capacity(self.squares.len());
+        for z in self.zones.iter().filter(|z| z.no_stop) {
+            for v in &z.squares {
+                s.union_with(v);
+            }
+        }
+        s
+    }
+}
