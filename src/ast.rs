@@ -1,0 +1,289 @@
+//! The syntax tree of a rule file, as written: names are not resolved yet.
+//! Every node an error may point at carries its span.
+
+use crate::game::{LongLanding, MidChainCrown, NoMoves, Notation, Playable, Whose};
+use crate::source::Span;
+
+/// A node and where it is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    /// The node.
+    pub node: T,
+    /// Its text.
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    /// Wraps a node.
+    pub fn new(node: T, span: Span) -> Spanned<T> {
+        Spanned { node, span }
+    }
+}
+
+/// A name: an identifier with its span.
+pub type Name = Spanned<String>;
+
+/// A whole file.
+#[derive(Clone, Debug, Default)]
+pub struct File {
+    /// Its statements, in order.
+    pub statements: Vec<Spanned<Statement>>,
+}
+
+/// One statement.
+#[derive(Clone, Debug)]
+pub enum Statement {
+    /// `extends "draughts"`
+    Extends(Spanned<String>),
+    /// `game "Title"`
+    Game(Spanned<String>),
+    /// `description "text"`
+    Description(Spanned<String>),
+    /// `board W x H`
+    Board {
+        /// Files.
+        width: Spanned<u32>,
+        /// Ranks.
+        height: Spanned<u32>,
+    },
+    /// `playable dark`
+    Playable(Playable),
+    /// `notation numeric`
+    Notation(Notation),
+    /// `side ...`
+    Side(SideDecl),
+    /// `first SIDE`
+    First(Name),
+    /// `directions NAME = DIRS`
+    Directions {
+        /// The set's name.
+        name: Name,
+        /// Its members.
+        dirs: Vec<Spanned<Direction>>,
+    },
+    /// `zone ...`
+    Zone(ZoneDecl),
+    /// `piece ...`
+    Piece(PieceDecl),
+    /// `setup ...`
+    Setup(SetupDecl),
+    /// `capture compulsory|optional`
+    CaptureCompulsory(bool),
+    /// `capture most|free`
+    CaptureMost(bool),
+    /// `capture removes ...` / `capture converts to KIND`
+    CaptureEffect(Effect),
+    /// `chain must-continue|may-stop`
+    Chain(bool),
+    /// `crown mid-chain ...`
+    Crown(MidChainCrown),
+    /// `long-landing ...`
+    LongLanding(LongLanding),
+    /// `on end at ZONE convert to KIND`
+    On {
+        /// The zone.
+        zone: ZoneRef,
+        /// The kind the piece becomes.
+        kind: Name,
+    },
+    /// `end ...`
+    End(EndRule),
+    /// `option NAME = VALUES`
+    Option {
+        /// The option.
+        name: Name,
+        /// Its values; the first is the default.
+        values: Vec<Name>,
+    },
+    /// `when NAME = VALUE { ... }`
+    When {
+        /// The option.
+        option: Name,
+        /// The value.
+        value: Name,
+        /// The statements that apply then.
+        body: Vec<Spanned<Statement>>,
+    },
+}
+
+/// `side ID "Name" forward DIR [letter L]`
+#[derive(Clone, Debug)]
+pub struct SideDecl {
+    /// Identifier.
+    pub id: Name,
+    /// Display name.
+    pub name: Spanned<String>,
+    /// Forward vector.
+    pub forward: Spanned<(i8, i8)>,
+    /// Letter, if given.
+    pub letter: Option<Spanned<char>>,
+}
+
+/// A direction as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// A name: absolute, relative, built-in or declared set.
+    Named(String),
+    /// `(dx, dy)`
+    Vector(i64, i64),
+}
+
+/// A square as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquareRef {
+    /// `c3`: 0-based file, 1-based rank as written.
+    Algebraic {
+        /// 0-based file.
+        file: u32,
+        /// The rank as written (1 = the first rank).
+        rank: u32,
+    },
+    /// `12`
+    Number(u32),
+}
+
+/// `zone NAME = ...`
+#[derive(Clone, Debug)]
+pub struct ZoneDecl {
+    /// Name.
+    pub name: Name,
+    /// Squares.
+    pub body: ZoneBody,
+    /// `no-stop`.
+    pub no_stop: bool,
+}
+
+/// What a zone holds.
+#[derive(Clone, Debug)]
+pub enum ZoneBody {
+    /// One list shared by every side.
+    Shared(Vec<Spanned<SquareRef>>),
+    /// One list per side.
+    PerSide(Vec<(Name, Vec<Spanned<SquareRef>>)>),
+    /// `ranks N-M` (or `rank N`: `from == to`).
+    Ranks {
+        /// First rank.
+        from: Spanned<RankNumber>,
+        /// Last rank.
+        to: Spanned<RankNumber>,
+    },
+}
+
+/// A rank in a pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RankNumber {
+    /// A number.
+    Number(u32),
+    /// `last`
+    Last,
+}
+
+/// A zone as used: whose version of it.
+#[derive(Clone, Debug)]
+pub struct ZoneRef {
+    /// own / `enemy` / `any`.
+    pub whose: Whose,
+    /// The zone.
+    pub name: Name,
+}
+
+/// `piece ID "Name" [letter L] { ... }`
+#[derive(Clone, Debug)]
+pub struct PieceDecl {
+    /// Identifier.
+    pub id: Name,
+    /// Display name.
+    pub name: Spanned<String>,
+    /// Letter, if given.
+    pub letter: Option<Spanned<char>>,
+    /// Its lines.
+    pub lines: Vec<Spanned<PieceLine>>,
+}
+
+/// A move type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// `step`
+    Step,
+    /// `slide`
+    Slide,
+    /// `jump short`
+    ShortJump,
+    /// `jump long`
+    LongJump,
+}
+
+/// One line of a piece block.
+#[derive(Clone, Debug)]
+pub enum PieceLine {
+    /// `step|slide|jump ... DIRS`
+    Move(MoveKind, Vec<Spanned<Direction>>),
+    /// `promote KIND at ZONE`
+    Promote(Name, ZoneRef),
+    /// `immune to KINDS`
+    Immune(Vec<Name>),
+    /// `value N`
+    Value(Spanned<u32>),
+}
+
+/// `setup [SIDE] KIND at PLACE`
+#[derive(Clone, Debug)]
+pub struct SetupDecl {
+    /// The side, when one is named.
+    pub side: Option<Name>,
+    /// The kind.
+    pub kind: Name,
+    /// Where.
+    pub place: Place,
+}
+
+/// Where a setup puts pieces.
+#[derive(Clone, Debug)]
+pub enum Place {
+    /// Explicit squares.
+    Squares(Vec<Spanned<SquareRef>>),
+    /// A zone.
+    Zone(ZoneRef),
+}
+
+/// What a jump does to the jumped piece.
+#[derive(Clone, Debug)]
+pub enum Effect {
+    /// `removes at-once`
+    RemoveAtOnce,
+    /// `removes at-end`
+    RemoveAtEnd,
+    /// `converts to KIND`
+    Convert(Name),
+}
+
+/// An `end` rule.
+#[derive(Clone, Debug)]
+pub enum EndRule {
+    /// `no-pieces lose`
+    NoPieces,
+    /// `no-moves ...`
+    NoMoves(NoMoves),
+    /// `repetition N draw`
+    Repetition(Spanned<u32>),
+    /// `draw after N plies without EVENTS`
+    DrawAfter {
+        /// Plies.
+        plies: Spanned<u32>,
+        /// Events that reset the count.
+        events: Vec<Spanned<Event>>,
+    },
+}
+
+/// An event that resets a counter.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// `capture`
+    Capture,
+    /// `conversion`
+    Conversion,
+    /// `promotion`
+    Promotion,
+    /// `move-of KIND`
+    MoveOf(Name),
+}

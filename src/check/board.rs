@@ -1,0 +1,209 @@
+//! The board: its size, its playable squares and how squares are written.
+
+use super::merge::Merged;
+use crate::ast::{Spanned, SquareRef};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::game::{Notation, Playable, Sq, SquareInfo};
+
+/// Sizes a board may have, in files and in ranks.
+pub const SIZES: std::ops::RangeInclusive<u32> = 4..=26;
+
+/// A checked board.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Files.
+    pub width: u8,
+    /// Ranks.
+    pub height: u8,
+    /// Playable squares.
+    pub playable: Playable,
+    /// Notation.
+    pub notation: Notation,
+    /// Playable squares in numeric order.
+    pub squares: Vec<SquareInfo>,
+    /// `rank * width + file` to the square.
+    pub square_at: Vec<Option<Sq>>,
+}
+
+/// Why a written square is not a playable square of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquareProblem {
+    /// Outside the board.
+    OffBoard,
+    /// On the board but not playable.
+    NotPlayable,
+    /// A number, but the notation is algebraic.
+    Numeric,
+    /// A number outside 1..N.
+    NumberRange,
+}
+
+/// Checks the board statements.
+pub fn check_board(merged: &Merged, diags: &mut Vec<Diagnostic>) -> Option<Board> {
+    let Some((width, height)) = &merged.board else {
+        let mut d = Diagnostic::new(Code::MissingBoard, "the game has no `board`")
+            .help("add one, such as `board 8 x 8` (files x ranks)");
+        if let Some(anchor) = merged.anchor {
+            d = d.primary(anchor, "this game needs a board");
+        }
+        diags.push(d);
+        return None;
+    };
+    let mut ok = true;
+    for (n, what) in [(width, "width"), (height, "height")] {
+        if !SIZES.contains(&n.node) {
+            diags.push(
+                Diagnostic::new(
+                    Code::BoardSize,
+                    format!("board {what} {} is outside 4..26", n.node),
+                )
+                .primary(n.span, format!("a {what} from 4 to 26"))
+                .help("boards have 4 to 26 files (a..z) and 4 to 26 ranks"),
+            );
+            ok = false;
+        }
+    }
+    if !ok {
+        return None;
+    }
+    let width = u8::try_from(width.node).ok()?;
+    let height = u8::try_from(height.node).ok()?;
+    let playable = merged.playable.unwrap_or(Playable::All);
+    let mut squares = Vec::new();
+    let mut square_at = vec![None; usize::from(width) * usize::from(height)];
+    for rank in (0..height).rev() {
+        for file in 0..width {
+            let even = (u32::from(file) + u32::from(rank)) % 2 == 0;
+            let is_playable = match playable {
+                Playable::All => true,
+                Playable::Dark => even,
+                Playable::Light => !even,
+            };
+            if !is_playable {
+                continue;
+            }
+            let index = u16::try_from(squares.len()).ok()?;
+            if let Some(slot) =
+                square_at.get_mut(usize::from(rank) * usize::from(width) + usize::from(file))
+            {
+                *slot = Some(Sq(index));
+            }
+            squares.push(SquareInfo {
+                file,
+                rank,
+                algebraic: format!("{}{}", char::from(b'a' + file), u32::from(rank) + 1),
+                number: index + 1,
+            });
+        }
+    }
+    Some(Board {
+        width,
+        height,
+        playable,
+        notation: merged.notation.unwrap_or(Notation::Algebraic),
+        squares,
+        square_at,
+    })
+}
+
+impl Board {
+    /// The playable square at 0-based (file, rank).
+    pub fn at(&self, file: u32, rank: u32) -> Option<Sq> {
+        if file >= u32::from(self.width) || rank >= u32::from(self.height) {
+            return None;
+        }
+        let i = usize::try_from(rank * u32::from(self.width) + file).ok()?;
+        self.square_at.get(i).copied().flatten()
+    }
+
+    /// The playable square a written square means.
+    pub fn resolve(&self, square: SquareRef) -> Result<Sq, SquareProblem> {
+        match square {
+            SquareRef::Algebraic { file, rank } => {
+                if file >= u32::from(self.width) || rank == 0 || rank > u32::from(self.height) {
+                    return Err(SquareProblem::OffBoard);
+                }
+                self.at(file, rank - 1).ok_or(SquareProblem::NotPlayable)
+            }
+            SquareRef::Number(n) => {
+                if self.notation == Notation::Algebraic {
+                    return Err(SquareProblem::Numeric);
+                }
+                if n == 0 || n as usize > self.squares.len() {
+                    return Err(SquareProblem::NumberRange);
+                }
+                u16::try_from(n - 1)
+                    .map(Sq)
+                    .map_err(|_| SquareProblem::NumberRange)
+            }
+        }
+    }
+
+    /// `8 x 8`
+    fn size(&self) -> String {
+        format!("{} x {}", self.width, self.height)
+    }
+
+    /// The diagnostic for a square that can't be used; `not_playable` is the
+    /// code for a square that is on the board but not playable.
+    pub fn problem(
+        &self,
+        square: &Spanned<SquareRef>,
+        problem: SquareProblem,
+        not_playable: Code,
+    ) -> Diagnostic {
+        let text = match square.node {
+            SquareRef::Algebraic { file, rank } => {
+                let letter = u8::try_from(file)
+                    .ok()
+                    .map_or('?', |f| char::from(b'a'.saturating_add(f)));
+                format!("{letter}{rank}")
+            }
+            SquareRef::Number(n) => n.to_string(),
+        };
+        let last_file = char::from(b'a' + self.width.saturating_sub(1));
+        match problem {
+            SquareProblem::OffBoard => {
+                Diagnostic::new(Code::OffBoard, format!("square `{text}` is off the board"))
+                    .primary(square.span, format!("not on the {} board", self.size()))
+                    .help(format!("squares go from a1 to {last_file}{}", self.height))
+            }
+            SquareProblem::NotPlayable => {
+                let (message, label, help) = if not_playable == Code::ZoneNotPlayable {
+                    (
+                        format!("square `{text}` of the zone is not playable"),
+                        "no piece can stand here, so this has no effect",
+                        "remove the square from the zone",
+                    )
+                } else {
+                    (
+                        format!("square `{text}` is not playable"),
+                        "no piece can stand here",
+                        "pieces stand only on the playable squares (see `playable`)",
+                    )
+                };
+                Diagnostic::new(not_playable, message)
+                    .primary(square.span, label)
+                    .help(help)
+            }
+            SquareProblem::Numeric => Diagnostic::new(
+                Code::NumericSquare,
+                format!("square number `{text}` in a game with algebraic notation"),
+            )
+            .primary(square.span, "a square number")
+            .help("write the square as file and rank, such as `c3`, or add `notation numeric`"),
+            SquareProblem::NumberRange => Diagnostic::new(
+                Code::SquareNumber,
+                format!("there is no square number {text}"),
+            )
+            .primary(
+                square.span,
+                format!("squares are numbered 1 to {}", self.squares.len()),
+            )
+            .help(format!(
+                "this board has {} playable squares",
+                self.squares.len()
+            )),
+        }
+    }
+}

@@ -1,0 +1,378 @@
+//! `extends`, `option` and `when`: the statements of every file of a chain,
+//! base first, and of the `when` blocks whose option has their value, merged
+//! into one description where a later statement replaces the earlier one of
+//! the same name. Also reports definitions made twice in one file.
+
+use super::suggest::unknown_help;
+use crate::ast::*;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::game::{LongLanding, MidChainCrown, NoMoves, Notation, Playable};
+use crate::source::Span;
+use std::collections::HashMap;
+
+/// The merged statements of a game.
+#[derive(Clone, Debug, Default)]
+pub struct Merged {
+    /// `game`
+    pub game: Option<Spanned<String>>,
+    /// `description`
+    pub description: Option<Spanned<String>>,
+    /// `board`: width, height, and the statement.
+    pub board: Option<(Spanned<u32>, Spanned<u32>)>,
+    /// `playable`
+    pub playable: Option<Playable>,
+    /// `notation`
+    pub notation: Option<Notation>,
+    /// `side`s in seat order.
+    pub sides: Vec<Spanned<SideDecl>>,
+    /// `first`
+    pub first: Option<Name>,
+    /// `directions` sets.
+    pub directions: Vec<(Name, Vec<Spanned<Direction>>)>,
+    /// `zone`s in order.
+    pub zones: Vec<ZoneDecl>,
+    /// `piece`s in order.
+    pub pieces: Vec<PieceDecl>,
+    /// `setup`s in order.
+    pub setups: Vec<Spanned<SetupDecl>>,
+    /// `capture compulsory|optional`
+    pub compulsory: Option<bool>,
+    /// `capture most|free`
+    pub most: Option<bool>,
+    /// `capture removes|converts`
+    pub effect: Option<Effect>,
+    /// `chain`
+    pub must_continue: Option<bool>,
+    /// `crown mid-chain`
+    pub crown: Option<MidChainCrown>,
+    /// `long-landing`
+    pub long_landing: Option<LongLanding>,
+    /// `on end at ZONE convert to KIND`, with the statement's span.
+    pub triggers: Vec<(ZoneRef, Name, Span)>,
+    /// `end no-pieces lose`
+    pub no_pieces: bool,
+    /// `end no-moves ...`
+    pub no_moves: Option<NoMoves>,
+    /// `end repetition N draw`
+    pub repetition: Option<Spanned<u32>>,
+    /// `end draw after ...`
+    pub draw_after: Option<(Spanned<u32>, Vec<Spanned<Event>>)>,
+    /// Whether any `end` statement was given.
+    pub any_end: bool,
+    /// Where the game is named (for problems of the whole game): the `game`
+    /// statement, or the root file's first statement.
+    pub anchor: Option<Span>,
+}
+
+/// A declared option: its name and values.
+struct OptionDecl {
+    name: Name,
+    values: Vec<Name>,
+}
+
+/// Merges `files` (base first) under the given option values.
+pub fn merge(files: &[File], options: &[(String, String)], diags: &mut Vec<Diagnostic>) -> Merged {
+    let declared = collect_options(files, diags);
+    let chosen = choose_values(&declared, options, diags);
+    let mut merger = Merger {
+        merged: Merged::default(),
+        declared: &declared,
+        chosen,
+        setup_layer: None,
+        next_layer: 0,
+    };
+    for file in files {
+        let mut seen = HashMap::new();
+        merger.apply_all(&file.statements, &mut seen, diags);
+    }
+    let mut merged = merger.merged;
+    merged.anchor = merged.game.as_ref().map(|g| g.span).or_else(|| {
+        files
+            .last()
+            .and_then(|f| f.statements.first())
+            .map(|s| s.span)
+    });
+    merged
+}
+
+/// The options of every file (a later file's option replaces the earlier of
+/// the same name).
+fn collect_options(files: &[File], diags: &mut Vec<Diagnostic>) -> Vec<OptionDecl> {
+    let mut declared: Vec<OptionDecl> = Vec::new();
+    for file in files {
+        for statement in &file.statements {
+            if let Statement::Option { name, values } = &statement.node {
+                let mut seen: HashMap<&str, Span> = HashMap::new();
+                for v in values {
+                    if let Some(first) = seen.insert(&v.node, v.span) {
+                        diags.push(duplicate(
+                            &format!("value `{}` of option `{}`", v.node, name.node),
+                            v.span,
+                            first,
+                        ));
+                    }
+                }
+                let decl = OptionDecl {
+                    name: name.clone(),
+                    values: values.clone(),
+                };
+                match declared.iter_mut().find(|d| d.name.node == name.node) {
+                    Some(d) => *d = decl,
+                    None => declared.push(decl),
+                }
+            }
+        }
+    }
+    declared
+}
+
+/// The value of each declared option: given, or the default.
+fn choose_values(
+    declared: &[OptionDecl],
+    given: &[(String, String)],
+    diags: &mut Vec<Diagnostic>,
+) -> HashMap<String, String> {
+    let mut chosen: HashMap<String, String> = declared
+        .iter()
+        .filter_map(|d| {
+            d.values
+                .first()
+                .map(|v| (d.name.node.clone(), v.node.clone()))
+        })
+        .collect();
+    for (name, value) in given {
+        let Some(decl) = declared.iter().find(|d| d.name.node == *name) else {
+            let names = declared.iter().map(|d| d.name.node.as_str());
+            diags.push(
+                Diagnostic::new(Code::UnknownOption, format!("unknown option `{name}`")).help(
+                    unknown_help(name, names, "this game declares no such `option`"),
+                ),
+            );
+            continue;
+        };
+        if decl.values.iter().any(|v| v.node == *value) {
+            chosen.insert(name.clone(), value.clone());
+        } else {
+            let values = decl.values.iter().map(|v| v.node.as_str());
+            diags.push(
+                Diagnostic::new(
+                    Code::UnknownOptionValue,
+                    format!("option `{name}` has no value `{value}`"),
+                )
+                .secondary(decl.name.span, "the option is declared here")
+                .help(unknown_help(
+                    value,
+                    values,
+                    "choose one of the declared values",
+                )),
+            );
+        }
+    }
+    chosen
+}
+
+struct Merger<'a> {
+    merged: Merged,
+    declared: &'a [OptionDecl],
+    chosen: HashMap<String, String>,
+    /// The layer (file or `when` block) whose setups are in force: a layer
+    /// with setups replaces all earlier ones.
+    setup_layer: Option<usize>,
+    next_layer: usize,
+}
+
+/// Definitions already made in one layer: key -> where.
+type Seen = HashMap<String, (String, Span)>;
+
+impl Merger<'_> {
+    /// Applies one layer of statements.
+    fn apply_all(
+        &mut self,
+        statements: &[Spanned<Statement>],
+        seen: &mut Seen,
+        diags: &mut Vec<Diagnostic>,
+    ) {
+        let layer = self.next_layer;
+        self.next_layer += 1;
+        for statement in statements {
+            if let Some((key, what, span)) = key(statement) {
+                if let Some((_, first)) = seen.get(&key) {
+                    diags.push(duplicate(&what, span, *first));
+                } else {
+                    seen.insert(key, (what, span));
+                }
+            }
+            self.apply(statement, layer, diags);
+        }
+    }
+
+    fn apply(&mut self, statement: &Spanned<Statement>, layer: usize, diags: &mut Vec<Diagnostic>) {
+        let m = &mut self.merged;
+        match &statement.node {
+            Statement::Extends(_) | Statement::Option { .. } => {}
+            Statement::Game(s) => m.game = Some(s.clone()),
+            Statement::Description(s) => m.description = Some(s.clone()),
+            Statement::Board { width, height } => m.board = Some((*width, *height)),
+            Statement::Playable(p) => m.playable = Some(*p),
+            Statement::Notation(n) => m.notation = Some(*n),
+            Statement::Side(side) => {
+                let side = Spanned::new(side.clone(), statement.span);
+                replace_or_push(&mut m.sides, side, |s| s.node.id.node.clone());
+            }
+            Statement::First(side) => m.first = Some(side.clone()),
+            Statement::Directions { name, dirs } => {
+                replace_or_push(&mut m.directions, (name.clone(), dirs.clone()), |d| {
+                    d.0.node.clone()
+                });
+            }
+            Statement::Zone(zone) => {
+                replace_or_push(&mut m.zones, zone.clone(), |z| z.name.node.clone());
+            }
+            Statement::Piece(piece) => {
+                replace_or_push(&mut m.pieces, piece.clone(), |p| p.id.node.clone());
+            }
+            Statement::Setup(setup) => {
+                if self.setup_layer != Some(layer) {
+                    m.setups.clear();
+                    self.setup_layer = Some(layer);
+                }
+                m.setups.push(Spanned::new(setup.clone(), statement.span));
+            }
+            Statement::CaptureCompulsory(b) => m.compulsory = Some(*b),
+            Statement::CaptureMost(b) => m.most = Some(*b),
+            Statement::CaptureEffect(e) => m.effect = Some(e.clone()),
+            Statement::Chain(b) => m.must_continue = Some(*b),
+            Statement::Crown(c) => m.crown = Some(*c),
+            Statement::LongLanding(l) => m.long_landing = Some(*l),
+            Statement::On { zone, kind } => {
+                let trigger = (zone.clone(), kind.clone(), statement.span);
+                replace_or_push(&mut m.triggers, trigger, |t| t.0.name.node.clone());
+            }
+            Statement::End(rule) => {
+                m.any_end = true;
+                match rule {
+                    EndRule::NoPieces => m.no_pieces = true,
+                    EndRule::NoMoves(n) => m.no_moves = Some(*n),
+                    EndRule::Repetition(n) => m.repetition = Some(*n),
+                    EndRule::DrawAfter { plies, events } => {
+                        m.draw_after = Some((*plies, events.clone()));
+                    }
+                }
+            }
+            Statement::When {
+                option,
+                value,
+                body,
+            } => {
+                if self.when_applies(option, value, diags) {
+                    let mut seen = HashMap::new();
+                    self.apply_all(body, &mut seen, diags);
+                }
+            }
+        }
+    }
+
+    /// Whether a `when` block is in force; reports an unknown option or
+    /// value.
+    fn when_applies(&self, option: &Name, value: &Name, diags: &mut Vec<Diagnostic>) -> bool {
+        let Some(decl) = self.declared.iter().find(|d| d.name.node == option.node) else {
+            let names = self.declared.iter().map(|d| d.name.node.as_str());
+            diags.push(
+                Diagnostic::new(
+                    Code::UnknownOption,
+                    format!("unknown option `{}`", option.node),
+                )
+                .primary(option.span, "no option of this name")
+                .help(unknown_help(
+                    &option.node,
+                    names,
+                    "declare it first: `option NAME = VALUE ...`",
+                )),
+            );
+            return false;
+        };
+        if !decl.values.iter().any(|v| v.node == value.node) {
+            let values = decl.values.iter().map(|v| v.node.as_str());
+            diags.push(
+                Diagnostic::new(
+                    Code::UnknownOptionValue,
+                    format!("option `{}` has no value `{}`", option.node, value.node),
+                )
+                .primary(value.span, "not a value of this option")
+                .secondary(decl.name.span, "the option is declared here")
+                .help(unknown_help(
+                    &value.node,
+                    values,
+                    "add the value to the `option` statement",
+                )),
+            );
+            return false;
+        }
+        self.chosen.get(&option.node) == Some(&value.node)
+    }
+}
+
+/// Replaces the item with the same key, keeping its place, or appends.
+fn replace_or_push<T>(items: &mut Vec<T>, item: T, key: impl Fn(&T) -> String) {
+    let k = key(&item);
+    match items.iter_mut().find(|i| key(i) == k) {
+        Some(slot) => *slot = item,
+        None => items.push(item),
+    }
+}
+
+/// What a statement defines, for finding duplicates in one file: a key, how
+/// to name it, and the span to point at.
+fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
+    let span = statement.span;
+    let simple = |k: &str, what: &str| Some((k.to_string(), what.to_string(), span));
+    match &statement.node {
+        Statement::Extends(_) | Statement::Setup(_) | Statement::When { .. } => None,
+        Statement::Game(_) => simple("game", "the `game` title"),
+        Statement::Description(_) => simple("description", "the `description`"),
+        Statement::Board { .. } => simple("board", "the `board`"),
+        Statement::Playable(_) => simple("playable", "`playable`"),
+        Statement::Notation(_) => simple("notation", "`notation`"),
+        Statement::First(_) => simple("first", "`first`"),
+        Statement::CaptureCompulsory(_) => {
+            simple("compulsory", "`capture compulsory` / `capture optional`")
+        }
+        Statement::CaptureMost(_) => simple("most", "`capture most` / `capture free`"),
+        Statement::CaptureEffect(_) => simple("effect", "`capture removes` / `capture converts`"),
+        Statement::Chain(_) => simple("chain", "`chain`"),
+        Statement::Crown(_) => simple("crown", "`crown mid-chain`"),
+        Statement::LongLanding(_) => simple("long-landing", "`long-landing`"),
+        Statement::End(rule) => match rule {
+            EndRule::NoPieces => simple("end no-pieces", "`end no-pieces`"),
+            EndRule::NoMoves(_) => simple("end no-moves", "`end no-moves`"),
+            EndRule::Repetition(_) => simple("end repetition", "`end repetition`"),
+            EndRule::DrawAfter { .. } => simple("end draw after", "`end draw after`"),
+        },
+        Statement::Side(s) => named("side", &s.id),
+        Statement::Directions { name, .. } => named("directions", name),
+        Statement::Zone(z) => named("zone", &z.name),
+        Statement::Piece(p) => named("piece", &p.id),
+        Statement::Option { name, .. } => named("option", name),
+        Statement::On { zone, .. } => Some((
+            format!("on {}", zone.name.node),
+            format!("the trigger on zone `{}`", zone.name.node),
+            span,
+        )),
+    }
+}
+
+fn named(what: &str, name: &Name) -> Option<(String, String, Span)> {
+    Some((
+        format!("{what} {}", name.node),
+        format!("{what} `{}`", name.node),
+        name.span,
+    ))
+}
+
+/// `X is defined twice`, pointing at both.
+pub fn duplicate(what: &str, second: Span, first: Span) -> Diagnostic {
+    Diagnostic::new(Code::Duplicate, format!("{what} is defined twice"))
+        .primary(second, "defined again here")
+        .secondary(first, "first defined here")
+        .help("remove one of them; to change a definition for a variant, use `extends` or `when`")
+}

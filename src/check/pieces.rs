@@ -1,0 +1,236 @@
+//! Piece kinds: letters, moves, promotion, immunity, value.
+
+use super::directions::Directions;
+use super::merge::{duplicate, Merged};
+use super::sides::{default_letter, Sides};
+use super::suggest::unknown_help;
+use super::zones::Zones;
+use crate::ast::{MoveKind, Name, PieceLine};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::game::{KindId, Whose, ZoneId};
+use crate::source::Span;
+
+/// The most piece kinds a game may have (kinds are bits of a `u32`).
+pub const MAX_KINDS: usize = 32;
+
+/// The moves of a kind for one side, as vectors.
+#[derive(Clone, Debug, Default)]
+pub struct VectorMoves {
+    /// `step`
+    pub step: Vec<(i8, i8)>,
+    /// `slide`
+    pub slide: Vec<(i8, i8)>,
+    /// `jump short`
+    pub short_jump: Vec<(i8, i8)>,
+    /// `jump long`
+    pub long_jump: Vec<(i8, i8)>,
+}
+
+/// A checked piece kind.
+#[derive(Clone, Debug)]
+pub struct Kind {
+    /// Identifier.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Letter.
+    pub letter: char,
+    /// Where it is declared.
+    pub span: Span,
+    /// Moves per side.
+    pub moves: Vec<VectorMoves>,
+    /// `promote KIND at ZONE`
+    pub promotion: Option<(KindId, ZoneId, Whose)>,
+    /// Kinds that may not capture it.
+    pub immune_to: Vec<KindId>,
+    /// `value N`, if given.
+    pub value: Option<i32>,
+}
+
+/// The checked kinds.
+#[derive(Clone, Debug, Default)]
+pub struct Kinds {
+    /// In declaration order.
+    pub list: Vec<Kind>,
+}
+
+impl Kinds {
+    /// A kind by identifier, or an "unknown kind" diagnostic.
+    pub fn lookup(&self, name: &Name, diags: &mut Vec<Diagnostic>) -> Option<KindId> {
+        let found = self
+            .list
+            .iter()
+            .position(|k| k.id == name.node)
+            .and_then(|i| u8::try_from(i).ok())
+            .map(KindId);
+        if found.is_none() {
+            diags.push(
+                Diagnostic::new(
+                    Code::UnknownKind,
+                    format!("unknown piece kind `{}`", name.node),
+                )
+                .primary(name.span, "no piece of this name")
+                .help(unknown_help(
+                    &name.node,
+                    self.list.iter().map(|k| k.id.as_str()),
+                    "declare it with `piece`",
+                )),
+            );
+        }
+        found
+    }
+}
+
+/// Checks the pieces.
+pub fn check_pieces(
+    merged: &Merged,
+    sides: &Sides,
+    directions: &Directions<'_>,
+    zones: &Zones,
+    diags: &mut Vec<Diagnostic>,
+) -> Kinds {
+    let mut kinds = Kinds::default();
+    if let Some(extra) = merged.pieces.get(MAX_KINDS) {
+        diags.push(
+            Diagnostic::new(
+                Code::TooMany,
+                format!(
+                    "the game has {} piece kinds, more than {MAX_KINDS}",
+                    merged.pieces.len()
+                ),
+            )
+            .primary(extra.id.span, "one kind too many")
+            .help(format!("a game has at most {MAX_KINDS} piece kinds")),
+        );
+    }
+    let pieces: Vec<_> = merged.pieces.iter().take(MAX_KINDS).collect();
+    for (i, piece) in pieces.iter().enumerate() {
+        let letter = piece
+            .letter
+            .as_ref()
+            .map(|l| l.node)
+            .unwrap_or_else(|| default_letter(&piece.id.node));
+        // Kind 0 is written without a letter; the others must differ.
+        if i > 0 {
+            if let Some(other) = kinds.list.iter().skip(1).find(|k| k.letter == letter) {
+                let at = piece.letter.as_ref().map_or(piece.id.span, |l| l.span);
+                diags.push(
+                    Diagnostic::new(
+                        Code::DuplicateLetter,
+                        format!(
+                            "pieces `{}` and `{}` have the same letter `{letter}`",
+                            other.id, piece.id.node
+                        ),
+                    )
+                    .primary(at, format!("letter `{letter}`"))
+                    .secondary(other.span, "the other piece")
+                    .help("give one of them another letter with `letter L`"),
+                );
+            }
+        }
+        kinds.list.push(Kind {
+            id: piece.id.node.clone(),
+            name: piece.name.node.clone(),
+            letter,
+            span: piece.id.span,
+            moves: vec![VectorMoves::default(); sides.list.len()],
+            promotion: None,
+            immune_to: Vec::new(),
+            value: None,
+        });
+    }
+    for (i, piece) in pieces.iter().enumerate() {
+        let mut moves = vec![VectorMoves::default(); sides.list.len()];
+        let mut has_moves = false;
+        let mut promotion = None;
+        let mut promote_span: Option<Span> = None;
+        let mut value_span: Option<Span> = None;
+        let mut value = None;
+        let mut immune_to = Vec::new();
+        for line in &piece.lines {
+            match &line.node {
+                PieceLine::Move(kind, dirs) => {
+                    has_moves = true;
+                    directions.check(dirs, diags);
+                    for (side, m) in sides.list.iter().zip(moves.iter_mut()) {
+                        let list = match kind {
+                            MoveKind::Step => &mut m.step,
+                            MoveKind::Slide => &mut m.slide,
+                            MoveKind::ShortJump => &mut m.short_jump,
+                            MoveKind::LongJump => &mut m.long_jump,
+                        };
+                        for v in directions.resolve(dirs, side.forward) {
+                            if !list.contains(&v) {
+                                list.push(v);
+                            }
+                        }
+                    }
+                }
+                PieceLine::Promote(kind, zone) => {
+                    if let Some(first) = promote_span {
+                        diags.push(duplicate(
+                            &format!("the promotion of `{}`", piece.id.node),
+                            line.span,
+                            first,
+                        ));
+                        continue;
+                    }
+                    promote_span = Some(line.span);
+                    let target = kinds.lookup(kind, diags);
+                    let zone_id = zones.lookup_ref(zone, diags);
+                    if let (Some(k), Some(z)) = (target, zone_id) {
+                        promotion = Some((k, z, zone.whose));
+                    }
+                }
+                PieceLine::Immune(list) => {
+                    for name in list {
+                        if let Some(k) = kinds.lookup(name, diags) {
+                            if !immune_to.contains(&k) {
+                                immune_to.push(k);
+                            }
+                        }
+                    }
+                }
+                PieceLine::Value(n) => {
+                    if let Some(first) = value_span {
+                        diags.push(duplicate(
+                            &format!("the value of `{}`", piece.id.node),
+                            line.span,
+                            first,
+                        ));
+                        continue;
+                    }
+                    value_span = Some(line.span);
+                    match i32::try_from(n.node) {
+                        Ok(v) => value = Some(v),
+                        Err(_) => diags.push(
+                            Diagnostic::new(
+                                Code::CountRange,
+                                format!("value {} is too large", n.node),
+                            )
+                            .primary(n.span, "too large")
+                            .help("values are small numbers, such as 1 for a man and 3 for a king"),
+                        ),
+                    }
+                }
+            }
+        }
+        if !has_moves {
+            diags.push(
+                Diagnostic::new(
+                    Code::KindWithoutMoves,
+                    format!("piece `{}` has no moves", piece.id.node),
+                )
+                .primary(piece.id.span, "this piece can never move")
+                .help("give it a `step`, `slide` or `jump` line"),
+            );
+        }
+        if let Some(kind) = kinds.list.get_mut(i) {
+            kind.moves = moves;
+            kind.promotion = promotion;
+            kind.immune_to = immune_to;
+            kind.value = value;
+        }
+    }
+    kinds
+}

@@ -1,0 +1,53 @@
+//! Warnings for things declared but never used.
+
+use super::merge::Merged;
+use crate::ast::{Effect, PieceLine, Place};
+use crate::diagnostic::{Code, Diagnostic};
+
+/// Warns about zones nothing uses and kinds no piece can ever be.
+pub fn warn_unused(merged: &Merged, diags: &mut Vec<Diagnostic>) {
+    let mut zones_used: Vec<&str> = Vec::new();
+    let mut kinds_used: Vec<&str> = Vec::new();
+    for setup in &merged.setups {
+        kinds_used.push(&setup.node.kind.node);
+        if let Place::Zone(z) = &setup.node.place {
+            zones_used.push(&z.name.node);
+        }
+    }
+    for piece in &merged.pieces {
+        for line in &piece.lines {
+            if let PieceLine::Promote(kind, zone) = &line.node {
+                kinds_used.push(&kind.node);
+                zones_used.push(&zone.name.node);
+            }
+        }
+    }
+    for (zone, kind, _) in &merged.triggers {
+        zones_used.push(&zone.name.node);
+        kinds_used.push(&kind.node);
+    }
+    if let Some(Effect::Convert(kind)) = &merged.effect {
+        kinds_used.push(&kind.node);
+    }
+    for zone in &merged.zones {
+        if !zone.no_stop && !zones_used.contains(&zone.name.node.as_str()) {
+            diags.push(
+                Diagnostic::new(Code::UnusedZone, format!("zone `{}` is never used", zone.name.node))
+                    .primary(zone.name.span, "declared here")
+                    .help("use it in a `setup`, `promote` or `on end at`, make it `no-stop`, or remove it"),
+            );
+        }
+    }
+    for piece in &merged.pieces {
+        if !kinds_used.contains(&piece.id.node.as_str()) {
+            diags.push(
+                Diagnostic::new(
+                    Code::UnusedKind,
+                    format!("piece `{}` never appears in a game", piece.id.node),
+                )
+                .primary(piece.id.span, "not set up, and no piece becomes one")
+                .help("set it up with `setup`, or let a piece `promote` to it"),
+            );
+        }
+    }
+}

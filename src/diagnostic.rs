@@ -1,0 +1,378 @@
+//! Problems found in rule files: plain data, rendered rustc-style as plain
+//! text (`error[E002]: ...`, ` --> file:4:8`, the source line underlined).
+
+use crate::source::{SourceMap, Span};
+use codespan_reporting::diagnostic as cs;
+use codespan_reporting::term;
+use codespan_reporting::term::termcolor::NoColor;
+use std::fmt;
+
+/// How bad a problem is: errors stop the game from being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// The file can't be played.
+    Error,
+    /// Probably a mistake, but the file can be played.
+    Warning,
+}
+
+/// The kind of a problem; each has a stable code (`E002`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Code {
+    /// The text does not follow the grammar.
+    Syntax,
+    /// A direction name that is neither built in nor declared.
+    UnknownDirection,
+    /// A zone name that is not declared.
+    UnknownZone,
+    /// A piece kind that is not declared.
+    UnknownKind,
+    /// A side that is not declared.
+    UnknownSide,
+    /// An option that is not declared.
+    UnknownOption,
+    /// A value that the option does not have.
+    UnknownOptionValue,
+    /// The same thing declared twice in one file.
+    Duplicate,
+    /// A square outside the board.
+    OffBoard,
+    /// A piece set up on a square that is not playable.
+    NotPlayable,
+    /// Two pieces set up on one square.
+    Overlap,
+    /// A side that has no piece in the start position.
+    SideWithoutPieces,
+    /// A piece kind with no step, slide or jump.
+    KindWithoutMoves,
+    /// A board smaller than 4 or larger than 26.
+    BoardSize,
+    /// No `board` statement.
+    MissingBoard,
+    /// No `side` statement.
+    NoSides,
+    /// More than 8 sides.
+    TooManySides,
+    /// A square number in a game with the algebraic notation.
+    NumericSquare,
+    /// A square number outside 1..N.
+    SquareNumber,
+    /// A rank pattern that is 0, reversed or beyond the board.
+    RankRange,
+    /// An `extends` whose file can't be loaded.
+    ExtendsLoad,
+    /// Files that extend each other in a circle.
+    ExtendsCycle,
+    /// An `extends` that is not the first statement.
+    ExtendsNotFirst,
+    /// The vector `(0, 0)`.
+    ZeroVector,
+    /// A vector longer than any board.
+    VectorRange,
+    /// Two sides, or two piece kinds, with the same letter.
+    DuplicateLetter,
+    /// More piece kinds or directions than a game can hold.
+    TooMany,
+    /// `setup KIND at SQUARES` without a side.
+    SetupNeedsSide,
+    /// A set of directions that contains itself.
+    DirectionCycle,
+    /// A count that makes no sense (`repetition 1`, `after 0 plies`).
+    CountRange,
+    /// A zone that nothing uses.
+    UnusedZone,
+    /// A piece kind that is never set up nor reached.
+    UnusedKind,
+    /// A game without an `end` statement.
+    NoEnd,
+    /// A square of a zone that is not playable.
+    ZoneNotPlayable,
+}
+
+impl Code {
+    /// Every code, in order.
+    pub const ALL: [Code; 34] = [
+        Code::Syntax,
+        Code::UnknownDirection,
+        Code::UnknownZone,
+        Code::UnknownKind,
+        Code::UnknownSide,
+        Code::UnknownOption,
+        Code::UnknownOptionValue,
+        Code::Duplicate,
+        Code::OffBoard,
+        Code::NotPlayable,
+        Code::Overlap,
+        Code::SideWithoutPieces,
+        Code::KindWithoutMoves,
+        Code::BoardSize,
+        Code::MissingBoard,
+        Code::NoSides,
+        Code::TooManySides,
+        Code::NumericSquare,
+        Code::SquareNumber,
+        Code::RankRange,
+        Code::ExtendsLoad,
+        Code::ExtendsCycle,
+        Code::ExtendsNotFirst,
+        Code::ZeroVector,
+        Code::VectorRange,
+        Code::DuplicateLetter,
+        Code::TooMany,
+        Code::SetupNeedsSide,
+        Code::DirectionCycle,
+        Code::CountRange,
+        Code::UnusedZone,
+        Code::UnusedKind,
+        Code::NoEnd,
+        Code::ZoneNotPlayable,
+    ];
+
+    /// The stable code, `E001`..`E0nn` for errors, `W001`.. for warnings.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Syntax => "E001",
+            Code::UnknownDirection => "E002",
+            Code::UnknownZone => "E003",
+            Code::UnknownKind => "E004",
+            Code::UnknownSide => "E005",
+            Code::UnknownOption => "E006",
+            Code::UnknownOptionValue => "E007",
+            Code::Duplicate => "E008",
+            Code::OffBoard => "E009",
+            Code::NotPlayable => "E010",
+            Code::Overlap => "E011",
+            Code::SideWithoutPieces => "E012",
+            Code::KindWithoutMoves => "E013",
+            Code::BoardSize => "E014",
+            Code::MissingBoard => "E015",
+            Code::NoSides => "E016",
+            Code::TooManySides => "E017",
+            Code::NumericSquare => "E018",
+            Code::SquareNumber => "E019",
+            Code::RankRange => "E020",
+            Code::ExtendsLoad => "E021",
+            Code::ExtendsCycle => "E022",
+            Code::ExtendsNotFirst => "E023",
+            Code::ZeroVector => "E024",
+            Code::VectorRange => "E025",
+            Code::DuplicateLetter => "E026",
+            Code::TooMany => "E027",
+            Code::SetupNeedsSide => "E028",
+            Code::DirectionCycle => "E029",
+            Code::CountRange => "E030",
+            Code::UnusedZone => "W001",
+            Code::UnusedKind => "W002",
+            Code::NoEnd => "W003",
+            Code::ZoneNotPlayable => "W004",
+        }
+    }
+
+    /// Whether problems of this kind are errors or warnings.
+    pub fn severity(self) -> Severity {
+        match self {
+            Code::UnusedZone | Code::UnusedKind | Code::NoEnd | Code::ZoneNotPlayable => {
+                Severity::Warning
+            }
+            _ => Severity::Error,
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A span with a note on what is there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// The text pointed at.
+    pub span: Span,
+    /// What is wrong with it.
+    pub text: String,
+    /// The main place of the problem (`^^^`) or a related one (`---`).
+    pub primary: bool,
+}
+
+/// One problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Its kind.
+    pub code: Code,
+    /// Error or warning.
+    pub severity: Severity,
+    /// One line saying what is wrong.
+    pub message: String,
+    /// Where; the first label is the primary one.
+    pub labels: Vec<Label>,
+    /// How to fix it.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// A problem of kind `code`, with no place yet.
+    pub fn new(code: Code, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity: code.severity(),
+            message: message.into(),
+            labels: Vec::new(),
+            help: None,
+        }
+    }
+
+    /// Adds the primary label.
+    pub fn primary(mut self, span: Span, text: impl Into<String>) -> Diagnostic {
+        self.labels.push(Label {
+            span,
+            text: text.into(),
+            primary: true,
+        });
+        self
+    }
+
+    /// Adds a secondary label.
+    pub fn secondary(mut self, span: Span, text: impl Into<String>) -> Diagnostic {
+        self.labels.push(Label {
+            span,
+            text: text.into(),
+            primary: false,
+        });
+        self
+    }
+
+    /// Sets the help line.
+    pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Sets the help line if there is one.
+    pub fn maybe_help(mut self, help: Option<String>) -> Diagnostic {
+        if help.is_some() {
+            self.help = help;
+        }
+        self
+    }
+
+    /// Whether it is an error.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// The span of the primary label, if any.
+    pub fn primary_span(&self) -> Option<Span> {
+        self.labels.iter().find(|l| l.primary).map(|l| l.span)
+    }
+
+    /// Where it sorts in a report: by file, then position; problems with no
+    /// place first.
+    pub fn sort_key(&self) -> (u16, u32, u32) {
+        match self.primary_span() {
+            Some(s) => (s.file.0.saturating_add(1), s.begin, s.end),
+            None => (0, 0, 0),
+        }
+    }
+
+    /// The problem rendered as plain text, rustc-style.
+    pub fn render(&self, sources: &SourceMap) -> String {
+        let mut diagnostic = match self.severity {
+            Severity::Error => cs::Diagnostic::error(),
+            Severity::Warning => cs::Diagnostic::warning(),
+        }
+        .with_code(self.code.as_str())
+        .with_message(&self.message)
+        .with_labels(
+            self.labels
+                .iter()
+                .filter(|l| sources.get(l.span.file).is_some())
+                .map(|l| {
+                    let style = if l.primary {
+                        cs::LabelStyle::Primary
+                    } else {
+                        cs::LabelStyle::Secondary
+                    };
+                    cs::Label::new(
+                        style,
+                        l.span.file,
+                        l.span.begin as usize..l.span.end as usize,
+                    )
+                    .with_message(&l.text)
+                })
+                .collect(),
+        );
+        if let Some(help) = &self.help {
+            diagnostic = diagnostic.with_notes(vec![format!("help: {help}")]);
+        }
+        let config = term::Config {
+            chars: term::Chars::ascii(),
+            ..term::Config::default()
+        };
+        let mut out = NoColor::new(Vec::new());
+        match term::emit(&mut out, &config, sources, &diagnostic) {
+            Ok(()) => String::from_utf8_lossy(&out.into_inner()).into_owned(),
+            // A span that doesn't fit its file: say what we can without it.
+            Err(_) => {
+                let mut s = format!(
+                    "{}[{}]: {}\n",
+                    self.severity_word(),
+                    self.code,
+                    self.message
+                );
+                if let Some(help) = &self.help {
+                    s.push_str(&format!("  = help: {help}\n"));
+                }
+                s
+            }
+        }
+    }
+
+    fn severity_word(&self) -> &'static str {
+        match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// All problems, in source order, then a summary line when there are any.
+pub fn render_all(diagnostics: &[Diagnostic], sources: &SourceMap) -> String {
+    let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
+    sorted.sort_by_key(|d| d.sort_key());
+    let mut out = String::new();
+    for d in &sorted {
+        out.push_str(&d.render(sources));
+        out.push('\n');
+    }
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let warnings = diagnostics.len() - errors;
+    if let Some(summary) = summary(errors, warnings) {
+        out.push_str(&summary);
+        out.push('\n');
+    }
+    out
+}
+
+/// `error: 2 errors, 1 warning` (or `warning: 1 warning`), `None` when
+/// there is nothing to report.
+pub fn summary(errors: usize, warnings: usize) -> Option<String> {
+    let plural = |n: usize, word: &str| {
+        if n == 1 {
+            format!("1 {word}")
+        } else {
+            format!("{n} {word}s")
+        }
+    };
+    match (errors, warnings) {
+        (0, 0) => None,
+        (0, w) => Some(format!("warning: {}", plural(w, "warning"))),
+        (e, 0) => Some(format!("error: {}", plural(e, "error"))),
+        (e, w) => Some(format!(
+            "error: {}, {}",
+            plural(e, "error"),
+            plural(w, "warning")
+        )),
+    }
+}

@@ -1,0 +1,20 @@
+//! rulebook: plays board games from rule files.
+//!
+//! The pipeline: `grammar/rules.pest` -> `syntax` (AST with spans) -> `check`
+//! (all problems collected as `Diagnostic`s) -> `compile` (a `Game` of tables)
+//! -> `engine` (positions, legal moves, play, perft). The library does no I/O:
+//! rule files reach it through a `Loader`.
+
+pub mod agents;
+pub mod ast;
+pub mod bundled;
+pub mod check;
+pub mod cli;
+pub mod compile;
+pub mod diagnostic;
+pub mod engine;
+pub mod game;
+pub mod load;
+pub mod rng;
+pub mod source;
+pub mod syntax;

@@ -1,0 +1,121 @@
+//! The public entry point: load a rule file (and what it extends), check it,
+//! compile it. No I/O here: files come through a `Loader`.
+
+use crate::check;
+use crate::compile;
+use crate::diagnostic::{self, Diagnostic};
+use crate::game::Game;
+use crate::source::SourceMap;
+
+/// A rule file's text and the name diagnostics call it by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// The display name: a path, or a bundled name like `draughts`.
+    pub name: String,
+    /// The text.
+    pub text: String,
+}
+
+/// Finds rule files by name.
+pub trait Loader {
+    /// The file called `name`; `base` is the name of the file that says
+    /// `extends name` (`None` for the file being checked). The error is a
+    /// short reason, shown under the `extends`.
+    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, String>;
+}
+
+/// Loads only the bundled games (`draughts`, `variants/russian`, with or
+/// without `.rules`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BundledLoader;
+
+impl Loader for BundledLoader {
+    fn load(&self, name: &str, _base: Option<&str>) -> Result<Source, String> {
+        let name = name.strip_suffix(".rules").unwrap_or(name);
+        crate::bundled::get(name)
+            .map(|text| Source {
+                name: name.to_string(),
+                text: text.to_string(),
+            })
+            .ok_or_else(|| format!("no bundled game is called `{name}`"))
+    }
+}
+
+/// The outcome of a check: the game when there is no error, and every
+/// problem found.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The compiled game; `Some` exactly when there is no error.
+    pub game: Option<Game>,
+    /// Errors and warnings, in the order found.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The files the diagnostics point into.
+    pub sources: SourceMap,
+}
+
+impl Checked {
+    /// Every diagnostic as plain text, in source order, then a summary line
+    /// (`error: 2 errors, 1 warning`) when there is any.
+    pub fn render(&self) -> String {
+        diagnostic::render_all(&self.diagnostics, &self.sources)
+    }
+
+    /// The number of errors.
+    pub fn errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    /// The number of warnings.
+    pub fn warnings(&self) -> usize {
+        self.diagnostics.len() - self.errors()
+    }
+}
+
+/// Loads the file `name` through `loader` and checks it with the given
+/// option values (`("kings", "short")`).
+pub fn check(loader: &dyn Loader, name: &str, options: &[(String, String)]) -> Checked {
+    match loader.load(name, None) {
+        Ok(source) => check_source(source, loader, options),
+        Err(reason) => Checked {
+            game: None,
+            diagnostics: vec![Diagnostic::new(
+                crate::diagnostic::Code::ExtendsLoad,
+                format!("can't load `{name}`: {reason}"),
+            )],
+            sources: SourceMap::new(),
+        },
+    }
+}
+
+/// Checks a rule file given as text; files it extends come through
+/// `loader`.
+pub fn check_source(source: Source, loader: &dyn Loader, options: &[(String, String)]) -> Checked {
+    let mut sources = SourceMap::new();
+    let mut diagnostics = Vec::new();
+    let title = source.name.clone();
+    let resolved = check::extends::load_chain(source, loader, &mut sources, &mut diagnostics)
+        .and_then(|files| check::check_files(&files, &title, options, &mut diagnostics));
+    let game = resolved
+        .filter(|_| diagnostics.iter().all(|d| !d.is_error()))
+        .map(|r| compile::compile(&r));
+    Checked {
+        game,
+        diagnostics,
+        sources,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+
+    #[test]
+    fn bundled_games_check_clean() {
+        for (name, _) in crate::bundled::GAMES {
+            let checked = check(&BundledLoader, name, &[]);
+            assert_eq!(checked.render(), "", "{name}");
+            assert!(checked.game.is_some());
+        }
+    }
+}

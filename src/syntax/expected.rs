@@ -1,0 +1,136 @@
+//! The rename table: grammar rules in words, for "expected ..." messages.
+
+use super::parser::Rule;
+
+/// What a user calls the text a rule matches, or `None` for rules that never
+/// show up in an error on their own.
+pub fn describe(rule: Rule) -> Option<&'static str> {
+    use Rule::*;
+    Some(match rule {
+        EOI => "the end of the file",
+        kw_extends | kw_game | kw_description | kw_board | kw_playable | kw_notation | kw_side
+        | kw_first | kw_directions | kw_zone | kw_piece | kw_setup | kw_capture | kw_chain
+        | kw_crown | kw_long_landing | kw_on | kw_option | kw_when | extends_stmt | game_stmt
+        | description_stmt | board_stmt | playable_stmt | notation_stmt | side_stmt
+        | first_stmt | directions_stmt | zone_stmt | piece_stmt | setup_stmt | capture_stmt
+        | chain_stmt | crown_stmt | long_landing_stmt | on_stmt | end_stmt | option_stmt
+        | when_stmt => "a new statement",
+        name | identifier => "a name",
+        dir_name | direction | dir_list | vector => "a direction",
+        algebraic_square | numeric_square | square_list | place => "a square",
+        zone_ref => "a zone",
+        side_lists | side_list => "a side",
+        string | string_text => "a string",
+        quote => "`\"`",
+        number | integer => "a number",
+        letter => "an upper-case letter",
+        rank_number => "a rank number",
+        equals => "`=`",
+        dash => "`-`",
+        comma => "`,`",
+        colon => "`:`",
+        open_brace => "`{`",
+        close_brace => "`}`",
+        open_paren => "`(`",
+        close_paren => "`)`",
+        kw_x => "`x`",
+        kw_all => "`all`",
+        kw_dark => "`dark`",
+        kw_light => "`light`",
+        kw_algebraic => "`algebraic`",
+        kw_numeric => "`numeric`",
+        kw_forward => "`forward`",
+        compass => "a compass direction (`north`, `south`, `east`, `west`)",
+        kw_north => "`north`",
+        kw_south => "`south`",
+        kw_east => "`east`",
+        kw_west => "`west`",
+        kw_letter | letter_clause => "`letter`",
+        kw_rank => "`rank`",
+        kw_ranks => "`ranks`",
+        kw_last => "`last`",
+        kw_no_stop | zone_property => "`no-stop`",
+        kw_step | step_line => "`step`",
+        kw_slide | slide_line => "`slide`",
+        kw_jump | jump_line => "`jump`",
+        kw_short => "`short`",
+        kw_long => "`long`",
+        kw_promote | promote_line => "`promote`",
+        kw_immune | immune_line => "`immune`",
+        kw_value | value_line => "`value`",
+        kw_at => "`at`",
+        kw_enemy => "`enemy`",
+        kw_any => "`any`",
+        kw_compulsory => "`compulsory`",
+        kw_optional => "`optional`",
+        kw_most => "`most`",
+        kw_free => "`free`",
+        kw_removes | removes => "`removes`",
+        kw_at_end => "`at-end`",
+        kw_at_once => "`at-once`",
+        kw_converts | converts => "`converts`",
+        kw_to => "`to`",
+        kw_must_continue => "`must-continue`",
+        kw_may_stop => "`may-stop`",
+        kw_mid_chain => "`mid-chain`",
+        kw_stay => "`stay`",
+        kw_continue => "`continue`",
+        kw_stop => "`stop`",
+        kw_end => "`end`",
+        kw_convert => "`convert`",
+        kw_no_pieces | end_no_pieces => "`no-pieces`",
+        kw_no_moves | end_no_moves => "`no-moves`",
+        kw_lose => "`lose`",
+        kw_pass => "`pass`",
+        kw_draw => "`draw`",
+        kw_repetition | end_repetition => "`repetition`",
+        end_draw_after => "`draw`",
+        kw_after => "`after`",
+        kw_plies => "`plies`",
+        kw_without => "`without`",
+        kw_or => "`or`",
+        kw_conversion => "`conversion`",
+        kw_promotion => "`promotion`",
+        kw_move_of => "`move-of`",
+        event => "an event (`capture`, `conversion`, `promotion`, `move-of`)",
+        _ => return None,
+    })
+}
+
+/// "a, b or c" from the expected rules, each described once, in a stable
+/// order.
+pub fn expected_words(rules: &[Rule]) -> String {
+    let mut words: Vec<&'static str> = Vec::new();
+    for &rule in rules {
+        if let Some(w) = describe(rule) {
+            if !words.contains(&w) {
+                words.push(w);
+            }
+        }
+    }
+    // A direction may start with `(`: naming the direction says it all.
+    if words.contains(&"a direction") {
+        words.retain(|w| *w != "`(`");
+    }
+    // Inside a list, a new statement may also begin; the end of the file is
+    // then one more way for the list to end, not worth a word.
+    if words.contains(&"a new statement") {
+        words.retain(|w| *w != "the end of the file");
+    }
+    // Statements last: the specific tokens are the likelier fix.
+    words.sort_by_key(|w| match *w {
+        "a new statement" => 2,
+        "the end of the file" => 3,
+        _ => 1,
+    });
+    join_or(&words)
+}
+
+/// "a", "a or b", "a, b or c".
+pub fn join_or(words: &[&str]) -> String {
+    match words {
+        [] => "something else".to_string(),
+        [one] => (*one).to_string(),
+        [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}

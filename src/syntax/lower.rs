@@ -1,0 +1,475 @@
+//! pest pairs -> syntax tree, one `lower_<rule>` per grammar rule. The
+//! grammar guarantees the shape of the pairs; a function that finds a shape
+//! it does not expect returns `None` (a bug in the grammar, reported as such).
+
+use super::parser::Rule;
+use crate::ast::*;
+use crate::game::{LongLanding, MidChainCrown, NoMoves, Notation, Playable, Whose};
+use crate::source::{FileId, Span};
+use pest::iterators::{Pair, Pairs};
+
+/// Lowers pairs of one file, whose text starts at byte `offset`.
+pub struct Lower {
+    /// The file.
+    pub file: FileId,
+    /// Where the parsed text starts in the file.
+    pub offset: usize,
+}
+
+type P<'i> = Pair<'i, Rule>;
+
+impl Lower {
+    fn span(&self, pair: &P<'_>) -> Span {
+        let s = pair.as_span();
+        Span::new(self.file, self.offset + s.start(), self.offset + s.end())
+    }
+
+    fn spanned<T>(&self, node: T, pair: &P<'_>) -> Spanned<T> {
+        Spanned::new(node, self.span(pair))
+    }
+
+    /// `file = { SOI ~ statement* ~ EOI }`
+    pub fn lower_file(&self, pair: P<'_>) -> Option<File> {
+        let mut statements = Vec::new();
+        for p in pair.into_inner() {
+            if p.as_rule() != Rule::EOI {
+                statements.push(self.lower_statement(p)?);
+            }
+        }
+        Some(File { statements })
+    }
+
+    /// Any statement.
+    fn lower_statement(&self, pair: P<'_>) -> Option<Spanned<Statement>> {
+        let span = self.span(&pair);
+        let rule = pair.as_rule();
+        let mut inner = pair.into_inner();
+        let _keyword = inner.next()?;
+        let statement = match rule {
+            Rule::extends_stmt => Statement::Extends(self.lower_string(inner.next()?)?),
+            Rule::game_stmt => Statement::Game(self.lower_string(inner.next()?)?),
+            Rule::description_stmt => Statement::Description(self.lower_string(inner.next()?)?),
+            Rule::board_stmt => self.lower_board_stmt(inner)?,
+            Rule::playable_stmt => Statement::Playable(match inner.next()?.as_rule() {
+                Rule::kw_dark => Playable::Dark,
+                Rule::kw_light => Playable::Light,
+                _ => Playable::All,
+            }),
+            Rule::notation_stmt => Statement::Notation(match inner.next()?.as_rule() {
+                Rule::kw_numeric => Notation::Numeric,
+                _ => Notation::Algebraic,
+            }),
+            Rule::side_stmt => Statement::Side(self.lower_side_stmt(inner)?),
+            Rule::first_stmt => Statement::First(self.lower_name(inner.next()?)),
+            Rule::directions_stmt => {
+                let name = self.lower_name(inner.next()?);
+                let _equals = inner.next()?;
+                let dirs = self.lower_dir_list(inner.next()?)?;
+                Statement::Directions { name, dirs }
+            }
+            Rule::zone_stmt => Statement::Zone(self.lower_zone_stmt(inner)?),
+            Rule::piece_stmt => Statement::Piece(self.lower_piece_stmt(inner)?),
+            Rule::setup_stmt => Statement::Setup(self.lower_setup_stmt(inner)?),
+            Rule::capture_stmt => self.lower_capture_setting(inner.next()?)?,
+            Rule::chain_stmt => Statement::Chain(inner.next()?.as_rule() == Rule::kw_must_continue),
+            Rule::crown_stmt => {
+                let _mid_chain = inner.next()?;
+                Statement::Crown(match inner.next()?.as_rule() {
+                    Rule::kw_continue => MidChainCrown::Continue,
+                    Rule::kw_stop => MidChainCrown::Stop,
+                    _ => MidChainCrown::Stay,
+                })
+            }
+            Rule::long_landing_stmt => Statement::LongLanding(match inner.next()?.as_rule() {
+                Rule::kw_must_continue => LongLanding::MustContinue,
+                _ => LongLanding::Any,
+            }),
+            Rule::on_stmt => self.lower_on_stmt(inner)?,
+            Rule::end_stmt => Statement::End(self.lower_end_rule(inner.next()?)?),
+            Rule::option_stmt => {
+                let name = self.lower_name(inner.next()?);
+                let _equals = inner.next()?;
+                let values = inner.map(|p| self.lower_name(p)).collect();
+                Statement::Option { name, values }
+            }
+            Rule::when_stmt => self.lower_when_stmt(inner)?,
+            _ => return None,
+        };
+        Some(Spanned::new(statement, span))
+    }
+
+    /// `board_stmt = { kw_board ~ number ~ kw_x ~ number }`
+    fn lower_board_stmt(&self, mut inner: Pairs<'_, Rule>) -> Option<Statement> {
+        let width = self.lower_number(inner.next()?);
+        let _x = inner.next()?;
+        let height = self.lower_number(inner.next()?);
+        Some(Statement::Board { width, height })
+    }
+
+    /// `side_stmt = { kw_side ~ name ~ string ~ kw_forward ~ compass ~ letter_clause? }`
+    fn lower_side_stmt(&self, mut inner: Pairs<'_, Rule>) -> Option<SideDecl> {
+        let id = self.lower_name(inner.next()?);
+        let name = self.lower_string(inner.next()?)?;
+        let _forward = inner.next()?;
+        let forward = self.lower_compass(inner.next()?)?;
+        let letter = match inner.next() {
+            Some(p) => Some(self.lower_letter_clause(p)?),
+            None => None,
+        };
+        Some(SideDecl {
+            id,
+            name,
+            forward,
+            letter,
+        })
+    }
+
+    /// `compass = { kw_north | kw_south | kw_east | kw_west }`
+    fn lower_compass(&self, pair: P<'_>) -> Option<Spanned<(i8, i8)>> {
+        let span = self.span(&pair);
+        let v = match pair.into_inner().next()?.as_rule() {
+            Rule::kw_south => (0, -1),
+            Rule::kw_east => (1, 0),
+            Rule::kw_west => (-1, 0),
+            _ => (0, 1),
+        };
+        Some(Spanned::new(v, span))
+    }
+
+    /// `letter_clause = { kw_letter ~ letter }`
+    fn lower_letter_clause(&self, pair: P<'_>) -> Option<Spanned<char>> {
+        let letter = pair.into_inner().nth(1)?;
+        let c = letter.as_str().chars().next()?;
+        Some(self.spanned(c, &letter))
+    }
+
+    /// `dir_list = { direction+ }`
+    fn lower_dir_list(&self, pair: P<'_>) -> Option<Vec<Spanned<Direction>>> {
+        pair.into_inner().map(|p| self.lower_direction(p)).collect()
+    }
+
+    /// `direction = _{ vector | dir_name }`
+    fn lower_direction(&self, pair: P<'_>) -> Option<Spanned<Direction>> {
+        match pair.as_rule() {
+            Rule::vector => self.lower_vector(pair),
+            _ => Some(self.spanned(Direction::Named(pair.as_str().to_string()), &pair)),
+        }
+    }
+
+    /// `vector = { open_paren ~ integer ~ comma ~ integer ~ close_paren }`
+    fn lower_vector(&self, pair: P<'_>) -> Option<Spanned<Direction>> {
+        let span = self.span(&pair);
+        let mut ints = pair.into_inner().filter(|p| p.as_rule() == Rule::integer);
+        let dx = lower_integer(&ints.next()?);
+        let dy = lower_integer(&ints.next()?);
+        Some(Spanned::new(Direction::Vector(dx, dy), span))
+    }
+
+    /// `zone_stmt = { kw_zone ~ name ~ equals ~ zone_body ~ zone_property* }`
+    fn lower_zone_stmt(&self, mut inner: Pairs<'_, Rule>) -> Option<ZoneDecl> {
+        let name = self.lower_name(inner.next()?);
+        let _equals = inner.next()?;
+        let body_pair = inner.next()?;
+        let body = match body_pair.as_rule() {
+            Rule::rank_pattern => self.lower_rank_pattern(body_pair)?,
+            Rule::side_lists => self.lower_side_lists(body_pair)?,
+            _ => ZoneBody::Shared(self.lower_square_list(body_pair)),
+        };
+        let no_stop = inner.any(|p| p.as_rule() == Rule::zone_property);
+        Some(ZoneDecl {
+            name,
+            body,
+            no_stop,
+        })
+    }
+
+    /// `rank_pattern = { kw_ranks ~ rank_number ~ dash ~ rank_number | kw_rank ~ rank_number }`
+    fn lower_rank_pattern(&self, pair: P<'_>) -> Option<ZoneBody> {
+        let mut numbers = pair
+            .into_inner()
+            .filter(|p| p.as_rule() == Rule::rank_number);
+        let from = self.lower_rank_number(numbers.next()?)?;
+        let to = match numbers.next() {
+            Some(p) => self.lower_rank_number(p)?,
+            None => from.clone(),
+        };
+        Some(ZoneBody::Ranks { from, to })
+    }
+
+    /// `rank_number = { number | kw_last }`
+    fn lower_rank_number(&self, pair: P<'_>) -> Option<Spanned<RankNumber>> {
+        let inner = pair.into_inner().next()?;
+        let n = match inner.as_rule() {
+            Rule::number => RankNumber::Number(parse_u32(inner.as_str())),
+            _ => RankNumber::Last,
+        };
+        Some(self.spanned(n, &inner))
+    }
+
+    /// `side_lists = { side_list ~ (comma ~ side_list)* }`
+    fn lower_side_lists(&self, pair: P<'_>) -> Option<ZoneBody> {
+        let mut lists = Vec::new();
+        for p in pair.into_inner().filter(|p| p.as_rule() == Rule::side_list) {
+            lists.push(self.lower_side_list(p)?);
+        }
+        Some(ZoneBody::PerSide(lists))
+    }
+
+    /// `side_list = { name ~ colon ~ square_list }`
+    fn lower_side_list(&self, pair: P<'_>) -> Option<(Name, Vec<Spanned<SquareRef>>)> {
+        let mut inner = pair.into_inner();
+        let side = self.lower_name(inner.next()?);
+        let _colon = inner.next()?;
+        Some((side, self.lower_square_list(inner.next()?)))
+    }
+
+    /// `square_list = { square+ }`
+    fn lower_square_list(&self, pair: P<'_>) -> Vec<Spanned<SquareRef>> {
+        pair.into_inner().map(|p| self.lower_square(&p)).collect()
+    }
+
+    /// `square = _{ algebraic_square | numeric_square }`
+    fn lower_square(&self, pair: &P<'_>) -> Spanned<SquareRef> {
+        let text = pair.as_str();
+        let sq = match pair.as_rule() {
+            Rule::algebraic_square => {
+                let file = text
+                    .bytes()
+                    .next()
+                    .map_or(0, |b| u32::from(b.saturating_sub(b'a')));
+                SquareRef::Algebraic {
+                    file,
+                    rank: parse_u32(text.get(1..).unwrap_or("")),
+                }
+            }
+            _ => SquareRef::Number(parse_u32(text)),
+        };
+        self.spanned(sq, pair)
+    }
+
+    /// `piece_stmt = { kw_piece ~ name ~ string ~ letter_clause? ~ open_brace ~ piece_line* ~ close_brace }`
+    fn lower_piece_stmt(&self, mut inner: Pairs<'_, Rule>) -> Option<PieceDecl> {
+        let id = self.lower_name(inner.next()?);
+        let name = self.lower_string(inner.next()?)?;
+        let mut letter = None;
+        let mut lines = Vec::new();
+        for p in inner {
+            match p.as_rule() {
+                Rule::letter_clause => letter = Some(self.lower_letter_clause(p)?),
+                Rule::open_brace | Rule::close_brace => {}
+                _ => lines.push(self.lower_piece_line(p)?),
+            }
+        }
+        Some(PieceDecl {
+            id,
+            name,
+            letter,
+            lines,
+        })
+    }
+
+    /// `piece_line = _{ step_line | slide_line | jump_line | promote_line | immune_line | value_line }`
+    fn lower_piece_line(&self, pair: P<'_>) -> Option<Spanned<PieceLine>> {
+        let span = self.span(&pair);
+        let rule = pair.as_rule();
+        let mut inner = pair.into_inner();
+        let _keyword = inner.next()?;
+        let line = match rule {
+            Rule::step_line => PieceLine::Move(MoveKind::Step, self.lower_dir_list(inner.next()?)?),
+            Rule::slide_line => {
+                PieceLine::Move(MoveKind::Slide, self.lower_dir_list(inner.next()?)?)
+            }
+            Rule::jump_line => {
+                let kind = match inner.next()?.as_rule() {
+                    Rule::kw_long => MoveKind::LongJump,
+                    _ => MoveKind::ShortJump,
+                };
+                PieceLine::Move(kind, self.lower_dir_list(inner.next()?)?)
+            }
+            Rule::promote_line => {
+                let kind = self.lower_name(inner.next()?);
+                let _at = inner.next()?;
+                PieceLine::Promote(kind, self.lower_zone_ref(inner.next()?)?)
+            }
+            Rule::immune_line => PieceLine::Immune(
+                inner
+                    .filter(|p| p.as_rule() == Rule::name)
+                    .map(|p| self.lower_name(p))
+                    .collect(),
+            ),
+            Rule::value_line => PieceLine::Value(self.lower_number(inner.next()?)),
+            _ => return None,
+        };
+        Some(Spanned::new(line, span))
+    }
+
+    /// `setup_stmt = { kw_setup ~ name ~ name? ~ kw_at ~ place }`
+    fn lower_setup_stmt(&self, inner: Pairs<'_, Rule>) -> Option<SetupDecl> {
+        let mut names = Vec::new();
+        let mut place = None;
+        for p in inner {
+            match p.as_rule() {
+                Rule::name => names.push(self.lower_name(p)),
+                Rule::place => place = Some(self.lower_place(p)?),
+                _ => {}
+            }
+        }
+        let kind = names.pop()?;
+        Some(SetupDecl {
+            side: names.pop(),
+            kind,
+            place: place?,
+        })
+    }
+
+    /// `place = { square_list | zone_ref }`
+    fn lower_place(&self, pair: P<'_>) -> Option<Place> {
+        let inner = pair.into_inner().next()?;
+        Some(match inner.as_rule() {
+            Rule::square_list => Place::Squares(self.lower_square_list(inner)),
+            _ => Place::Zone(self.lower_zone_ref(inner)?),
+        })
+    }
+
+    /// `zone_ref = { (kw_enemy | kw_any)? ~ name }`
+    fn lower_zone_ref(&self, pair: P<'_>) -> Option<ZoneRef> {
+        let mut whose = Whose::Own;
+        let mut name = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::kw_enemy => whose = Whose::Enemy,
+                Rule::kw_any => whose = Whose::Any,
+                _ => name = Some(self.lower_name(p)),
+            }
+        }
+        Some(ZoneRef { whose, name: name? })
+    }
+
+    /// `capture_setting = _{ kw_compulsory | kw_optional | kw_most | kw_free | removes | converts }`
+    fn lower_capture_setting(&self, pair: P<'_>) -> Option<Statement> {
+        Some(match pair.as_rule() {
+            Rule::kw_compulsory => Statement::CaptureCompulsory(true),
+            Rule::kw_optional => Statement::CaptureCompulsory(false),
+            Rule::kw_most => Statement::CaptureMost(true),
+            Rule::kw_free => Statement::CaptureMost(false),
+            Rule::removes => Statement::CaptureEffect(match pair.into_inner().nth(1)?.as_rule() {
+                Rule::kw_at_end => Effect::RemoveAtEnd,
+                _ => Effect::RemoveAtOnce,
+            }),
+            Rule::converts => Statement::CaptureEffect(Effect::Convert(
+                self.lower_name(pair.into_inner().nth(2)?),
+            )),
+            _ => return None,
+        })
+    }
+
+    /// `on_stmt = { kw_on ~ kw_end ~ kw_at ~ zone_ref ~ kw_convert ~ kw_to ~ name }`
+    fn lower_on_stmt(&self, inner: Pairs<'_, Rule>) -> Option<Statement> {
+        let mut zone = None;
+        let mut kind = None;
+        for p in inner {
+            match p.as_rule() {
+                Rule::zone_ref => zone = Some(self.lower_zone_ref(p)?),
+                Rule::name => kind = Some(self.lower_name(p)),
+                _ => {}
+            }
+        }
+        Some(Statement::On {
+            zone: zone?,
+            kind: kind?,
+        })
+    }
+
+    /// `end_rule = _{ end_no_pieces | end_no_moves | end_repetition | end_draw_after }`
+    fn lower_end_rule(&self, pair: P<'_>) -> Option<EndRule> {
+        let rule = pair.as_rule();
+        let mut inner = pair.into_inner();
+        let _keyword = inner.next()?;
+        Some(match rule {
+            Rule::end_no_pieces => EndRule::NoPieces,
+            Rule::end_no_moves => EndRule::NoMoves(match inner.next()?.as_rule() {
+                Rule::kw_pass => NoMoves::Pass,
+                Rule::kw_draw => NoMoves::Draw,
+                _ => NoMoves::Lose,
+            }),
+            Rule::end_repetition => EndRule::Repetition(self.lower_number(inner.next()?)),
+            Rule::end_draw_after => {
+                let _after = inner.next()?;
+                let plies = self.lower_number(inner.next()?);
+                let mut events = Vec::new();
+                for p in inner.filter(|p| p.as_rule() == Rule::event) {
+                    events.push(self.lower_event(p)?);
+                }
+                EndRule::DrawAfter { plies, events }
+            }
+            _ => return None,
+        })
+    }
+
+    /// `event = { kw_capture | kw_conversion | kw_promotion | kw_move_of ~ name }`
+    fn lower_event(&self, pair: P<'_>) -> Option<Spanned<Event>> {
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let event = match inner.next()?.as_rule() {
+            Rule::kw_capture => Event::Capture,
+            Rule::kw_conversion => Event::Conversion,
+            Rule::kw_promotion => Event::Promotion,
+            _ => Event::MoveOf(self.lower_name(inner.next()?)),
+        };
+        Some(Spanned::new(event, span))
+    }
+
+    /// `when_stmt = { kw_when ~ name ~ equals ~ name ~ open_brace ~ inner_statement* ~ close_brace }`
+    fn lower_when_stmt(&self, mut inner: Pairs<'_, Rule>) -> Option<Statement> {
+        let option = self.lower_name(inner.next()?);
+        let _equals = inner.next()?;
+        let value = self.lower_name(inner.next()?);
+        let mut body = Vec::new();
+        for p in inner {
+            if !matches!(p.as_rule(), Rule::open_brace | Rule::close_brace) {
+                body.push(self.lower_statement(p)?);
+            }
+        }
+        Some(Statement::When {
+            option,
+            value,
+            body,
+        })
+    }
+
+    /// `name = @{ !reserved ~ identifier }`
+    fn lower_name(&self, pair: P<'_>) -> Name {
+        self.spanned(pair.as_str().to_string(), &pair)
+    }
+
+    /// `string = ${ quote ~ string_text ~ quote }`
+    fn lower_string(&self, pair: P<'_>) -> Option<Spanned<String>> {
+        let span = self.span(&pair);
+        let text = pair
+            .into_inner()
+            .find(|p| p.as_rule() == Rule::string_text)
+            .map_or(String::new(), |p| p.as_str().to_string());
+        Some(Spanned::new(text, span))
+    }
+
+    /// `number = @{ ASCII_DIGIT+ }`
+    fn lower_number(&self, pair: P<'_>) -> Spanned<u32> {
+        self.spanned(parse_u32(pair.as_str()), &pair)
+    }
+}
+
+/// Digits to a number; too many digits saturate (the checker then says the
+/// number is out of range).
+fn parse_u32(digits: &str) -> u32 {
+    digits.parse().unwrap_or(u32::MAX)
+}
+
+/// `integer = @{ "-"? ~ ASCII_DIGIT+ }`, saturating.
+fn lower_integer(pair: &P<'_>) -> i64 {
+    let s = pair.as_str();
+    s.parse().unwrap_or(if s.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    })
+}
