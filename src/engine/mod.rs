@@ -14,4 +14,3 @@ pub use play::{find_move, moves_of, Match, Move, Outcome};
 pub use position::{Position, PositionError};
 pub use tables::Tables;
 #[cfg(test)]
-mod scratch_test;

@@ -157,6 +157,50 @@ impl Generator {
         }
     }
 
+    /// The number of legal moves of the side to move, as `generate` would
+    /// give, without writing the quiet moves down when no capture exists
+    /// (perft's bulk count at the last ply).
+    pub fn count(&mut self, t: &Tables, pos: &mut Position, list: &mut MoveList) -> usize {
+        if over_by_pieces(t, pos) {
+            return 0;
+        }
+        let side = pos.to_move;
+        if !t.capture_compulsory || t.no_moves == NoMoves::Pass {
+            self.generate(t, pos, list);
+            return list.len();
+        }
+        let mut total = 0;
+        for sq in 0..t.n {
+            let code = pos.board[sq];
+            if code == EMPTY || t.code_side[usize::from(code)] != side {
+                continue;
+            }
+            if t.any_jumps {
+                pos.board[sq] = EMPTY;
+                let jumps = Self::can_jump(t, &pos.board, sq as u16, code, side);
+                pos.board[sq] = code;
+                if jumps {
+                    self.generate(t, pos, list);
+                    return list.len();
+                }
+            }
+            for &to in t.steps(code, sq) {
+                total += usize::from(pos.board[usize::from(to)] == EMPTY);
+            }
+            let from = sq as u16;
+            for &d in &t.moves[usize::from(code)].slide {
+                let mut to = t.step(from, d);
+                while to != NONE && pos.board[usize::from(to)] == EMPTY {
+                    if !t.no_stop[usize::from(to)] {
+                        total += 1;
+                    }
+                    to = t.step(to, d);
+                }
+            }
+        }
+        total
+    }
+
     /// All legal moves of one side, ignoring passes.
     pub fn generate_side(&mut self, t: &Tables, pos: &mut Position, side: u8, list: &mut MoveList) {
         list.clear();
@@ -175,9 +219,11 @@ impl Generator {
                 }
                 let from = sq as u16;
                 pos.board[sq] = EMPTY; // AR-13: the start square counts as empty
-                self.path.clear();
-                self.caps.clear();
-                self.dfs(t, &mut pos.board, list, from, code, from, code, side);
+                if Self::can_jump(t, &pos.board, from, code, side) {
+                    self.path.clear();
+                    self.caps.clear();
+                    self.dfs(t, &mut pos.board, list, from, code, from, code, side);
+                }
                 pos.board[sq] = code;
             }
             if !list.is_empty() && t.capture_compulsory {
@@ -191,10 +237,8 @@ impl Generator {
             }
             let m = &t.moves[usize::from(code)];
             let from = sq as u16;
-            for &d in &m.step {
-                let to = t.step(from, d);
-                if to != NONE && pos.board[usize::from(to)] == EMPTY && !t.no_stop[usize::from(to)]
-                {
+            for &to in t.steps(code, sq) {
+                if pos.board[usize::from(to)] == EMPTY {
                     push_quiet(t, list, from, to, code, side);
                 }
             }
@@ -211,23 +255,17 @@ impl Generator {
     }
 
     #[inline(always)]
-    fn capturable(t: &Tables, v: u8, side: u8, code: u8) -> bool {
-        v != EMPTY
-            && v != DEAD
-            && t.code_side[usize::from(v)] != side
-            && (t.immune[usize::from(v)] >> t.code_kind[usize::from(code)]) & 1 == 0
+    fn capturable(t: &Tables, v: u8, _side: u8, code: u8) -> bool {
+        t.can_capture(code, v)
     }
 
     /// Whether a piece of `code` on `cur` has any jump (for AR-11).
     fn can_jump(t: &Tables, board: &[u8], cur: u16, code: u8, side: u8) -> bool {
         let m = &t.moves[usize::from(code)];
-        for &d in &m.short_jump {
-            let over = t.step(cur, d);
-            if over == NONE || !Self::capturable(t, board[usize::from(over)], side, code) {
-                continue;
-            }
-            let land = t.step(over, d);
-            if land != NONE && board[usize::from(land)] == EMPTY && !t.no_stop[usize::from(land)] {
+        for &(over, land) in t.jumps(code, usize::from(cur)) {
+            if board[usize::from(land)] == EMPTY
+                && Self::capturable(t, board[usize::from(over)], side, code)
+            {
                 return true;
             }
         }
@@ -284,13 +322,10 @@ impl Generator {
         }
         let mut extended = false;
         let m = &t.moves[usize::from(code)];
-        for &d in &m.short_jump {
-            let over = t.step(cur, d);
-            if over == NONE || !Self::capturable(t, board[usize::from(over)], side, code) {
-                continue;
-            }
-            let land = t.step(over, d);
-            if land == NONE || board[usize::from(land)] != EMPTY || t.no_stop[usize::from(land)] {
+        for &(over, land) in t.jumps(code, usize::from(cur)) {
+            if board[usize::from(land)] != EMPTY
+                || !Self::capturable(t, board[usize::from(over)], side, code)
+            {
                 continue;
             }
             extended = true;

@@ -62,10 +62,10 @@ impl<'t> Perft<'t> {
     fn walk(&mut self, depth: usize) -> u64 {
         let t = self.t;
         let mut list = std::mem::take(&mut self.lists[depth]);
-        self.gen.generate(t, &mut self.positions[depth], &mut list);
         let total = if depth == 1 {
-            list.len() as u64
+            self.gen.count(t, &mut self.positions[depth], &mut list) as u64
         } else {
+            self.gen.generate(t, &mut self.positions[depth], &mut list);
             let mut total = 0;
             for m in &list.moves {
                 let (lo, hi) = self.positions.split_at_mut(depth);

@@ -70,6 +70,17 @@ pub struct Tables {
     pub no_pieces_lose: bool,
     /// Whether any piece of any side can jump at all.
     pub any_jumps: bool,
+    /// `cap[attacker code * 256 + victim code]`: the attacker may jump the
+    /// victim (an enemy, not dead, not immune to the attacker's kind).
+    pub cap: Vec<bool>,
+    /// Per `code * n + sq`: the range of `step_to` with the step targets.
+    pub step_idx: Vec<(u32, u32)>,
+    /// Step targets (on the board; emptiness is checked at run time).
+    pub step_to: Vec<u16>,
+    /// Per `code * n + sq`: the range of `jump_pairs` with the short jumps.
+    pub jump_idx: Vec<(u32, u32)>,
+    /// Short jumps: (square jumped over, landing square).
+    pub jump_pairs: Vec<(u16, u16)>,
 }
 
 impl Tables {
@@ -159,7 +170,48 @@ impl Tables {
             }
         }
         let any_jumps = moves.iter().any(|m| m.has_jumps());
+        let mut cap = vec![false; ncodes * 256];
+        for a in 1..ncodes {
+            for v in 1..ncodes {
+                cap[a * 256 + v] =
+                    code_side[a] != code_side[v] && (immune[v] >> code_kind[a]) & 1 == 0;
+            }
+        }
+        let step_of = |sq: usize, d: u8| nbr[sq * ndirs + usize::from(d)];
+        let mut step_idx = vec![(0u32, 0u32); ncodes * n];
+        let mut step_to = Vec::new();
+        let mut jump_idx = vec![(0u32, 0u32); ncodes * n];
+        let mut jump_pairs = Vec::new();
+        for code in 1..ncodes {
+            for sq in 0..n {
+                let begin = step_to.len() as u32;
+                for &d in &moves[code].step {
+                    let to = step_of(sq, d);
+                    if to != NONE && !no_stop[usize::from(to)] {
+                        step_to.push(to);
+                    }
+                }
+                step_idx[code * n + sq] = (begin, step_to.len() as u32);
+                let begin = jump_pairs.len() as u32;
+                for &d in &moves[code].short_jump {
+                    let over = step_of(sq, d);
+                    if over == NONE {
+                        continue;
+                    }
+                    let land = step_of(usize::from(over), d);
+                    if land != NONE && !no_stop[usize::from(land)] {
+                        jump_pairs.push((over, land));
+                    }
+                }
+                jump_idx[code * n + sq] = (begin, jump_pairs.len() as u32);
+            }
+        }
         Tables {
+            cap,
+            step_idx,
+            step_to,
+            jump_idx,
+            jump_pairs,
             n,
             nsides,
             nkinds,
@@ -190,6 +242,26 @@ impl Tables {
     #[inline]
     pub fn code(&self, side: SideId, kind: KindId) -> u8 {
         (1 + usize::from(side.0) * self.nkinds + usize::from(kind.0)) as u8
+    }
+
+    /// The step targets of a piece of `code` on `sq`.
+    #[inline(always)]
+    pub fn steps(&self, code: u8, sq: usize) -> &[u16] {
+        let (a, b) = self.step_idx[usize::from(code) * self.n + sq];
+        &self.step_to[a as usize..b as usize]
+    }
+
+    /// The short jumps (over, landing) of a piece of `code` on `sq`.
+    #[inline(always)]
+    pub fn jumps(&self, code: u8, sq: usize) -> &[(u16, u16)] {
+        let (a, b) = self.jump_idx[usize::from(code) * self.n + sq];
+        &self.jump_pairs[a as usize..b as usize]
+    }
+
+    /// Whether a piece of code `a` may jump a piece of code `v`.
+    #[inline(always)]
+    pub fn can_capture(&self, a: u8, v: u8) -> bool {
+        self.cap[usize::from(a) * 256 + usize::from(v)]
     }
 
     /// The neighbour of `sq` along direction `d`.

@@ -1,0 +1,305 @@
+//! The command line. `run` parses the arguments, does the I/O and returns the
+//! exit code; it never calls `process::exit`, so tests can call it twice.
+
+mod bench;
+mod board;
+mod loader;
+mod play;
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use clap::{Parser, Subcommand};
+
+use crate::engine::{moves_of, Generator, MoveList, Perft, Position, Tables};
+use crate::load::{check, Checked};
+pub use board::render as render_board;
+pub use loader::FsLoader;
+
+/// Plays board games from rule files.
+#[derive(Parser, Debug)]
+#[command(name = "rulebook", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Options common to the commands that load a game.
+#[derive(clap::Args, Debug, Clone)]
+pub(crate) struct GameArgs {
+    /// A bundled game (`draughts`, `always-ready`, `variants/russian`, ...) or a path to a rule file.
+    game: String,
+    /// Set an option declared by the rule file: `--option kings=short`.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the bundled games and variants.
+    List,
+    /// Check rule files; diagnostics go to stderr, the exit code is 1 on errors.
+    Check {
+        /// Rule files (or bundled names).
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Set an option declared by the rule file.
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
+    },
+    /// Show a position as text.
+    Show {
+        #[command(flatten)]
+        game: GameArgs,
+        /// A position string, `W:W21,22,K5:B1,2`.
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// List the legal moves.
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
+        /// A position string.
+        #[arg(long)]
+        position: Option<String>,
+        /// Print JSON: notation, path, captured, result.
+        #[arg(long)]
+        json: bool,
+        /// Explain why a move is or is not legal.
+        #[arg(long, value_name = "MOVE")]
+        explain: Option<String>,
+    },
+    /// Count the leaf nodes of the move tree to each depth.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The depth.
+        depth: usize,
+        /// A position string.
+        #[arg(long)]
+        position: Option<String>,
+        /// Print the count below each root move first.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Play a game between people and computer players.
+    Play(play::PlayArgs),
+    /// Measure perft speed (leaves per second) on one core.
+    Bench {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The depth (default: as deep as takes about a second or more).
+        #[arg(long)]
+        depth: Option<usize>,
+        /// A position string.
+        #[arg(long)]
+        position: Option<String>,
+    },
+}
+
+/// The error of a command: a message for stderr and the exit code.
+pub(crate) struct Failure {
+    pub message: String,
+    pub code: i32,
+}
+
+impl Failure {
+    pub(crate) fn new(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            code: 2,
+        }
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Failure {
+        Failure::new(format!("error: {e}"))
+    }
+}
+
+/// Runs the command line; returns the exit code.
+pub fn run<I, T>(
+    args: I,
+    input: &mut dyn std::io::BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let text = e.render().to_string();
+            let _ = if code == 0 {
+                write!(out, "{text}")
+            } else {
+                write!(err, "{text}")
+            };
+            return code;
+        }
+    };
+    match dispatch(cli, input, out, err) {
+        Ok(code) => code,
+        Err(f) => {
+            let _ = writeln!(err, "{}", f.message);
+            f.code
+        }
+    }
+}
+
+fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, Failure> {
+    options
+        .iter()
+        .map(|o| {
+            o.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| {
+                    Failure::new(format!(
+                        "error: `--option {o}` needs the form NAME=VALUE, such as kings=short"
+                    ))
+                })
+        })
+        .collect()
+}
+
+/// Loads and checks a game; prints warnings; fails on errors.
+pub(crate) fn load_game(args: &GameArgs, err: &mut dyn Write) -> Result<Tables, Failure> {
+    let options = parse_options(&args.options)?;
+    let checked: Checked = check(&FsLoader, &args.game, &options);
+    if !checked.diagnostics.is_empty() {
+        let _ = write!(err, "{}", checked.render());
+    }
+    match checked.game {
+        Some(g) if checked.errors() == 0 => Ok(Tables::new(g)),
+        _ => Err(Failure {
+            message: format!("error: `{}` has errors; nothing was played", args.game),
+            code: 1,
+        }),
+    }
+}
+
+pub(crate) fn position(t: &Tables, text: Option<&str>) -> Result<Position, Failure> {
+    match text {
+        None => Ok(Position::start(t)),
+        Some(s) => Position::parse(t, s)
+            .map_err(|e| Failure::new(format!("error: bad position `{s}`: {e}"))),
+    }
+}
+
+fn dispatch(
+    cli: Cli,
+    input: &mut dyn std::io::BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<i32, Failure> {
+    match cli.command {
+        Command::List => {
+            for (name, text) in crate::bundled::GAMES {
+                let title = title_of(text);
+                writeln!(out, "{name:<32} {title}")?;
+            }
+            Ok(0)
+        }
+        Command::Check { files, options } => {
+            let options = parse_options(&options)?;
+            let mut failed = false;
+            for f in &files {
+                let checked = check(&FsLoader, f, &options);
+                if !checked.diagnostics.is_empty() {
+                    write!(err, "{}", checked.render())?;
+                }
+                if checked.errors() > 0 {
+                    failed = true;
+                } else {
+                    writeln!(out, "{f}: ok")?;
+                }
+            }
+            Ok(i32::from(failed))
+        }
+        Command::Show { game, position: p } => {
+            let t = load_game(&game, err)?;
+            let pos = position(&t, p.as_deref())?;
+            write!(out, "{}", board::render(&t, &pos))?;
+            Ok(0)
+        }
+        Command::Moves {
+            game,
+            position: p,
+            json,
+            explain,
+        } => {
+            let t = load_game(&game, err)?;
+            let mut pos = position(&t, p.as_deref())?;
+            let mut list = MoveList::new();
+            Generator::new().generate(&t, &mut pos, &mut list);
+            let moves = moves_of(&t, &list);
+            if let Some(text) = explain {
+                return match crate::engine::find_move(&t, &pos, &moves, &text) {
+                    Ok(m) => {
+                        writeln!(out, "{} is legal", m.notation)?;
+                        Ok(0)
+                    }
+                    Err(why) => {
+                        writeln!(out, "{text} is not legal: {why}")?;
+                        Ok(1)
+                    }
+                };
+            }
+            if json {
+                writeln!(out, "{}", board::moves_json(&t, &pos, &list))?;
+            } else {
+                for m in &moves {
+                    writeln!(out, "{}", m.notation)?;
+                }
+            }
+            Ok(0)
+        }
+        Command::Perft {
+            game,
+            depth,
+            position: p,
+            divide,
+        } => {
+            let t = load_game(&game, err)?;
+            let pos = position(&t, p.as_deref())?;
+            let mut perft = Perft::new(&t, depth);
+            if divide && depth >= 1 {
+                let (root, counts) = perft.divide(&pos, depth);
+                for (m, c) in moves_of(&t, &root).iter().zip(&counts) {
+                    writeln!(out, "{} {c}", m.notation)?;
+                }
+            }
+            for d in 1..=depth {
+                writeln!(out, "perft {d} {}", perft.count(&pos, d))?;
+            }
+            Ok(0)
+        }
+        Command::Play(args) => play::run(args, input, out, err),
+        Command::Bench {
+            game,
+            depth,
+            position: p,
+        } => {
+            let t = load_game(&game, err)?;
+            let pos = position(&t, p.as_deref())?;
+            bench::run(&t, &pos, depth, out)
+        }
+    }
+}
+
+/// The title given by a rule file's `game "..."` statement, found without
+/// checking the file (for `list`).
+fn title_of(text: &str) -> String {
+    text.lines()
+        .find_map(|l| {
+            let l = l.trim();
+            let rest = l.strip_prefix("game")?.trim();
+            let rest = rest.strip_prefix('"')?;
+            rest.split('"').next().map(str::to_string)
+        })
+        .unwrap_or_default()
+}

@@ -1,0 +1,89 @@
+//! Perft fixture files (`tests/fixtures/perft/*.perft`): published counts and
+//! counts from the independent reference generator, checked against the
+//! bundled rule files.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use rulebook::engine::{Perft, Position, Tables};
+use rulebook::load::{check, BundledLoader};
+
+struct Case {
+    file: String,
+    id: String,
+    game: String,
+    fen: Option<String>,
+    counts: Vec<(usize, u64)>,
+}
+
+fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    let mut paths: Vec<_> = std::fs::read_dir("tests/fixtures/perft")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    paths.sort();
+    for path in paths {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let file = path.display().to_string();
+        for line in text.lines().map(str::trim) {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (key, value) = line.split_once(' ').unwrap();
+            match key {
+                "id" => out.push(Case {
+                    file: file.clone(),
+                    id: value.to_string(),
+                    game: String::new(),
+                    fen: None,
+                    counts: Vec::new(),
+                }),
+                "game" => out.last_mut().unwrap().game = value.to_string(),
+                "fen" => out.last_mut().unwrap().fen = Some(value.to_string()),
+                "perft" => {
+                    let (d, n) = value.split_once(' ').unwrap();
+                    out.last_mut()
+                        .unwrap()
+                        .counts
+                        .push((d.parse().unwrap(), n.parse().unwrap()));
+                }
+                other => panic!("{file}: unknown key {other}"),
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn perft_fixtures() {
+    let cases = cases();
+    assert!(
+        cases.len() >= 10,
+        "the fixture files hold {} cases",
+        cases.len()
+    );
+    let mut failures = Vec::new();
+    for case in &cases {
+        let checked = check(&BundledLoader, &case.game, &[]);
+        let rendered = checked.render();
+        let game = checked
+            .game
+            .unwrap_or_else(|| panic!("{}: {rendered}", case.game));
+        let t = Tables::new(game);
+        let pos = match &case.fen {
+            Some(f) => Position::parse(&t, f).unwrap(),
+            None => Position::start(&t),
+        };
+        let max = case.counts.iter().map(|c| c.0).max().unwrap();
+        let mut perft = Perft::new(&t, max);
+        for &(d, want) in &case.counts {
+            let got = perft.count(&pos, d);
+            if got != want {
+                failures.push(format!(
+                    "{} {} depth {d}: want {want}, got {got}",
+                    case.file, case.id
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
