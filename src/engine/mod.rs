@@ -13,4 +13,3 @@ pub use perft::Perft;
 pub use play::{find_move, moves_of, Match, Move, Outcome};
 pub use position::{Position, PositionError};
 pub use tables::Tables;
-#[cfg(test)]
