@@ -343,8 +343,8 @@ pub fn render_all(diagnostics: &[Diagnostic], sources: &SourceMap) -> String {
     sorted.sort_by_key(|d| d.sort_key());
     let mut out = String::new();
     for d in &sorted {
-        out.push_str(&d.render(sources));
-        out.push('\n');
+        out.push_str(d.render(sources).trim_end());
+        out.push_str("\n\n");
     }
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;

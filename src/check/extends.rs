@@ -25,9 +25,7 @@ pub fn load_chain(
         let (tree, syntax_errors) = syntax::parse(&current.text, id);
         let had_errors = !syntax_errors.is_empty();
         diags.extend(syntax_errors);
-        let Some(tree) = tree.filter(|_| !had_errors) else {
-            return None;
-        };
+        let tree = tree.filter(|_| !had_errors)?;
         for statement in tree.statements.iter().skip(1) {
             if let Statement::Extends(name) = &statement.node {
                 ok = false;

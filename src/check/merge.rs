@@ -90,7 +90,10 @@ pub fn merge(files: &[File], options: &[(String, String)], diags: &mut Vec<Diagn
         files
             .last()
             .and_then(|f| f.statements.first())
-            .map(|s| s.span)
+            .map(|s| Span {
+                end: s.span.begin + keyword(&s.node).len() as u32,
+                ..s.span
+            })
     });
     merged
 }
@@ -309,6 +312,34 @@ impl Merger<'_> {
             return false;
         }
         self.chosen.get(&option.node) == Some(&value.node)
+    }
+}
+
+/// The keyword a statement starts with.
+fn keyword(statement: &Statement) -> &'static str {
+    match statement {
+        Statement::Extends(_) => "extends",
+        Statement::Game(_) => "game",
+        Statement::Description(_) => "description",
+        Statement::Board { .. } => "board",
+        Statement::Playable(_) => "playable",
+        Statement::Notation(_) => "notation",
+        Statement::Side(_) => "side",
+        Statement::First(_) => "first",
+        Statement::Directions { .. } => "directions",
+        Statement::Zone(_) => "zone",
+        Statement::Piece(_) => "piece",
+        Statement::Setup(_) => "setup",
+        Statement::CaptureCompulsory(_)
+        | Statement::CaptureMost(_)
+        | Statement::CaptureEffect(_) => "capture",
+        Statement::Chain(_) => "chain",
+        Statement::Crown(_) => "crown",
+        Statement::LongLanding(_) => "long-landing",
+        Statement::On { .. } => "on",
+        Statement::End(_) => "end",
+        Statement::Option { .. } => "option",
+        Statement::When { .. } => "when",
     }
 }
 

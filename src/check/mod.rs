@@ -63,7 +63,10 @@ pub fn check_files(
     let capture = rules::check_capture(&merged, &kinds, diags);
     let triggers = rules::check_triggers(&merged, &kinds, &zones, diags);
     let end = rules::check_end(&merged, &kinds, diags);
-    unused::warn_unused(&merged, diags);
+    // An unused zone or kind is often the echo of a misspelt name.
+    if diags.iter().filter(|d| d.is_error()).count() == errors_before {
+        unused::warn_unused(&merged, diags);
+    }
     if diags.iter().filter(|d| d.is_error()).count() > errors_before {
         return None;
     }

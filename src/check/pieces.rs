@@ -13,6 +13,9 @@ use crate::source::Span;
 /// The most piece kinds a game may have (kinds are bits of a `u32`).
 pub const MAX_KINDS: usize = 32;
 
+/// The most distinct direction vectors a game may have (`DirId` is a `u8`).
+pub const MAX_DIRECTIONS: usize = 256;
+
 /// The moves of a kind for one side, as vectors.
 #[derive(Clone, Debug, Default)]
 pub struct VectorMoves {
@@ -139,6 +142,8 @@ pub fn check_pieces(
             value: None,
         });
     }
+    let mut distinct: Vec<(i8, i8)> = Vec::new();
+    let mut too_many_dirs = false;
     for (i, piece) in pieces.iter().enumerate() {
         let mut moves = vec![VectorMoves::default(); sides.list.len()];
         let mut has_moves = false;
@@ -223,6 +228,32 @@ pub fn check_pieces(
                 )
                 .primary(piece.id.span, "this piece can never move")
                 .help("give it a `step`, `slide` or `jump` line"),
+            );
+        }
+        for m in &moves {
+            for v in m
+                .step
+                .iter()
+                .chain(&m.slide)
+                .chain(&m.short_jump)
+                .chain(&m.long_jump)
+            {
+                if !distinct.contains(v) {
+                    distinct.push(*v);
+                }
+            }
+        }
+        if distinct.len() > MAX_DIRECTIONS && !too_many_dirs {
+            too_many_dirs = true;
+            diags.push(
+                Diagnostic::new(
+                    Code::TooMany,
+                    format!("the pieces move in more than {MAX_DIRECTIONS} directions"),
+                )
+                .primary(piece.id.span, "this piece's moves pass the limit")
+                .help(format!(
+                    "a game has at most {MAX_DIRECTIONS} distinct direction vectors"
+                )),
             );
         }
         if let Some(kind) = kinds.list.get_mut(i) {

@@ -20,7 +20,6 @@ pub fn check_setup(
     zones: &Zones,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<(Sq, SideId, KindId)> {
-    let errors_before = diags.iter().filter(|d| d.is_error()).count();
     let mut placed: HashMap<Sq, Span> = HashMap::new();
     let mut setup = Vec::new();
     for statement in &merged.setups {
@@ -47,8 +46,8 @@ pub fn check_setup(
             setup.push((sq, side, kind));
         }
     }
-    // Only when the setup is otherwise right: a mistake above may be why.
-    if board.is_some() && diags.iter().filter(|d| d.is_error()).count() == errors_before {
+    // Only when all else is right: an earlier mistake may be why.
+    if board.is_some() && !diags.iter().any(Diagnostic::is_error) {
         for side in sides.ids() {
             if setup.iter().all(|(_, s, _)| *s != side) {
                 let (name, span) = (

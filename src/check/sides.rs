@@ -87,7 +87,7 @@ pub fn check_sides(merged: &Merged, diags: &mut Vec<Diagnostic>) -> Sides {
             .help(format!("a game has 1 to {MAX_SIDES} sides")),
         );
     }
-    for side in merged.sides.iter().take(MAX_SIDES) {
+    for side in &merged.sides {
         let decl = &side.node;
         let letter = decl
             .letter

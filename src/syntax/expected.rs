@@ -115,7 +115,7 @@ pub fn expected_words(rules: &[Rule]) -> String {
     // Inside a list, a new statement may also begin; the end of the file is
     // then one more way for the list to end, not worth a word.
     if words.contains(&"a new statement") {
-        words.retain(|w| *w != "the end of the file");
+        words.retain(|w| *w != "the end of the file" && *w != "`end`");
     }
     // Statements last: the specific tokens are the likelier fix.
     words.sort_by_key(|w| match *w {

@@ -191,7 +191,7 @@ impl Lower {
         let from = self.lower_rank_number(numbers.next()?)?;
         let to = match numbers.next() {
             Some(p) => self.lower_rank_number(p)?,
-            None => from.clone(),
+            None => from,
         };
         Some(ZoneBody::Ranks { from, to })
     }

@@ -71,7 +71,7 @@ pub fn parse(text: &str, file: FileId) -> (Option<File>, Vec<Diagnostic>) {
                     ErrorVariant::CustomError { .. } => Vec::new(),
                 };
                 diagnostics.push(syntax_error(text, file, pos, &positives));
-                match resume_point(text, pos) {
+                match resume_point(text, pos, offset) {
                     Some(next) => offset = next,
                     None => break,
                 }
@@ -101,12 +101,26 @@ fn syntax_error(text: &str, file: FileId, pos: usize, positives: &[Rule]) -> Dia
     } else {
         format!("`{}`", rest.get(..token_len).unwrap_or(""))
     };
-    Diagnostic::new(Code::Syntax, format!("expected {expected}, found {found}"))
-        .primary(
-            Span::new(file, pos, pos + token_len),
-            format!("expected {expected}"),
-        )
-        .maybe_help(syntax_help(rest, positives))
+    let d = Diagnostic::new(Code::Syntax, format!("expected {expected}, found {found}")).primary(
+        Span::new(file, pos, pos + token_len),
+        format!("expected {expected}"),
+    );
+    if rest.is_empty() && positives.contains(&Rule::close_brace) {
+        if let Some(open) = unclosed_brace(text) {
+            return d
+                .secondary(Span::new(file, open, open + 1), "this `{` is never closed")
+                .help("add the `}` that closes the block");
+        }
+    }
+    let word = rest.get(..token_len).unwrap_or("");
+    let inside_when =
+        positives.contains(&Rule::close_brace) && ["option", "when", "extends"].contains(&word);
+    let help = if inside_when {
+        Some(format!("`{word}` can't be used inside a `when` block"))
+    } else {
+        syntax_help(rest, positives).or_else(|| form_help(text, pos, &expected))
+    };
+    d.maybe_help(help)
 }
 
 /// A hint for the likeliest slips.
@@ -133,6 +147,92 @@ fn syntax_help(rest: &str, positives: &[Rule]) -> Option<String> {
     None
 }
 
+/// The text outside strings and comments, each character of those replaced
+/// by a space (so byte offsets of ASCII text stay put).
+fn code_only(text: &str) -> String {
+    let mut cleaned = String::with_capacity(text.len());
+    let (mut in_string, mut in_comment) = (false, false);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if in_comment {
+            in_comment = c != '\n';
+        } else if in_string {
+            in_string = c != '"';
+        } else if c == '"' {
+            in_string = true;
+        } else if c == '/' && chars.peek() == Some(&'/') {
+            in_comment = true;
+        } else {
+            cleaned.push(c);
+            continue;
+        }
+        cleaned.extend(std::iter::repeat_n(' ', c.len_utf8()));
+    }
+    cleaned
+}
+
+/// The byte offset of the last `{` that no `}` closes.
+fn unclosed_brace(text: &str) -> Option<usize> {
+    let mut open = Vec::new();
+    for (i, c) in code_only(text).char_indices() {
+        match c {
+            '{' => open.push(i),
+            '}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    open.pop()
+}
+
+/// The form of each statement and piece line, by its keyword.
+const FORMS: &[(&str, &str)] = &[
+    ("extends", "`extends \"NAME\"`"),
+    ("game", "`game \"Title\"`"),
+    ("description", "`description \"text\"`"),
+    ("board", "`board WIDTH x HEIGHT`, such as `board 8 x 8`"),
+    ("playable", "`playable all`, `playable dark` or `playable light`"),
+    ("notation", "`notation algebraic` or `notation numeric`"),
+    ("side", "`side ID \"Name\" forward north|south|east|west`, then maybe `letter L`"),
+    ("first", "`first SIDE`"),
+    ("directions", "`directions NAME = DIRECTION ...`"),
+    ("zone", "`zone NAME = SQUARES`, `zone NAME = ranks N-M` or `zone NAME = SIDE: SQUARES, SIDE: SQUARES`, then maybe `no-stop`"),
+    ("piece", "`piece ID \"Name\" { LINES }`, with `letter L` maybe before the `{`"),
+    ("setup", "`setup KIND at ZONE` or `setup SIDE KIND at SQUARES`"),
+    ("capture", "`capture compulsory|optional|most|free`, `capture removes at-end|at-once` or `capture converts to KIND`"),
+    ("chain", "`chain must-continue` or `chain may-stop`"),
+    ("crown", "`crown mid-chain stay|continue|stop`"),
+    ("long-landing", "`long-landing any` or `long-landing must-continue`"),
+    ("on", "`on end at ZONE convert to KIND`"),
+    ("end", "`end no-pieces lose`, `end no-moves lose|pass|draw`, `end repetition N draw` or `end draw after N plies without EVENT or EVENT ...`"),
+    ("option", "`option NAME = VALUE VALUE ...`"),
+    ("when", "`when OPTION = VALUE { STATEMENTS }`"),
+    ("step", "`step DIRECTIONS`"),
+    ("slide", "`slide DIRECTIONS`"),
+    ("jump", "`jump short DIRECTIONS` or `jump long DIRECTIONS`"),
+    ("promote", "`promote KIND at ZONE`"),
+    ("immune", "`immune to KIND ...`"),
+    ("value", "`value N`"),
+];
+
+/// The form of the statement or line being written at `pos`: found by its
+/// keyword, the last one before `pos` outside strings and comments.
+fn form_help(text: &str, pos: usize, expected: &str) -> Option<String> {
+    if expected == "a new statement" {
+        return Some(
+            "a statement starts with a keyword such as `board`, `side`, `piece` or `setup`"
+                .to_string(),
+        );
+    }
+    let cleaned = code_only(text.get(..pos)?);
+    let keyword = cleaned
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .rev()
+        .find_map(|w| FORMS.iter().find(|(k, _)| *k == w))?;
+    Some(format!("write {}", keyword.1))
+}
+
 /// The length in bytes of the token at the start of `rest`: a word, a
 /// number, or one character.
 fn token_length(rest: &str) -> usize {
@@ -148,20 +248,23 @@ fn token_length(rest: &str) -> usize {
     }
 }
 
-/// The start of the first line after `pos` that begins, in its first
-/// column, with a statement keyword.
-fn resume_point(text: &str, pos: usize) -> Option<usize> {
-    let mut start = pos;
+/// Where parsing resumes after an error at `pos`: the start of the line of
+/// the error, or of a later one, that begins in its first column with a
+/// statement keyword; always after `offset`, where the failed parse began.
+fn resume_point(text: &str, pos: usize, offset: usize) -> Option<usize> {
+    let mut start = text.get(..pos)?.rfind('\n').map_or(0, |i| i + 1);
     loop {
+        if start > offset {
+            let line = text.get(start..)?;
+            let word: String = line
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+                .collect();
+            if STATEMENT_KEYWORDS.contains(&word.as_str()) {
+                return Some(start);
+            }
+        }
         let newline = text.get(start..)?.find('\n')?;
         start += newline + 1;
-        let line = text.get(start..)?;
-        let word: String = line
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
-            .collect();
-        if STATEMENT_KEYWORDS.contains(&word.as_str()) {
-            return Some(start);
-        }
     }
 }
