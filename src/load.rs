@@ -93,8 +93,13 @@ pub fn check_source(source: Source, loader: &dyn Loader, options: &[(String, Str
     let mut sources = SourceMap::new();
     let mut diagnostics = Vec::new();
     let title = source.name.clone();
-    let resolved = check::extends::load_chain(source, loader, &mut sources, &mut diagnostics)
-        .and_then(|files| check::check_files(&files, &title, options, &mut diagnostics));
+    let files = check::extends::load_chain(source, loader, &mut sources, &mut diagnostics);
+    let resolved = files
+        .as_ref()
+        .and_then(|files| check::check_files(files, &title, options, &mut diagnostics));
+    if let (Some(files), Some(_)) = (&files, &resolved) {
+        check_other_values(files, &title, options, &mut diagnostics);
+    }
     let game = resolved
         .filter(|_| diagnostics.iter().all(|d| !d.is_error()))
         .map(|r| compile::compile(&r));
@@ -102,6 +107,45 @@ pub fn check_source(source: Source, loader: &dyn Loader, options: &[(String, Str
         game,
         diagnostics,
         sources,
+    }
+}
+
+/// Checks the game once more for every value of every option that was not
+/// chosen, so that a mistake in a `when` block is found without playing
+/// that house rule. Errors found only then are added, saying which value.
+fn check_other_values(
+    files: &[crate::ast::File],
+    title: &str,
+    options: &[(String, String)],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for (name, values) in check::merge::declared_options(files) {
+        let chosen = options
+            .iter()
+            .rev()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.clone())
+            .or_else(|| values.first().cloned());
+        for value in values.iter().filter(|v| Some(*v) != chosen.as_ref()) {
+            let mut these: Vec<(String, String)> = options
+                .iter()
+                .filter(|(k, _)| *k != name)
+                .cloned()
+                .collect();
+            these.push((name.clone(), value.clone()));
+            let mut found = Vec::new();
+            check::check_files(files, title, &these, &mut found);
+            for d in found.into_iter().filter(Diagnostic::is_error) {
+                let known = diagnostics
+                    .iter()
+                    .any(|k| k.code == d.code && k.labels == d.labels && k.message == d.message);
+                if !known {
+                    let mut d = d;
+                    d.message = format!("{} (with option `{name} = {value}`)", d.message);
+                    diagnostics.push(d);
+                }
+            }
+        }
     }
 }
 

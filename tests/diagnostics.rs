@@ -588,3 +588,12 @@ fn mutated_files_do_not_panic() {
         }
     }
 }
+
+#[test]
+fn when_blocks_are_checked_for_every_value() {
+    let text = "extends \"draughts\"\noption pace = slow fast\nwhen pace = fast {\n  piece king \"King\" letter K { slide diagnal }\n}\n";
+    let case = Case::new(text)
+        .at("E002", 4, 38)
+        .renders("unknown direction `diagnal` (with option `pace = fast`)");
+    assert!(case.checked.game.is_none());
+}

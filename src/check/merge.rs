@@ -129,6 +129,14 @@ fn collect_options(files: &[File], diags: &mut Vec<Diagnostic>) -> Vec<OptionDec
     declared
 }
 
+/// Every declared option with its values (for checking each value).
+pub fn declared_options(files: &[File]) -> Vec<(String, Vec<String>)> {
+    collect_options(files, &mut Vec::new())
+        .into_iter()
+        .map(|d| (d.name.node, d.values.into_iter().map(|v| v.node).collect()))
+        .collect()
+}
+
 /// The value of each declared option: given, or the default.
 fn choose_values(
     declared: &[OptionDecl],
