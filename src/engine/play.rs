@@ -157,7 +157,7 @@ impl<'t> Match<'t> {
                 Some(w) => Outcome::Win {
                     winner: SideId(w as u8),
                     reason: format!(
-                        "{} win: {} have no pieces left",
+                        "{} won: {} lost their last piece",
                         self.side_name(w as u8),
                         self.side_name(loser as u8)
                     ),
@@ -174,7 +174,7 @@ impl<'t> Match<'t> {
                     Outcome::Win {
                         winner: SideId(w),
                         reason: format!(
-                            "{} win: {} cannot move",
+                            "{} won: {} cannot move",
                             self.side_name(w),
                             self.side_name(me)
                         ),
@@ -206,25 +206,21 @@ impl<'t> Match<'t> {
         } else {
             let start = self.pos.board[usize::from(rec.from)];
             let start_kind = t.code_kind[usize::from(start)];
-            for &c in &mv.captured {
+            for c in capture_order(t, mv) {
                 let old = self.pos.board[usize::from(c.0)];
                 let kind = t
                     .game
                     .kinds
                     .get(usize::from(t.code_kind[usize::from(old)]))
-                    .map_or("piece", |k| k.name.as_str());
+                    .map_or("piece", |k| k.name.as_str())
+                    .to_lowercase();
                 match t.effect {
                     JumpEffect::Convert(_) => events.push(format!(
-                        "jump converts {} {}: it goes over to the {}",
-                        kind.to_lowercase(),
+                        "jump converts the {kind} on {} to the {}",
                         square_name(t, c),
                         self.side_name(mover)
                     )),
-                    _ => events.push(format!(
-                        "captures the {} on {}",
-                        kind.to_lowercase(),
-                        square_name(t, c)
-                    )),
+                    _ => events.push(format!("captures the {kind} on {}", square_name(t, c))),
                 }
             }
             let to = Sq(rec.to);
@@ -249,6 +245,33 @@ impl<'t> Match<'t> {
                     square_name(t, to),
                     kname(rk)
                 ));
+            }
+            // Promotion zones touched in the middle of a capture.
+            let promo = usize::from(start) * t.n;
+            if let Some(&mid) = mv.path.iter().rev().skip(1).rev().find(|s| {
+                t.promo_at
+                    .get(promo + usize::from(s.0))
+                    .copied()
+                    .unwrap_or(false)
+            }) {
+                let last = events.pop_if(|e| e.starts_with("crowned on"));
+                match t.mid_chain {
+                    crate::game::MidChainCrown::Continue if rk != start_kind => {
+                        events.push(format!(
+                            "crowned on {} in the middle of the capture: goes on as a {}",
+                            square_name(t, mid),
+                            kname(rk)
+                        ));
+                    }
+                    _ => {
+                        events.push(format!(
+                            "touches the promotion zone on {} but must capture on: stays a {}",
+                            square_name(t, mid),
+                            kname(start_kind)
+                        ));
+                        events.extend(last);
+                    }
+                }
             }
             make(t, &mut self.pos, &self.list, &rec);
             if self.pos.board[usize::from(rec.to)] == EMPTY {
@@ -294,6 +317,39 @@ impl<'t> Match<'t> {
     pub fn parse_move(&self, text: &str) -> Result<Move, String> {
         find_move(self.t, &self.pos, &self.legal, text)
     }
+}
+
+/// The captured squares of a move in the order they were jumped: for each
+/// leg of the path, the captured square on the line between its ends.
+fn capture_order(t: &Tables, mv: &Move) -> Vec<Sq> {
+    let info = |s: Sq| {
+        t.game
+            .squares
+            .get(usize::from(s.0))
+            .map_or((0, 0), |i| (i32::from(i.file), i32::from(i.rank)))
+    };
+    let mut out = Vec::new();
+    let Some(mut prev) = mv.from else {
+        return out;
+    };
+    for &land in &mv.path {
+        let (a, b) = (info(prev), info(land));
+        for &c in &mv.captured {
+            let p = info(c);
+            let cross = (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0);
+            let between = (p.0 - a.0) * (p.0 - b.0) <= 0 && (p.1 - a.1) * (p.1 - b.1) <= 0;
+            if cross == 0 && between && c != prev && c != land && !out.contains(&c) {
+                out.push(c);
+            }
+        }
+        prev = land;
+    }
+    for &c in &mv.captured {
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Finds the legal move meant by `text`, or explains why there is none.

@@ -1,0 +1,143 @@
+//! Whole games as snapshots: scripted games that show each rule of
+//! ../shared/RULES.md at work (tests/fixtures/scripts/*.script), and full games
+//! between seeded random players for every bundled game and variant.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use rulebook::cli::render_board;
+use rulebook::engine::{Match, Position, Tables};
+use rulebook::load::{check, BundledLoader};
+
+fn load(game: &str, options: &[(String, String)]) -> Tables {
+    let checked = check(&BundledLoader, game, options);
+    match checked.game {
+        Some(g) => Tables::new(g),
+        None => panic!("{game}: {}", checked.render()),
+    }
+}
+
+/// Runs a script: `game`, `option`, `position`, then `moves` (list the legal
+/// moves), `play MOVE` (must be legal: shows the events) and `try MOVE` (must
+/// be illegal: shows the explanation). Returns the transcript.
+fn run_script(text: &str) -> String {
+    let mut out = String::new();
+    let mut game = None;
+    let mut options = Vec::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.peek() {
+        let line = line.trim();
+        if let Some(c) = line.strip_prefix('#') {
+            out.push_str(&format!("#{c}\n"));
+        } else if let Some(g) = line.strip_prefix("game ") {
+            game = Some(g.trim().to_string());
+        } else if let Some(o) = line.strip_prefix("option ") {
+            let (k, v) = o.split_once('=').unwrap();
+            options.push((k.trim().to_string(), v.trim().to_string()));
+        } else if !line.is_empty() {
+            break;
+        }
+        lines.next();
+    }
+    let t = load(game.as_deref().expect("a script names its game"), &options);
+    let mut pos = Position::start(&t);
+    let mut m: Option<Match> = None;
+    for line in lines {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
+        if cmd == "position" {
+            pos = Position::parse(&t, arg).unwrap();
+            continue;
+        }
+        let game = m.get_or_insert_with(|| {
+            out.push_str(&format!("\n{}\n", t.game.title));
+            out.push_str(&render_board(&t, &pos));
+            Match::new(&t, pos.clone())
+        });
+        match cmd {
+            "moves" => {
+                let all: Vec<&str> = game.legal().iter().map(|m| m.notation.as_str()).collect();
+                out.push_str(&format!(
+                    "\nlegal moves: {}\n",
+                    if all.is_empty() {
+                        "none".to_string()
+                    } else {
+                        all.join(" ")
+                    }
+                ));
+            }
+            "try" => {
+                let why = game
+                    .parse_move(arg)
+                    .expect_err(&format!("{arg} should be illegal"));
+                out.push_str(&format!("\n> {arg}\nillegal: {why}\n"));
+            }
+            "play" => {
+                let mv = game
+                    .parse_move(arg)
+                    .unwrap_or_else(|e| panic!("{arg}: {e}"));
+                let side = game.pos.to_move;
+                let events = game.play(&mv);
+                out.push_str(&format!(
+                    "\n> {arg}\n{}: {}\n",
+                    t.game.sides[usize::from(side)].name,
+                    mv.notation
+                ));
+                for e in events {
+                    out.push_str(&format!("  {e}\n"));
+                }
+            }
+            other => panic!("unknown script command {other}"),
+        }
+    }
+    let game = m.expect("a script does something");
+    out.push('\n');
+    out.push_str(&render_board(&t, &game.pos));
+    match game.outcome() {
+        Some(o) => out.push_str(&format!("game over: {o}\n")),
+        None => out.push_str("game goes on\n"),
+    }
+    out
+}
+
+#[test]
+fn scripted_games() {
+    insta::glob!("fixtures/scripts/*.script", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        insta::assert_snapshot!(run_script(&text));
+    });
+}
+
+fn play_random(game: &str, seed: u64) -> String {
+    let args = [
+        "rulebook",
+        "play",
+        game,
+        "--seat",
+        "1=random",
+        "--seat",
+        "2=random",
+        "--seed",
+        &seed.to_string(),
+    ];
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = rulebook::cli::run(args, &mut std::io::empty(), &mut out, &mut err);
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn random_games() {
+    for (name, _) in rulebook::bundled::GAMES {
+        let transcript = play_random(name, 1);
+        assert!(
+            transcript.contains("result:"),
+            "{name}: the game did not end:\n{transcript}"
+        );
+        // The same seed gives the same game.
+        assert_eq!(transcript, play_random(name, 1));
+        insta::assert_snapshot!(format!("random-{}", name.replace('/', "-")), transcript);
+    }
+}
