@@ -26,6 +26,8 @@ pub type Name = Spanned<String>;
 /// A whole file.
 #[derive(Clone, Debug, Default)]
 pub struct File {
+    /// Which source file it is.
+    pub file: crate::source::FileId,
     /// Its statements, in order.
     pub statements: Vec<Spanned<Statement>>,
 }

@@ -87,13 +87,18 @@ pub fn merge(files: &[File], options: &[(String, String)], diags: &mut Vec<Diagn
     }
     let mut merged = merger.merged;
     merged.anchor = merged.game.as_ref().map(|g| g.span).or_else(|| {
-        files
-            .last()
-            .and_then(|f| f.statements.first())
-            .map(|s| Span {
+        files.last().map(|f| match f.statements.first() {
+            Some(s) => Span {
                 end: s.span.begin + keyword(&s.node).len() as u32,
                 ..s.span
-            })
+            },
+            // An empty file: point at its start.
+            None => Span {
+                file: f.file,
+                begin: 0,
+                end: 0,
+            },
+        })
     });
     merged
 }

@@ -36,7 +36,10 @@ impl Lower {
                 statements.push(self.lower_statement(p)?);
             }
         }
-        Some(File { statements })
+        Some(File {
+            file: self.file,
+            statements,
+        })
     }
 
     /// Any statement.
