@@ -2,6 +2,7 @@
 //! `Generator` finds the legal moves of a `Position`; `Match` plays a game
 //! with its history and draw rules; `Perft` counts the move tree.
 
+pub mod bitboard;
 pub mod movegen;
 pub mod perft;
 pub mod play;

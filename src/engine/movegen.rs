@@ -6,6 +6,7 @@
 //! Moves go into a `MoveList` whose buffers are reused: after the first few
 //! positions generation allocates nothing.
 
+use super::bitboard::{shift, Bb, Layout};
 use super::position::Position;
 use super::tables::{Tables, DEAD, EMPTY, NONE};
 use crate::game::{event, JumpEffect, MidChainCrown, NoMoves};
@@ -169,6 +170,15 @@ impl Generator {
             self.generate(t, pos, list);
             return list.len();
         }
+        if let Some(l) = &t.layout {
+            return match quiet_count_bb(t, l, pos, side) {
+                Some(n) => n,
+                None => {
+                    self.generate(t, pos, list);
+                    list.len()
+                }
+            };
+        }
         let mut total = 0;
         for sq in 0..t.n {
             let code = pos.board[sq];
@@ -207,6 +217,10 @@ impl Generator {
         self.cap_begin = 0;
         self.arena_begin = 0;
         self.best = 0;
+        if let Some(l) = &t.layout {
+            self.generate_side_bb(t, l, pos, side, list);
+            return;
+        }
         let n = t.n;
         if t.any_jumps {
             for sq in 0..n {
@@ -217,14 +231,7 @@ impl Generator {
                 if !t.moves[usize::from(code)].has_jumps() {
                     continue;
                 }
-                let from = sq as u16;
-                pos.board[sq] = EMPTY; // AR-13: the start square counts as empty
-                if Self::can_jump(t, &pos.board, from, code, side) {
-                    self.path.clear();
-                    self.caps.clear();
-                    self.dfs(t, &mut pos.board, list, from, code, from, code, side);
-                }
-                pos.board[sq] = code;
+                self.captures_from(t, pos, list, sq, code, side);
             }
             if !list.is_empty() && t.capture_compulsory {
                 return;
@@ -235,22 +242,65 @@ impl Generator {
             if code == EMPTY || t.code_side[usize::from(code)] != side {
                 continue;
             }
-            let m = &t.moves[usize::from(code)];
-            let from = sq as u16;
-            for &to in t.steps(code, sq) {
-                if pos.board[usize::from(to)] == EMPTY {
-                    push_quiet(t, list, from, to, code, side);
-                }
+            push_quiets(t, pos, list, sq, code, side);
+        }
+    }
+
+    /// The jump chains of the piece on `sq`.
+    #[inline]
+    fn captures_from(
+        &mut self,
+        t: &Tables,
+        pos: &mut Position,
+        list: &mut MoveList,
+        sq: usize,
+        code: u8,
+        side: u8,
+    ) {
+        let from = sq as u16;
+        pos.board[sq] = EMPTY; // AR-13: the start square counts as empty
+        if Self::can_jump(t, &pos.board, from, code, side) {
+            self.path.clear();
+            self.caps.clear();
+            self.dfs(t, &mut pos.board, list, from, code, from, code, side);
+        }
+        pos.board[sq] = code;
+    }
+
+    /// `generate_side` with bitboards: only the pieces that can jump are
+    /// searched, and only the side's pieces are visited.
+    fn generate_side_bb(
+        &mut self,
+        t: &Tables,
+        l: &Layout,
+        pos: &mut Position,
+        side: u8,
+        list: &mut MoveList,
+    ) {
+        let first = 1 + usize::from(side) * t.nkinds;
+        let mut own: Bb = 0;
+        for b in &pos.bb[first..first + t.nkinds] {
+            own |= b;
+        }
+        if t.any_jumps {
+            let mut cand = capturers_bb(t, l, pos, side);
+            while cand != 0 {
+                let b = cand.trailing_zeros() as usize;
+                cand &= cand - 1;
+                let sq = usize::from(l.sq_of[b]);
+                let code = pos.board[sq];
+                self.captures_from(t, pos, list, sq, code, side);
             }
-            for &d in &m.slide {
-                let mut to = t.step(from, d);
-                while to != NONE && pos.board[usize::from(to)] == EMPTY {
-                    if !t.no_stop[usize::from(to)] {
-                        push_quiet(t, list, from, to, code, side);
-                    }
-                    to = t.step(to, d);
-                }
+            if !list.is_empty() && t.capture_compulsory {
+                return;
             }
+        }
+        while own != 0 {
+            let b = own.trailing_zeros() as usize;
+            own &= own - 1;
+            let sq = usize::from(l.sq_of[b]);
+            let code = pos.board[sq];
+            push_quiets(t, pos, list, sq, code, side);
         }
     }
 
@@ -510,6 +560,125 @@ fn finish(t: &Tables, to: u16, code: u8, side: u8) -> (u8, u8) {
     (code, 0)
 }
 
+/// With bitboards: None when the side may have a capture (then the full
+/// generator decides), else the number of its quiet moves.
+#[inline]
+fn quiet_count_bb(t: &Tables, l: &Layout, pos: &Position, side: u8) -> Option<usize> {
+    let mut occ: Bb = 0;
+    for b in &pos.bb[1..] {
+        occ |= b;
+    }
+    let empty = l.valid & !occ;
+    let stop_ok = empty & !t.no_stop_bb;
+    let first = 1 + usize::from(side) * t.nkinds;
+    let mut total = 0usize;
+    for code in first..first + t.nkinds {
+        let pcs = pos.bb[code];
+        if pcs == 0 {
+            continue;
+        }
+        let m = &t.moves[code];
+        if m.has_jumps() {
+            let mut victims: Bb = 0;
+            for &v in &t.victims[code] {
+                victims |= pos.bb[usize::from(v)];
+            }
+            for &d in &m.short_jump {
+                let d = usize::from(d);
+                let o = l.off[d];
+                let over = shift(pcs & l.jump_ok[d], o) & victims;
+                if shift(over, o) & stop_ok != 0 {
+                    return None;
+                }
+            }
+            for &d in &m.long_jump {
+                let d = usize::from(d);
+                let o = l.off[d];
+                let mut ray = shift(pcs & l.from_ok[d], o);
+                while ray != 0 {
+                    if shift(ray & victims & l.from_ok[d], o) & empty != 0 {
+                        return None;
+                    }
+                    ray = shift(ray & empty & l.from_ok[d], o);
+                }
+            }
+        }
+        for &d in &m.step {
+            let d = usize::from(d);
+            total += (shift(pcs & l.from_ok[d], l.off[d]) & stop_ok).count_ones() as usize;
+        }
+        for &d in &m.slide {
+            let d = usize::from(d);
+            let o = l.off[d];
+            let mut ray = shift(pcs & l.from_ok[d], o) & empty;
+            while ray != 0 {
+                total += (ray & !t.no_stop_bb).count_ones() as usize;
+                ray = shift(ray & l.from_ok[d], o) & empty;
+            }
+        }
+    }
+    Some(total)
+}
+
+/// The own pieces that may have a first jump: exact for short jumps, and
+/// every piece that has long jumps (the search decides).
+#[inline]
+fn capturers_bb(t: &Tables, l: &Layout, pos: &Position, side: u8) -> Bb {
+    let mut occ: Bb = 0;
+    for b in &pos.bb[1..] {
+        occ |= b;
+    }
+    let stop_ok = l.valid & !occ & !t.no_stop_bb;
+    let first = 1 + usize::from(side) * t.nkinds;
+    let mut cand: Bb = 0;
+    for code in first..first + t.nkinds {
+        let pcs = pos.bb[code];
+        if pcs == 0 {
+            continue;
+        }
+        let m = &t.moves[code];
+        if !m.long_jump.is_empty() {
+            cand |= pcs;
+            continue;
+        }
+        if m.short_jump.is_empty() {
+            continue;
+        }
+        let mut victims: Bb = 0;
+        for &v in &t.victims[code] {
+            victims |= pos.bb[usize::from(v)];
+        }
+        for &d in &m.short_jump {
+            let d = usize::from(d);
+            let o = l.off[d];
+            let over = shift(pcs & l.jump_ok[d], o) & victims;
+            let land = shift(over, o) & stop_ok;
+            cand |= shift(land, -2 * o);
+        }
+    }
+    cand
+}
+
+/// The steps and slides of the piece on `sq`.
+#[inline(always)]
+fn push_quiets(t: &Tables, pos: &Position, list: &mut MoveList, sq: usize, code: u8, side: u8) {
+    let from = sq as u16;
+    for &to in t.steps(code, sq) {
+        if pos.board[usize::from(to)] == EMPTY {
+            push_quiet(t, list, from, to, code, side);
+        }
+    }
+    for &d in &t.moves[usize::from(code)].slide {
+        let mut to = t.step(from, d);
+        while to != NONE && pos.board[usize::from(to)] == EMPTY {
+            if !t.no_stop[usize::from(to)] {
+                push_quiet(t, list, from, to, code, side);
+            }
+            to = t.step(to, d);
+        }
+    }
+}
+
 #[inline(always)]
 fn push_quiet(t: &Tables, list: &mut MoveList, from: u16, to: u16, code: u8, side: u8) {
     let (result, flags) = finish(t, to, code, side);
@@ -531,7 +700,7 @@ pub fn make(t: &Tables, pos: &mut Position, list: &MoveList, m: &MoveRec) {
     let mover = pos.to_move;
     if !m.is_pass() {
         let from = usize::from(m.from);
-        pos.board[from] = EMPTY;
+        pos.set_code(t, from, EMPTY);
         let o = m.cap_off as usize;
         for &c in &list.arena[o..o + usize::from(m.cap_len)] {
             let c = usize::from(c);
@@ -542,13 +711,14 @@ pub fn make(t: &Tables, pos: &mut Position, list: &MoveList, m: &MoveRec) {
             }
             match t.effect {
                 JumpEffect::Convert(k) => {
-                    pos.board[c] = (1 + usize::from(mover) * t.nkinds + usize::from(k.0)) as u8;
+                    let code = (1 + usize::from(mover) * t.nkinds + usize::from(k.0)) as u8;
+                    pos.set_code(t, c, code);
                     pos.count[usize::from(mover)] += 1;
                 }
-                _ => pos.board[c] = EMPTY,
+                _ => pos.set_code(t, c, EMPTY),
             }
         }
-        pos.board[usize::from(m.to)] = m.result;
+        pos.set_code(t, usize::from(m.to), m.result);
         let rs = t.code_side[usize::from(m.result)];
         if rs != mover {
             pos.count[usize::from(mover)] = pos.count[usize::from(mover)].saturating_sub(1);

@@ -1,6 +1,7 @@
 //! `Position`: the board, the side to move and the piece counts, with the
 //! PDN-FEN style position strings (`W:W21,22,K5:B1,2`).
 
+use super::bitboard::Bb;
 use super::tables::{Tables, EMPTY};
 use crate::game::{KindId, Notation, SideId, Sq};
 
@@ -8,14 +9,37 @@ use crate::game::{KindId, Notation, SideId, Sq};
 pub const MAX_SIDES: usize = 8;
 
 /// A position: what stands on every playable square, and who moves.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    /// Piece code per square (see `Tables`).
+    /// Piece code per square (see `Tables`). Change it only through `put`
+    /// or `make`, which keep the counts and bitboards right.
     pub board: Vec<u8>,
+    /// Per piece code, its squares as a bitboard (empty when the board has
+    /// no bitboard layout).
+    pub bb: Vec<Bb>,
     /// The side to move.
     pub to_move: u8,
     /// Pieces per side.
     pub count: [u16; MAX_SIDES],
+}
+
+impl Clone for Position {
+    fn clone(&self) -> Position {
+        Position {
+            board: self.board.clone(),
+            bb: self.bb.clone(),
+            to_move: self.to_move,
+            count: self.count,
+        }
+    }
+
+    /// Copies into the existing buffers: no allocation.
+    fn clone_from(&mut self, source: &Position) {
+        self.board.clone_from(&source.board);
+        self.bb.clone_from(&source.bb);
+        self.to_move = source.to_move;
+        self.count = source.count;
+    }
 }
 
 /// Why a position string was refused.
@@ -33,6 +57,7 @@ impl Position {
     pub fn start(t: &Tables) -> Position {
         let mut p = Position {
             board: vec![EMPTY; t.n],
+            bb: Position::empty_bb(t),
             to_move: t.game.first.0,
             count: [0; MAX_SIDES],
         };
@@ -40,6 +65,36 @@ impl Position {
             p.put(t, sq, Some((side, kind)));
         }
         p
+    }
+
+    fn empty_bb(t: &Tables) -> Vec<Bb> {
+        if t.layout.is_some() {
+            vec![0; 1 + t.nsides * t.nkinds]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Sets the board code of a square, keeping the bitboards right (not the
+    /// counts).
+    #[inline(always)]
+    pub fn set_code(&mut self, t: &Tables, sq: usize, code: u8) {
+        if let Some(l) = &t.layout {
+            let bit: Bb = 1 << l.bit_of[sq];
+            // bb[0] (empty) stays 0: emptiness is derived from the others.
+            let old = usize::from(self.board[sq]);
+            if old != 0 {
+                if let Some(b) = self.bb.get_mut(old) {
+                    *b &= !bit;
+                }
+            }
+            if code != EMPTY {
+                if let Some(b) = self.bb.get_mut(usize::from(code)) {
+                    *b |= bit;
+                }
+            }
+        }
+        self.board[sq] = code;
     }
 
     /// Puts a piece (or nothing) on a square, keeping the counts right.
@@ -55,7 +110,7 @@ impl Position {
             }
         }
         let new = piece.map_or(EMPTY, |(s, k)| t.code(s, k));
-        self.board[i] = new;
+        self.set_code(t, i, new);
         if let Some((s, _)) = piece {
             if let Some(c) = self.count.get_mut(usize::from(s.0)) {
                 *c += 1;
@@ -115,6 +170,7 @@ impl Position {
         }
         let mut p = Position {
             board: vec![EMPTY; t.n],
+            bb: Position::empty_bb(t),
             to_move: side_of(first)?,
             count: [0; MAX_SIDES],
         };

@@ -2,6 +2,7 @@
 //! generator (neighbours per square and direction, moves per side and kind,
 //! promotion and no-stop flags per square). Built once per game.
 
+use super::bitboard::{Bb, Layout};
 use crate::game::{
     CaptureChoice, Game, JumpEffect, KindId, LongLanding, MidChainCrown, NoMoves, SideId,
     TriggerAction, Whose,
@@ -81,6 +82,12 @@ pub struct Tables {
     pub jump_idx: Vec<(u32, u32)>,
     /// Short jumps: (square jumped over, landing square).
     pub jump_pairs: Vec<(u16, u16)>,
+    /// The bitboard layout, when the board fits one.
+    pub layout: Option<Layout>,
+    /// No-stop squares as a bitboard.
+    pub no_stop_bb: Bb,
+    /// Per attacker code: the codes it may jump.
+    pub victims: Vec<Vec<u8>>,
 }
 
 impl Tables {
@@ -206,7 +213,27 @@ impl Tables {
                 jump_idx[code * n + sq] = (begin, jump_pairs.len() as u32);
             }
         }
+        let layout = Layout::new(&game);
+        let mut no_stop_bb: Bb = 0;
+        if let Some(l) = &layout {
+            for (sq, &ns) in no_stop.iter().enumerate() {
+                if ns {
+                    no_stop_bb |= 1 << l.bit_of[sq];
+                }
+            }
+        }
+        let victims = (0..ncodes)
+            .map(|a| {
+                (1..ncodes)
+                    .filter(|&v| a > 0 && cap[a * 256 + v])
+                    .map(|v| v as u8)
+                    .collect()
+            })
+            .collect();
         Tables {
+            layout,
+            no_stop_bb,
+            victims,
             cap,
             step_idx,
             step_to,
