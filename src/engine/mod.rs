@@ -9,7 +9,7 @@ pub mod play;
 pub mod position;
 pub mod tables;
 
-pub use movegen::{make, Generator, MoveList, MoveRec};
+pub use movegen::{make, make_undoable, unmake, Generator, MoveList, MoveRec, Undo};
 pub use perft::Perft;
 pub use play::{find_move, moves_of, Match, Move, Outcome};
 pub use position::{Position, PositionError};

@@ -694,6 +694,71 @@ fn push_quiet(t: &Tables, list: &mut MoveList, from: u16, to: u16, code: u8, sid
     });
 }
 
+/// What `unmake` needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    from_code: u8,
+    to_code: u8,
+    caps_at: u32,
+    count: [u16; super::position::MAX_SIDES],
+    to_move: u8,
+}
+
+/// Plays a move like `make`, saving what `unmake` needs; the codes of the
+/// captured pieces go on `stack` (reused: no allocation once warm).
+pub fn make_undoable(
+    t: &Tables,
+    pos: &mut Position,
+    list: &MoveList,
+    m: &MoveRec,
+    stack: &mut Vec<u8>,
+) -> Undo {
+    let caps_at = stack.len() as u32;
+    for &c in list.captured(m) {
+        stack.push(pos.board[usize::from(c)]);
+    }
+    let u = Undo {
+        from_code: if m.is_pass() {
+            0
+        } else {
+            pos.board[usize::from(m.from)]
+        },
+        to_code: if m.is_pass() {
+            0
+        } else {
+            pos.board[usize::from(m.to)]
+        },
+        caps_at,
+        count: pos.count,
+        to_move: pos.to_move,
+    };
+    make(t, pos, list, m);
+    u
+}
+
+/// Takes back a move played by `make_undoable`.
+pub fn unmake(
+    t: &Tables,
+    pos: &mut Position,
+    list: &MoveList,
+    m: &MoveRec,
+    u: Undo,
+    stack: &mut Vec<u8>,
+) {
+    if !m.is_pass() {
+        pos.set_code(t, usize::from(m.to), u.to_code);
+        let at = u.caps_at as usize;
+        for (i, &c) in list.captured(m).iter().enumerate() {
+            let code = stack.get(at + i).copied().unwrap_or(EMPTY);
+            pos.set_code(t, usize::from(c), code);
+        }
+        pos.set_code(t, usize::from(m.from), u.from_code);
+        stack.truncate(at);
+    }
+    pos.count = u.count;
+    pos.to_move = u.to_move;
+}
+
 /// Plays a move of `list` on `pos` (the move must come from generating on
 /// `pos`).
 pub fn make(t: &Tables, pos: &mut Position, list: &MoveList, m: &MoveRec) {

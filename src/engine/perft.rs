@@ -3,7 +3,7 @@
 //! positions are copied into per-ply buffers that are reused, so the walk
 //! allocates nothing once warm.
 
-use super::movegen::{make, Generator, MoveList};
+use super::movegen::{make, make_undoable, unmake, Generator, MoveList};
 use super::position::Position;
 use super::tables::Tables;
 
@@ -57,6 +57,34 @@ impl<'t> Perft<'t> {
             });
         }
         (root, counts)
+    }
+
+    /// The perft count by make and unmake on one position instead of copies
+    /// (the two must agree; the copying walk is the faster one).
+    pub fn count_make_unmake(&mut self, pos: &Position, depth: usize) -> u64 {
+        let mut p = pos.clone();
+        let mut stack = Vec::new();
+        self.walk_unmake(&mut p, depth, &mut stack)
+    }
+
+    fn walk_unmake(&mut self, pos: &mut Position, depth: usize, stack: &mut Vec<u8>) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        while self.lists.len() <= depth {
+            self.lists.push(MoveList::new());
+        }
+        let t = self.t;
+        let mut list = std::mem::take(&mut self.lists[depth]);
+        self.gen.generate(t, pos, &mut list);
+        let mut total = 0;
+        for m in &list.moves {
+            let u = make_undoable(t, pos, &list, m, stack);
+            total += self.walk_unmake(pos, depth - 1, stack);
+            unmake(t, pos, &list, m, u, stack);
+        }
+        self.lists[depth] = list;
+        total
     }
 
     fn walk(&mut self, depth: usize) -> u64 {

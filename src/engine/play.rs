@@ -101,6 +101,20 @@ pub struct Match<'t> {
     list: MoveList,
     legal: Vec<Move>,
     outcome: Option<Outcome>,
+    /// States before each played move, for `undo`.
+    undo: Vec<Saved>,
+    /// Moves taken back, for `redo`.
+    redo: Vec<Move>,
+    /// The moves played, in order.
+    played: Vec<Move>,
+}
+
+/// What `undo` restores.
+#[derive(Clone, Debug)]
+struct Saved {
+    pos: Position,
+    counters: Vec<u32>,
+    outcome: Option<Outcome>,
 }
 
 impl<'t> Match<'t> {
@@ -116,10 +130,49 @@ impl<'t> Match<'t> {
             list: MoveList::new(),
             legal: Vec::new(),
             outcome: None,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            played: Vec::new(),
         };
         m.seen.insert(m.pos.clone(), 1);
         m.refresh();
         m
+    }
+
+    /// The moves played so far.
+    pub fn played(&self) -> &[Move] {
+        &self.played
+    }
+
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(saved) = self.undo.pop() else {
+            return false;
+        };
+        if let Some(n) = self.seen.get_mut(&self.pos) {
+            *n -= 1;
+            if *n == 0 {
+                self.seen.remove(&self.pos);
+            }
+        }
+        self.pos = saved.pos;
+        self.counters = saved.counters;
+        self.outcome = saved.outcome;
+        self.plies -= 1;
+        if let Some(m) = self.played.pop() {
+            self.redo.push(m);
+        }
+        self.refresh();
+        true
+    }
+
+    /// Plays again the last move taken back; None when there is none.
+    pub fn redo(&mut self) -> Option<(Move, Vec<String>)> {
+        let m = self.redo.pop()?;
+        let redo = std::mem::take(&mut self.redo);
+        let events = self.play(&m);
+        self.redo = redo;
+        Some((m, events))
     }
 
     /// The legal moves (empty when the game is over).
@@ -197,6 +250,13 @@ impl<'t> Match<'t> {
     /// fired, in words.
     pub fn play(&mut self, mv: &Move) -> Vec<String> {
         let t = self.t;
+        self.undo.push(Saved {
+            pos: self.pos.clone(),
+            counters: self.counters.clone(),
+            outcome: self.outcome.clone(),
+        });
+        self.redo.clear();
+        self.played.push(mv.clone());
         let mut events = Vec::new();
         let mover = self.pos.to_move;
         let rec = mv.rec;
