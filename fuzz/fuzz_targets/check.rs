@@ -1,0 +1,25 @@
+//! Parse and check any text as a rule file (with the bundled games reachable
+//! through `extends`).
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use rulebook::load::{check_source, BundledLoader, Source};
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data).into_owned();
+    let checked = check_source(
+        Source {
+            name: "fuzz.rules".into(),
+            text,
+        },
+        &BundledLoader,
+        &[],
+    );
+    let _ = checked.render();
+    if let Some(game) = checked.game {
+        // Whatever checks must compile to tables and play.
+        let t = rulebook::engine::Tables::new(game);
+        let mut p = rulebook::engine::Position::start(&t);
+        let mut list = rulebook::engine::MoveList::new();
+        rulebook::engine::Generator::new().generate(&t, &mut p, &mut list);
+    }
+});

@@ -1,0 +1,36 @@
+//! Play a bundled game with moves chosen by the input bytes, taking moves
+//! back now and then; checks that undo restores the position.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use rulebook::engine::{Match, Position, Tables};
+use rulebook::load::{check, BundledLoader};
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let games = rulebook::bundled::GAMES;
+    let (name, _) = games[usize::from(first) % games.len()];
+    let Some(game) = check(&BundledLoader, name, &[]).game else {
+        return;
+    };
+    let t = Tables::new(game);
+    let mut m = Match::new(&t, Position::start(&t));
+    for &b in rest {
+        if b == 255 {
+            let before = m.pos.clone();
+            if let Some(mv) = m.legal().first().cloned() {
+                m.play(&mv);
+                assert!(m.undo());
+                assert_eq!(m.pos, before);
+            }
+            continue;
+        }
+        let n = m.legal().len();
+        if n == 0 {
+            break;
+        }
+        let mv = m.legal()[usize::from(b) % n].clone();
+        m.play(&mv);
+    }
+});
