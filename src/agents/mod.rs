@@ -1,47 +1,85 @@
-//! Computer players behind one trait.
+//! Computer players behind one trait, for any game that implements
+//! `GameState` (the board games do, through `BoardState`).
+//!
+//! - `random`: uniform over the legal moves;
+//! - `greedy`: one move deep, with the evaluation of `eval`;
+//! - `mcts`: Monte Carlo tree search, with chance nodes, for any number of
+//!   seats;
+//! - `alphabeta`: iterative deepening alpha-beta with a transposition table,
+//!   for two seats without dice.
+//!
+//! Every agent draws its randomness from its own seeded `Rng`: with a fixed
+//! depth or number of playouts, seed and position give the same move.
 
-use crate::engine::{Match, Tables};
-use crate::rng::Rng;
+pub mod alphabeta;
+pub mod arena;
+pub mod board;
+pub mod eval;
+pub mod greedy;
+pub mod mcts;
+pub mod playout;
+pub mod random;
+pub mod state;
+pub mod zobrist;
 
-/// A computer player: picks one of the legal moves of a game in progress.
-pub trait Agent {
-    /// The index of the chosen move in `m.legal()` (which is not empty).
-    fn choose(&mut self, t: &Tables, m: &Match) -> usize;
+use std::time::Duration;
+
+pub use alphabeta::AlphaBeta;
+pub use board::{BoardGame, BoardState};
+pub use greedy::Greedy;
+pub use mcts::Mcts;
+pub use random::RandomAgent;
+pub use state::{Ending, Features, GameState};
+
+/// A computer player: picks one of the legal moves at a decision node.
+pub trait Agent<S: GameState> {
+    /// The index of the chosen move (`< state.move_count()`, which is not 0).
+    fn choose(&mut self, state: &S) -> usize;
     /// The agent's name, as given on the command line.
     fn name(&self) -> &str;
 }
 
-/// Uniform over the legal moves, from a seeded generator.
-pub struct RandomAgent {
-    rng: Rng,
-}
-
-impl RandomAgent {
-    /// A random player with its own seed.
-    pub fn new(seed: u64) -> RandomAgent {
-        RandomAgent {
-            rng: Rng::new(seed),
-        }
-    }
-}
-
-impl Agent for RandomAgent {
-    fn choose(&mut self, _t: &Tables, m: &Match) -> usize {
-        self.rng.below(m.legal().len() as u64) as usize
-    }
-    fn name(&self) -> &str {
-        "random"
-    }
-}
-
-/// Makes a computer agent by name, or None for an unknown name (or `human`,
-/// which the CLI handles).
-pub fn by_name(name: &str, seed: u64) -> Option<Box<dyn Agent>> {
-    match name {
-        "random" => Some(Box::new(RandomAgent::new(seed))),
-        _ => None,
-    }
+/// How hard an agent thinks: a time per move, a number of playouts, a depth.
+/// What an agent does not use it ignores; with none given each agent has a
+/// default (1000 playouts, depth 4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Strength {
+    /// Time per move (`--think MS`); results then depend on the machine.
+    pub think: Option<Duration>,
+    /// Playouts per move for `mcts` (`--playouts N`).
+    pub playouts: Option<u32>,
+    /// Search depth in plies for `alphabeta` (`--depth D`).
+    pub depth: Option<u32>,
 }
 
 /// The computer agents there are.
-pub const NAMES: &[&str] = &["random"];
+pub const NAMES: &[&str] = &["random", "greedy", "mcts", "alphabeta"];
+
+/// Makes a computer agent by name for games like `sample`. The error says
+/// what is wrong: an unknown name, or an agent that can't play this game.
+pub fn by_name<'a, S: GameState + 'a>(
+    name: &str,
+    seed: u64,
+    strength: Strength,
+    sample: &S,
+) -> Result<Box<dyn Agent<S> + 'a>, String> {
+    match name {
+        "random" => Ok(Box::new(RandomAgent::new(seed))),
+        "greedy" => Ok(Box::new(Greedy::new(seed))),
+        "mcts" => Ok(Box::new(Mcts::new(seed, strength))),
+        "alphabeta" => {
+            if sample.seats() != 2 || sample.has_chance() {
+                return Err(format!(
+                    "alphabeta plays two-player games without dice; this game has {} seats{}: use mcts",
+                    sample.seats(),
+                    if sample.has_chance() { " and dice" } else { "" }
+                ));
+            }
+            Ok(Box::new(AlphaBeta::new(seed, strength)))
+        }
+        _ => Err(format!(
+            "unknown agent `{name}`: use one of {}",
+            NAMES.join(", ")
+        )),
+    }
+}

@@ -3,7 +3,7 @@
 use std::io::{BufRead, Write};
 
 use super::{load_game, position, Failure, GameArgs};
-use crate::agents::{self, Agent};
+use crate::agents::{self, Agent, BoardGame, BoardState, Strength};
 use crate::engine::{Match, Tables};
 
 /// Arguments of `play`.
@@ -11,7 +11,7 @@ use crate::engine::{Match, Tables};
 pub(crate) struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The agent of the side called `white`: human or random.
+    /// The agent of the side called `white`: human, random, greedy, mcts or alphabeta.
     #[arg(long)]
     white: Option<String>,
     /// The agent of the side called `black`.
@@ -29,14 +29,44 @@ pub(crate) struct PlayArgs {
     /// Stop the game after this many plies and report it.
     #[arg(long, default_value_t = 2000)]
     max_plies: u32,
+    #[command(flatten)]
+    strength: StrengthArgs,
 }
 
-enum Player {
+/// How hard the computer players think.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub(crate) struct StrengthArgs {
+    /// Time per move of mcts and alphabeta, in milliseconds.
+    #[arg(long, value_name = "MS")]
+    think: Option<u64>,
+    /// Playouts per move of mcts (default 1000; the same seed gives the same game).
+    #[arg(long, value_name = "N")]
+    playouts: Option<u32>,
+    /// Search depth of alphabeta, in plies (default 4).
+    #[arg(long, value_name = "D")]
+    depth: Option<u32>,
+}
+
+impl StrengthArgs {
+    pub(crate) fn strength(&self) -> Strength {
+        Strength {
+            think: self.think.map(std::time::Duration::from_millis),
+            playouts: self.playouts,
+            depth: self.depth,
+        }
+    }
+}
+
+enum Player<'g> {
     Human,
-    Computer(Box<dyn Agent>),
+    Computer(Box<dyn Agent<BoardState<'g>> + 'g>),
 }
 
-fn players(t: &Tables, args: &PlayArgs) -> Result<Vec<Player>, Failure> {
+fn players<'g>(
+    t: &Tables,
+    args: &PlayArgs,
+    state: &BoardState<'g>,
+) -> Result<Vec<Player<'g>>, Failure> {
     let mut names: Vec<String> = vec!["human".into(); t.nsides];
     for (i, s) in t.game.sides.iter().enumerate() {
         if s.id == "white" {
@@ -81,14 +111,14 @@ fn players(t: &Tables, args: &PlayArgs) -> Result<Vec<Player>, Failure> {
             if n == "human" {
                 Ok(Player::Human)
             } else {
-                agents::by_name(n, args.seed.wrapping_add(i as u64))
-                    .map(Player::Computer)
-                    .ok_or_else(|| {
-                        Failure::new(format!(
-                            "error: unknown agent `{n}`: use human or one of {}",
-                            agents::NAMES.join(", ")
-                        ))
-                    })
+                agents::by_name(
+                    n,
+                    args.seed.wrapping_add(i as u64),
+                    args.strength.strength(),
+                    state,
+                )
+                .map(Player::Computer)
+                .map_err(|e| Failure::new(format!("error: {e} (or human)")))
             }
         })
         .collect()
@@ -102,8 +132,9 @@ pub(crate) fn run(
 ) -> Result<i32, Failure> {
     let t = load_game(&args.game, err)?;
     let start = position(&t, args.position.as_deref())?;
-    let mut players = players(&t, &args)?;
-    let mut game = Match::new(&t, start);
+    let agents_game = BoardGame::with_max_plies(&t, u32::MAX);
+    let mut players = players(&t, &args, &agents_game.state(start.clone()))?;
+    let mut game = Match::new(&t, start.clone());
     writeln!(out, "{}", t.game.title)?;
     write!(out, "{}", super::board::render(&t, &game.pos))?;
     while game.outcome().is_none() {
@@ -120,7 +151,7 @@ pub(crate) fn run(
             .to_string();
         let chosen = match players.get_mut(side) {
             Some(Player::Computer(a)) => {
-                let i = a.choose(&t, &game);
+                let i = a.choose(&agents_game.replay(start.clone(), game.played()));
                 game.legal().get(i).cloned()
             }
             _ => loop {

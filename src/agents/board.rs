@@ -1,0 +1,448 @@
+//! `BoardState`: the board games of the engine as a `GameState`. It keeps
+//! what `Match` keeps (the draw counters, the repetitions) in fixed buffers,
+//! so that playing a move allocates nothing once the buffers are warm, and it
+//! ends a game exactly where `Match` does.
+//!
+//! `BoardGame` holds what is computed once per game: the Zobrist keys and the
+//! evaluation tables (material per piece code, advancement per code and
+//! square).
+
+use super::state::{Ending, Features, GameState};
+use super::zobrist::Zobrist;
+use crate::engine::movegen::over_by_pieces;
+use crate::engine::tables::{EMPTY, NONE};
+use crate::engine::{make, Generator, Move, MoveList, Position, Tables};
+use crate::game::{event, JumpEffect, NoMoves, Sq};
+
+/// The rule events a board game counts, in the order of `event_counts`.
+pub const EVENTS: &[&str] = &[
+    "captures",
+    "pieces removed",
+    "jump conversions",
+    "pieces won over",
+    "zone conversions",
+    "promotions",
+    "passes",
+];
+const CAPTURES: usize = 0;
+const REMOVED: usize = 1;
+const JUMP_CONVERSIONS: usize = 2;
+const WON_OVER: usize = 3;
+const ZONE_CONVERSIONS: usize = 4;
+const PROMOTIONS: usize = 5;
+const PASSES: usize = 6;
+
+/// The longest game, in plies, when `BoardGame::new` is not told otherwise:
+/// a game that reaches it is drawn (`ply limit`).
+pub const DEFAULT_MAX_PLIES: u32 = 1000;
+
+/// What the agents compute once per game.
+#[derive(Clone, Debug)]
+pub struct BoardGame<'t> {
+    /// The engine tables.
+    pub t: &'t Tables,
+    zobrist: Zobrist,
+    /// Material value per piece code.
+    value: Vec<f64>,
+    /// `advance[code * n + sq]`: the advancement of a piece of `code` on `sq`.
+    advance: Vec<f64>,
+    max_plies: u32,
+}
+
+impl<'t> BoardGame<'t> {
+    /// The per-game tables, with the default ply limit.
+    pub fn new(t: &'t Tables) -> BoardGame<'t> {
+        BoardGame::with_max_plies(t, DEFAULT_MAX_PLIES)
+    }
+
+    /// The per-game tables; a game is drawn after `max_plies` plies.
+    pub fn with_max_plies(t: &'t Tables, max_plies: u32) -> BoardGame<'t> {
+        let ncodes = 1 + t.nsides * t.nkinds;
+        let mut value = vec![0.0; ncodes];
+        for (code, v) in value.iter_mut().enumerate().skip(1) {
+            let k = usize::from(t.code_kind[code]);
+            *v = t.game.kinds.get(k).map_or(1.0, |k| f64::from(k.value));
+        }
+        let mut advance = vec![0.0; ncodes * t.n];
+        for code in 1..ncodes {
+            let promo = usize::from(t.promo_to[code]);
+            if promo == 0 {
+                continue;
+            }
+            let gain = value[promo] - value[code];
+            if gain <= 0.0 {
+                continue;
+            }
+            let dist = promotion_distance(t, code as u8);
+            let far = dist.iter().filter(|&&d| d != u32::MAX).max().copied();
+            let Some(far) = far else { continue };
+            for (sq, &d) in dist.iter().enumerate() {
+                if d != u32::MAX {
+                    advance[code * t.n + sq] = gain * (1.0 - f64::from(d) / f64::from(far + 1));
+                }
+            }
+        }
+        BoardGame {
+            t,
+            zobrist: Zobrist::new(t),
+            value,
+            advance,
+            max_plies,
+        }
+    }
+
+    /// The state at a position, with no history before it.
+    pub fn state(&self, pos: Position) -> BoardState<'_> {
+        BoardState::new(self, pos)
+    }
+
+    /// The state at the start position.
+    pub fn start(&self) -> BoardState<'_> {
+        BoardState::new(self, Position::start(self.t))
+    }
+
+    /// The state after `moves` (legal moves of a `Match`, in order) from
+    /// `pos`: the history that the draw rules look at included.
+    pub fn replay(&self, pos: Position, moves: &[Move]) -> BoardState<'_> {
+        let mut s = BoardState::new(self, pos);
+        for m in moves {
+            match s.index_of(m) {
+                Some(i) => s.play(i),
+                None => break,
+            }
+        }
+        s
+    }
+}
+
+/// Per square, the fewest moves a piece of `code` needs to reach a square
+/// that crowns it (on an empty board), or `u32::MAX`.
+fn promotion_distance(t: &Tables, code: u8) -> Vec<u32> {
+    let n = t.n;
+    let c = usize::from(code);
+    let mut dist: Vec<u32> = (0..n)
+        .map(|sq| {
+            if t.promo_at.get(c * n + sq).copied().unwrap_or(false) {
+                0
+            } else {
+                u32::MAX
+            }
+        })
+        .collect();
+    let m = &t.moves[c];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for sq in 0..n {
+            let mut best = dist[sq];
+            let mut consider = |to: u16| {
+                if let Some(&d) = dist.get(usize::from(to)) {
+                    best = best.min(d.saturating_add(1));
+                }
+            };
+            for &to in t.steps(code, sq) {
+                consider(to);
+            }
+            for &(_, land) in t.jumps(code, sq) {
+                consider(land);
+            }
+            for &d in m.slide.iter().chain(&m.long_jump) {
+                let to = t.step(sq as u16, d);
+                if to != NONE {
+                    consider(to);
+                }
+            }
+            if best < dist[sq] {
+                dist[sq] = best;
+                changed = true;
+            }
+        }
+    }
+    dist
+}
+
+/// A board game in progress.
+#[derive(Debug)]
+pub struct BoardState<'g> {
+    g: &'g BoardGame<'g>,
+    pos: Position,
+    /// The legal moves of `pos` (empty at the end).
+    list: MoveList,
+    /// Scratch space; not part of the state.
+    gen: Generator,
+    hash: u64,
+    /// The hashes of the positions since the last removal of a piece, the
+    /// current one last: no earlier position can come back, since pieces are
+    /// never added.
+    history: Vec<u64>,
+    /// Plies since each draw counter's last reset.
+    counters: Vec<u32>,
+    plies: u32,
+    ending: Option<Ending>,
+    events: [u32; 7],
+}
+
+impl Clone for BoardState<'_> {
+    fn clone(&self) -> Self {
+        BoardState {
+            g: self.g,
+            pos: self.pos.clone(),
+            list: self.list.clone(),
+            gen: Generator::new(),
+            hash: self.hash,
+            history: self.history.clone(),
+            counters: self.counters.clone(),
+            plies: self.plies,
+            ending: self.ending,
+            events: self.events,
+        }
+    }
+
+    /// Copies into the existing buffers: no allocation once they are large
+    /// enough.
+    fn clone_from(&mut self, s: &Self) {
+        self.g = s.g;
+        self.pos.clone_from(&s.pos);
+        self.list.moves.clone_from(&s.list.moves);
+        self.list.arena.clone_from(&s.list.arena);
+        self.hash = s.hash;
+        self.history.clone_from(&s.history);
+        self.counters.clone_from(&s.counters);
+        self.plies = s.plies;
+        self.ending = s.ending;
+        self.events = s.events;
+    }
+}
+
+impl<'g> BoardState<'g> {
+    /// The state at `pos`, with no history before it.
+    pub fn new(g: &'g BoardGame<'g>, pos: Position) -> BoardState<'g> {
+        let hash = g.zobrist.hash(&pos);
+        let mut history = Vec::with_capacity(256);
+        history.push(hash);
+        let mut s = BoardState {
+            g,
+            pos,
+            list: MoveList::new(),
+            gen: Generator::new(),
+            hash,
+            history,
+            counters: vec![0; g.t.game.end.counters.len()],
+            plies: 0,
+            ending: None,
+            events: [0; 7],
+        };
+        s.refresh();
+        s
+    }
+
+    /// The position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The legal moves, in the order of `Match::legal`.
+    pub fn moves(&self) -> &MoveList {
+        &self.list
+    }
+
+    /// The index of a `Match` move among the legal moves.
+    pub fn index_of(&self, m: &Move) -> Option<usize> {
+        self.list.moves.iter().position(|r| {
+            if r.is_pass() {
+                return m.from.is_none();
+            }
+            m.from == Some(Sq(r.from))
+                && self
+                    .list
+                    .captured(r)
+                    .iter()
+                    .map(|&c| Sq(c))
+                    .eq(m.captured.iter().copied())
+                && self
+                    .list
+                    .path(r)
+                    .into_iter()
+                    .map(Sq)
+                    .eq(m.path.iter().copied())
+        })
+    }
+
+    /// Finds the moves, or the end when there are none.
+    fn refresh(&mut self) {
+        let t = self.g.t;
+        if self.ending.is_some() {
+            self.list.clear();
+            return;
+        }
+        self.gen.generate(t, &mut self.pos, &mut self.list);
+        if !self.list.is_empty() {
+            return;
+        }
+        let seat = usize::from(self.pos.to_move);
+        self.ending = Some(if over_by_pieces(t, &self.pos) {
+            match (0..t.nsides).find(|&s| self.pos.count[s] > 0) {
+                Some(w) => Ending {
+                    winner: Some(w),
+                    reason: "last piece",
+                },
+                None => Ending {
+                    winner: None,
+                    reason: "no pieces left",
+                },
+            }
+        } else {
+            match t.no_moves {
+                NoMoves::Lose => Ending {
+                    winner: Some((seat + 1) % t.nsides),
+                    reason: "cannot move",
+                },
+                NoMoves::Pass => Ending {
+                    winner: None,
+                    reason: "no side can move",
+                },
+                NoMoves::Draw => Ending {
+                    winner: None,
+                    reason: "cannot move",
+                },
+            }
+        });
+    }
+}
+
+impl GameState for BoardState<'_> {
+    fn seats(&self) -> usize {
+        self.g.t.nsides
+    }
+
+    fn to_move(&self) -> usize {
+        usize::from(self.pos.to_move)
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    fn move_count(&self) -> usize {
+        self.list.len()
+    }
+
+    fn play(&mut self, i: usize) {
+        let t = self.g.t;
+        let Some(&m) = self.list.moves.get(i) else {
+            return;
+        };
+        let mover = self.pos.to_move;
+        self.hash = self
+            .g
+            .zobrist
+            .moved(t, &self.pos, &self.list, &m, self.hash);
+        let flags = u32::from(m.flags);
+        let mut removed = false;
+        if m.is_pass() {
+            self.events[PASSES] += 1;
+            for c in &mut self.counters {
+                *c += 1;
+            }
+        } else {
+            let start_kind = t.code_kind[usize::from(self.pos.board[usize::from(m.from)])];
+            let ncap = u32::from(m.cap_len);
+            if ncap > 0 {
+                if let JumpEffect::Convert(_) = t.effect {
+                    self.events[JUMP_CONVERSIONS] += 1;
+                    self.events[WON_OVER] += ncap;
+                } else {
+                    self.events[CAPTURES] += 1;
+                    self.events[REMOVED] += ncap;
+                    removed = true;
+                }
+            }
+            if t.code_side[usize::from(m.result)] != mover {
+                self.events[ZONE_CONVERSIONS] += 1;
+            }
+            if flags & event::PROMOTION != 0 {
+                self.events[PROMOTIONS] += 1;
+            }
+            for (c, rule) in self.counters.iter_mut().zip(&t.game.end.counters) {
+                let reset = flags & rule.reset != 0 || (rule.reset_move_of >> start_kind) & 1 == 1;
+                *c = if reset { 0 } else { *c + 1 };
+            }
+        }
+        make(t, &mut self.pos, &self.list, &m);
+        self.hash = self.g.zobrist.turn(self.hash, mover, self.pos.to_move);
+        self.plies += 1;
+        if removed {
+            self.history.clear();
+        }
+        let h = self.hash;
+        let reps = 1 + self.history.iter().filter(|&&x| x == h).count() as u32;
+        self.history.push(h);
+        let end = &t.game.end;
+        if end.repetition.is_some_and(|r| reps >= r) {
+            self.ending = Some(Ending {
+                winner: None,
+                reason: "repetition",
+            });
+        } else if self
+            .counters
+            .iter()
+            .zip(&end.counters)
+            .any(|(&c, rule)| c >= rule.plies)
+        {
+            self.ending = Some(Ending {
+                winner: None,
+                reason: "no progress",
+            });
+        } else if self.plies >= self.g.max_plies {
+            self.ending = Some(Ending {
+                winner: None,
+                reason: "ply limit",
+            });
+        }
+        self.refresh();
+    }
+
+    fn is_pass(&self, i: usize) -> bool {
+        self.list.moves.get(i).is_some_and(|m| m.is_pass())
+    }
+
+    fn is_tactical(&self, i: usize) -> bool {
+        self.list.moves.get(i).is_some_and(|m| {
+            m.cap_len > 0 || u32::from(m.flags) & (event::PROMOTION | event::CONVERSION) != 0
+        })
+    }
+
+    fn features(&self, out: &mut [Features]) {
+        for f in out.iter_mut() {
+            *f = Features::default();
+        }
+        let t = self.g.t;
+        let n = t.n;
+        for (sq, &code) in self.pos.board.iter().enumerate() {
+            if code == EMPTY {
+                continue;
+            }
+            let c = usize::from(code);
+            if let Some(f) = out.get_mut(usize::from(t.code_side[c])) {
+                f.material += self.g.value.get(c).copied().unwrap_or(0.0);
+                f.advancement += self.g.advance.get(c * n + sq).copied().unwrap_or(0.0);
+            }
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    fn event_names(&self) -> &'static [&'static str] {
+        EVENTS
+    }
+
+    fn event_counts(&self) -> &[u32] {
+        &self.events
+    }
+}

@@ -1,0 +1,102 @@
+//! `GameState`: what a computer player needs to know about a game, and
+//! nothing about how it is played. The board games implement it in
+//! `board.rs`; a game with dice implements the chance methods too, and every
+//! agent then plays it unchanged.
+//!
+//! A state is at one of three kinds of node: a decision (`move_count() > 0`:
+//! the seat `to_move()` picks one of the moves), a chance node
+//! (`chance_count() > 0`: the dice pick an outcome with the probabilities the
+//! rule file gives), or the end (`ending()` is `Some`).
+
+use crate::engine::position::MAX_SIDES;
+
+/// The most seats a game may have.
+pub const MAX_SEATS: usize = MAX_SIDES;
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The seat that won, or `None` for a draw.
+    pub winner: Option<usize>,
+    /// Why, in a few words (`last piece`, `repetition`, `ply limit`).
+    pub reason: &'static str,
+}
+
+/// One seat's standing, read off the position with what the rule file says,
+/// in units of the ordinary piece's material value.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Features {
+    /// The values (`KindInfo::value`) of the seat's pieces on the board;
+    /// pieces won over from another seat count for their new owner.
+    pub material: f64,
+    /// Progress towards promotion: for each piece that can be crowned, the
+    /// value it would gain, times how close it stands to its promotion zone
+    /// (0 far away .. 1 one move from it).
+    pub advancement: f64,
+    /// Progress along a track (dice games; 0 for board games).
+    pub track: f64,
+}
+
+/// A game in progress, as agents see it.
+pub trait GameState: Clone + Send {
+    /// The number of seats (players).
+    fn seats(&self) -> usize;
+    /// The seat to move at a decision node.
+    fn to_move(&self) -> usize;
+    /// How the game ended, once it is over.
+    fn ending(&self) -> Option<Ending>;
+    /// The number of legal moves (0 at a chance node or at the end).
+    fn move_count(&self) -> usize;
+    /// Plays move `i` (`i < move_count()`).
+    fn play(&mut self, i: usize);
+    /// Whether move `i` is a pass: a turn lost because nothing can move.
+    fn is_pass(&self, _i: usize) -> bool {
+        false
+    }
+    /// Whether move `i` changes the material (a capture, conversion or
+    /// promotion): searched first, and on past the depth limit.
+    fn is_tactical(&self, _i: usize) -> bool {
+        false
+    }
+    /// Whether the game has chance nodes at all (dice).
+    fn has_chance(&self) -> bool {
+        false
+    }
+    /// The number of outcomes at a chance node (0 elsewhere).
+    fn chance_count(&self) -> usize {
+        0
+    }
+    /// The probability of outcome `i` of the chance node.
+    fn chance_probability(&self, _i: usize) -> f64 {
+        0.0
+    }
+    /// Resolves the chance node with outcome `i`.
+    fn play_chance(&mut self, _i: usize) {}
+    /// Fills `out[s]` with seat `s`'s features, for every seat.
+    fn features(&self, out: &mut [Features]);
+    /// A hash of the position (not of the history), for transposition tables.
+    fn hash(&self) -> u64;
+    /// Plies played so far.
+    fn plies(&self) -> u32;
+    /// The names of the rule events this kind of game counts.
+    fn event_names(&self) -> &'static [&'static str];
+    /// How often each event of `event_names` fired so far.
+    fn event_counts(&self) -> &[u32];
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        self.ending().is_some()
+    }
+
+    /// The score of a seat at the end: 1 for a win, 0 for a loss, an equal
+    /// share for a draw; 0 while the game goes on.
+    fn reward(&self, seat: usize) -> f64 {
+        match self.ending() {
+            Some(Ending {
+                winner: Some(w), ..
+            }) => f64::from(u8::from(w == seat)),
+            Some(Ending { winner: None, .. }) => 1.0 / self.seats().max(1) as f64,
+            None => 0.0,
+        }
+    }
+}
