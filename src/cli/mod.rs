@@ -2,9 +2,14 @@
 //! exit code; it never calls `process::exit`, so tests can call it twice.
 
 mod bench;
+mod bench_playouts;
 mod board;
+mod chart;
+mod compare;
 mod loader;
 mod play;
+mod simulate;
+mod stats;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -84,7 +89,12 @@ enum Command {
     },
     /// Play a game between people and computer players.
     Play(play::PlayArgs),
-    /// Measure perft speed (leaves per second) on one core.
+    /// Play many games between computer players and report what happened.
+    Simulate(simulate::SimulateArgs),
+    /// Simulate two games (say, a house rule and the original) side by side.
+    Compare(compare::CompareArgs),
+    /// Measure perft speed (leaves per second) on one core, or with
+    /// `--playouts` random playouts per second.
     Bench {
         #[command(flatten)]
         game: GameArgs,
@@ -94,6 +104,15 @@ enum Command {
         /// A position string.
         #[arg(long)]
         position: Option<String>,
+        /// Measure random playouts to the end of the game instead of perft.
+        #[arg(long)]
+        playouts: bool,
+        /// Threads for `--playouts`.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Seconds to measure `--playouts` for.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
     },
 }
 
@@ -279,13 +298,21 @@ fn dispatch(
             Ok(0)
         }
         Command::Play(args) => play::run(args, input, out, err),
+        Command::Simulate(args) => simulate::run(args, out, err),
+        Command::Compare(args) => compare::run(args, out, err),
         Command::Bench {
             game,
             depth,
             position: p,
+            playouts,
+            jobs,
+            seconds,
         } => {
             let t = load_game(&game, err)?;
             let pos = position(&t, p.as_deref())?;
+            if playouts {
+                return bench_playouts::run(&t, &pos, jobs, seconds, out);
+            }
             bench::run(&t, &pos, depth, out)
         }
     }

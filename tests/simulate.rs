@@ -1,0 +1,199 @@
+//! The house-rule lab: `simulate` and `compare` give the same report for any
+//! number of threads, their output for a small seeded run is a reviewed
+//! snapshot, and the SVG chart is well-formed XML with one bar per seat.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::PathBuf;
+
+/// Runs the command line; returns (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let mut argv = vec!["rulebook"];
+    argv.extend_from_slice(args);
+    let code = rulebook::cli::run(argv, &mut std::io::empty(), &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+/// Runs the command line, which must succeed; returns stdout.
+fn ok(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+/// A path for a file written by a test.
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rulebook-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn the_same_seed_gives_the_same_results_whatever_the_jobs() {
+    for (game, agents) in [
+        ("draughts", "greedy,random"),
+        ("always-ready", "mcts,greedy"),
+        ("variants/english", "alphabeta,mcts"),
+    ] {
+        let reports: Vec<(String, String)> = ["1", "2"]
+            .iter()
+            .map(|jobs| {
+                let csv = temp(&format!("{}-{jobs}.csv", game.replace('/', "-")));
+                let out = ok(&[
+                    "simulate",
+                    game,
+                    "--games",
+                    "12",
+                    "--agents",
+                    agents,
+                    "--playouts",
+                    "60",
+                    "--depth",
+                    "2",
+                    "--seed",
+                    "7",
+                    "--jobs",
+                    jobs,
+                    "--json",
+                    "--quiet",
+                    "--csv",
+                    csv.to_str().unwrap(),
+                ]);
+                (out, std::fs::read_to_string(&csv).unwrap())
+            })
+            .collect();
+        assert_eq!(reports[0], reports[1], "{game}");
+        assert_eq!(
+            reports[0].1.lines().count(),
+            13,
+            "{game}: a header and 12 games"
+        );
+    }
+}
+
+#[test]
+fn simulate_report() {
+    let out = ok(&[
+        "simulate",
+        "draughts",
+        "--games",
+        "30",
+        "--agents",
+        "greedy,random",
+        "--seed",
+        "3",
+        "--quiet",
+    ]);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn compare_report() {
+    let out = ok(&[
+        "compare",
+        "draughts",
+        "draughts",
+        "--option-b",
+        "kings=short",
+        "--games",
+        "40",
+        "--agents",
+        "greedy",
+        "--seed",
+        "3",
+        "--quiet",
+    ]);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn simulate_json_names_every_measure() {
+    let out = ok(&[
+        "simulate",
+        "always-ready",
+        "--games",
+        "4",
+        "--seed",
+        "1",
+        "--json",
+        "--quiet",
+    ]);
+    for key in [
+        "\"seats\":",
+        "\"ci95\":",
+        "\"draws\":",
+        "\"median\":",
+        "\"endings\":",
+        "\"events_per_game\":",
+        "\"balance\":",
+        "\"decisiveness\":",
+        "\"drawishness\":",
+        "\"duration\":",
+        "\"lead_changes\":",
+        "\"skip_share\":",
+    ] {
+        assert!(out.contains(key), "{key} missing in {out}");
+    }
+}
+
+/// The `rect` elements of a class in an SVG file.
+fn rects(svg: &str, class: &str) -> usize {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("class") == Some(class))
+        .count()
+}
+
+#[test]
+fn the_chart_is_well_formed_with_one_bar_per_seat() {
+    let svg = temp("one.svg");
+    ok(&[
+        "simulate",
+        "draughts",
+        "--games",
+        "10",
+        "--quiet",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(rects(&text, "seat"), 2);
+    assert_eq!(rects(&text, "draws"), 1);
+    assert!(rects(&text, "bin") >= 1);
+
+    let svg = temp("two.svg");
+    ok(&[
+        "compare",
+        "draughts",
+        "variants/russian",
+        "--games",
+        "6",
+        "--quiet",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(rects(&text, "seat"), 4, "two panels of two seats");
+}
+
+#[test]
+fn mistakes_are_explained() {
+    let (code, _, err) = run(&["simulate", "draughts", "--agents", "greedy,random,mcts"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: --agents names 3 agents but the game has 2 seats: name one per seat, or one for all\n"
+    );
+    let (code, _, err) = run(&["simulate", "draughts", "--agents", "clever"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: unknown agent `clever`: use one of random, greedy, mcts, alphabeta\n"
+    );
+}
