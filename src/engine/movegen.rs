@@ -112,7 +112,7 @@ pub fn over_by_pieces(t: &Tables, pos: &Position) -> bool {
         return false;
     }
     let with_pieces = pos.count[..t.nsides].iter().filter(|&&c| c > 0).count();
-    with_pieces <= 1 || pos.count[usize::from(pos.to_move)] == 0
+    with_pieces <= 1 || (t.nsides <= 2 && pos.count[usize::from(pos.to_move)] == 0)
 }
 
 impl Generator {
@@ -790,5 +790,15 @@ pub fn make(t: &Tables, pos: &mut Position, list: &MoveList, m: &MoveRec) {
             pos.count[usize::from(rs)] += 1;
         }
     }
-    pos.to_move = ((usize::from(mover) + 1) % t.nsides) as u8;
+    let mut next = (usize::from(mover) + 1) % t.nsides;
+    if t.nsides > 2 && t.no_pieces_lose {
+        // A side with no pieces left is out: the turn goes to the next one.
+        for _ in 0..t.nsides {
+            if pos.count[next] > 0 {
+                break;
+            }
+            next = (next + 1) % t.nsides;
+        }
+    }
+    pos.to_move = next as u8;
 }

@@ -203,7 +203,8 @@ impl<'t> Match<'t> {
         }
         if over_by_pieces(t, &self.pos) {
             let loser = (0..t.nsides)
-                .find(|&s| self.pos.count[s] == 0)
+                .filter(|&s| self.pos.count[s] == 0)
+                .last()
                 .unwrap_or(usize::from(self.pos.to_move));
             let winner = (0..t.nsides).find(|&s| self.pos.count[s] > 0);
             self.outcome = Some(match winner {
