@@ -3,11 +3,11 @@
 //! worst). Where dice follow the move, it takes the average over the
 //! outcomes, weighted by their probabilities. Ties are broken at random.
 //!
-//! The evaluation is read in a quiet position: when every move of the side
-//! to move is tactical (a capture is compulsory), the evaluation looks
-//! through it, the mover taking the capture best for itself, for at most
-//! `FORCED` plies. Greedy thus sees the piece it leaves to a compulsory
-//! capture, but it never weighs a choice of the opponent: it stays one move
+//! The evaluation is read in a quiet position: while every move of the side
+//! to move is tactical (a capture is compulsory), it follows the one line in
+//! which the mover takes the capture that is best for itself at once, for at
+//! most `FORCED` plies. Greedy thus sees the piece it leaves to a compulsory
+//! capture, but it never searches the opponent's choices: it stays one move
 //! deep.
 
 use super::eval::relative;
@@ -25,8 +25,8 @@ pub struct Greedy<S> {
     rng: Rng,
     after: Option<S>,
     rolled: Option<S>,
-    /// States of the forced lines, one per ply.
-    forced: Vec<S>,
+    /// Scratch states of the forced lines.
+    forced: Option<[S; 3]>,
 }
 
 impl<S: GameState> Greedy<S> {
@@ -36,46 +36,56 @@ impl<S: GameState> Greedy<S> {
             rng: Rng::new(seed),
             after: None,
             rolled: None,
-            forced: Vec::new(),
+            forced: None,
         }
     }
 }
 
-/// How `seat` stands in `s` once the forced moves are played (`stack`
-/// holds scratch states): the result once over, else the evaluation.
-fn standing<S: GameState>(s: &S, seat: usize, stack: &mut [S]) -> f64 {
-    if let Some(e) = s.ending() {
-        return match e.winner {
+/// How `seat` stands in `s`: the result once over, else the evaluation.
+fn now<S: GameState>(s: &S, seat: usize) -> f64 {
+    match s.ending() {
+        Some(e) => match e.winner {
             Some(w) if w == seat => WON,
             Some(_) => -WON,
             None => 0.0,
-        };
+        },
+        None => relative(s, seat),
     }
+}
+
+/// Whether every move of `s` is tactical: the mover has no quiet choice.
+fn forced<S: GameState>(s: &S) -> bool {
     let n = s.move_count();
-    let Some((next, rest)) = stack.split_first_mut() else {
-        return relative(s, seat);
-    };
-    if n == 0 || !(0..n).all(|i| s.is_tactical(i)) {
-        return relative(s, seat);
+    n > 0 && (0..n).all(|i| s.is_tactical(i))
+}
+
+/// How `seat` stands in `s` once the forced moves are played: while every
+/// move is a capture, the mover takes the one that is best for itself right
+/// away, for at most `FORCED` plies. `buf` holds three scratch states.
+fn standing<S: GameState>(s: &S, seat: usize, buf: &mut [S; 3]) -> f64 {
+    if !forced(s) {
+        return now(s, seat);
     }
-    // Every move is a capture: the mover takes the one best for itself.
-    let mover = s.to_move();
-    let mut best_for_mover = f64::NEG_INFINITY;
-    let mut result = 0.0;
-    for i in 0..n {
-        next.clone_from(s);
-        next.play(i);
-        let mine = standing(next, mover, rest);
-        if mine > best_for_mover {
-            best_for_mover = mine;
-            result = if mover == seat {
-                mine
-            } else {
-                standing(next, seat, rest)
-            };
+    let [cur, cand, best] = buf;
+    cur.clone_from(s);
+    for _ in 0..FORCED {
+        if !forced(cur) {
+            break;
         }
+        let mover = cur.to_move();
+        let mut top = f64::NEG_INFINITY;
+        for i in 0..cur.move_count() {
+            cand.clone_from(cur);
+            cand.play(i);
+            let v = now(cand, mover);
+            if v > top {
+                top = v;
+                std::mem::swap(cand, best);
+            }
+        }
+        std::mem::swap(cur, best);
     }
-    result
+    now(cur, seat)
 }
 
 impl<S: GameState> Agent<S> for Greedy<S> {
@@ -85,9 +95,9 @@ impl<S: GameState> Agent<S> for Greedy<S> {
             return 0;
         }
         let seat = state.to_move();
-        while self.forced.len() < FORCED {
-            self.forced.push(state.clone());
-        }
+        let buf = self
+            .forced
+            .get_or_insert_with(|| [state.clone(), state.clone(), state.clone()]);
         let after = self.after.get_or_insert_with(|| state.clone());
         let mut best = f64::NEG_INFINITY;
         let mut chosen = 0;
@@ -96,15 +106,14 @@ impl<S: GameState> Agent<S> for Greedy<S> {
             after.clone_from(state);
             after.play(i);
             let v = match after.chance_count() {
-                0 => standing(after, seat, &mut self.forced),
+                0 => standing(after, seat, buf),
                 k => {
                     let rolled = self.rolled.get_or_insert_with(|| after.clone());
                     let mut sum = 0.0;
                     for o in 0..k {
                         rolled.clone_from(after);
                         rolled.play_chance(o);
-                        sum +=
-                            after.chance_probability(o) * standing(rolled, seat, &mut self.forced);
+                        sum += after.chance_probability(o) * standing(rolled, seat, buf);
                     }
                     sum
                 }
