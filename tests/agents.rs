@@ -51,15 +51,40 @@ fn load(game: &str) -> Tables {
     }
 }
 
+/// Every bundled game, the test games of tests/fixtures/games and the small
+/// game for three below.
+fn all_games() -> Vec<(String, Tables)> {
+    let mut games: Vec<(String, Tables)> = rulebook::bundled::GAMES
+        .iter()
+        .map(|(name, _)| (name.to_string(), load(name)))
+        .collect();
+    let mut files: Vec<_> = std::fs::read_dir("tests/fixtures/games")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "rules"))
+        .collect();
+    files.sort();
+    for f in files {
+        let name = f.to_string_lossy().into_owned();
+        let checked = check(&rulebook::cli::FsLoader, &name, &[]);
+        match checked.game {
+            Some(g) => games.push((name, Tables::new(g))),
+            None => panic!("{}", checked.render()),
+        }
+    }
+    games.push(("three".into(), three()));
+    games
+}
+
 #[test]
 fn board_state_ends_every_game_where_match_does() {
-    for (name, _) in rulebook::bundled::GAMES {
-        let t = load(name);
-        let game = BoardGame::with_max_plies(&t, u32::MAX);
-        let zobrist = Zobrist::new(&t);
+    for (name, t) in all_games() {
+        let t = &t;
+        let game = BoardGame::with_max_plies(t, u32::MAX);
+        let zobrist = Zobrist::new(t);
         for seed in 0..12 {
             let mut rng = Rng::new(seed);
-            let mut m = Match::new(&t, Position::start(&t));
+            let mut m = Match::new(t, Position::start(t));
             let mut s = game.start();
             while m.outcome().is_none() {
                 assert_eq!(s.move_count(), m.legal().len(), "{name} seed {seed}");
@@ -80,7 +105,7 @@ fn board_state_ends_every_game_where_match_does() {
             }
             assert_eq!(s.plies(), m.plies);
             // The agents' view of a game played so far, as `play` builds it.
-            let replayed = game.replay(Position::start(&t), m.played());
+            let replayed = game.replay(Position::start(t), m.played());
             assert_eq!(replayed.hash(), s.hash());
             assert_eq!(replayed.ending(), s.ending());
             assert_eq!(replayed.plies(), s.plies());
