@@ -15,6 +15,17 @@ use crate::rng::Rng;
 struct Count {
     playouts: u64,
     plies: u64,
+    /// Time the thread spent on a core, where the system tells it.
+    cpu: Option<Duration>,
+}
+
+/// The time the calling thread has spent on a core (Linux: the first field
+/// of /proc/thread-self/schedstat, in nanoseconds). On a shared machine
+/// this, not the wall clock, says what one core does.
+fn thread_cpu() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
 }
 
 /// Plays random games from `pos` for `time` on one thread.
@@ -24,12 +35,16 @@ fn one_thread(t: &Tables, pos: &Position, seed: u64, time: Duration) -> Count {
     let mut work = start.clone();
     let mut rng = Rng::new(seed);
     let mut c = Count::default();
+    let cpu = thread_cpu();
     let begin = Instant::now();
     while c.playouts % 64 != 0 || begin.elapsed() < time {
         work.clone_from(&start);
         c.plies += u64::from(random_playout(&mut work, &mut rng));
         c.playouts += 1;
     }
+    c.cpu = thread_cpu()
+        .zip(cpu)
+        .map(|(end, begin)| end.saturating_sub(begin));
     c
 }
 
@@ -66,5 +81,15 @@ pub(crate) fn run(
         per(plies) / 1e6,
         if playouts > 0 { plies as f64 / playouts as f64 } else { 0.0 }
     )?;
+    let cpu: Option<Duration> = counts.iter().map(|c| c.cpu).sum();
+    if let Some(cpu) = cpu.filter(|c| !c.is_zero()) {
+        let cpu = cpu.as_secs_f64();
+        writeln!(
+            out,
+            "  on a core {:.0}% of the time: {:.0} playouts per second of one core",
+            100.0 * cpu / (secs * jobs as f64),
+            playouts as f64 / cpu
+        )?;
+    }
     Ok(0)
 }
