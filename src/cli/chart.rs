@@ -151,17 +151,16 @@ fn bars(o: &mut String, run: &Run) {
     let slot = (BARS.1 - BARS.0) / items as f64;
     let w = slot * 0.6;
     for k in 0..items {
-        let (count, class, colour, name) = if k < s.wins.len() {
-            let agent = run.agents.get(k).map_or("", String::as_str);
-            let side = run.seats.get(k).map_or("?", String::as_str);
+        let (count, class, colour, name, agent) = if k < s.wins.len() {
             (
                 s.wins[k],
                 "seat",
                 COLOURS[k % COLOURS.len()],
-                format!("{side} ({agent})"),
+                run.seats.get(k).map_or("?", String::as_str),
+                run.agents.get(k).map_or("", String::as_str),
             )
         } else {
-            (s.draws, "draws", DRAW_COLOUR, "draws".to_string())
+            (s.draws, "draws", DRAW_COLOUR, "draws", "")
         };
         let p = share(count, n);
         let h = (BOTTOM - TOP) * p;
@@ -172,6 +171,11 @@ fn bars(o: &mut String, run: &Run) {
             BOTTOM - h,
             esc(&format!("{name}: {count} of {n}"))
         );
+        let agent = if agent.is_empty() {
+            String::new()
+        } else {
+            format!("({agent})")
+        };
         let cx = x + w / 2.0;
         let _ = writeln!(
             o,
@@ -179,11 +183,18 @@ fn bars(o: &mut String, run: &Run) {
             BOTTOM - h - 5.0,
             100.0 * p
         );
+        // The side above its agent; slanted where the bars stand close.
+        let y = BOTTOM + 16.0;
+        let (anchor, turn) = if slot < 64.0 {
+            ("end", format!(r#" transform="rotate(-30 {cx:.1} {y:.1})""#))
+        } else {
+            ("middle", String::new())
+        };
         let _ = writeln!(
             o,
-            r#"<text x="{cx:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-            BOTTOM + 16.0,
-            esc(&name)
+            r#"<text x="{cx:.1}" y="{y:.1}" text-anchor="{anchor}"{turn}>{}<tspan x="{cx:.1}" dy="14">{}</tspan></text>"#,
+            esc(name),
+            esc(&agent)
         );
     }
 }
