@@ -241,3 +241,79 @@ fn unknown_game_is_reported() {
     assert_eq!(r.code, 1);
     assert!(r.err.contains("no-such-game"), "{}", r.err);
 }
+
+#[test]
+fn a_whole_game_typed_at_the_prompt() {
+    let dir = std::env::temp_dir().join("rulebook-prompt-test");
+    std::fs::create_dir_all(&dir).unwrap();
+    let saved = dir.join("saved.jsonl");
+    let _ = std::fs::remove_file(&saved);
+    let script = format!(
+        "help\n22-17\nhello\n1-5\n22\n15\n6\n19x26\nhint\n30x23\n1x10\nundo\nredo\nredo\n\
+         23-18\n10-14\nmoves\n18x9\n7-10\n9-5\n10-14\n5-1\n14-17\n1-6\n17-21\n6-2\n21-25\n\
+         2-7\n25-29\n7-3\n29\n29-4\nsave {}\n3-8\n4x29\n",
+        saved.display()
+    );
+    let r = run_with_input(
+        &[
+            "play",
+            "draughts",
+            "--position",
+            "W:W22,23,30:B18,19,10,7,1",
+            "--white",
+            "human",
+            "--black",
+            "human",
+        ],
+        &script,
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let shown = r.out.replace(&saved.display().to_string(), "SAVED");
+    insta::assert_snapshot!(shown);
+    let record = std::fs::read_to_string(&saved).unwrap();
+    assert_eq!(record.lines().count(), 1 + 20, "{record}");
+    assert!(record.starts_with(
+        "{\"game\":\"draughts\",\"options\":[],\"position\":\"W:W22,23,30:B1,7,10,18,19\"}\n"
+    ));
+}
+
+#[test]
+fn svg_picture_is_well_formed_and_shows_every_piece() {
+    let dir = std::env::temp_dir().join("rulebook-svg-test");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (game, pos, pieces, kings) in [
+        ("draughts", "W:W21,22,K5:B1,2", 5, 1),
+        ("always-ready", "W:Wa1,c1,Kf2:Bb12,Kl12", 5, 2),
+        ("variants/international", "W:W31-50:B1-20", 40, 0),
+    ] {
+        let file = dir.join("pos.svg");
+        let r = run(&[
+            "show",
+            game,
+            "--position",
+            pos,
+            "--svg",
+            file.to_str().unwrap(),
+        ]);
+        assert_eq!(r.code, 0, "{}", r.err);
+        let text = std::fs::read_to_string(&file).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let circles: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("circle"))
+            .filter(|n| n.attribute("class").is_some_and(|c| c.starts_with("piece")))
+            .collect();
+        assert_eq!(circles.len(), pieces, "{game}");
+        let crowned = circles
+            .iter()
+            .filter(|n| n.attribute("class").is_some_and(|c| c.ends_with(" king")))
+            .count();
+        assert_eq!(crowned, kings, "{game}");
+    }
+    // Always Ready marks its neutral squares and its bases.
+    let file = dir.join("ar.svg");
+    run(&["show", "always-ready", "--svg", file.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.matches("zone no-stop").count(), 2);
+    assert_eq!(text.matches("zone base").count(), 20);
+}

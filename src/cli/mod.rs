@@ -8,8 +8,11 @@ mod chart;
 mod compare;
 mod loader;
 mod play;
+mod prompt;
+pub mod save;
 mod simulate;
 mod stats;
+mod svg_board;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -18,8 +21,9 @@ use clap::{Parser, Subcommand};
 
 use crate::engine::{moves_of, Generator, MoveList, Perft, Position, Tables};
 use crate::load::{check, Checked};
-pub use board::render as render_board;
+pub use board::{render as render_board, render_styled, Style};
 pub use loader::FsLoader;
+pub use svg_board::render_svg;
 
 /// Plays board games from rule files.
 #[derive(Parser, Debug)]
@@ -59,6 +63,9 @@ enum Command {
         /// A position string, `W:W21,22,K5:B1,2`.
         #[arg(long)]
         position: Option<String>,
+        /// Write the position as an SVG picture to this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
     },
     /// List the legal moves.
     Moves {
@@ -137,12 +144,44 @@ impl From<std::io::Error> for Failure {
     }
 }
 
-/// Runs the command line; returns the exit code.
+/// What the output is connected to.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Term {
+    /// Standard output is a terminal.
+    pub is_terminal: bool,
+    /// `NO_COLOR` is set.
+    pub no_color: bool,
+}
+
+impl Term {
+    /// The board style that suits the output.
+    pub fn style(&self) -> Style {
+        Style::for_terminal(self.is_terminal, self.no_color)
+    }
+}
+
+/// Runs the command line with plain output (as when piped); returns the exit
+/// code.
 pub fn run<I, T>(
     args: I,
     input: &mut dyn std::io::BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
+) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    run_with(args, input, out, err, Term::default())
+}
+
+/// Runs the command line for an output of the given kind.
+pub fn run_with<I, T>(
+    args: I,
+    input: &mut dyn std::io::BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    term: Term,
 ) -> i32
 where
     I: IntoIterator<Item = T>,
@@ -161,7 +200,7 @@ where
             return code;
         }
     };
-    match dispatch(cli, input, out, err) {
+    match dispatch(cli, input, out, err, term) {
         Ok(code) => code,
         Err(f) => {
             let _ = writeln!(err, "{}", f.message);
@@ -214,6 +253,7 @@ fn dispatch(
     input: &mut dyn std::io::BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
+    term: Term,
 ) -> Result<i32, Failure> {
     match cli.command {
         Command::List => {
@@ -239,10 +279,21 @@ fn dispatch(
             }
             Ok(i32::from(failed))
         }
-        Command::Show { game, position: p } => {
+        Command::Show {
+            game,
+            position: p,
+            svg,
+        } => {
             let t = load_game(&game, err)?;
             let pos = position(&t, p.as_deref())?;
-            write!(out, "{}", board::render(&t, &pos))?;
+            if let Some(file) = svg {
+                save::write_atomic(&file, render_svg(&t, &pos).as_bytes()).map_err(|e| {
+                    Failure::new(format!("error: can't write {}: {e}", file.display()))
+                })?;
+                writeln!(out, "wrote {}", file.display())?;
+                return Ok(0);
+            }
+            write!(out, "{}", board::render_styled(&t, &pos, &term.style()))?;
             Ok(0)
         }
         Command::Moves {
@@ -297,7 +348,7 @@ fn dispatch(
             }
             Ok(0)
         }
-        Command::Play(args) => play::run(args, input, out, err),
+        Command::Play(args) => play::run(args, input, out, err, term),
         Command::Simulate(args) => simulate::run(args, out, err),
         Command::Compare(args) => compare::run(args, out, err),
         Command::Bench {

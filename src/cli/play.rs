@@ -2,6 +2,7 @@
 
 use std::io::{BufRead, Write};
 
+use super::prompt::Action;
 use super::{load_game, position, Failure, GameArgs};
 use crate::agents::{self, Agent, BoardGame, BoardState, Strength};
 use crate::engine::{Match, Tables};
@@ -129,14 +130,21 @@ pub(crate) fn run(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
+    term: super::Term,
 ) -> Result<i32, Failure> {
     let t = load_game(&args.game, err)?;
     let start = position(&t, args.position.as_deref())?;
     let agents_game = BoardGame::with_max_plies(&t, u32::MAX);
     let mut players = players(&t, &args, &agents_game.state(start.clone()))?;
     let mut game = Match::new(&t, start.clone());
+    let humans = players.iter().any(|p| matches!(p, Player::Human));
+    let mut style = term.style();
     writeln!(out, "{}", t.game.title)?;
-    write!(out, "{}", super::board::render(&t, &game.pos))?;
+    write!(
+        out,
+        "{}",
+        super::board::render_styled(&t, &game.pos, &style)
+    )?;
     while game.outcome().is_none() {
         if game.plies >= args.max_plies {
             writeln!(out, "stopped after {} plies (--max-plies)", game.plies)?;
@@ -154,42 +162,76 @@ pub(crate) fn run(
                 let i = a.choose(&agents_game.replay(start.clone(), game.played()));
                 game.legal().get(i).cloned()
             }
-            _ => loop {
-                write!(out, "{side_name} to move> ")?;
-                out.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line)? == 0 {
-                    writeln!(out)?;
-                    writeln!(out, "end of input: game abandoned")?;
-                    return Ok(0);
-                }
-                let line = line.trim();
-                match line {
-                    "" => continue,
-                    "moves" => {
-                        let all: Vec<&str> =
-                            game.legal().iter().map(|m| m.notation.as_str()).collect();
-                        writeln!(out, "{}", all.join(" "))?;
+            _ => {
+                let mut hint = || {
+                    let state = agents_game.replay(start.clone(), game.played());
+                    let mut adviser =
+                        agents::by_name("greedy", args.seed, args.strength.strength(), &state)
+                            .ok()?;
+                    let i = adviser.choose(&state);
+                    game.legal().get(i).cloned()
+                };
+                match super::prompt::ask(&t, &game, &mut hint, input, out)? {
+                    Action::Play(m) => Some(m),
+                    Action::Undo => {
+                        // Back to this person's previous turn.
+                        let me = game.pos.to_move;
+                        let mut undone = game.undo();
+                        while undone && game.pos.to_move != me && game.undo() {}
+                        if !undone {
+                            writeln!(out, "nothing to undo")?;
+                        }
+                        undone = undone && game.pos.to_move == me;
+                        if undone {
+                            write!(
+                                out,
+                                "{}",
+                                super::board::render_styled(&t, &game.pos, &style)
+                            )?;
+                        }
                         continue;
                     }
-                    "resign" => {
+                    Action::Redo => {
+                        match game.redo() {
+                            Some((m, events)) => {
+                                writeln!(out, "{}. {side_name}: {}", game.plies, m.notation)?;
+                                for e in events {
+                                    writeln!(out, "     {e}")?;
+                                }
+                            }
+                            None => writeln!(out, "nothing to redo")?,
+                        }
+                        continue;
+                    }
+                    Action::Save(file) => {
+                        let record = super::save::board_record(
+                            &args.game.game,
+                            &args.game.options,
+                            &t,
+                            &start,
+                            game.played(),
+                        );
+                        match super::save::write_atomic(
+                            std::path::Path::new(&file),
+                            record.as_bytes(),
+                        ) {
+                            Ok(()) => {
+                                writeln!(out, "saved {} moves to {file}", game.played().len())?
+                            }
+                            Err(e) => writeln!(out, "can't save to {file}: {e}")?,
+                        }
+                        continue;
+                    }
+                    Action::Resign => {
                         writeln!(out, "{side_name} resign")?;
                         return Ok(0);
                     }
-                    "help" => {
-                        writeln!(
-                            out,
-                            "type a move (22-18, 22x15x6, c3-d4), or: moves, resign, help"
-                        )?;
-                        continue;
+                    Action::Abandon => {
+                        writeln!(out, "end of input: game abandoned")?;
+                        return Ok(0);
                     }
-                    _ => {}
                 }
-                match game.parse_move(line) {
-                    Ok(m) => break Some(m),
-                    Err(why) => writeln!(out, "illegal: {why}")?,
-                }
-            },
+            }
         };
         let Some(mv) = chosen else {
             return Err(Failure::new("error: the player chose no move"));
@@ -200,8 +242,20 @@ pub(crate) fn run(
         for e in events {
             writeln!(out, "     {e}")?;
         }
+        style.last = mv.from.into_iter().chain(mv.path.iter().copied()).collect();
+        if humans && game.outcome().is_none() {
+            write!(
+                out,
+                "{}",
+                super::board::render_styled(&t, &game.pos, &style)
+            )?;
+        }
     }
-    write!(out, "{}", super::board::render(&t, &game.pos))?;
+    write!(
+        out,
+        "{}",
+        super::board::render_styled(&t, &game.pos, &style)
+    )?;
     if let Some(o) = game.outcome() {
         writeln!(out, "result: {o}")?;
     }

@@ -203,8 +203,8 @@ impl<'t> Match<'t> {
         }
         if over_by_pieces(t, &self.pos) {
             let loser = (0..t.nsides)
-                .filter(|&s| self.pos.count[s] == 0)
-                .last()
+                .rev()
+                .find(|&s| self.pos.count[s] == 0)
                 .unwrap_or(usize::from(self.pos.to_move));
             let winner = (0..t.nsides).find(|&s| self.pos.count[s] > 0);
             self.outcome = Some(match winner {
@@ -479,7 +479,7 @@ fn explain(t: &Tables, pos: &Position, legal: &[Move], from: Sq, squares: &[Sq])
         }
         Some((s, _)) if s.0 != mover => {
             return format!(
-                "the piece on {} belongs to the {}; the {} are to move",
+                "the piece on {} is {}'s; {} to move",
                 square_name(t, from),
                 g.sides
                     .get(usize::from(s.0))
