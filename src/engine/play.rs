@@ -522,10 +522,68 @@ fn explain(t: &Tables, pos: &Position, legal: &[Move], from: Sq, squares: &[Sq])
         .piece(t, from)
         .and_then(|(_, k)| g.kinds.get(usize::from(k.0)))
         .map_or("piece", |k| k.name.as_str());
-    format!(
-        "a {} on {} can't move there; its legal moves: {}",
-        kind.to_lowercase(),
-        square_name(t, from),
-        all(from_here)
-    )
+    let kind = kind.to_lowercase();
+    match squares
+        .get(1)
+        .and_then(|&to| direction_hint(t, pos, from, to))
+    {
+        Some(h) => format!(
+            "a {kind} {h}: the {kind} on {} can play {}",
+            square_name(t, from),
+            all(from_here)
+        ),
+        None => format!(
+            "a {kind} on {} can't move there; its legal moves: {}",
+            square_name(t, from),
+            all(from_here)
+        ),
+    }
+}
+
+/// Why a piece can't go from `from` to `to` by its kind's moves, in words:
+/// "moves forwards only", "moves one square at a time", "does not move that way".
+fn direction_hint(t: &Tables, pos: &Position, from: Sq, to: Sq) -> Option<String> {
+    let g = &t.game;
+    let code = usize::from(*pos.board.get(usize::from(from.0))?);
+    let (side, _) = pos.piece(t, from)?;
+    let a = g.squares.get(usize::from(from.0))?;
+    let b = g.squares.get(usize::from(to.0))?;
+    let (dx, dy) = (
+        i32::from(b.file) - i32::from(a.file),
+        i32::from(b.rank) - i32::from(a.rank),
+    );
+    let n = gcd(dx.unsigned_abs(), dy.unsigned_abs()).max(1) as i32;
+    let unit = (dx / n, dy / n);
+    let m = t.moves.get(code)?;
+    let vec_of = |d: &u8| {
+        g.dirs
+            .get(usize::from(*d))
+            .map_or((0, 0), |&(x, y)| (i32::from(x), i32::from(y)))
+    };
+    let steps: Vec<(i32, i32)> = m.step.iter().map(vec_of).collect();
+    let slides: Vec<(i32, i32)> = m.slide.iter().map(vec_of).collect();
+    if slides.contains(&unit) {
+        return None;
+    }
+    if steps.contains(&unit) && n > 1 {
+        return Some("moves one square at a time".into());
+    }
+    if !steps.contains(&unit) && !steps.is_empty() {
+        let f = g.sides.get(usize::from(side.0))?.forward;
+        let fwd = (i32::from(f.0), i32::from(f.1));
+        let all_forward = steps.iter().all(|s| s.0 * fwd.0 + s.1 * fwd.1 > 0);
+        if all_forward && unit.0 * fwd.0 + unit.1 * fwd.1 <= 0 {
+            return Some("moves forwards only".into());
+        }
+        return Some("does not move that way".into());
+    }
+    None
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
