@@ -52,6 +52,8 @@ pub enum Statement {
     Playable(Playable),
     /// `notation numeric`
     Notation(Notation),
+    /// `pdn gametype 26`
+    Pdn(Spanned<u32>),
     /// `side ...`
     Side(SideDecl),
     /// `first SIDE`

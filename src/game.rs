@@ -337,6 +337,8 @@ pub struct Game {
     pub title: String,
     /// The rule file's description of the game.
     pub description: String,
+    /// The game's number in Portable Draughts Notation (`pdn gametype`).
+    pub pdn_game_type: Option<u32>,
     /// Board width (files).
     pub width: u8,
     /// Board height (ranks).

@@ -23,6 +23,8 @@ pub struct Merged {
     pub playable: Option<Playable>,
     /// `notation`
     pub notation: Option<Notation>,
+    /// `pdn gametype`
+    pub pdn: Option<u32>,
     /// `side`s in seat order.
     pub sides: Vec<Spanned<SideDecl>>,
     /// `first`
@@ -231,6 +233,7 @@ impl Merger<'_> {
             Statement::Board { width, height } => m.board = Some((*width, *height)),
             Statement::Playable(p) => m.playable = Some(*p),
             Statement::Notation(n) => m.notation = Some(*n),
+            Statement::Pdn(n) => m.pdn = Some(n.node),
             Statement::Side(side) => {
                 let side = Spanned::new(side.clone(), statement.span);
                 replace_or_push(&mut m.sides, side, |s| s.node.id.node.clone());
@@ -337,6 +340,7 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::Board { .. } => "board",
         Statement::Playable(_) => "playable",
         Statement::Notation(_) => "notation",
+        Statement::Pdn(_) => "pdn",
         Statement::Side(_) => "side",
         Statement::First(_) => "first",
         Statement::Directions { .. } => "directions",
@@ -377,6 +381,7 @@ fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         Statement::Board { .. } => simple("board", "the `board`"),
         Statement::Playable(_) => simple("playable", "`playable`"),
         Statement::Notation(_) => simple("notation", "`notation`"),
+        Statement::Pdn(_) => simple("pdn", "`pdn gametype`"),
         Statement::First(_) => simple("first", "`first`"),
         Statement::CaptureCompulsory(_) => {
             simple("compulsory", "`capture compulsory` / `capture optional`")

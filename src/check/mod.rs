@@ -25,6 +25,8 @@ pub struct Resolved {
     pub title: String,
     /// Description.
     pub description: String,
+    /// PDN game type.
+    pub pdn_game_type: Option<u32>,
     /// The board.
     pub board: board::Board,
     /// The sides.
@@ -79,6 +81,7 @@ pub fn check_files(
             .description
             .as_ref()
             .map_or_else(String::new, |d| d.node.clone()),
+        pdn_game_type: merged.pdn,
         board: board?,
         sides,
         kinds,

@@ -81,6 +81,7 @@ pub fn compile(r: &Resolved) -> Game {
     Game {
         title: r.title.clone(),
         description: r.description.clone(),
+        pdn_game_type: r.pdn_game_type,
         width: r.board.width,
         height: r.board.height,
         playable: r.board.playable,

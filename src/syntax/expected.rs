@@ -8,13 +8,13 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
     use Rule::*;
     Some(match rule {
         EOI => "the end of the file",
-        kw_extends | kw_game | kw_description | kw_board | kw_playable | kw_notation | kw_side
-        | kw_first | kw_directions | kw_zone | kw_piece | kw_setup | kw_capture | kw_chain
-        | kw_crown | kw_long_landing | kw_on | kw_option | kw_when | extends_stmt | game_stmt
-        | description_stmt | board_stmt | playable_stmt | notation_stmt | side_stmt
-        | first_stmt | directions_stmt | zone_stmt | piece_stmt | setup_stmt | capture_stmt
-        | chain_stmt | crown_stmt | long_landing_stmt | on_stmt | end_stmt | option_stmt
-        | when_stmt => "a new statement",
+        kw_extends | kw_game | kw_description | kw_board | kw_playable | kw_notation | kw_pdn
+        | pdn_stmt | kw_side | kw_first | kw_directions | kw_zone | kw_piece | kw_setup
+        | kw_capture | kw_chain | kw_crown | kw_long_landing | kw_on | kw_option | kw_when
+        | extends_stmt | game_stmt | description_stmt | board_stmt | playable_stmt
+        | notation_stmt | side_stmt | first_stmt | directions_stmt | zone_stmt | piece_stmt
+        | setup_stmt | capture_stmt | chain_stmt | crown_stmt | long_landing_stmt | on_stmt
+        | end_stmt | option_stmt | when_stmt => "a new statement",
         name | identifier => "a name",
         dir_name | direction | dir_list | vector => "a direction",
         algebraic_square | numeric_square | square_list | place => "a square",
@@ -34,6 +34,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         open_paren => "`(`",
         close_paren => "`)`",
         kw_x => "`x`",
+        kw_gametype => "`gametype`",
         kw_all => "`all`",
         kw_dark => "`dark`",
         kw_light => "`light`",

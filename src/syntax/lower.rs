@@ -62,6 +62,10 @@ impl Lower {
                 Rule::kw_numeric => Notation::Numeric,
                 _ => Notation::Algebraic,
             }),
+            Rule::pdn_stmt => {
+                let _gametype = inner.next()?;
+                Statement::Pdn(self.lower_number(inner.next()?))
+            }
             Rule::side_stmt => Statement::Side(self.lower_side_stmt(inner)?),
             Rule::first_stmt => Statement::First(self.lower_name(inner.next()?)),
             Rule::directions_stmt => {
