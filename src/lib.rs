@@ -7,6 +7,7 @@
 
 pub mod agents;
 pub mod ast;
+pub mod board_record;
 pub mod bundled;
 pub mod check;
 pub mod cli;
@@ -14,6 +15,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod engine;
 pub mod game;
+pub mod pdn;
 pub mod load;
 pub mod rng;
 pub mod source;

@@ -7,6 +7,7 @@ mod board;
 mod chart;
 mod compare;
 mod loader;
+mod pdn_cmd;
 mod play;
 mod prompt;
 pub mod save;
@@ -94,6 +95,10 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Write a game record in another format: `export game.jsonl --pdn`.
+    Export(pdn_cmd::ExportArgs),
+    /// Read a PDN game into a game record.
+    Import(pdn_cmd::ImportArgs),
     /// Play a game between people and computer players.
     Play(play::PlayArgs),
     /// Play many games between computer players and report what happened.
@@ -349,6 +354,8 @@ fn dispatch(
             Ok(0)
         }
         Command::Play(args) => play::run(args, input, out, err, term),
+        Command::Export(args) => pdn_cmd::export(args, out, err),
+        Command::Import(args) => pdn_cmd::import(args, out, err),
         Command::Simulate(args) => simulate::run(args, out, err),
         Command::Compare(args) => compare::run(args, out, err),
         Command::Bench {

@@ -204,13 +204,14 @@ pub(crate) fn run(
                         continue;
                     }
                     Action::Save(file) => {
-                        let record = super::save::board_record(
+                        let record = crate::board_record::BoardRecord::of_game(
                             &args.game.game,
                             &args.game.options,
                             &t,
                             &start,
                             game.played(),
-                        );
+                        )
+                        .to_jsonl();
                         match super::save::write_atomic(
                             std::path::Path::new(&file),
                             record.as_bytes(),

@@ -1,0 +1,244 @@
+//! Records of board games as JSON lines: a header line with the game, its
+//! options and the start position, then one line per ply with the player and
+//! the move in the game's notation. `replay` checks every line against the
+//! rules; the moves before a bad line are kept.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Match, Move, Position, Tables};
+
+/// The first line of a record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// The game: a bundled name or a path.
+    pub game: String,
+    /// Options, `NAME=VALUE`.
+    #[serde(default)]
+    pub options: Vec<String>,
+    /// The start position, when it is not the game's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+}
+
+/// One ply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ply {
+    /// The side's identifier.
+    pub player: String,
+    /// The move in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// A whole record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardRecord {
+    /// The header.
+    pub header: Header,
+    /// The plies in order.
+    pub plies: Vec<Ply>,
+}
+
+/// A problem in a record, at a line (1-based).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    /// The line.
+    pub line: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.reason)
+    }
+}
+
+/// A record that could not be read whole: the error, and the record of the
+/// lines before it (None when the header itself is bad).
+#[derive(Clone, Debug)]
+pub struct Partial {
+    /// The lines before the error.
+    pub record: Option<BoardRecord>,
+    /// The error.
+    pub error: RecordError,
+}
+
+/// A record played out: the game, each ply's move and events, and the error
+/// that stopped it, if any.
+pub struct Replay<'t> {
+    /// The game after the plies that could be played.
+    pub game: Match<'t>,
+    /// Each ply played, with its events.
+    pub played: Vec<(Move, Vec<String>)>,
+    /// Why the replay stopped early.
+    pub error: Option<RecordError>,
+}
+
+impl BoardRecord {
+    /// A record of moves played from `start`.
+    pub fn of_game(
+        game: &str,
+        options: &[String],
+        t: &Tables,
+        start: &Position,
+        moves: &[Move],
+    ) -> BoardRecord {
+        let mut m = Match::new(t, start.clone());
+        let mut plies = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let player = t
+                .game
+                .sides
+                .get(usize::from(m.pos.to_move))
+                .map_or_else(String::new, |s| s.id.clone());
+            plies.push(Ply {
+                player,
+                mv: mv.notation.clone(),
+            });
+            m.play(mv);
+        }
+        let position = (*start != Position::start(t)).then(|| start.to_fen(t));
+        BoardRecord {
+            header: Header {
+                game: game.to_string(),
+                options: options.to_vec(),
+                position,
+            },
+            plies,
+        }
+    }
+
+    /// The record as JSON lines.
+    pub fn to_jsonl(&self) -> String {
+        let mut out = serde_json::to_string(&self.header).unwrap_or_default();
+        out.push('\n');
+        for p in &self.plies {
+            out.push_str(&serde_json::to_string(p).unwrap_or_default());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Reads a record. On a malformed line, the error names it, and the
+    /// record of the lines before it comes with it.
+    pub fn parse(text: &str) -> Result<BoardRecord, Box<Partial>> {
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty());
+        let Some((hl, first)) = lines.next() else {
+            return Err(Box::new(Partial {
+                record: None,
+                error: RecordError {
+                    line: 1,
+                    reason: "the record is empty: its first line names the game".into(),
+                },
+            }));
+        };
+        let header: Header = serde_json::from_str(first).map_err(|e| {
+            Box::new(Partial {
+                record: None,
+                error: RecordError {
+                    line: hl + 1,
+                    reason: format!(
+                        "the first line must be a header such as {{\"game\":\"draughts\"}}: {e}"
+                    ),
+                },
+            })
+        })?;
+        let mut rec = BoardRecord {
+            header,
+            plies: Vec::new(),
+        };
+        for (i, line) in lines {
+            match serde_json::from_str::<Ply>(line) {
+                Ok(p) => rec.plies.push(p),
+                Err(e) => {
+                    return Err(Box::new(Partial {
+                        error: RecordError {
+                            line: i + 1,
+                            reason: format!(
+                                "a ply is written {{\"player\":\"white\",\"move\":\"22-18\"}}: {e}"
+                            ),
+                        },
+                        record: Some(rec),
+                    }))
+                }
+            }
+        }
+        Ok(rec)
+    }
+
+    /// The start position of the record in `t`.
+    pub fn start(&self, t: &Tables) -> Result<Position, RecordError> {
+        match &self.header.position {
+            Some(p) => Position::parse(t, p).map_err(|e| RecordError {
+                line: 1,
+                reason: format!("bad start position: {e}"),
+            }),
+            None => Ok(Position::start(t)),
+        }
+    }
+
+    /// Plays the record in `t` from its start position, checking every ply.
+    /// Returns the game and, for each ply, the move and its events; on an
+    /// illegal ply, the error (with its line) after the plies before it.
+    pub fn replay<'t>(&self, t: &'t Tables) -> Replay<'t> {
+        let start = match self.start(t) {
+            Ok(p) => p,
+            Err(e) => {
+                return Replay {
+                    game: Match::new(t, Position::start(t)),
+                    played: Vec::new(),
+                    error: Some(e),
+                }
+            }
+        };
+        let mut m = Match::new(t, start);
+        let mut played = Vec::new();
+        for (i, ply) in self.plies.iter().enumerate() {
+            let line = i + 2;
+            let mover = t
+                .game
+                .sides
+                .get(usize::from(m.pos.to_move))
+                .map_or("", |s| s.id.as_str());
+            if let Some(o) = m.outcome() {
+                let err = format!("the game is already over ({o})");
+                return Replay {
+                    game: m,
+                    played,
+                    error: Some(RecordError { line, reason: err }),
+                };
+            }
+            if ply.player != mover {
+                let reason = format!("it is {mover}'s turn, not {}'s", ply.player);
+                return Replay {
+                    game: m,
+                    played,
+                    error: Some(RecordError { line, reason }),
+                };
+            }
+            match m.parse_move(&ply.mv) {
+                Ok(mv) => {
+                    let events = m.play(&mv);
+                    played.push((mv, events));
+                }
+                Err(why) => {
+                    let reason = format!("{} is illegal: {why}", ply.mv);
+                    return Replay {
+                        game: m,
+                        played,
+                        error: Some(RecordError { line, reason }),
+                    };
+                }
+            }
+        }
+        Replay {
+            game: m,
+            played,
+            error: None,
+        }
+    }
+}

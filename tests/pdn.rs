@@ -1,0 +1,147 @@
+//! PDN: seeded games go out as PDN and come back as the same game; broken
+//! PDN files get errors that name the line, after the moves before it.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use rulebook::board_record::BoardRecord;
+use rulebook::engine::{Match, Position, Tables};
+use rulebook::load::{check, BundledLoader};
+use rulebook::rng::Rng;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["rulebook"];
+    all.extend_from_slice(args);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = rulebook::cli::run(all, &mut std::io::empty(), &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+fn seeded_record(game: &str, seed: u64) -> BoardRecord {
+    let t = Tables::new(check(&BundledLoader, game, &[]).game.unwrap());
+    let start = Position::start(&t);
+    let mut m = Match::new(&t, start.clone());
+    let mut rng = Rng::new(seed);
+    while m.outcome().is_none() && m.plies < 300 {
+        let mv = m.legal()[rng.below(m.legal().len() as u64) as usize].clone();
+        m.play(&mv);
+    }
+    BoardRecord::of_game(game, &[], &t, &start, m.played())
+}
+
+#[test]
+fn seeded_games_round_trip_through_pdn() {
+    let dir = std::env::temp_dir().join("rulebook-pdn-test");
+    std::fs::create_dir_all(&dir).unwrap();
+    for game in [
+        "draughts",
+        "variants/russian",
+        "variants/english",
+        "variants/international",
+    ] {
+        for seed in 1..=3 {
+            let record = seeded_record(game, seed);
+            let jsonl = dir.join("game.jsonl");
+            std::fs::write(&jsonl, record.to_jsonl()).unwrap();
+            let pdn_file = dir.join("game.pdn");
+            let (code, _, err) = run(&[
+                "export",
+                jsonl.to_str().unwrap(),
+                "--pdn",
+                "-o",
+                pdn_file.to_str().unwrap(),
+            ]);
+            assert_eq!(code, 0, "{err}");
+            let pdn = std::fs::read_to_string(&pdn_file).unwrap();
+            assert!(pdn.contains("[GameType \""), "{pdn}");
+            let (code, back, err) = run(&["import", pdn_file.to_str().unwrap()]);
+            assert_eq!(code, 0, "{game} {seed}: {err}\n{pdn}");
+            let back = BoardRecord::parse(&back).unwrap();
+            assert_eq!(back, record, "{game} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn exported_pdn_reads_like_pdn() {
+    let record = seeded_record("variants/english", 2);
+    let dir = std::env::temp_dir().join("rulebook-pdn-test2");
+    std::fs::create_dir_all(&dir).unwrap();
+    let jsonl = dir.join("g.jsonl");
+    std::fs::write(&jsonl, record.to_jsonl()).unwrap();
+    let (_, pdn, _) = run(&["export", jsonl.to_str().unwrap(), "--pdn"]);
+    let head: Vec<&str> = pdn.lines().take(4).collect();
+    assert_eq!(head[1], "[GameType \"21\"]");
+    assert!(head[2].starts_with("[Result \""), "{pdn}");
+    // English: Black moves first, so the move text opens with "1. " and
+    // the numbers count pairs of plies.
+    assert!(pdn.lines().nth(4).unwrap().starts_with("1. "), "{pdn}");
+}
+
+#[test]
+fn importing_other_softwares_pdn() {
+    let dir = std::env::temp_dir().join("rulebook-pdn-test3");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("in.pdn");
+    std::fs::write(
+        &file,
+        "[Event \"Club\"]\n[GameType \"26\"]\n\n1. 22-18 {a quiet start} 11-15 2. 18x11 $1 8x15 (2... 7x16)\n3. 21-17 *\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&["import", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let rec = BoardRecord::parse(&out).unwrap();
+    assert_eq!(rec.header.game, "draughts");
+    let moves: Vec<&str> = rec.plies.iter().map(|p| p.mv.as_str()).collect();
+    assert_eq!(moves, ["22-18", "11-15", "18x11", "8x15", "21-17"]);
+}
+
+#[test]
+fn a_broken_pdn_names_the_line_and_keeps_the_moves_before() {
+    let dir = std::env::temp_dir().join("rulebook-pdn-test4");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.pdn");
+    std::fs::write(
+        &file,
+        "[GameType \"26\"]\n\n1. 22-18 11-15\n2. 18-14 9-13\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&["import", file.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("line 4: 18-14 is illegal: a capture is compulsory: 18x11"),
+        "{err}"
+    );
+    assert_eq!(BoardRecord::parse(&out).unwrap().plies.len(), 2);
+    std::fs::write(&file, "[GameType 26]\n1. 22-18\n").unwrap();
+    let (code, _, err) = run(&["import", file.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 1: the value of tag GameType must be in double quotes"),
+        "{err}"
+    );
+    std::fs::write(&file, "[GameType \"26\"]\n1. 22-18 {never closed\n").unwrap();
+    let (_, _, err) = run(&["import", file.to_str().unwrap()]);
+    assert!(
+        err.contains("line 2: a comment or variation opened here is never closed"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_broken_record_names_the_line() {
+    let dir = std::env::temp_dir().join("rulebook-pdn-test5");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.jsonl");
+    std::fs::write(
+        &file,
+        "{\"game\":\"draughts\"}\n{\"player\":\"white\",\"move\":\"22-18\"}\n{\"player\":\"black\",\"move\":\"11-16\"\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(&["export", file.to_str().unwrap(), "--pdn"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("line 3: a ply is written"), "{err}");
+    assert!(out.contains("1. 22-18 *"), "{out}");
+}
