@@ -145,3 +145,42 @@ fn a_broken_record_names_the_line() {
     assert!(err.contains("line 3: a ply is written"), "{err}");
     assert!(out.contains("1. 22-18 *"), "{out}");
 }
+
+#[test]
+fn junk_pdn_and_records_never_panic() {
+    let t = Tables::new(check(&BundledLoader, "draughts", &[]).game.unwrap());
+    let mut rng = Rng::new(11);
+    let seeds = [
+        "[GameType \"26\"]\n1. 22-18 11-15 2. 18x11 8x15 *",
+        "{\"game\":\"draughts\"}\n{\"player\":\"white\",\"move\":\"22-18\"}\n",
+    ];
+    const ALPHABET: &[u8] = b"[]{}()\"x-:.0123456789 \nWBK$*/abcdefgh,";
+    for i in 0..4000 {
+        let base = seeds[i % 2].as_bytes();
+        let mut bytes = base.to_vec();
+        for _ in 0..1 + rng.below(6) {
+            let at = rng.below(bytes.len() as u64 + 1) as usize;
+            match rng.below(3) {
+                0 if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                1 => bytes.insert(at, ALPHABET[rng.below(ALPHABET.len() as u64) as usize]),
+                _ => bytes.truncate(at),
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        if let Ok(game) = rulebook::pdn::parse_first(&text) {
+            let (start, moves, _) = rulebook::pdn::play(&t, &game);
+            let _ = rulebook::pdn::write(&t, "junk", &start, &moves);
+        }
+        match BoardRecord::parse(&text) {
+            Ok(r) => drop(r.replay(&t)),
+            Err(p) => {
+                assert!(p.error.line >= 1);
+                if let Some(r) = p.record {
+                    drop(r.replay(&t));
+                }
+            }
+        }
+    }
+}
