@@ -560,6 +560,24 @@ fn finish(t: &Tables, to: u16, code: u8, side: u8) -> (u8, u8) {
     (code, 0)
 }
 
+/// The pieces that a piece of `code` may jump.
+#[inline(always)]
+fn victims_bb(t: &Tables, pos: &Position, code: usize) -> Bb {
+    let mut victims: Bb = 0;
+    for &v in &t.victims[code] {
+        victims |= pos.bb[usize::from(v)];
+    }
+    victims
+}
+
+/// Where the short jumps of `pcs` along direction `d` land: over a victim,
+/// onto a square where a piece may stop.
+#[inline(always)]
+fn short_landings(l: &Layout, pcs: Bb, victims: Bb, stop_ok: Bb, d: usize) -> Bb {
+    let o = l.off[d];
+    shift(shift(pcs & l.jump_ok[d], o) & victims, o) & stop_ok
+}
+
 /// With bitboards: None when the side may have a capture (then the full
 /// generator decides), else the number of its quiet moves.
 #[inline]
@@ -579,15 +597,9 @@ fn quiet_count_bb(t: &Tables, l: &Layout, pos: &Position, side: u8) -> Option<us
         }
         let m = &t.moves[code];
         if m.has_jumps() {
-            let mut victims: Bb = 0;
-            for &v in &t.victims[code] {
-                victims |= pos.bb[usize::from(v)];
-            }
+            let victims = victims_bb(t, pos, code);
             for &d in &m.short_jump {
-                let d = usize::from(d);
-                let o = l.off[d];
-                let over = shift(pcs & l.jump_ok[d], o) & victims;
-                if shift(over, o) & stop_ok != 0 {
+                if short_landings(l, pcs, victims, stop_ok, usize::from(d)) != 0 {
                     return None;
                 }
             }
@@ -644,16 +656,10 @@ fn capturers_bb(t: &Tables, l: &Layout, pos: &Position, side: u8) -> Bb {
         if m.short_jump.is_empty() {
             continue;
         }
-        let mut victims: Bb = 0;
-        for &v in &t.victims[code] {
-            victims |= pos.bb[usize::from(v)];
-        }
+        let victims = victims_bb(t, pos, code);
         for &d in &m.short_jump {
             let d = usize::from(d);
-            let o = l.off[d];
-            let over = shift(pcs & l.jump_ok[d], o) & victims;
-            let land = shift(over, o) & stop_ok;
-            cand |= shift(land, -2 * o);
+            cand |= shift(short_landings(l, pcs, victims, stop_ok, d), -2 * l.off[d]);
         }
     }
     cand
