@@ -197,3 +197,44 @@ fn mistakes_are_explained() {
         "error: unknown agent `clever`: use one of random, greedy, mcts, alphabeta\n"
     );
 }
+
+#[test]
+fn csv_rows_are_written_as_games_end() {
+    let file = temp("rows.csv");
+    ok(&[
+        "simulate",
+        "variants/english",
+        "--games",
+        "70",
+        "--agents",
+        "random",
+        "--quiet",
+        "--csv",
+        file.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1 + 70);
+    assert!(lines[0].starts_with("game,index,seed,winner"));
+    assert!(
+        lines[70].starts_with("variants/english,70,"),
+        "{}",
+        lines[70]
+    );
+    // compare: one header, both games' rows.
+    ok(&[
+        "compare",
+        "draughts",
+        "variants/russian",
+        "--games",
+        "5",
+        "--agents",
+        "random",
+        "--quiet",
+        "--csv",
+        file.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text.lines().count(), 1 + 10);
+    assert_eq!(text.matches("game,index").count(), 1);
+}

@@ -54,6 +54,9 @@ pub(crate) struct LabArgs {
     /// No progress bar.
     #[arg(long)]
     pub(crate) quiet: bool,
+    /// Whether this command already wrote the CSV header.
+    #[arg(skip)]
+    pub(crate) csv_started: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Arguments of `simulate`.
@@ -74,7 +77,6 @@ pub(crate) struct Run {
     pub seats: Vec<String>,
     pub agents: Vec<String>,
     pub records: Vec<GameRecord>,
-    pub event_names: &'static [&'static str],
     pub summary: Summary,
 }
 
@@ -131,37 +133,84 @@ impl LabArgs {
         make_agents(&agents, 0, strength, &start)
             .map_err(|e| Failure::new(format!("error: {e}")))?;
         bar.set_message(t.game.title.clone());
-        let records: Vec<GameRecord> = pool.install(|| {
-            (0..self.games)
-                .into_par_iter()
-                .map(|g| {
-                    let seed = game_seed(self.seed, g as u64);
-                    let mut players =
-                        make_agents(&agents, seed, strength, &start).unwrap_or_default();
-                    let r = play_game(start.clone(), &mut players, seed);
-                    bar.inc(1);
-                    r
-                })
-                .collect()
-        });
         let event_names = start.event_names();
+        let seats: Vec<String> = t.game.sides.iter().map(|s| s.name.clone()).collect();
+        // Games are played in blocks; the CSV rows of each block are
+        // appended and flushed at once, so an interrupted run keeps them.
+        let mut csv_file = self.open_csv(event_names)?;
+        let mut records: Vec<GameRecord> = Vec::with_capacity(self.games);
+        let block = 64;
+        let mut first = 0;
+        while first < self.games {
+            let last = (first + block).min(self.games);
+            let done: Vec<GameRecord> = pool.install(|| {
+                (first..last)
+                    .into_par_iter()
+                    .map(|g| {
+                        let seed = game_seed(self.seed, g as u64);
+                        let mut players =
+                            make_agents(&agents, seed, strength, &start).unwrap_or_default();
+                        let r = play_game(start.clone(), &mut players, seed);
+                        bar.inc(1);
+                        r
+                    })
+                    .collect()
+            });
+            if let Some((path, file)) = csv_file.as_mut() {
+                let mut rows = String::new();
+                for (i, r) in done.iter().enumerate() {
+                    rows.push_str(&csv_row(&label, &seats, first + i, r, event_names));
+                }
+                file.write_all(rows.as_bytes())
+                    .and_then(|()| file.flush())
+                    .map_err(|e| {
+                        Failure::new(format!("error: can't write {}: {e}", path.display()))
+                    })?;
+            }
+            records.extend(done);
+            first = last;
+        }
         let summary = Summary::of(&records, t.nsides, event_names);
         Ok(Run {
             label,
             title: t.game.title.clone(),
-            seats: t.game.sides.iter().map(|s| s.name.clone()).collect(),
+            seats,
             agents,
             records,
-            event_names,
             summary,
         })
     }
 
-    /// Writes the CSV and SVG files asked for.
-    pub(crate) fn write_files(&self, runs: &[&Run]) -> Result<(), Failure> {
-        if let Some(path) = &self.csv {
-            write_file(path, &csv(runs))?;
+    /// The CSV file, opened to append rows: created with its header by the
+    /// first run of a command, appended to by the next (`compare`).
+    fn open_csv(
+        &self,
+        names: &[&'static str],
+    ) -> Result<Option<(PathBuf, std::io::BufWriter<std::fs::File>)>, Failure> {
+        let Some(path) = &self.csv else {
+            return Ok(None);
+        };
+        let fail =
+            |e: std::io::Error| Failure::new(format!("error: can't write {}: {e}", path.display()));
+        let fresh = !self
+            .csv_started
+            .swap(true, std::sync::atomic::Ordering::Relaxed);
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .write(true)
+            .append(!fresh)
+            .truncate(fresh)
+            .open(path)
+            .map_err(fail)?;
+        let mut file = std::io::BufWriter::new(file);
+        if fresh {
+            file.write_all(csv_header(names).as_bytes()).map_err(fail)?;
         }
+        Ok(Some((path.clone(), file)))
+    }
+
+    /// Writes the SVG file asked for (the CSV rows are written as games end).
+    pub(crate) fn write_files(&self, runs: &[&Run]) -> Result<(), Failure> {
         if let Some(path) = &self.svg {
             write_file(path, &super::chart::svg(runs))?;
         }
@@ -388,41 +437,46 @@ pub(crate) fn json(run: &Run) -> String {
     )
 }
 
-/// One row per game of every run.
-fn csv(runs: &[&Run]) -> String {
-    let mut o = String::new();
-    let names = runs.first().map_or(&[][..], |r| r.event_names);
-    o.push_str("game,index,seed,winner,seat,reason,plies,lead_changes,turns_lost");
+/// The first line of the CSV file.
+fn csv_header(names: &[&'static str]) -> String {
+    let mut o = String::from("game,index,seed,winner,seat,reason,plies,lead_changes,turns_lost");
     for e in names {
         o.push(',');
         o.push_str(&e.replace(' ', "_"));
     }
     o.push('\n');
-    for run in runs {
-        let game = csv_field(&run.label);
-        for (i, r) in run.records.iter().enumerate() {
-            let (winner, seat) = match r.winner {
-                Some(w) => (
-                    csv_field(run.seats.get(w).map_or("?", String::as_str)),
-                    (w + 1).to_string(),
-                ),
-                None => ("draw".to_string(), String::new()),
-            };
-            o.push_str(&format!(
-                "{game},{},{},{winner},{seat},{},{},{},{}",
-                i + 1,
-                r.seed,
-                csv_field(r.reason),
-                r.plies,
-                r.lead_changes,
-                r.skips
-            ));
-            for k in 0..names.len() {
-                o.push_str(&format!(",{}", r.events.get(k).copied().unwrap_or(0)));
-            }
-            o.push('\n');
-        }
+    o
+}
+
+/// The CSV row of game `i` (0-based) of a run.
+fn csv_row(
+    label: &str,
+    seats: &[String],
+    i: usize,
+    r: &GameRecord,
+    names: &[&'static str],
+) -> String {
+    let (winner, seat) = match r.winner {
+        Some(w) => (
+            csv_field(seats.get(w).map_or("?", String::as_str)),
+            (w + 1).to_string(),
+        ),
+        None => ("draw".to_string(), String::new()),
+    };
+    let mut o = format!(
+        "{},{},{},{winner},{seat},{},{},{},{}",
+        csv_field(label),
+        i + 1,
+        r.seed,
+        csv_field(r.reason),
+        r.plies,
+        r.lead_changes,
+        r.skips
+    );
+    for k in 0..names.len() {
+        o.push_str(&format!(",{}", r.events.get(k).copied().unwrap_or(0)));
     }
+    o.push('\n');
     o
 }
 
