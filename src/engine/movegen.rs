@@ -171,7 +171,7 @@ impl Generator {
             return list.len();
         }
         if let Some(l) = &t.layout {
-            return match quiet_count_bb(t, l, pos, side) {
+            return match count_bb(t, l, pos, side) {
                 Some(n) => n,
                 None => {
                     self.generate(t, pos, list);
@@ -578,10 +578,12 @@ fn short_landings(l: &Layout, pcs: Bb, victims: Bb, stop_ok: Bb, d: usize) -> Bb
     shift(shift(pcs & l.jump_ok[d], o) & victims, o) & stop_ok
 }
 
-/// With bitboards: None when the side may have a capture (then the full
-/// generator decides), else the number of its quiet moves.
+/// With bitboards, the number of legal moves when capturing is compulsory:
+/// the quiet moves when there is no capture, or the captures when every one
+/// is a single short jump that can't go on. None when the full generator
+/// must decide (longer chains, long jumps, crowning in a chain).
 #[inline]
-fn quiet_count_bb(t: &Tables, l: &Layout, pos: &Position, side: u8) -> Option<usize> {
+fn count_bb(t: &Tables, l: &Layout, pos: &Position, side: u8) -> Option<usize> {
     let mut occ: Bb = 0;
     for b in &pos.bb[1..] {
         occ |= b;
@@ -589,6 +591,60 @@ fn quiet_count_bb(t: &Tables, l: &Layout, pos: &Position, side: u8) -> Option<us
     let empty = l.valid & !occ;
     let stop_ok = empty & !t.no_stop_bb;
     let first = 1 + usize::from(side) * t.nkinds;
+    let mut captures = 0usize;
+    for code in first..first + t.nkinds {
+        let pcs = pos.bb[code];
+        if pcs == 0 || !t.moves[code].has_jumps() {
+            continue;
+        }
+        let m = &t.moves[code];
+        let victims = victims_bb(t, pos, code);
+        for &d in &m.long_jump {
+            let d = usize::from(d);
+            let o = l.off[d];
+            let mut ray = shift(pcs & l.from_ok[d], o);
+            while ray != 0 {
+                if shift(ray & victims & l.from_ok[d], o) & empty != 0 {
+                    return None;
+                }
+                ray = shift(ray & empty & l.from_ok[d], o);
+            }
+        }
+        for &d in &m.short_jump {
+            let d = usize::from(d);
+            let mut lands = short_landings(l, pcs, victims, stop_ok, d);
+            while lands != 0 {
+                let land = lands.trailing_zeros() as i32;
+                lands &= lands - 1;
+                let over = land - l.off[d];
+                let from = over - l.off[d];
+                let land_bit: Bb = 1 << land;
+                if t.promo_bb[code] & land_bit != 0 {
+                    match t.mid_chain {
+                        MidChainCrown::Stop => {
+                            captures += 1;
+                            continue;
+                        }
+                        MidChainCrown::Continue => return None,
+                        MidChainCrown::Stay => {}
+                    }
+                }
+                // Can the chain go on from `land`? The jumped piece can't be
+                // jumped again, and the start square is empty now (AR-13).
+                let victims2 = victims & !(1 << over);
+                let stop2 = (stop_ok | (1 << from)) & !t.no_stop_bb;
+                for &d2 in &m.short_jump {
+                    if short_landings(l, land_bit, victims2, stop2, usize::from(d2)) != 0 {
+                        return None;
+                    }
+                }
+                captures += 1;
+            }
+        }
+    }
+    if captures > 0 {
+        return Some(captures);
+    }
     let mut total = 0usize;
     for code in first..first + t.nkinds {
         let pcs = pos.bb[code];
@@ -596,25 +652,6 @@ fn quiet_count_bb(t: &Tables, l: &Layout, pos: &Position, side: u8) -> Option<us
             continue;
         }
         let m = &t.moves[code];
-        if m.has_jumps() {
-            let victims = victims_bb(t, pos, code);
-            for &d in &m.short_jump {
-                if short_landings(l, pcs, victims, stop_ok, usize::from(d)) != 0 {
-                    return None;
-                }
-            }
-            for &d in &m.long_jump {
-                let d = usize::from(d);
-                let o = l.off[d];
-                let mut ray = shift(pcs & l.from_ok[d], o);
-                while ray != 0 {
-                    if shift(ray & victims & l.from_ok[d], o) & empty != 0 {
-                        return None;
-                    }
-                    ray = shift(ray & empty & l.from_ok[d], o);
-                }
-            }
-        }
         for &d in &m.step {
             let d = usize::from(d);
             total += (shift(pcs & l.from_ok[d], l.off[d]) & stop_ok).count_ones() as usize;

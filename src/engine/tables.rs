@@ -86,6 +86,8 @@ pub struct Tables {
     pub layout: Option<Layout>,
     /// No-stop squares as a bitboard.
     pub no_stop_bb: Bb,
+    /// Per code: the squares that crown it, as a bitboard.
+    pub promo_bb: Vec<Bb>,
     /// Per attacker code: the codes it may jump.
     pub victims: Vec<Vec<u8>>,
 }
@@ -222,6 +224,16 @@ impl Tables {
                 }
             }
         }
+        let mut promo_bb = vec![0 as Bb; ncodes];
+        if let Some(l) = &layout {
+            for (code, bb) in promo_bb.iter_mut().enumerate() {
+                for sq in 0..n {
+                    if promo_at[code * n + sq] {
+                        *bb |= 1 << l.bit_of[sq];
+                    }
+                }
+            }
+        }
         let victims = (0..ncodes)
             .map(|a| {
                 (1..ncodes)
@@ -233,6 +245,7 @@ impl Tables {
         Tables {
             layout,
             no_stop_bb,
+            promo_bb,
             victims,
             cap,
             step_idx,
