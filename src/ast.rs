@@ -2,6 +2,7 @@
 //! Every node an error may point at carries its span.
 
 use crate::game::{LongLanding, MidChainCrown, NoMoves, Notation, Playable, Whose};
+use crate::race_game::{Finish, Moment, Win};
 use crate::source::Span;
 
 /// A node and where it is written.
@@ -99,6 +100,45 @@ pub enum Statement {
         /// Its values; the first is the default.
         values: Vec<Name>,
     },
+    /// `track N`
+    Track(Spanned<u32>),
+    /// `players N-M` (`players N`: both the same)
+    Players {
+        /// The fewest.
+        min: Spanned<u32>,
+        /// The most.
+        max: Spanned<u32>,
+    },
+    /// `seats NAME ...`
+    Seats(Vec<Name>),
+    /// `pieces N per player`
+    Pieces(Spanned<u32>),
+    /// `dice N dF`
+    Dice {
+        /// How many dice.
+        count: Spanned<u32>,
+        /// Faces of each.
+        faces: Spanned<u32>,
+    },
+    /// `move by sum`
+    MoveBySum,
+    /// `move compulsory|optional`
+    MoveCompulsory(bool),
+    /// `enter always|on F`
+    Enter(EnterDecl),
+    /// `extra roll never|on doubles|on F`
+    ExtraRoll(ExtraDecl),
+    /// `finish ...`
+    Finish(Finish),
+    /// `win first piece|all pieces`
+    Win(Win),
+    /// `landing rules once|chain`
+    LandingRules {
+        /// Whether a piece moved by a landing rule lands again.
+        chain: bool,
+    },
+    /// `landing on ...` / `resting on ...`
+    CellRule(CellRuleDecl),
     /// `when NAME = VALUE { ... }`
     When {
         /// The option.
@@ -290,4 +330,92 @@ pub enum Event {
     Promotion,
     /// `move-of KIND`
     MoveOf(Name),
+}
+
+/// `enter always` / `enter on F`.
+#[derive(Clone, Copy, Debug)]
+pub enum EnterDecl {
+    /// Any roll lets a piece enter.
+    Always,
+    /// A roll where a die shows this face.
+    OnFace(Spanned<u32>),
+}
+
+/// `extra roll never|on doubles|on F`.
+#[derive(Clone, Copy, Debug)]
+pub enum ExtraDecl {
+    /// No extra rolls.
+    Never,
+    /// When all dice show the same face.
+    Doubles(Span),
+    /// When a die shows this face.
+    OnFace(Spanned<u32>),
+}
+
+/// `landing on TEST ["name"]: EFFECTS` or `resting on ...`.
+#[derive(Clone, Debug)]
+pub struct CellRuleDecl {
+    /// When it is looked at.
+    pub moment: Moment,
+    /// Its tests, all of which must hold.
+    pub tests: Vec<Spanned<TestTerm>>,
+    /// The name given in quotes, if any.
+    pub name: Option<Spanned<String>>,
+    /// What it does, in order.
+    pub effects: Vec<Spanned<CellEffectDecl>>,
+}
+
+/// A test, maybe negated with `not`.
+#[derive(Clone, Debug)]
+pub struct TestTerm {
+    /// `not`
+    pub negated: bool,
+    /// The test.
+    pub atom: TestAtom,
+}
+
+/// One test of a cell rule.
+#[derive(Clone, Debug)]
+pub enum TestAtom {
+    /// `digit D`
+    Digit(Spanned<u32>),
+    /// `double`
+    Double,
+    /// `cells N N-M ...`: single cells and ranges.
+    Cells(Vec<(Spanned<u32>, Option<Spanned<u32>>)>),
+    /// `multiple of K`
+    Multiple(Spanned<u32>),
+    /// `any`
+    Any,
+    /// `entering`
+    Entering,
+    /// `roll F F ...`
+    Roll(Vec<Spanned<u32>>),
+}
+
+/// One effect of a cell rule, as written.
+#[derive(Clone, Copy, Debug)]
+pub enum CellEffectDecl {
+    /// `forward N`
+    Forward(Spanned<u32>),
+    /// `back N`
+    Back(Spanned<u32>),
+    /// `go to N`
+    GoTo(Spanned<u32>),
+    /// `out`
+    Out,
+    /// `miss N turns`
+    Miss(Spanned<u32>),
+    /// `no extra roll`
+    NoExtraRoll,
+    /// `extra roll`
+    ExtraRoll,
+    /// `repeat move`
+    Repeat,
+    /// `held`
+    Held,
+    /// `bump`
+    Bump,
+    /// `stop`
+    Stop,
 }

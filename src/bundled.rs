@@ -17,6 +17,22 @@ pub const GAMES: &[(&str, &str)] = &[
         "variants/international",
         include_str!("../games/variants/international.rules"),
     ),
+    (
+        "slow-and-steady",
+        include_str!("../games/slow-and-steady.rules"),
+    ),
+    (
+        "variants/slow-and-steady-both-pieces",
+        include_str!("../games/variants/slow-and-steady-both-pieces.rules"),
+    ),
+    (
+        "variants/snakes-and-ladders",
+        include_str!("../games/variants/snakes-and-ladders.rules"),
+    ),
+    (
+        "variants/goose",
+        include_str!("../games/variants/goose.rules"),
+    ),
 ];
 
 /// The text of a bundled game, by name (`draughts`, `variants/russian`).

@@ -87,11 +87,29 @@ pub enum Code {
     NoEnd,
     /// A square of a zone that is not playable.
     ZoneNotPlayable,
+    /// A statement of a board game in a race game, or the other way round.
+    WrongKind,
+    /// A track too short or too long.
+    TrackSize,
+    /// A cell number off the track, or a rule that moves a piece off it.
+    CellNumber,
+    /// Dice, or a face of a die, out of range.
+    DiceRange,
+    /// A number of players or seats out of range.
+    PlayerCount,
+    /// A race game without `dice`.
+    MissingDice,
+    /// A `resting on` rule that moves the piece.
+    RestingMove,
+    /// Chained landing rules that go round in a circle.
+    CellCycle,
+    /// A cell rule whose tests hold on no cell.
+    RuleNeverApplies,
 }
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 34] = [
+    pub const ALL: [Code; 43] = [
         Code::Syntax,
         Code::UnknownDirection,
         Code::UnknownZone,
@@ -126,6 +144,15 @@ impl Code {
         Code::UnusedKind,
         Code::NoEnd,
         Code::ZoneNotPlayable,
+        Code::WrongKind,
+        Code::TrackSize,
+        Code::CellNumber,
+        Code::DiceRange,
+        Code::PlayerCount,
+        Code::MissingDice,
+        Code::RestingMove,
+        Code::CellCycle,
+        Code::RuleNeverApplies,
     ];
 
     /// The stable code, `E001`..`E0nn` for errors, `W001`.. for warnings.
@@ -161,19 +188,30 @@ impl Code {
             Code::SetupNeedsSide => "E028",
             Code::DirectionCycle => "E029",
             Code::CountRange => "E030",
+            Code::WrongKind => "E031",
+            Code::TrackSize => "E032",
+            Code::CellNumber => "E033",
+            Code::DiceRange => "E034",
+            Code::PlayerCount => "E035",
+            Code::MissingDice => "E036",
+            Code::RestingMove => "E037",
+            Code::CellCycle => "E038",
             Code::UnusedZone => "W001",
             Code::UnusedKind => "W002",
             Code::NoEnd => "W003",
             Code::ZoneNotPlayable => "W004",
+            Code::RuleNeverApplies => "W005",
         }
     }
 
     /// Whether problems of this kind are errors or warnings.
     pub fn severity(self) -> Severity {
         match self {
-            Code::UnusedZone | Code::UnusedKind | Code::NoEnd | Code::ZoneNotPlayable => {
-                Severity::Warning
-            }
+            Code::UnusedZone
+            | Code::UnusedKind
+            | Code::NoEnd
+            | Code::ZoneNotPlayable
+            | Code::RuleNeverApplies => Severity::Warning,
             _ => Severity::Error,
         }
     }

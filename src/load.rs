@@ -1,10 +1,11 @@
 //! The public entry point: load a rule file (and what it extends), check it,
 //! compile it. No I/O here: files come through a `Loader`.
 
-use crate::check;
+use crate::check::{self, CheckedGame};
 use crate::compile;
 use crate::diagnostic::{self, Diagnostic};
 use crate::game::Game;
+use crate::race_game::RaceGame;
 use crate::source::SourceMap;
 
 /// A rule file's text and the name diagnostics call it by.
@@ -45,8 +46,12 @@ impl Loader for BundledLoader {
 /// problem found.
 #[derive(Clone, Debug)]
 pub struct Checked {
-    /// The compiled game; `Some` exactly when there is no error.
+    /// The compiled board game; `Some` exactly when there is no error and
+    /// the file describes a board game.
     pub game: Option<Game>,
+    /// The compiled race game; `Some` exactly when there is no error and
+    /// the file describes a race game (it has a `track`).
+    pub race: Option<RaceGame>,
     /// Errors and warnings, in the order found.
     pub diagnostics: Vec<Diagnostic>,
     /// The files the diagnostics point into.
@@ -78,6 +83,7 @@ pub fn check(loader: &dyn Loader, name: &str, options: &[(String, String)]) -> C
         Ok(source) => check_source(source, loader, options),
         Err(reason) => Checked {
             game: None,
+            race: None,
             diagnostics: vec![Diagnostic::new(
                 crate::diagnostic::Code::ExtendsLoad,
                 format!("can't load `{name}`: {reason}"),
@@ -96,15 +102,19 @@ pub fn check_source(source: Source, loader: &dyn Loader, options: &[(String, Str
     let files = check::extends::load_chain(source, loader, &mut sources, &mut diagnostics);
     let resolved = files
         .as_ref()
-        .and_then(|files| check::check_files(files, &title, options, &mut diagnostics));
+        .and_then(|files| check::check_game(files, &title, options, &mut diagnostics));
     if let (Some(files), Some(_)) = (&files, &resolved) {
         check_other_values(files, &title, options, &mut diagnostics);
     }
-    let game = resolved
-        .filter(|_| diagnostics.iter().all(|d| !d.is_error()))
-        .map(|r| compile::compile(&r));
+    let resolved = resolved.filter(|_| diagnostics.iter().all(|d| !d.is_error()));
+    let (game, race) = match resolved {
+        Some(CheckedGame::Board(r)) => (Some(compile::compile(&r)), None),
+        Some(CheckedGame::Race(r)) => (None, Some(*r)),
+        None => (None, None),
+    };
     Checked {
         game,
+        race,
         diagnostics,
         sources,
     }
@@ -134,7 +144,7 @@ fn check_other_values(
                 .collect();
             these.push((name.clone(), value.clone()));
             let mut found = Vec::new();
-            check::check_files(files, title, &these, &mut found);
+            check::check_game(files, title, &these, &mut found);
             for d in found.into_iter().filter(Diagnostic::is_error) {
                 let known = diagnostics
                     .iter()
@@ -159,7 +169,7 @@ mod tests {
         for (name, _) in crate::bundled::GAMES {
             let checked = check(&BundledLoader, name, &[]);
             assert_eq!(checked.render(), "", "{name}");
-            assert!(checked.game.is_some());
+            assert!(checked.game.is_some() || checked.race.is_some());
         }
     }
 }

@@ -449,20 +449,124 @@ fn errors_are_collected_and_summed_up() {
         .ends_with("error: 2 errors, 1 warning\n"));
 }
 
+// ------------------------------------------------------------------ race games, one per kind, pinned
+
+/// A small complete race game to break in the tests below (6 lines).
+const RACE: &str = "game \"Small race\"
+track 30
+players 2-4
+pieces 1 per player
+dice 1 d6
+landing on digit 3: forward 1
+";
+
+#[test]
+fn the_small_race_is_clean() {
+    let case = Case::new(RACE).codes(&[]);
+    assert!(case.checked.race.is_some() && case.checked.game.is_none());
+}
+
+#[test]
+fn e031_wrong_kind() {
+    Case::new(&format!("{RACE}zone home = rank 1\n"))
+        .at("E031", 7, 1)
+        .renders("`zone` belongs to board games, and this is a race game");
+    Case::new(&format!("{GAME}dice 2 d6\n"))
+        .at("E031", 10, 1)
+        .renders("`dice` belongs to race games, and this is a board game");
+}
+
+#[test]
+fn e032_track_size() {
+    Case::new(&RACE.replace("track 30", "track 4")).at("E032", 2, 7);
+    Case::new(&RACE.replace("track 30", "track 1001")).at("E032", 2, 7);
+    Case::new(&RACE.replace("track 30\n", ""))
+        .at("E032", 1, 6)
+        .renders("the race game has no `track`");
+}
+
+#[test]
+fn e033_cell_number() {
+    Case::new(&format!("{RACE}landing on cells 30: out\n"))
+        .at("E033", 7, 18)
+        .renders("cell 30 is the finish");
+    Case::new(&format!("{RACE}landing on cell 2: go to 31\n")).at("E033", 7, 26);
+    Case::new(&format!("{RACE}landing on cells 9-4: out\n")).at("E033", 7, 18);
+}
+
+#[test]
+fn e034_dice_range() {
+    Case::new(&RACE.replace("dice 1 d6", "dice 1 d30")).at("E034", 5, 8);
+    Case::new(&format!("{RACE}enter on 7\n")).at("E034", 7, 10);
+    Case::new(&format!("{RACE}extra roll on doubles\n"))
+        .at("E034", 7, 15)
+        .renders("doubles need two dice or more");
+    Case::new(&format!("{RACE}landing on roll 6 6: out\n")).at("E034", 7, 17);
+}
+
+#[test]
+fn e035_player_count() {
+    Case::new(&RACE.replace("players 2-4", "players 4-2")).at("E035", 3, 9);
+    Case::new(&RACE.replace("players 2-4", "players 9")).at("E035", 3, 9);
+    Case::new(&format!("{RACE}seats red blue\n")).at("E035", 7, 7);
+}
+
+#[test]
+fn e036_missing_dice() {
+    Case::new(&RACE.replace("dice 1 d6\n", ""))
+        .at("E036", 1, 6)
+        .codes(&["E036"]);
+}
+
+#[test]
+fn e037_resting_move() {
+    Case::new(&format!("{RACE}resting on any: back 2\n")).at("E037", 7, 17);
+}
+
+#[test]
+fn e038_cell_cycle() {
+    let text = format!(
+        "{RACE}landing rules chain\nlanding on cell 5: go to 8\nlanding on cell 8: go to 5\n"
+    );
+    Case::new(&text)
+        .at("E038", 8, 1)
+        .renders("chained landing rules go round in a circle: 5 -> 8 -> 5");
+    // The same rules without chaining are fine (SS-3).
+    Case::new(&text.replace("chain", "once")).codes(&[]);
+}
+
+#[test]
+fn w005_rule_never_applies() {
+    Case::new(&format!("{RACE}landing on digit 9 and double: out\n"))
+        .at("W005", 7, 12)
+        .codes(&["W005"]);
+}
+
+#[test]
+fn e001_misspelt_effect_and_test() {
+    Case::new(&format!("{RACE}landing on digit 4: bak 2\n"))
+        .at("E001", 7, 21)
+        .renders("did you mean `back`?");
+    Case::new(&format!("{RACE}landing on dgit 4: back 2\n"))
+        .at("E001", 7, 12)
+        .renders("did you mean `digit`?");
+}
+
 // ------------------------------------------------------------------ bundled games
 
 #[test]
 fn bundled_games_check_clean() {
-    for (name, _) in rulebook::bundled::GAMES {
+    for (name, text) in rulebook::bundled::GAMES {
         let mut runs = vec![vec![]];
-        if *name != "always-ready" {
+        // The draughts family (and what extends it) has the kings option.
+        if *name != "always-ready" && !text.contains("track") && !text.contains("slow-and-steady") {
             runs.push(vec![("kings".to_string(), "short".to_string())]);
         }
         for options in runs {
             let checked = check(&BundledLoader, name, &options);
             assert_eq!(checked.render(), "", "{name} {options:?}");
             assert_eq!((checked.errors(), checked.warnings()), (0, 0));
-            assert!(checked.game.is_some(), "{name}");
+            assert!(checked.game.is_some() || checked.race.is_some(), "{name}");
         }
     }
 }
@@ -507,7 +611,10 @@ fn check_text(name: &str, text: String) {
         &[],
     );
     let _ = checked.render();
-    assert_eq!(checked.game.is_some(), checked.errors() == 0);
+    assert_eq!(
+        checked.game.is_some() || checked.race.is_some(),
+        checked.errors() == 0
+    );
 }
 
 #[test]
@@ -555,6 +662,13 @@ fn mutated_files_do_not_panic() {
         b"zone",
         b"man",
         b"king",
+        b"track 7\n",
+        b"dice 2 d6\n",
+        b"landing rules chain\n",
+        b"landing on digit 5: go to 200, repeat move\n",
+        b"resting on any: forward 2\n",
+        b"cells 3-1 ",
+        b"roll 6 ",
     ];
     let mut rng = SplitMix(0x5eed_1234);
     for (name, text) in rulebook::bundled::GAMES {

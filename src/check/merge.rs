@@ -7,6 +7,7 @@ use super::suggest::unknown_help;
 use crate::ast::*;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::game::{LongLanding, MidChainCrown, NoMoves, Notation, Playable};
+use crate::race_game::{Finish, Win};
 use crate::source::Span;
 use std::collections::HashMap;
 
@@ -64,6 +65,35 @@ pub struct Merged {
     /// Where the game is named (for problems of the whole game): the `game`
     /// statement, or the root file's first statement.
     pub anchor: Option<Span>,
+    /// `track N`
+    pub track: Option<Spanned<u32>>,
+    /// `players N-M`
+    pub players: Option<(Spanned<u32>, Spanned<u32>)>,
+    /// `seats ...`
+    pub seats: Option<Vec<Name>>,
+    /// `pieces N per player`
+    pub pieces_per_player: Option<Spanned<u32>>,
+    /// `dice N dF`
+    pub dice: Option<(Spanned<u32>, Spanned<u32>)>,
+    /// `move compulsory|optional`
+    pub move_compulsory: Option<bool>,
+    /// `enter ...`
+    pub enter: Option<EnterDecl>,
+    /// `extra roll ...`
+    pub extra: Option<ExtraDecl>,
+    /// `finish ...`
+    pub finish: Option<Finish>,
+    /// `win ...`
+    pub win: Option<Win>,
+    /// `landing rules once|chain`
+    pub chain: Option<bool>,
+    /// `landing on` and `resting on` rules, in order, with their statements'
+    /// spans.
+    pub cell_rules: Vec<Spanned<CellRuleDecl>>,
+    /// Statements that only board games have: keyword and where.
+    pub board_only: Vec<(&'static str, Span)>,
+    /// Statements that only race games have: keyword and where.
+    pub race_only: Vec<(&'static str, Span)>,
 }
 
 /// A declared option: its name and values.
@@ -81,6 +111,7 @@ pub fn merge(files: &[File], options: &[(String, String)], diags: &mut Vec<Diagn
         declared: &declared,
         chosen,
         setup_layer: None,
+        cell_rule_layer: None,
         next_layer: 0,
     };
     for file in files {
@@ -196,6 +227,9 @@ struct Merger<'a> {
     /// The layer (file or `when` block) whose setups are in force: a layer
     /// with setups replaces all earlier ones.
     setup_layer: Option<usize>,
+    /// The same for cell rules: a layer that states any replaces them all,
+    /// so that a house rule restates the whole order.
+    cell_rule_layer: Option<usize>,
     next_layer: usize,
 }
 
@@ -226,6 +260,16 @@ impl Merger<'_> {
 
     fn apply(&mut self, statement: &Spanned<Statement>, layer: usize, diags: &mut Vec<Diagnostic>) {
         let m = &mut self.merged;
+        let word = keyword(&statement.node);
+        let at = Span {
+            end: statement.span.begin + word.len() as u32,
+            ..statement.span
+        };
+        match kind_of(&statement.node) {
+            Some(GameKind::Board) => m.board_only.push((word, at)),
+            Some(GameKind::Race) => m.race_only.push((word, at)),
+            None => {}
+        }
         match &statement.node {
             Statement::Extends(_) | Statement::Option { .. } => {}
             Statement::Game(s) => m.game = Some(s.clone()),
@@ -277,6 +321,26 @@ impl Merger<'_> {
                         m.draw_after = Some((*plies, events.clone()));
                     }
                 }
+            }
+            Statement::Track(n) => m.track = Some(*n),
+            Statement::Players { min, max } => m.players = Some((*min, *max)),
+            Statement::Seats(names) => m.seats = Some(names.clone()),
+            Statement::Pieces(n) => m.pieces_per_player = Some(*n),
+            Statement::Dice { count, faces } => m.dice = Some((*count, *faces)),
+            Statement::MoveBySum => {}
+            Statement::MoveCompulsory(b) => m.move_compulsory = Some(*b),
+            Statement::Enter(e) => m.enter = Some(*e),
+            Statement::ExtraRoll(e) => m.extra = Some(*e),
+            Statement::Finish(f) => m.finish = Some(*f),
+            Statement::Win(w) => m.win = Some(*w),
+            Statement::LandingRules { chain } => m.chain = Some(*chain),
+            Statement::CellRule(rule) => {
+                if self.cell_rule_layer != Some(layer) {
+                    m.cell_rules.clear();
+                    self.cell_rule_layer = Some(layer);
+                }
+                m.cell_rules
+                    .push(Spanned::new(rule.clone(), statement.span));
             }
             Statement::When {
                 option,
@@ -357,6 +421,70 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::End(_) => "end",
         Statement::Option { .. } => "option",
         Statement::When { .. } => "when",
+        Statement::Track(_) => "track",
+        Statement::Players { .. } => "players",
+        Statement::Seats(_) => "seats",
+        Statement::Pieces(_) => "pieces",
+        Statement::Dice { .. } => "dice",
+        Statement::MoveBySum | Statement::MoveCompulsory(_) => "move",
+        Statement::Enter(_) => "enter",
+        Statement::ExtraRoll(_) => "extra",
+        Statement::Finish(_) => "finish",
+        Statement::Win(_) => "win",
+        Statement::LandingRules { .. } => "landing",
+        Statement::CellRule(rule) => match rule.moment {
+            crate::race_game::Moment::Landing => "landing",
+            crate::race_game::Moment::Resting => "resting",
+        },
+    }
+}
+
+/// Board games and race games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GameKind {
+    Board,
+    Race,
+}
+
+/// The kind of game a statement belongs to, `None` for statements of both.
+fn kind_of(statement: &Statement) -> Option<GameKind> {
+    match statement {
+        Statement::Extends(_)
+        | Statement::Game(_)
+        | Statement::Description(_)
+        | Statement::Option { .. }
+        | Statement::When { .. } => None,
+        Statement::Board { .. }
+        | Statement::Playable(_)
+        | Statement::Notation(_)
+        | Statement::Pdn(_)
+        | Statement::Side(_)
+        | Statement::First(_)
+        | Statement::Directions { .. }
+        | Statement::Zone(_)
+        | Statement::Piece(_)
+        | Statement::Setup(_)
+        | Statement::CaptureCompulsory(_)
+        | Statement::CaptureMost(_)
+        | Statement::CaptureEffect(_)
+        | Statement::Chain(_)
+        | Statement::Crown(_)
+        | Statement::LongLanding(_)
+        | Statement::On { .. }
+        | Statement::End(_) => Some(GameKind::Board),
+        Statement::Track(_)
+        | Statement::Players { .. }
+        | Statement::Seats(_)
+        | Statement::Pieces(_)
+        | Statement::Dice { .. }
+        | Statement::MoveBySum
+        | Statement::MoveCompulsory(_)
+        | Statement::Enter(_)
+        | Statement::ExtraRoll(_)
+        | Statement::Finish(_)
+        | Statement::Win(_)
+        | Statement::LandingRules { .. }
+        | Statement::CellRule(_) => Some(GameKind::Race),
     }
 }
 
@@ -375,7 +503,22 @@ fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
     let span = statement.span;
     let simple = |k: &str, what: &str| Some((k.to_string(), what.to_string(), span));
     match &statement.node {
-        Statement::Extends(_) | Statement::Setup(_) | Statement::When { .. } => None,
+        Statement::Extends(_)
+        | Statement::Setup(_)
+        | Statement::When { .. }
+        | Statement::CellRule(_)
+        | Statement::MoveBySum => None,
+        Statement::Track(_) => simple("track", "the `track`"),
+        Statement::Players { .. } => simple("players", "`players`"),
+        Statement::Seats(_) => simple("seats", "`seats`"),
+        Statement::Pieces(_) => simple("pieces", "`pieces`"),
+        Statement::Dice { .. } => simple("dice", "`dice`"),
+        Statement::MoveCompulsory(_) => simple("move", "`move compulsory` / `move optional`"),
+        Statement::Enter(_) => simple("enter", "`enter`"),
+        Statement::ExtraRoll(_) => simple("extra", "`extra roll`"),
+        Statement::Finish(_) => simple("finish", "`finish`"),
+        Statement::Win(_) => simple("win", "`win`"),
+        Statement::LandingRules { .. } => simple("landing rules", "`landing rules`"),
         Statement::Game(_) => simple("game", "the `game` title"),
         Statement::Description(_) => simple("description", "the `description`"),
         Statement::Board { .. } => simple("board", "the `board`"),

@@ -7,6 +7,7 @@ pub mod directions;
 pub mod extends;
 pub mod merge;
 pub mod pieces;
+pub mod race;
 pub mod rules;
 pub mod setup;
 pub mod sides;
@@ -45,17 +46,59 @@ pub struct Resolved {
     pub end: EndRules,
 }
 
+/// A checked game of either kind.
+#[derive(Clone, Debug)]
+pub enum CheckedGame {
+    /// A board game, ready for `compile::compile`.
+    Board(Box<Resolved>),
+    /// A race game, compiled (its circles of chained landings are found on
+    /// the tables).
+    Race(Box<crate::race_game::RaceGame>),
+}
+
 /// Checks a chain of files (base first) under the given option values.
-/// Returns the resolved game when no error was found; every problem is
-/// pushed to `diags`.
+/// Returns the resolved board game when no error was found (`None` for a
+/// race game: see `check_game`); every problem is pushed to `diags`.
 pub fn check_files(
     files: &[File],
     default_title: &str,
     options: &[(String, String)],
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Resolved> {
+    match check_game(files, default_title, options, diags)? {
+        CheckedGame::Board(r) => Some(*r),
+        CheckedGame::Race(_) => None,
+    }
+}
+
+/// Checks a chain of files (base first) under the given option values: a
+/// race game when it has a `track` (or race statements and no `board`), a
+/// board game otherwise. Returns the game when no error was found; every
+/// problem is pushed to `diags`.
+pub fn check_game(
+    files: &[File],
+    default_title: &str,
+    options: &[(String, String)],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<CheckedGame> {
     let errors_before = diags.iter().filter(|d| d.is_error()).count();
     let merged = merge::merge(files, options, diags);
+    let race = merged.track.is_some() || (merged.board.is_none() && !merged.race_only.is_empty());
+    if race {
+        let spec = race::check_race(&merged, default_title, diags)?;
+        let game = crate::compile::race::compile_race(&spec);
+        race::check_cycles(&game, diags);
+        if diags.iter().filter(|d| d.is_error()).count() > errors_before {
+            return None;
+        }
+        return Some(CheckedGame::Race(Box::new(game)));
+    }
+    let because = merged
+        .board
+        .map(|(w, h)| (w.span.to(h.span), "this `board` makes it a board game"));
+    for (word, at) in &merged.race_only {
+        diags.push(race::wrong_kind(word, *at, "board", because));
+    }
     let board = board::check_board(&merged, diags);
     let sides = sides::check_sides(&merged, diags);
     let directions = directions::Directions::new(&merged, diags);
@@ -72,7 +115,7 @@ pub fn check_files(
     if diags.iter().filter(|d| d.is_error()).count() > errors_before {
         return None;
     }
-    Some(Resolved {
+    Some(CheckedGame::Board(Box::new(Resolved {
         title: merged
             .game
             .as_ref()
@@ -90,5 +133,5 @@ pub fn check_files(
         capture,
         triggers,
         end,
-    })
+    })))
 }

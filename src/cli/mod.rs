@@ -10,6 +10,9 @@ mod loader;
 mod pdn_cmd;
 mod play;
 mod prompt;
+mod race;
+mod record;
+mod replay;
 pub mod save;
 mod simulate;
 mod stats;
@@ -105,6 +108,8 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// Simulate two games (say, a house rule and the original) side by side.
     Compare(compare::CompareArgs),
+    /// Replay a game record (`play --record FILE`), checking every line.
+    Replay(replay::ReplayArgs),
     /// Measure perft speed (leaves per second) on one core, or with
     /// `--playouts` random playouts per second.
     Bench {
@@ -238,6 +243,10 @@ pub(crate) fn load_game(args: &GameArgs, err: &mut dyn Write) -> Result<Tables, 
     }
     match checked.game {
         Some(g) if checked.errors() == 0 => Ok(Tables::new(g)),
+        None if checked.race.is_some() => Err(Failure::new(format!(
+            "error: `{}` is a race game: use `play` or `replay`",
+            args.game
+        ))),
         _ => Err(Failure {
             message: format!("error: `{}` has errors; nothing was played", args.game),
             code: 1,
@@ -358,6 +367,7 @@ fn dispatch(
         Command::Import(args) => pdn_cmd::import(args, out, err),
         Command::Simulate(args) => simulate::run(args, out, err),
         Command::Compare(args) => compare::run(args, out, err),
+        Command::Replay(args) => replay::run(args, out, err),
         Command::Bench {
             game,
             depth,
@@ -366,6 +376,9 @@ fn dispatch(
             jobs,
             seconds,
         } => {
+            if let Some(race) = race::load_race(&game, err)? {
+                return race::bench(&race, 3.0, out);
+            }
             let t = load_game(&game, err)?;
             let pos = position(&t, p.as_deref())?;
             if playouts {

@@ -21,6 +21,12 @@ pub(crate) struct PlayArgs {
     /// The agent of any side: SIDE=AGENT, where SIDE is its name or seat number (1..).
     #[arg(long = "seat", value_name = "SIDE=AGENT")]
     seats: Vec<String>,
+    /// The number of players of a race game (default: the fewest it allows).
+    #[arg(long)]
+    players: Option<usize>,
+    /// Write the game record to FILE: JSON lines, one per turn (see `replay`).
+    #[arg(long, value_name = "FILE")]
+    record: Option<std::path::PathBuf>,
     /// Seed of the computer players.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -132,6 +138,17 @@ pub(crate) fn run(
     err: &mut dyn Write,
     term: super::Term,
 ) -> Result<i32, Failure> {
+    let race = super::race::RaceRun {
+        game: &args.game,
+        seats: &args.seats,
+        players: args.players,
+        seed: args.seed,
+        max_rolls: args.max_plies,
+        record: args.record.as_deref(),
+    };
+    if let Some(code) = race.run_if_race(input, out, err)? {
+        return Ok(code);
+    }
     let t = load_game(&args.game, err)?;
     let start = position(&t, args.position.as_deref())?;
     let agents_game = BoardGame::with_max_plies(&t, u32::MAX);
@@ -240,6 +257,13 @@ pub(crate) fn run(
         let ply = game.plies + 1;
         let events = game.play(&mv);
         writeln!(out, "{ply}. {side_name}: {}", mv.notation)?;
+        super::record::write_board(
+            args.record.as_deref(),
+            &args.game,
+            &t,
+            &start,
+            game.played(),
+        )?;
         for e in events {
             writeln!(out, "     {e}")?;
         }

@@ -2,6 +2,8 @@
 //! promotion squares per side, values and immunities as numbers. Never fails:
 //! everything that could go wrong was checked.
 
+pub mod race;
+
 use crate::check::pieces::VectorMoves;
 use crate::check::Resolved;
 use crate::game::{DirId, Game, KindInfo, Moves};

@@ -8,13 +8,18 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
     use Rule::*;
     Some(match rule {
         EOI => "the end of the file",
-        kw_extends | kw_game | kw_description | kw_board | kw_playable | kw_notation | kw_pdn
-        | pdn_stmt | kw_side | kw_first | kw_directions | kw_zone | kw_piece | kw_setup
-        | kw_capture | kw_chain | kw_crown | kw_long_landing | kw_on | kw_option | kw_when
-        | extends_stmt | game_stmt | description_stmt | board_stmt | playable_stmt
-        | notation_stmt | side_stmt | first_stmt | directions_stmt | zone_stmt | piece_stmt
-        | setup_stmt | capture_stmt | chain_stmt | crown_stmt | long_landing_stmt | on_stmt
-        | end_stmt | option_stmt | when_stmt => "a new statement",
+        kw_extends | kw_game | kw_description | kw_board | kw_playable | kw_notation | kw_pdn | pdn_stmt | kw_side
+        | kw_first | kw_directions | kw_zone | kw_piece | kw_setup | kw_capture | kw_chain
+        | kw_crown | kw_long_landing | kw_on | kw_option | kw_when | extends_stmt | game_stmt
+        | description_stmt | board_stmt | playable_stmt | notation_stmt | side_stmt
+        | first_stmt | directions_stmt | zone_stmt | piece_stmt | setup_stmt | capture_stmt
+        | chain_stmt | crown_stmt | long_landing_stmt | on_stmt | end_stmt | option_stmt
+        | when_stmt | kw_track | kw_players | kw_seats | kw_pieces | kw_dice | kw_move
+        | kw_enter | kw_extra | kw_finish | kw_win | kw_landing | kw_resting | track_stmt
+        | players_stmt | seats_stmt | pieces_stmt | dice_stmt | move_stmt | enter_stmt
+        | extra_stmt | finish_stmt | win_stmt | landing_rules_stmt | cell_rule_stmt => {
+            "a new statement"
+        }
         name | identifier => "a name",
         dir_name | direction | dir_list | vector => "a direction",
         algebraic_square | numeric_square | square_list | place => "a square",
@@ -94,15 +99,90 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_promotion => "`promotion`",
         kw_move_of => "`move-of`",
         event => "an event (`capture`, `conversion`, `promotion`, `move-of`)",
+        die => "a die, such as `d6`",
+        kw_per => "`per`",
+        kw_player => "`player`",
+        kw_by | move_by_sum => "`by`",
+        kw_sum => "`sum`",
+        kw_always => "`always`",
+        enter_on | extra_on => "`on`",
+        kw_roll => "`roll`",
+        kw_never => "`never`",
+        kw_doubles => "`doubles`",
+        kw_exact | finish_exact => "`exact`",
+        kw_bounce => "`bounce`",
+        kw_past => "`past`",
+        win_first => "`first`",
+        win_all => "`all`",
+        kw_rules => "`rules`",
+        kw_once => "`once`",
+        kw_and => "`and`",
+        test | test_term | digit_test | kw_double | cells_test | multiple_test | kw_entering
+        | roll_test | kw_not => "a test (`digit`, `double`, `cells`, `multiple of`, `any`, `entering`, `roll`)",
+        kw_digit => "`digit`",
+        kw_cells | kw_cell => "`cells`",
+        cell_item => "a cell number",
+        kw_multiple => "`multiple`",
+        kw_of => "`of`",
+        forward_effect | back_effect | go_effect | kw_out | miss_effect | no_extra_effect
+        | extra_effect | repeat_effect | kw_held | kw_bump => {
+            "an effect (`forward`, `back`, `go to`, `out`, `miss`, `no extra roll`, `extra roll`, `repeat move`, `held`, `bump`, `stop`)"
+        }
+        kw_back => "`back`",
+        kw_go => "`go`",
+        kw_miss => "`miss`",
+        kw_turns | kw_turn => "`turns`",
+        kw_no => "`no`",
+        kw_repeat => "`repeat`",
         _ => return None,
     })
 }
+
+/// The first words of the effects of a cell rule.
+const EFFECT_STARTS: &[Rule] = &[
+    Rule::kw_forward,
+    Rule::kw_back,
+    Rule::kw_go,
+    Rule::kw_out,
+    Rule::kw_miss,
+    Rule::kw_no,
+    Rule::kw_extra,
+    Rule::kw_repeat,
+    Rule::kw_held,
+    Rule::kw_bump,
+    Rule::kw_stop,
+];
+
+/// The first words of the tests of a cell rule.
+const TEST_STARTS: &[Rule] = &[
+    Rule::kw_not,
+    Rule::kw_digit,
+    Rule::kw_double,
+    Rule::kw_cells,
+    Rule::kw_cell,
+    Rule::kw_multiple,
+    Rule::kw_any,
+    Rule::kw_entering,
+    Rule::kw_roll,
+];
 
 /// "a, b or c" from the expected rules, each described once, in a stable
 /// order.
 pub fn expected_words(rules: &[Rule]) -> String {
     let mut words: Vec<&'static str> = Vec::new();
-    for &rule in rules {
+    // Where an effect (or a test) of a cell rule may come, its first words
+    // are many: name the whole family once.
+    let effects = rules.contains(&Rule::kw_repeat).then_some(EFFECT_STARTS);
+    let tests = rules.contains(&Rule::kw_digit).then_some(TEST_STARTS);
+    let rules: Vec<Rule> = rules
+        .iter()
+        .map(|&r| match (effects, tests) {
+            (Some(g), _) if g.contains(&r) => Rule::forward_effect,
+            (_, Some(g)) if g.contains(&r) => Rule::test,
+            _ => r,
+        })
+        .collect();
+    for &rule in &rules {
         if let Some(w) = describe(rule) {
             if !words.contains(&w) {
                 words.push(w);

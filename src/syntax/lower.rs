@@ -5,6 +5,7 @@
 use super::parser::Rule;
 use crate::ast::*;
 use crate::game::{LongLanding, MidChainCrown, NoMoves, Notation, Playable, Whose};
+use crate::race_game::{Finish, Moment, Win};
 use crate::source::{FileId, Span};
 use pest::iterators::{Pair, Pairs};
 
@@ -22,6 +23,22 @@ impl Lower {
     fn span(&self, pair: &P<'_>) -> Span {
         let s = pair.as_span();
         Span::new(self.file, self.offset + s.start(), self.offset + s.end())
+    }
+
+    /// The span of a pair without the spaces and comments that pest
+    /// counts in after an optional or repeated part at its end: from its
+    /// start to the end of its last token.
+    fn tight(&self, pair: &P<'_>) -> Span {
+        let s = pair.as_span();
+        let end = pair
+            .clone()
+            .into_inner()
+            .flatten()
+            .filter(|p| p.clone().into_inner().next().is_none())
+            .map(|p| p.as_span().end())
+            .max()
+            .unwrap_or(s.end());
+        Span::new(self.file, self.offset + s.start(), self.offset + end)
     }
 
     fn spanned<T>(&self, node: T, pair: &P<'_>) -> Spanned<T> {
@@ -44,10 +61,10 @@ impl Lower {
 
     /// Any statement.
     fn lower_statement(&self, pair: P<'_>) -> Option<Spanned<Statement>> {
-        let span = self.span(&pair);
+        let span = self.tight(&pair);
         let rule = pair.as_rule();
         let mut inner = pair.into_inner();
-        let _keyword = inner.next()?;
+        let keyword = inner.next()?;
         let statement = match rule {
             Rule::extends_stmt => Statement::Extends(self.lower_string(inner.next()?)?),
             Rule::game_stmt => Statement::Game(self.lower_string(inner.next()?)?),
@@ -100,9 +117,175 @@ impl Lower {
                 Statement::Option { name, values }
             }
             Rule::when_stmt => self.lower_when_stmt(inner)?,
+            Rule::track_stmt => Statement::Track(self.lower_number(inner.next()?)),
+            Rule::players_stmt => {
+                let min = self.lower_number(inner.next()?);
+                let max = match inner.nth(1) {
+                    Some(p) => self.lower_number(p),
+                    None => min,
+                };
+                Statement::Players { min, max }
+            }
+            Rule::seats_stmt => Statement::Seats(inner.map(|p| self.lower_name(p)).collect()),
+            Rule::pieces_stmt => Statement::Pieces(self.lower_number(inner.next()?)),
+            Rule::dice_stmt => {
+                let count = self.lower_number(inner.next()?);
+                let die = inner.next()?;
+                let faces = Spanned::new(
+                    parse_u32(die.as_str().get(1..).unwrap_or("")),
+                    self.span(&die),
+                );
+                Statement::Dice { count, faces }
+            }
+            Rule::move_stmt => match inner.next()?.as_rule() {
+                Rule::move_by_sum => Statement::MoveBySum,
+                Rule::kw_optional => Statement::MoveCompulsory(false),
+                _ => Statement::MoveCompulsory(true),
+            },
+            Rule::enter_stmt => {
+                let p = inner.next()?;
+                Statement::Enter(match p.as_rule() {
+                    Rule::enter_on => EnterDecl::OnFace(self.lower_number(p.into_inner().nth(1)?)),
+                    _ => EnterDecl::Always,
+                })
+            }
+            Rule::extra_stmt => {
+                let _roll = inner.next()?;
+                let p = inner.next()?;
+                Statement::ExtraRoll(match p.as_rule() {
+                    Rule::extra_on => {
+                        let what = p.into_inner().nth(1)?;
+                        match what.as_rule() {
+                            Rule::kw_doubles => ExtraDecl::Doubles(self.span(&what)),
+                            _ => ExtraDecl::OnFace(self.lower_number(what)),
+                        }
+                    }
+                    _ => ExtraDecl::Never,
+                })
+            }
+            Rule::finish_stmt => {
+                let p = inner.next()?;
+                Statement::Finish(match p.as_rule() {
+                    Rule::kw_past => Finish::Past,
+                    _ if p.into_inner().any(|q| q.as_rule() == Rule::kw_bounce) => Finish::Bounce,
+                    _ => Finish::Exact,
+                })
+            }
+            Rule::win_stmt => Statement::Win(match inner.next()?.as_rule() {
+                Rule::win_all => Win::AllPieces,
+                _ => Win::FirstPiece,
+            }),
+            Rule::landing_rules_stmt => {
+                let _rules = inner.next()?;
+                Statement::LandingRules {
+                    chain: inner.next()?.as_rule() == Rule::kw_chain,
+                }
+            }
+            Rule::cell_rule_stmt => Statement::CellRule(self.lower_cell_rule(keyword, inner)?),
             _ => return None,
         };
         Some(Spanned::new(statement, span))
+    }
+
+    /// `cell_rule_stmt = { (kw_landing | kw_resting) ~ kw_on ~ test ~ string? ~ colon ~ cell_effect ~ (comma ~ cell_effect)* }`
+    fn lower_cell_rule(&self, keyword: P<'_>, inner: Pairs<'_, Rule>) -> Option<CellRuleDecl> {
+        let moment = match keyword.as_rule() {
+            Rule::kw_resting => Moment::Resting,
+            _ => Moment::Landing,
+        };
+        let mut tests = Vec::new();
+        let mut name = None;
+        let mut effects = Vec::new();
+        for p in inner {
+            match p.as_rule() {
+                Rule::kw_on | Rule::colon | Rule::comma => {}
+                Rule::test => {
+                    for term in p.into_inner().filter(|t| t.as_rule() == Rule::test_term) {
+                        tests.push(self.lower_test_term(term)?);
+                    }
+                }
+                Rule::string => name = Some(self.lower_string(p)?),
+                _ => effects.push(self.lower_cell_effect(p)?),
+            }
+        }
+        Some(CellRuleDecl {
+            moment,
+            tests,
+            name,
+            effects,
+        })
+    }
+
+    /// `test_term = { kw_not? ~ test_atom }`
+    fn lower_test_term(&self, pair: P<'_>) -> Option<Spanned<TestTerm>> {
+        let span = self.tight(&pair);
+        let mut negated = false;
+        let mut atom = None;
+        for p in pair.into_inner() {
+            let rule = p.as_rule();
+            let mut inner = p.clone().into_inner();
+            atom = Some(match rule {
+                Rule::kw_not => {
+                    negated = true;
+                    continue;
+                }
+                Rule::digit_test => TestAtom::Digit(self.lower_number(inner.nth(1)?)),
+                Rule::kw_double => TestAtom::Double,
+                Rule::kw_any => TestAtom::Any,
+                Rule::kw_entering => TestAtom::Entering,
+                Rule::multiple_test => TestAtom::Multiple(self.lower_number(inner.nth(2)?)),
+                Rule::roll_test => TestAtom::Roll(
+                    inner
+                        .filter(|n| n.as_rule() == Rule::number)
+                        .map(|n| self.lower_number(n))
+                        .collect(),
+                ),
+                Rule::cells_test => {
+                    let mut items = Vec::new();
+                    for item in inner.filter(|i| i.as_rule() == Rule::cell_item) {
+                        let mut numbers = item.into_inner().filter(|n| n.as_rule() == Rule::number);
+                        let from = self.lower_number(numbers.next()?);
+                        let to = numbers.next().map(|n| self.lower_number(n));
+                        items.push((from, to));
+                    }
+                    TestAtom::Cells(items)
+                }
+                _ => return None,
+            });
+        }
+        Some(Spanned::new(
+            TestTerm {
+                negated,
+                atom: atom?,
+            },
+            span,
+        ))
+    }
+
+    /// `cell_effect = _{ forward_effect | back_effect | go_effect | kw_out | ... }`
+    fn lower_cell_effect(&self, pair: P<'_>) -> Option<Spanned<CellEffectDecl>> {
+        let span = self.span(&pair);
+        let rule = pair.as_rule();
+        let numbers: Vec<P<'_>> = pair
+            .into_inner()
+            .filter(|p| p.as_rule() == Rule::number)
+            .collect();
+        let number = || numbers.first().map(|n| self.lower_number(n.clone()));
+        let effect = match rule {
+            Rule::forward_effect => CellEffectDecl::Forward(number()?),
+            Rule::back_effect => CellEffectDecl::Back(number()?),
+            Rule::go_effect => CellEffectDecl::GoTo(number()?),
+            Rule::miss_effect => CellEffectDecl::Miss(number()?),
+            Rule::kw_out => CellEffectDecl::Out,
+            Rule::no_extra_effect => CellEffectDecl::NoExtraRoll,
+            Rule::extra_effect => CellEffectDecl::ExtraRoll,
+            Rule::repeat_effect => CellEffectDecl::Repeat,
+            Rule::kw_held => CellEffectDecl::Held,
+            Rule::kw_bump => CellEffectDecl::Bump,
+            Rule::kw_stop => CellEffectDecl::Stop,
+            _ => return None,
+        };
+        Some(Spanned::new(effect, span))
     }
 
     /// `board_stmt = { kw_board ~ number ~ kw_x ~ number }`

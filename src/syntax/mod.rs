@@ -39,6 +39,28 @@ const STATEMENT_KEYWORDS: &[&str] = &[
     "end",
     "option",
     "when",
+    "track",
+    "players",
+    "seats",
+    "pieces",
+    "dice",
+    "move",
+    "enter",
+    "extra",
+    "finish",
+    "win",
+    "landing",
+    "resting",
+];
+
+/// The effects of a cell rule, for "did you mean" after a misspelt one.
+const EFFECT_WORDS: &[&str] = &[
+    "forward", "back", "go", "out", "miss", "no", "extra", "repeat", "held", "bump", "stop",
+];
+
+/// The tests of a cell rule, for "did you mean" after a misspelt one.
+const TEST_WORDS: &[&str] = &[
+    "digit", "double", "cells", "cell", "multiple", "any", "entering", "roll", "not",
 ];
 
 /// Parses one file. The tree is `Some` only when there is no syntax error.
@@ -139,6 +161,20 @@ fn syntax_help(rest: &str, positives: &[Rule]) -> Option<String> {
     if positives.contains(&Rule::name) && STATEMENT_KEYWORDS.contains(&word.as_str()) {
         return Some(format!("`{word}` is a keyword and can't be used as a name"));
     }
+    let expected = expected_words(positives);
+    if expected.contains("an effect (") {
+        if let Some(help) = crate::check::suggest::did_you_mean(&word, EFFECT_WORDS.iter().copied())
+        {
+            return Some(help);
+        }
+        return Some("an effect is one of: forward N, back N, go to N, out, miss N turns, no extra roll, extra roll, repeat move, held, bump, stop".to_string());
+    }
+    if expected.contains("a test (") {
+        if let Some(help) = crate::check::suggest::did_you_mean(&word, TEST_WORDS.iter().copied()) {
+            return Some(help);
+        }
+        return Some("a test is one of: digit D, double, cells N N-M, multiple of K, any, entering, roll F F; joined by `and`, maybe with `not`".to_string());
+    }
     if positives.contains(&Rule::letter) {
         return Some("a letter is one upper-case letter, such as `K`".to_string());
     }
@@ -210,6 +246,18 @@ const FORMS: &[(&str, &str)] = &[
     ("end", "`end no-pieces lose`, `end no-moves lose|pass|draw`, `end repetition N draw` or `end draw after N plies without EVENT or EVENT ...`"),
     ("option", "`option NAME = VALUE VALUE ...`"),
     ("when", "`when OPTION = VALUE { STATEMENTS }`"),
+    ("track", "`track N`, such as `track 100`"),
+    ("players", "`players N` or `players N-M`, such as `players 2-6`"),
+    ("seats", "`seats NAME NAME ...`, such as `seats red blue green`"),
+    ("pieces", "`pieces N per player`"),
+    ("dice", "`dice N dF`, such as `dice 2 d6`"),
+    ("move", "`move by sum`, `move compulsory` or `move optional`"),
+    ("enter", "`enter always` or `enter on F`, such as `enter on 6`"),
+    ("extra", "`extra roll on doubles`, `extra roll on F` or `extra roll never`"),
+    ("finish", "`finish exact bounce`, `finish exact` or `finish past`"),
+    ("win", "`win first piece` or `win all pieces`"),
+    ("landing", "`landing rules once|chain` or `landing on TEST: EFFECT, EFFECT`"),
+    ("resting", "`resting on TEST: EFFECT, EFFECT`"),
     ("step", "`step DIRECTIONS`"),
     ("slide", "`slide DIRECTIONS`"),
     ("jump", "`jump short DIRECTIONS` or `jump long DIRECTIONS`"),
@@ -255,6 +303,11 @@ fn token_length(rest: &str) -> usize {
 /// statement keyword; always after `offset`, where the failed parse began.
 fn resume_point(text: &str, pos: usize, offset: usize) -> Option<usize> {
     let mut start = text.get(..pos)?.rfind('\n').map_or(0, |i| i + 1);
+    // An error after the first word of its line would only be found again
+    // by parsing that line anew: resume after it.
+    if !text.get(start..pos)?.trim().is_empty() {
+        start += text.get(start..)?.find('\n')? + 1;
+    }
     loop {
         if start > offset {
             let line = text.get(start..)?;

@@ -1,0 +1,813 @@
+//! Race games: the track, the players and their pieces, the dice, entry,
+//! extra rolls, the finish, and the cell rules with their tests and effects.
+//! The result is a `RaceSpec`, ready for `compile::race`; circles of chained
+//! landings are found on the compiled tables (`check_cycles`).
+
+use super::merge::{duplicate, Merged};
+use crate::ast::{CellEffectDecl, EnterDecl, ExtraDecl, Spanned, TestAtom};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::race_game::{
+    CellEffect, Enter, Extra, Finish, Moment, RaceGame, RollTest, Win, MAX_DICE, OUT,
+};
+use crate::source::Span;
+use std::collections::HashMap;
+
+/// Track lengths a game may have.
+pub const TRACK: std::ops::RangeInclusive<u32> = 2..=1000;
+/// How many dice may be rolled at once.
+pub const DICE: std::ops::RangeInclusive<u32> = 1..=MAX_DICE as u32;
+/// How many faces a die may have.
+pub const FACES: std::ops::RangeInclusive<u32> = 2..=20;
+/// How many players a game may have.
+pub const PLAYERS: std::ops::RangeInclusive<u32> = 1..=8;
+/// How many pieces each player may have.
+pub const PIECES: std::ops::RangeInclusive<u32> = 1..=8;
+/// The seat names when the rule file gives none.
+pub const DEFAULT_SEATS: [&str; 8] = [
+    "red", "blue", "green", "yellow", "white", "black", "purple", "orange",
+];
+
+/// A test of a cell rule that looks at the cell's number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CellTest {
+    /// The number contains the digit.
+    Digit(u8),
+    /// The number has two or more digits, all the same (11, 22, ...).
+    Double,
+    /// The number is one of these ranges (single cells are ranges of one).
+    Cells(Vec<(u16, u16)>),
+    /// The number is a multiple of this.
+    Multiple(u16),
+    /// Every cell.
+    Any,
+}
+
+impl CellTest {
+    /// Whether the test holds on cell `n`.
+    pub fn holds(&self, n: u16) -> bool {
+        match self {
+            CellTest::Digit(d) => {
+                let mut m = n;
+                loop {
+                    if m % 10 == u16::from(*d) {
+                        return true;
+                    }
+                    m /= 10;
+                    if m == 0 {
+                        return false;
+                    }
+                }
+            }
+            CellTest::Double => {
+                let last = n % 10;
+                let mut m = n / 10;
+                if m == 0 {
+                    return false;
+                }
+                while m > 0 {
+                    if m % 10 != last {
+                        return false;
+                    }
+                    m /= 10;
+                }
+                true
+            }
+            CellTest::Cells(ranges) => ranges.iter().any(|&(a, b)| a <= n && n <= b),
+            CellTest::Multiple(k) => *k > 0 && n.is_multiple_of(*k),
+            CellTest::Any => true,
+        }
+    }
+}
+
+/// A checked cell rule.
+#[derive(Clone, Debug)]
+pub struct SpecRule {
+    /// Landing or resting.
+    pub moment: Moment,
+    /// How events name it.
+    pub label: String,
+    /// Tests of the cell, each maybe negated.
+    pub cell_tests: Vec<(bool, CellTest)>,
+    /// Tests of the roll, each maybe negated.
+    pub roll_tests: Vec<(bool, RollTest)>,
+    /// Effects, in order.
+    pub effects: Vec<CellEffect>,
+    /// The statement.
+    pub span: Span,
+}
+
+impl SpecRule {
+    /// Whether all its cell tests hold on cell `n`.
+    pub fn holds_on(&self, n: u16) -> bool {
+        self.cell_tests
+            .iter()
+            .all(|(negated, test)| test.holds(n) != *negated)
+    }
+}
+
+/// A checked race game, before its tables are built.
+#[derive(Clone, Debug)]
+pub struct RaceSpec {
+    /// Title.
+    pub title: String,
+    /// Description.
+    pub description: String,
+    /// Cells; the last is the finish.
+    pub cells: u16,
+    /// Fewest players.
+    pub min_players: u8,
+    /// Most players.
+    pub max_players: u8,
+    /// Seat names.
+    pub seats: Vec<String>,
+    /// Pieces per player.
+    pub pieces: u8,
+    /// Dice.
+    pub dice: u8,
+    /// Faces.
+    pub faces: u8,
+    /// Entry.
+    pub enter: Enter,
+    /// Extra rolls.
+    pub extra: Extra,
+    /// Finish.
+    pub finish: Finish,
+    /// Win.
+    pub win: Win,
+    /// Compulsory moves.
+    pub compulsory: bool,
+    /// Chained landings.
+    pub chain: bool,
+    /// Cell rules.
+    pub rules: Vec<SpecRule>,
+}
+
+/// `E031`: a statement of the other kind of game.
+pub fn wrong_kind(word: &str, at: Span, kind: &str, because: Option<(Span, &str)>) -> Diagnostic {
+    let (belongs, help) = if kind == "race" {
+        (
+            "board games",
+            "remove it: a race game is described by `track`, `players`, `pieces`, `dice` and cell rules",
+        )
+    } else {
+        (
+            "race games",
+            "remove it, or make this a race game with `track N` instead of `board`",
+        )
+    };
+    let mut d = Diagnostic::new(
+        Code::WrongKind,
+        format!("`{word}` belongs to {belongs}, and this is a {kind} game"),
+    )
+    .primary(at, format!("not part of a {kind} game"));
+    if let Some((span, text)) = because {
+        d = d.secondary(span, text);
+    }
+    d.help(help)
+}
+
+/// Checks the race statements of a game that has a `track` (or race
+/// statements and no `board`).
+pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> Option<RaceSpec> {
+    let errors_before = diags.iter().filter(|d| d.is_error()).count();
+    let because = merged
+        .track
+        .map(|t| (t.span, "this `track` makes it a race game"));
+    for (word, at) in &merged.board_only {
+        diags.push(wrong_kind(word, *at, "race", because));
+    }
+    let cells = check_track(merged, diags);
+    let (dice, faces) = check_dice(merged, diags);
+    if let (Some(track), Some((count, face))) = (merged.track, merged.dice) {
+        let largest = u64::from(count.node) * u64::from(face.node);
+        if cells.is_some() && dice.is_some() && u64::from(track.node) < largest {
+            diags.push(
+                Diagnostic::new(
+                    Code::TrackSize,
+                    format!(
+                        "a track of {} cells is shorter than the largest roll, {largest}",
+                        track.node
+                    ),
+                )
+                .primary(track.span, "too short for these dice")
+                .secondary(count.span.to(face.span), "these dice")
+                .help(format!("make the track at least {largest} cells long")),
+            );
+        }
+    }
+    let (min_players, max_players) = check_players(merged, diags);
+    let seats = check_seats(merged, max_players, diags);
+    let pieces = match merged.pieces_per_player {
+        None => 1,
+        Some(n) if PIECES.contains(&n.node) => n.node as u8,
+        Some(n) => {
+            diags.push(
+                Diagnostic::new(
+                    Code::CountRange,
+                    format!("{} pieces per player is outside 1..8", n.node),
+                )
+                .primary(n.span, "from 1 to 8")
+                .help("each player has 1 to 8 pieces, such as `pieces 2 per player`"),
+            );
+            1
+        }
+    };
+    let enter = match merged.enter {
+        None | Some(EnterDecl::Always) => Enter::Always,
+        Some(EnterDecl::OnFace(f)) => Enter::OnFace(face_of(f, faces, diags)),
+    };
+    let extra = match merged.extra {
+        None | Some(ExtraDecl::Never) => Extra::Never,
+        Some(ExtraDecl::Doubles(span)) => {
+            if dice == Some(1) {
+                diags.push(
+                    Diagnostic::new(Code::DiceRange, "doubles need two dice or more")
+                        .primary(span, "one die never shows a double")
+                        .help("roll more dice (`dice 2 d6`), or give the extra roll on a face: `extra roll on 6`"),
+                );
+            }
+            Extra::Doubles
+        }
+        Some(ExtraDecl::OnFace(f)) => Extra::OnFace(face_of(f, faces, diags)),
+    };
+    let mut rules = Vec::new();
+    if let Some(n) = cells {
+        for rule in &merged.cell_rules {
+            if let Some(r) = check_rule(rule, n, dice, faces, diags) {
+                rules.push(r);
+            }
+        }
+    }
+    if diags.iter().filter(|d| d.is_error()).count() > errors_before {
+        return None;
+    }
+    Some(RaceSpec {
+        title: merged
+            .game
+            .as_ref()
+            .map_or_else(|| title.to_string(), |g| g.node.clone()),
+        description: merged
+            .description
+            .as_ref()
+            .map_or_else(String::new, |d| d.node.clone()),
+        cells: cells?,
+        min_players,
+        max_players,
+        seats,
+        pieces,
+        dice: dice?,
+        faces: faces?,
+        enter,
+        extra,
+        finish: merged.finish.unwrap_or(Finish::Past),
+        win: merged.win.unwrap_or(Win::FirstPiece),
+        compulsory: merged.move_compulsory.unwrap_or(true),
+        chain: merged.chain.unwrap_or(false),
+        rules,
+    })
+}
+
+fn check_track(merged: &Merged, diags: &mut Vec<Diagnostic>) -> Option<u16> {
+    let Some(track) = merged.track else {
+        let mut d = Diagnostic::new(Code::TrackSize, "the race game has no `track`")
+            .help("add one, such as `track 100` (cells 1 to 100; the last is the finish)");
+        if let Some(anchor) = merged.anchor {
+            d = d.primary(anchor, "this game has dice but no track");
+        }
+        diags.push(d);
+        return None;
+    };
+    if !TRACK.contains(&track.node) {
+        diags.push(
+            Diagnostic::new(
+                Code::TrackSize,
+                format!("a track of {} cells is outside 2..1000", track.node),
+            )
+            .primary(track.span, "from 2 to 1000 cells")
+            .help("a track has 2 to 1000 cells; the last one is the finish"),
+        );
+        return None;
+    }
+    u16::try_from(track.node).ok()
+}
+
+fn check_dice(merged: &Merged, diags: &mut Vec<Diagnostic>) -> (Option<u8>, Option<u8>) {
+    let Some((count, faces)) = merged.dice else {
+        let mut d = Diagnostic::new(Code::MissingDice, "the race game has no `dice`")
+            .help("add them, such as `dice 2 d6` (two dice of six faces)");
+        if let Some(anchor) = merged.anchor {
+            d = d.primary(anchor, "this game needs dice");
+        }
+        diags.push(d);
+        return (None, None);
+    };
+    let mut ok = |n: Spanned<u32>, range: &std::ops::RangeInclusive<u32>, what: &str| {
+        if range.contains(&n.node) {
+            u8::try_from(n.node).ok()
+        } else {
+            let message = if what == "dice" {
+                format!("{} dice: a game rolls 1 to 4 dice", n.node)
+            } else {
+                format!("`d{}`: a die has 2 to 20 faces", n.node)
+            };
+            diags.push(
+                Diagnostic::new(Code::DiceRange, message)
+                    .primary(n.span, format!("from {} to {}", range.start(), range.end()))
+                    .help("a game rolls 1 to 4 dice of 2 to 20 faces, such as `dice 2 d6`"),
+            );
+            None
+        }
+    };
+    let c = ok(count, &DICE, "dice");
+    let f = ok(faces, &FACES, "faces");
+    (c, f)
+}
+
+fn check_players(merged: &Merged, diags: &mut Vec<Diagnostic>) -> (u8, u8) {
+    let Some((min, max)) = merged.players else {
+        return (2, 6);
+    };
+    for n in [min, max] {
+        if !PLAYERS.contains(&n.node) {
+            diags.push(
+                Diagnostic::new(
+                    Code::PlayerCount,
+                    format!("{} players is outside 1..8", n.node),
+                )
+                .primary(n.span, "from 1 to 8")
+                .help("a race game has 1 to 8 players, such as `players 2-6`"),
+            );
+            return (2, 6);
+        }
+    }
+    if min.node > max.node {
+        diags.push(
+            Diagnostic::new(
+                Code::PlayerCount,
+                format!("players {}-{} is reversed", min.node, max.node),
+            )
+            .primary(min.span.to(max.span), "the fewest come first")
+            .help(format!("write `players {}-{}`", max.node, min.node)),
+        );
+        return (2, 6);
+    }
+    (min.node as u8, max.node as u8)
+}
+
+fn check_seats(merged: &Merged, max_players: u8, diags: &mut Vec<Diagnostic>) -> Vec<String> {
+    let Some(names) = &merged.seats else {
+        return DEFAULT_SEATS.iter().map(|s| (*s).to_string()).collect();
+    };
+    let mut seen: HashMap<&str, Span> = HashMap::new();
+    for n in names {
+        if let Some(first) = seen.insert(&n.node, n.span) {
+            diags.push(duplicate(&format!("seat `{}`", n.node), n.span, first));
+        }
+    }
+    if names.len() < usize::from(max_players) {
+        let at = names
+            .first()
+            .map_or(Span::default(), |f| f.span)
+            .to(names.last().map_or(Span::default(), |l| l.span));
+        let mut d = Diagnostic::new(
+            Code::PlayerCount,
+            format!("{} seat names for up to {max_players} players", names.len()),
+        )
+        .primary(at, format!("{max_players} names needed"));
+        if let Some((_, max)) = merged.players {
+            d = d.secondary(max.span, "the most players");
+        }
+        diags.push(d.help("name one seat per player, in seat order"));
+    }
+    names.iter().map(|n| n.node.clone()).collect()
+}
+
+/// A face of a die, checked against the dice's faces.
+fn face_of(f: Spanned<u32>, faces: Option<u8>, diags: &mut Vec<Diagnostic>) -> u8 {
+    let Some(faces) = faces else {
+        return 1;
+    };
+    if f.node == 0 || f.node > u32::from(faces) {
+        diags.push(
+            Diagnostic::new(
+                Code::DiceRange,
+                format!("no die of this game shows {}", f.node),
+            )
+            .primary(f.span, format!("the faces are 1 to {faces}"))
+            .help("name a face of the dice"),
+        );
+        return 1;
+    }
+    f.node as u8
+}
+
+/// `E033` for a cell outside `range` (`what` says which cells are allowed).
+fn cell_number(n: Spanned<u32>, cells: u16, what: &str) -> Diagnostic {
+    let message = if n.node == u32::from(cells) {
+        format!("cell {} is the finish: {what}", n.node)
+    } else {
+        format!("cell {} is off the track", n.node)
+    };
+    Diagnostic::new(Code::CellNumber, message)
+        .primary(n.span, format!("the track has cells 1 to {cells}"))
+        .help(format!("the cells are numbered 1 to {cells}; {what}"))
+}
+
+fn check_rule(
+    rule: &Spanned<crate::ast::CellRuleDecl>,
+    cells: u16,
+    dice: Option<u8>,
+    faces: Option<u8>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<SpecRule> {
+    let decl = &rule.node;
+    let mut ok = true;
+    let mut cell_tests = Vec::new();
+    let mut roll_tests = Vec::new();
+    let mut words = Vec::new();
+    for term in &decl.tests {
+        let t = &term.node;
+        let not = if t.negated { "not " } else { "" };
+        match &t.atom {
+            TestAtom::Digit(d) => {
+                if d.node > 9 {
+                    diags.push(
+                        Diagnostic::new(Code::CountRange, format!("{} is not a digit", d.node))
+                            .primary(d.span, "a digit is 0 to 9")
+                            .help("`digit 7` holds on cells whose number contains a 7"),
+                    );
+                    ok = false;
+                    continue;
+                }
+                words.push(if t.negated {
+                    format!("without {}", d.node)
+                } else {
+                    format!("contains {}", d.node)
+                });
+                cell_tests.push((t.negated, CellTest::Digit(d.node as u8)));
+            }
+            TestAtom::Double => {
+                words.push(format!("{not}a double"));
+                cell_tests.push((t.negated, CellTest::Double));
+            }
+            TestAtom::Any => {
+                cell_tests.push((t.negated, CellTest::Any));
+            }
+            TestAtom::Multiple(k) => {
+                if k.node == 0 || k.node > u32::from(cells) {
+                    diags.push(
+                        Diagnostic::new(
+                            Code::CountRange,
+                            format!("multiples of {} are not on the track", k.node),
+                        )
+                        .primary(k.span, format!("from 1 to {cells}"))
+                        .help("`multiple of 9` holds on cells 9, 18, 27, ..."),
+                    );
+                    ok = false;
+                    continue;
+                }
+                words.push(format!("{not}a multiple of {}", k.node));
+                cell_tests.push((t.negated, CellTest::Multiple(k.node as u16)));
+            }
+            TestAtom::Cells(items) => {
+                let mut ranges = Vec::new();
+                for (from, to) in items {
+                    let ends: Vec<Spanned<u32>> = match to {
+                        Some(to) => vec![*from, *to],
+                        None => vec![*from],
+                    };
+                    let to = to.unwrap_or(*from);
+                    let mut item_ok = true;
+                    for n in ends {
+                        if n.node == 0 || n.node >= u32::from(cells) {
+                            diags.push(cell_number(n, cells, "rules apply on cells before it"));
+                            item_ok = false;
+                        }
+                    }
+                    if item_ok && from.node > to.node {
+                        diags.push(
+                            Diagnostic::new(
+                                Code::CellNumber,
+                                format!("cells {}-{} is reversed", from.node, to.node),
+                            )
+                            .primary(from.span.to(to.span), "the lower cell comes first")
+                            .help(format!("write `{}-{}`", to.node, from.node)),
+                        );
+                        item_ok = false;
+                    }
+                    if item_ok {
+                        ranges.push((from.node as u16, to.node as u16));
+                    } else {
+                        ok = false;
+                    }
+                }
+                if t.negated {
+                    words.push("not listed".to_string());
+                }
+                cell_tests.push((t.negated, CellTest::Cells(ranges)));
+            }
+            TestAtom::Entering => {
+                words.push(format!("{not}entering"));
+                roll_tests.push((t.negated, RollTest::Entering));
+            }
+            TestAtom::Roll(values) => {
+                let mut sorted = [0u8; MAX_DICE];
+                let count_ok = dice.is_none_or(|d| values.len() == usize::from(d));
+                if !count_ok {
+                    let span = values
+                        .first()
+                        .map_or(term.span, |f| f.span)
+                        .to(values.last().map_or(term.span, |l| l.span));
+                    diags.push(
+                        Diagnostic::new(
+                            Code::DiceRange,
+                            format!(
+                                "a roll of {} dice in a game of {}",
+                                values.len(),
+                                dice.unwrap_or(0)
+                            ),
+                        )
+                        .primary(span, "one face per die")
+                        .help("name the face of every die, such as `roll 6 3` with two dice"),
+                    );
+                    ok = false;
+                    continue;
+                }
+                for (slot, v) in sorted.iter_mut().zip(values) {
+                    *slot = face_of(*v, faces, diags);
+                }
+                let n = values.len();
+                if let Some(part) = sorted.get_mut(..n) {
+                    part.sort_unstable();
+                }
+                let shown: Vec<String> = values.iter().map(|v| v.node.to_string()).collect();
+                words.push(format!("{not}rolled {}", shown.join("+")));
+                roll_tests.push((t.negated, RollTest::Faces { faces: sorted }));
+            }
+        }
+    }
+    let mut effects = Vec::new();
+    for e in &decl.effects {
+        let number = |n: Spanned<u32>, what: &str, diags: &mut Vec<Diagnostic>| {
+            if n.node == 0 || n.node > u32::from(cells) {
+                diags.push(
+                    Diagnostic::new(
+                        Code::CountRange,
+                        format!("`{what} {}` makes no sense here", n.node),
+                    )
+                    .primary(n.span, format!("from 1 to {cells}"))
+                    .help(format!("`{what}` takes 1 to {cells}")),
+                );
+                None
+            } else {
+                Some(n.node as u16)
+            }
+        };
+        let effect = match e.node {
+            CellEffectDecl::Forward(n) => number(n, "forward", diags).map(CellEffect::Forward),
+            CellEffectDecl::Back(n) => number(n, "back", diags).map(CellEffect::Back),
+            CellEffectDecl::Miss(n) => {
+                if n.node == 0 || n.node > 255 {
+                    diags.push(
+                        Diagnostic::new(
+                            Code::CountRange,
+                            format!("`miss {} turns` makes no sense", n.node),
+                        )
+                        .primary(n.span, "from 1 to 255")
+                        .help("such as `miss 2 turns`"),
+                    );
+                    None
+                } else {
+                    Some(CellEffect::Miss(n.node as u8))
+                }
+            }
+            CellEffectDecl::GoTo(n) => {
+                if n.node == 0 || n.node > u32::from(cells) {
+                    diags.push(cell_number(
+                        n,
+                        cells,
+                        "write `out` to send a piece back to the start",
+                    ));
+                    None
+                } else {
+                    Some(CellEffect::GoTo(n.node as u16))
+                }
+            }
+            CellEffectDecl::Out => Some(CellEffect::Out),
+            CellEffectDecl::NoExtraRoll => Some(CellEffect::NoExtraRoll),
+            CellEffectDecl::ExtraRoll => Some(CellEffect::ExtraRoll),
+            CellEffectDecl::Repeat => Some(CellEffect::Repeat),
+            CellEffectDecl::Held => Some(CellEffect::Held),
+            CellEffectDecl::Bump => Some(CellEffect::Bump),
+            CellEffectDecl::Stop => Some(CellEffect::Stop),
+        };
+        match effect {
+            Some(effect) => {
+                if decl.moment == Moment::Resting && effect.moves() && effect != CellEffect::Out {
+                    diags.push(
+                        Diagnostic::new(
+                            Code::RestingMove,
+                            "a `resting on` rule can't move the piece",
+                        )
+                        .primary(e.span, "this moves the piece on")
+                        .help("move it in a `landing on` rule: the piece comes to rest after the landing rules"),
+                    );
+                    ok = false;
+                }
+                effects.push(effect);
+            }
+            None => ok = false,
+        }
+    }
+    if !ok {
+        return None;
+    }
+    let label = match &decl.name {
+        Some(name) => name.node.clone(),
+        None => words.join(" and "),
+    };
+    let spec = SpecRule {
+        moment: decl.moment,
+        label,
+        cell_tests,
+        roll_tests,
+        effects,
+        span: rule.span,
+    };
+    if !(1..cells).any(|c| spec.holds_on(c)) {
+        let tests = decl
+            .tests
+            .first()
+            .map_or(rule.span, |f| f.span)
+            .to(decl.tests.last().map_or(rule.span, |l| l.span));
+        diags.push(
+            Diagnostic::new(Code::RuleNeverApplies, "this rule applies on no cell")
+                .primary(
+                    tests,
+                    format!("holds on none of the cells 1 to {}", cells - 1),
+                )
+                .help(
+                    "rules apply on the cells before the finish; check the numbers and the tests",
+                ),
+        );
+    }
+    Some(spec)
+}
+
+/// `E038`: with `landing rules chain`, a landing that moves the piece on and
+/// on forever. Every roll's sum, every cell and both directions are tried;
+/// rules with tests of the roll are taken both as holding and as not.
+pub fn check_cycles(game: &RaceGame, diags: &mut Vec<Diagnostic>) {
+    if !game.chain {
+        return;
+    }
+    let (low, high) = game.sums();
+    let nodes = usize::from(game.cells) * 2;
+    for count in low..=high {
+        // 0: not seen, 1: on the current path, 2: done.
+        let mut color = vec![0u8; nodes];
+        for start in 1..game.cells {
+            for dir in [1i8, -1] {
+                if let Some(cycle) = find_cycle(game, count, start, dir, &mut color) {
+                    report_cycle(game, count, &cycle, diags);
+                    return;
+                }
+            }
+        }
+    }
+}
+
+fn node(cell: u16, dir: i8) -> usize {
+    usize::from(cell) * 2 + usize::from(dir < 0)
+}
+
+/// Where one landing on `cell` (no chaining) may send the piece: one
+/// result per choice of the roll-dependent rules there.
+fn successors(game: &RaceGame, cell: u16, count: u16, dir: i8) -> Vec<(u16, i8)> {
+    let ids = game.landing.at(cell);
+    let dynamic: Vec<u16> = ids
+        .iter()
+        .copied()
+        .filter(|&id| {
+            game.rules
+                .get(usize::from(id))
+                .is_some_and(|r| !r.roll_tests.is_empty())
+        })
+        .take(6)
+        .collect();
+    let mut out = Vec::new();
+    for mask in 0u32..(1 << dynamic.len()) {
+        let holds = |id: u16| match dynamic.iter().position(|&d| d == id) {
+            Some(i) => mask & (1 << i) != 0,
+            None => true,
+        };
+        let mut p = cell;
+        let mut d = dir;
+        let mut landed = crate::race_game::Landed::default();
+        for &id in ids {
+            let Some(rule) = game.rules.get(usize::from(id)) else {
+                continue;
+            };
+            if !holds(id) {
+                continue;
+            }
+            if game.apply_effects(rule, &mut p, &mut d, count, &mut landed) {
+                break;
+            }
+        }
+        if p != cell && p != OUT && p < game.cells && !out.contains(&(p, d)) {
+            out.push((p, d));
+        }
+    }
+    out
+}
+
+/// A cell on the path of the search, its direction and the successors
+/// still to visit.
+type PathStep = (u16, i8, Vec<(u16, i8)>);
+
+/// A depth-first search from (start, dir); the cells of a circle if one is
+/// reachable.
+fn find_cycle(
+    game: &RaceGame,
+    count: u16,
+    start: u16,
+    dir: i8,
+    color: &mut [u8],
+) -> Option<Vec<u16>> {
+    if color.get(node(start, dir)).copied() != Some(0) {
+        return None;
+    }
+    let mut path: Vec<PathStep> = Vec::new();
+    path.push((start, dir, successors(game, start, count, dir)));
+    if let Some(c) = color.get_mut(node(start, dir)) {
+        *c = 1;
+    }
+    while let Some((cell, d, next)) = path.last_mut() {
+        let (cell, d) = (*cell, *d);
+        match next.pop() {
+            Some((to, to_dir)) => match color.get(node(to, to_dir)).copied() {
+                Some(0) => {
+                    if let Some(c) = color.get_mut(node(to, to_dir)) {
+                        *c = 1;
+                    }
+                    let succ = successors(game, to, count, to_dir);
+                    path.push((to, to_dir, succ));
+                }
+                Some(1) => {
+                    let from = path
+                        .iter()
+                        .position(|(c, pd, _)| *c == to && *pd == to_dir)?;
+                    let mut cycle: Vec<u16> = path.iter().skip(from).map(|(c, _, _)| *c).collect();
+                    cycle.push(to);
+                    return Some(cycle);
+                }
+                _ => {}
+            },
+            None => {
+                if let Some(c) = color.get_mut(node(cell, d)) {
+                    *c = 2;
+                }
+                path.pop();
+            }
+        }
+    }
+    None
+}
+
+fn report_cycle(game: &RaceGame, count: u16, cycle: &[u16], diags: &mut Vec<Diagnostic>) {
+    let first = cycle.first().copied().unwrap_or(0);
+    let rule = game
+        .landing
+        .at(first)
+        .iter()
+        .filter_map(|&id| game.rules.get(usize::from(id)))
+        .find(|r| r.effects.iter().any(|e| e.moves()));
+    let path: Vec<String> = cycle.iter().map(u16::to_string).collect();
+    let mut d = Diagnostic::new(
+        Code::CellCycle,
+        format!(
+            "chained landing rules go round in a circle: {}",
+            path.join(" -> ")
+        ),
+    );
+    if let Some(rule) = rule {
+        d = d.primary(rule.span, format!("moves the piece on from {first}"));
+    }
+    for id in cycle.iter().skip(1).filter_map(|c| {
+        game.landing.at(*c).iter().find(|&&id| {
+            game.rules
+                .get(usize::from(id))
+                .is_some_and(|r| r.effects.iter().any(|e| e.moves()))
+        })
+    }) {
+        if let Some(r) = game.rules.get(usize::from(*id)) {
+            if d.labels.iter().all(|l| l.span != r.span) {
+                d = d.secondary(r.span, "and on from here");
+            }
+        }
+    }
+    diags.push(d.help(format!(
+        "with `landing rules chain` a piece moved by a rule lands again; here it never stops (on a roll of {count}). Break the circle, or write `landing rules once`"
+    )));
+}

@@ -1,0 +1,333 @@
+//! Race games on the command line: `play` (people and computer players,
+//! with `--record`), the text and JSON of a turn (shared with `replay`), and
+//! the speed benchmark of `bench`.
+
+use std::io::{BufRead, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use super::record::{choice_json, Header, RaceTurn, Recorder};
+use super::{Failure, FsLoader, GameArgs};
+use crate::load::check;
+use crate::race::text::{result_text, seat_name, turn_text};
+use crate::race::{Choice, Event, Policy, RaceState, Roll};
+use crate::race_game::{RaceGame, OUT};
+use crate::rng::Rng;
+
+/// Loads the game when it is a race game (printing its warnings); `None`
+/// for anything else, which the board commands then load and report.
+pub(crate) fn load_race(args: &GameArgs, err: &mut dyn Write) -> Result<Option<RaceGame>, Failure> {
+    let options = super::parse_options(&args.options)?;
+    let checked = check(&FsLoader, &args.game, &options);
+    if checked.race.is_some() && !checked.diagnostics.is_empty() {
+        write!(err, "{}", checked.render())?;
+    }
+    Ok(checked.race)
+}
+
+/// The seed of seat `seat`'s random player, apart from the dice's.
+pub fn agent_seed(seed: u64, seat: usize) -> u64 {
+    seed ^ 0xA6E7_0000_0000_0000 ^ (seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// What `play` says about a race game.
+pub(crate) struct RaceRun<'a> {
+    /// The game.
+    pub game: &'a GameArgs,
+    /// `--seat SEAT=AGENT`: a seat number (1..) or name.
+    pub seats: &'a [String],
+    /// `--players N` (default: the fewest the game allows).
+    pub players: Option<usize>,
+    /// The seed of the dice and of the computer players.
+    pub seed: u64,
+    /// Stop after this many rolls.
+    pub max_rolls: u32,
+    /// Where to write the record.
+    pub record: Option<&'a Path>,
+}
+
+enum Seat {
+    Human,
+    Computer(String, Policy),
+}
+
+impl RaceRun<'_> {
+    /// Plays the game if it is a race game: `Some(exit code)`; `None` for a
+    /// board game.
+    pub(crate) fn run_if_race(
+        &self,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Result<Option<i32>, Failure> {
+        let Some(game) = load_race(self.game, err)? else {
+            return Ok(None);
+        };
+        let players = self.players.unwrap_or(usize::from(game.min_players));
+        let mut state =
+            RaceState::new(&game, players).map_err(|e| Failure::new(format!("error: {e}")))?;
+        let mut seats = self.seats(&game, players)?;
+        let header = Header {
+            game: self.game.game.clone(),
+            options: self.game.options.clone(),
+            position: None,
+            players: Some(players),
+            seed: Some(self.seed),
+        };
+        let mut recorder = Recorder::create(self.record, &header)?;
+        let mut dice = Rng::new(self.seed);
+        writeln!(out, "{}", game.title)?;
+        let who: Vec<String> = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let agent = match s {
+                    Seat::Human => "human",
+                    Seat::Computer(name, _) => name.as_str(),
+                };
+                format!("{} ({agent})", seat_name(&game, i))
+            })
+            .collect();
+        writeln!(out, "players: {}", who.join(", "))?;
+        let mut choices = Vec::new();
+        let mut events = Vec::new();
+        while state.winner().is_none() {
+            if state.rolls() >= self.max_rolls {
+                writeln!(out, "stopped after {} rolls (--max-plies)", state.rolls())?;
+                return Ok(Some(0));
+            }
+            let seat = state.to_roll();
+            let roll = Roll::random(game.dice, game.faces, &mut dice);
+            state.choices(&game, &roll, &mut choices);
+            let choice = match seats.get_mut(seat) {
+                Some(Seat::Computer(_, policy)) => choices
+                    .get(policy.choose(&choices))
+                    .copied()
+                    .unwrap_or(Choice::Pass),
+                _ => match ask(&game, seat, &roll, &choices, input, out)? {
+                    Some(c) => c,
+                    None => return Ok(Some(0)),
+                },
+            };
+            let number = state.rolls() + 1;
+            state
+                .apply(&game, &roll, choice, &mut events)
+                .map_err(|e| Failure::new(format!("error: {e}")))?;
+            recorder.line(&RaceTurn {
+                player: seat_name(&game, seat).to_string(),
+                dice: roll.faces().to_vec(),
+                choice: choice_json(choice),
+            })?;
+            write!(
+                out,
+                "{}",
+                turn_text(&game, &state, number, seat, &roll, choice, &events)
+            )?;
+        }
+        write!(out, "{}", result_text(&game, &state))?;
+        Ok(Some(0))
+    }
+
+    fn seats(&self, game: &RaceGame, players: usize) -> Result<Vec<Seat>, Failure> {
+        let mut names = vec!["human".to_string(); players];
+        for s in self.seats {
+            let (who, agent) = s.split_once('=').ok_or_else(|| {
+                Failure::new(format!("error: `--seat {s}` needs the form SEAT=AGENT"))
+            })?;
+            let idx = game
+                .seats
+                .iter()
+                .take(players)
+                .position(|n| n == who)
+                .or_else(|| who.parse::<usize>().ok().and_then(|n| n.checked_sub(1)))
+                .filter(|&i| i < players)
+                .ok_or_else(|| {
+                    Failure::new(format!(
+                        "error: `{who}` is not a seat of this game with {players} players: use 1 to {players} or {}",
+                        game.seats.iter().take(players).cloned().collect::<Vec<_>>().join(", ")
+                    ))
+                })?;
+            names[idx] = agent.to_string();
+        }
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                if n == "human" {
+                    return Ok(Seat::Human);
+                }
+                Policy::by_name(n, agent_seed(self.seed, i))
+                    .map(|p| Seat::Computer(n.clone(), p))
+                    .ok_or_else(|| {
+                        Failure::new(format!(
+                            "error: unknown agent `{n}` for a race game: use human or one of {}",
+                            Policy::NAMES.join(", ")
+                        ))
+                    })
+            })
+            .collect()
+    }
+}
+
+/// Asks a person for a choice; `None` when the input ends or they resign.
+fn ask(
+    game: &RaceGame,
+    seat: usize,
+    roll: &Roll,
+    choices: &[Choice],
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Option<Choice>, Failure> {
+    let name = seat_name(game, seat);
+    let listed: Vec<String> = choices.iter().map(Choice::to_string).collect();
+    loop {
+        write!(out, "{name} rolls {roll}: choose {}> ", listed.join(", "))?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            writeln!(out, "end of input: game abandoned")?;
+            return Ok(None);
+        }
+        let line = line.trim();
+        match line {
+            "" => continue,
+            "resign" => {
+                writeln!(out, "{name} resigns")?;
+                return Ok(None);
+            }
+            "help" => {
+                writeln!(
+                    out,
+                    "type `enter`, the cell of the piece to move, or `pass`; or: resign"
+                )?;
+                continue;
+            }
+            _ => {}
+        }
+        match Choice::parse(line).filter(|c| choices.contains(c)) {
+            Some(c) => return Ok(Some(c)),
+            None => writeln!(
+                out,
+                "`{line}` is not a choice: the choices are {}",
+                listed.join(", ")
+            )?,
+        }
+    }
+}
+
+/// A turn as JSON: player, dice, choice, events, and the state after it.
+pub(crate) fn turn_json(
+    game: &RaceGame,
+    state: &RaceState,
+    number: u32,
+    seat: usize,
+    roll: &Roll,
+    choice: Choice,
+    events: &[Event],
+) -> serde_json::Value {
+    serde_json::json!({
+        "turn": number,
+        "player": seat_name(game, seat),
+        "dice": roll.faces(),
+        "choice": choice_json(choice),
+        "events": events.iter().map(|e| e.describe(game)).collect::<Vec<_>>(),
+        "state": state_json(game, state),
+    })
+}
+
+/// The state as JSON: every seat's pieces (a cell, `"out"` or
+/// `"finished"`), held pieces, turns still to miss, who rolls, the winner.
+pub(crate) fn state_json(game: &RaceGame, state: &RaceState) -> serde_json::Value {
+    let mut pieces = serde_json::Map::new();
+    let mut held = serde_json::Map::new();
+    let mut owed = serde_json::Map::new();
+    for seat in 0..state.players() {
+        let name = seat_name(game, seat).to_string();
+        let cells: Vec<serde_json::Value> = state
+            .pieces(seat)
+            .iter()
+            .map(|&p| {
+                if p == OUT {
+                    serde_json::Value::from("out")
+                } else if p >= game.cells {
+                    serde_json::Value::from("finished")
+                } else {
+                    serde_json::Value::from(p)
+                }
+            })
+            .collect();
+        let held_cells: Vec<u16> = state
+            .pieces(seat)
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| state.is_held(seat, *i))
+            .map(|(_, &p)| p)
+            .collect();
+        if !held_cells.is_empty() {
+            held.insert(name.clone(), serde_json::Value::from(held_cells));
+        }
+        pieces.insert(name.clone(), serde_json::Value::from(cells));
+        owed.insert(name, serde_json::Value::from(state.owed(seat)));
+    }
+    serde_json::json!({
+        "pieces": pieces,
+        "held": held,
+        "skipped_turns_owed": owed,
+        "to_roll": if state.winner().is_some() { serde_json::Value::Null } else { serde_json::Value::from(seat_name(game, state.to_roll())) },
+        "winner": state.winner().map(|w| seat_name(game, w)),
+    })
+}
+
+/// `bench` for a race game: whole two-player games between random players
+/// on one core, for about `seconds`; prints games and rolls per second.
+pub(crate) fn bench(game: &RaceGame, seconds: f64, out: &mut dyn Write) -> Result<i32, Failure> {
+    let players = usize::from(game.min_players.max(2).min(game.max_players));
+    let start = Instant::now();
+    let mut games = 0u64;
+    let mut rolls = 0u64;
+    let mut seed = 0u64;
+    let mut choices = Vec::with_capacity(16);
+    let mut events = Vec::with_capacity(32);
+    while start.elapsed().as_secs_f64() < seconds {
+        for _ in 0..1000 {
+            let (n, _) = play_one(game, players, seed, &mut choices, &mut events)?;
+            rolls += u64::from(n);
+            games += 1;
+            seed += 1;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "{games} games of {players} random players in {secs:.3} s: {:.0} games/s, {:.2} M rolls/s, {:.1} rolls a game",
+        games as f64 / secs,
+        rolls as f64 / secs / 1e6,
+        rolls as f64 / games as f64
+    )?;
+    Ok(0)
+}
+
+/// Plays one game between random players from `seed`; the number of rolls
+/// and the winner.
+pub fn play_one(
+    game: &RaceGame,
+    players: usize,
+    seed: u64,
+    choices: &mut Vec<Choice>,
+    events: &mut Vec<Event>,
+) -> Result<(u32, Option<usize>), Failure> {
+    let mut state = RaceState::new(game, players).map_err(Failure::new)?;
+    let mut dice = Rng::new(seed);
+    let mut pick = Rng::new(agent_seed(seed, 0));
+    while state.winner().is_none() && state.rolls() < 100_000 {
+        let roll = Roll::random(game.dice, game.faces, &mut dice);
+        state.choices(game, &roll, choices);
+        let i = pick.below(choices.len() as u64) as usize;
+        let choice = choices.get(i).copied().unwrap_or(Choice::Pass);
+        state
+            .apply(game, &roll, choice, events)
+            .map_err(|e| Failure::new(format!("error: {e}")))?;
+    }
+    Ok((state.rolls(), state.winner()))
+}

@@ -1,0 +1,205 @@
+//! `rulebook replay FILE [--json]`: reads a game record, checks every line
+//! against the rules, and prints each turn (text, or one JSON object per
+//! turn). An illegal or malformed line stops with an error naming it.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use super::race::{load_race, turn_json};
+use super::record::{choice_of, Header, RaceTurn};
+use super::Failure;
+use crate::board_record::BoardRecord;
+use crate::engine::Match;
+use crate::race::text::{result_text, seat_name, turn_text};
+use crate::race::{Choice, RaceState, Roll};
+use crate::race_game::RaceGame;
+
+/// Arguments of `replay`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct ReplayArgs {
+    /// The record: JSON lines written by `play --record`.
+    file: PathBuf,
+    /// Print one JSON object per turn instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The numbered non-empty lines of a record.
+type Lines<'a> = Vec<(usize, &'a str)>;
+
+pub(crate) fn run(
+    args: ReplayArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<i32, Failure> {
+    let name = args.file.display().to_string();
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| Failure::new(format!("error: can't read {name}: {e}")))?;
+    let lines: Lines<'_> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
+    let bad = |line: usize, why: String| Failure {
+        message: format!("error: {name}:{line}: {why}"),
+        code: 1,
+    };
+    let Some(&(first, head)) = lines.first() else {
+        return Err(bad(1, "the record is empty".into()));
+    };
+    let header: Header = serde_json::from_str(head).map_err(|e| {
+        bad(
+            first,
+            format!("not a record header ({e}); it looks like {{\"game\":\"slow-and-steady\",\"players\":2}}"),
+        )
+    })?;
+    let game_args = header.game_args();
+    if let Some(race) = load_race(&game_args, err)? {
+        return replay_race(
+            &race,
+            &header,
+            lines.get(1..).unwrap_or(&[]),
+            args.json,
+            &bad,
+            out,
+        );
+    }
+    let t = super::load_game(&game_args, err)?;
+    replay_board(&t, &text, args.json, &bad, out)
+}
+
+fn replay_race(
+    game: &RaceGame,
+    header: &Header,
+    lines: &[(usize, &str)],
+    json: bool,
+    bad: &dyn Fn(usize, String) -> Failure,
+    out: &mut dyn Write,
+) -> Result<i32, Failure> {
+    let players = header.players.unwrap_or(usize::from(game.min_players));
+    let mut state = RaceState::new(game, players).map_err(|e| bad(1, e))?;
+    if !json {
+        writeln!(out, "{}", game.title)?;
+        let names: Vec<&str> = (0..players).map(|s| seat_name(game, s)).collect();
+        writeln!(out, "players: {}", names.join(", "))?;
+    }
+    let mut events = Vec::new();
+    let mut choices = Vec::new();
+    for &(n, line) in lines {
+        let turn: RaceTurn = serde_json::from_str(line).map_err(|e| {
+            bad(
+                n,
+                format!("not a turn ({e}); a turn looks like {{\"player\":\"red\",\"dice\":[6,3],\"choice\":\"enter\"}}"),
+            )
+        })?;
+        if state.winner().is_some() {
+            return Err(bad(n, "the game is already over".into()));
+        }
+        let seat = state.to_roll();
+        let expected = seat_name(game, seat);
+        if turn.player != expected {
+            return Err(bad(
+                n,
+                format!("it is {expected}'s turn, not {}'s", turn.player),
+            ));
+        }
+        let roll = Roll::new(&turn.dice)
+            .ok_or_else(|| bad(n, format!("too many dice: {:?}", turn.dice)))?;
+        state
+            .check_roll(game, &roll)
+            .map_err(|e| bad(n, e.to_string()))?;
+        let choice: Choice = choice_of(&turn.choice).ok_or_else(|| {
+            bad(
+                n,
+                format!(
+                    "`{}` is not a choice: write a cell number, \"enter\" or \"pass\"",
+                    turn.choice
+                ),
+            )
+        })?;
+        let number = state.rolls() + 1;
+        if state.apply(game, &roll, choice, &mut events).is_err() {
+            state.choices(game, &roll, &mut choices);
+            let listed: Vec<String> = choices.iter().map(Choice::to_string).collect();
+            return Err(bad(
+                n,
+                format!(
+                    "{expected} can't play `{choice}` with {roll}: the choices are {}",
+                    listed.join(", ")
+                ),
+            ));
+        }
+        if json {
+            writeln!(
+                out,
+                "{}",
+                turn_json(game, &state, number, seat, &roll, choice, &events)
+            )?;
+        } else {
+            write!(
+                out,
+                "{}",
+                turn_text(game, &state, number, seat, &roll, choice, &events)
+            )?;
+        }
+    }
+    if !json {
+        write!(out, "{}", result_text(game, &state))?;
+    }
+    Ok(0)
+}
+
+/// A board game's record, read and checked by `board_record`; the plies
+/// before a bad line are printed, then the error.
+fn replay_board(
+    t: &crate::engine::Tables,
+    text: &str,
+    json: bool,
+    bad: &dyn Fn(usize, String) -> Failure,
+    out: &mut dyn Write,
+) -> Result<i32, Failure> {
+    let record = BoardRecord::parse(text).map_err(|p| bad(p.error.line, p.error.reason))?;
+    let start = record.start(t).map_err(|e| bad(e.line, e.reason.clone()))?;
+    let replay = record.replay(t);
+    let mut game = Match::new(t, start);
+    if !json {
+        writeln!(out, "{}", t.game.title)?;
+        write!(out, "{}", super::board::render(t, &game.pos))?;
+    }
+    for (i, (mv, events)) in replay.played.iter().enumerate() {
+        let side = usize::from(game.pos.to_move);
+        let (id, side_name) = t
+            .game
+            .sides
+            .get(side)
+            .map_or(("?", "?"), |s| (s.id.as_str(), s.name.as_str()));
+        game.play(mv);
+        let number = i + 1;
+        if json {
+            let value = serde_json::json!({
+                "ply": number,
+                "player": id,
+                "move": mv.notation,
+                "events": events,
+                "position": game.pos.to_fen(t),
+            });
+            writeln!(out, "{value}")?;
+        } else {
+            writeln!(out, "{number}. {side_name}: {}", mv.notation)?;
+            for e in events {
+                writeln!(out, "     {e}")?;
+            }
+        }
+    }
+    if let Some(e) = replay.error {
+        return Err(bad(e.line, e.reason));
+    }
+    if !json {
+        write!(out, "{}", super::board::render(t, &game.pos))?;
+        if let Some(o) = game.outcome() {
+            writeln!(out, "result: {o}")?;
+        }
+    }
+    Ok(0)
+}

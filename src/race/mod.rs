@@ -1,0 +1,33 @@
+//! The race engine: plays a compiled `RaceGame`. A `RaceState` holds where
+//! every piece is, the turns each player owes and who rolls next; a turn is
+//! a `Roll` (from the one seeded generator, or from a record), the legal
+//! `Choice`s for it, and `RaceState::apply`, which moves the piece, applies
+//! the cell rules and tells what happened as `Event`s. Agents pick choices
+//! through `Policy` (seeded random, or the first choice).
+//!
+//! The turn, in the order of the rule file's statements:
+//! 1. the player to roll rolls all the dice;
+//! 2. the choices: `enter` when an out piece may enter with this roll, each
+//!    cell with a piece of theirs that can move (nearest the finish first);
+//!    `pass` only when there is none (or always, with `move optional`);
+//! 3. the piece moves by the sum from its cell (an entering piece from 0);
+//!    past the finish, the finish rule decides (bounce, stay, or finish);
+//! 4. the landing rules of the landing cell apply, in order (with `landing
+//!    rules chain`, again wherever they move the piece); then the resting
+//!    rules of the cell where it comes to rest;
+//! 5. a win ends the game; an extra roll (earned by the roll and not lost)
+//!    gives the same player another turn; otherwise the next player in
+//!    seat order rolls, after the players who owe turns have missed them.
+
+mod choice;
+mod event;
+mod policy;
+mod roll;
+mod state;
+pub mod text;
+
+pub use choice::Choice;
+pub use event::Event;
+pub use policy::Policy;
+pub use roll::Roll;
+pub use state::{Illegal, RaceState};

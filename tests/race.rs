@@ -1,0 +1,570 @@
+//! Race games: scripted turns that show every rule and decision of "Slow and
+//! Steady" (../shared/RULES.md section 2: rules 1-10, SS-1..SS-14) and the
+//! other race games at work (tests/fixtures/race/*.script); seeded whole
+//! games; records written by `play` and read back by `replay`; and the mean
+//! length of a game against a band derived from the rules.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use rulebook::load::{check, check_source, BundledLoader, Source};
+use rulebook::race::text::{positions_text, result_text, turn_text};
+use rulebook::race::{Choice, Policy, RaceState, Roll};
+use rulebook::race_game::RaceGame;
+use rulebook::rng::Rng;
+
+// ------------------------------------------------------------------ helpers
+
+fn load(game: &str, options: &[(String, String)]) -> RaceGame {
+    let checked = check(&BundledLoader, game, options);
+    let rendered = checked.render();
+    checked.race.unwrap_or_else(|| panic!("{game}: {rendered}"))
+}
+
+fn load_text(text: &str) -> RaceGame {
+    let checked = check_source(
+        Source {
+            name: "test.rules".into(),
+            text: text.into(),
+        },
+        &BundledLoader,
+        &[],
+    );
+    let rendered = checked.render();
+    checked.race.unwrap_or_else(|| panic!("{rendered}"))
+}
+
+fn seat(game: &RaceGame, name: &str) -> usize {
+    game.seats
+        .iter()
+        .position(|s| s == name)
+        .unwrap_or_else(|| panic!("no seat {name}"))
+}
+
+fn roll_of(text: &str) -> Roll {
+    let faces: Vec<u8> = text
+        .split_whitespace()
+        .map(|f| f.parse().unwrap())
+        .collect();
+    Roll::new(&faces).unwrap()
+}
+
+/// Runs a script. Header lines: `game NAME`, `option NAME=VALUE`,
+/// `players N`. Then: `put SEAT CELL|out|finished ...` (a seat's pieces),
+/// `owe SEAT N` (turns to miss), `to-roll SEAT`, `choices FACES` (the legal
+/// choices of a roll), `roll FACES: CHOICE` (a turn: the events and the
+/// positions), `try FACES: CHOICE` (must be illegal), `dice SEED N` (the first
+/// N rolls from a seed). `#` lines are copied. Returns the transcript.
+fn run_script(text: &str) -> String {
+    let mut out = String::new();
+    let mut name = None;
+    let mut options = Vec::new();
+    let mut players = 2;
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.peek() {
+        let line = line.trim();
+        if let Some(c) = line.strip_prefix('#') {
+            out.push_str(&format!("#{c}\n"));
+        } else if let Some(g) = line.strip_prefix("game ") {
+            name = Some(g.trim().to_string());
+        } else if let Some(o) = line.strip_prefix("option ") {
+            let (k, v) = o.split_once('=').unwrap();
+            options.push((k.trim().to_string(), v.trim().to_string()));
+        } else if let Some(n) = line.strip_prefix("players ") {
+            players = n.trim().parse().unwrap();
+        } else if !line.is_empty() {
+            break;
+        }
+        lines.next();
+    }
+    let game = load(name.as_deref().expect("a script names its game"), &options);
+    let mut state = RaceState::new(&game, players).unwrap();
+    let mut shown = false;
+    let mut choices = Vec::new();
+    let mut events = Vec::new();
+    let mut comment = false;
+    for line in lines {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(c) = line.strip_prefix('#') {
+            if !comment {
+                out.push('\n');
+            }
+            out.push_str(&format!("#{c}\n"));
+            comment = true;
+            continue;
+        }
+        comment = false;
+        let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
+        match cmd {
+            "put" => {
+                let mut words = arg.split_whitespace();
+                let s = seat(&game, words.next().unwrap());
+                let cells: Vec<u16> = words
+                    .map(|w| match w {
+                        "out" => 0,
+                        "finished" => game.cells,
+                        n => n.parse().unwrap(),
+                    })
+                    .collect();
+                state.set_pieces(&game, s, &cells).unwrap();
+                continue;
+            }
+            "owe" => {
+                let (s, n) = arg.split_once(' ').unwrap();
+                let mut owed: Vec<u8> = (0..players).map(|i| state.owed(i)).collect();
+                owed[seat(&game, s)] = n.trim().parse().unwrap();
+                let to = state.to_roll();
+                state.set_turn(to, &owed);
+                continue;
+            }
+            "to-roll" => {
+                let owed: Vec<u8> = (0..players).map(|i| state.owed(i)).collect();
+                state.set_turn(seat(&game, arg.trim()), &owed);
+                continue;
+            }
+            "dice" => {
+                let (seed, n) = arg.split_once(' ').unwrap();
+                let mut rng = Rng::new(seed.parse().unwrap());
+                let rolls: Vec<String> = (0..n.trim().parse::<usize>().unwrap())
+                    .map(|_| Roll::random(game.dice, game.faces, &mut rng).to_string())
+                    .collect();
+                out.push_str(&format!("\nseed {seed}: {}\n", rolls.join(" ")));
+                continue;
+            }
+            _ => {}
+        }
+        if !shown {
+            shown = true;
+            out.push_str(&format!("\n{}, {players} players\n", game.title));
+            out.push_str(&format!(
+                "{} to roll: {}\n",
+                game.seats[state.to_roll()],
+                positions_text(&game, &state)
+            ));
+        }
+        match cmd {
+            "choices" => {
+                let roll = roll_of(arg);
+                state.choices(&game, &roll, &mut choices);
+                let listed: Vec<String> = choices.iter().map(Choice::to_string).collect();
+                out.push_str(&format!("\nchoices with {roll}: {}\n", listed.join(", ")));
+            }
+            "roll" | "try" => {
+                let (faces, choice) = arg.split_once(':').unwrap();
+                let roll = roll_of(faces);
+                let choice = Choice::parse(choice).unwrap();
+                let who = state.to_roll();
+                let number = state.rolls() + 1;
+                let result = state.apply(&game, &roll, choice, &mut events);
+                if cmd == "try" {
+                    let why = result.expect_err(&format!("{line} should be illegal"));
+                    state.choices(&game, &roll, &mut choices);
+                    let listed: Vec<String> = choices.iter().map(Choice::to_string).collect();
+                    out.push_str(&format!(
+                        "\n> {} rolls {roll}, choice: {choice}\nillegal: {why}; the choices are {}\n",
+                        game.seats[who],
+                        listed.join(", ")
+                    ));
+                } else {
+                    result.unwrap_or_else(|e| panic!("{line}: {e}"));
+                    out.push('\n');
+                    out.push_str(&turn_text(
+                        &game, &state, number, who, &roll, choice, &events,
+                    ));
+                }
+            }
+            other => panic!("unknown script command {other}"),
+        }
+    }
+    if shown {
+        out.push('\n');
+        out.push_str(&result_text(&game, &state));
+    }
+    out
+}
+
+// ------------------------------------------------------------------ scripts
+
+#[test]
+fn scripted_turns() {
+    insta::glob!("fixtures/race/*.script", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        insta::assert_snapshot!(run_script(&text));
+    });
+}
+
+#[test]
+fn every_rule_and_decision_has_a_script() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/race");
+    let names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    for id in (1..=10)
+        .map(|n| format!("rule-{n:02}-"))
+        .chain((1..=14).map(|n| format!("ss-{n:02}-")))
+    {
+        assert!(
+            names.iter().any(|n| n.starts_with(&id)),
+            "no script for {id}"
+        );
+    }
+}
+
+// ------------------------------------------------------------------ the dice
+
+/// SS-8: the dice are fixed by the seed, on every machine and release.
+#[test]
+fn ss_08_the_first_rolls_of_a_seed_are_pinned() {
+    let mut rng = Rng::new(5);
+    let rolls: Vec<String> = (0..12)
+        .map(|_| Roll::random(2, 6, &mut rng).to_string())
+        .collect();
+    assert_eq!(
+        rolls.join(" "),
+        "2+4 4+5 4+5 4+5 3+3 6+2 3+5 4+6 5+5 3+5 3+3 1+6"
+    );
+    // The reference outputs of xoshiro256** seeded by SplitMix64 from 0.
+    let mut rng = Rng::new(0);
+    let raw: Vec<u64> = (0..3).map(|_| rng.next_u64()).collect();
+    assert_eq!(
+        raw,
+        [
+            0x99EC_5F36_CB75_F2B4,
+            0xBF6E_1F78_4956_452A,
+            0x1A5F_849D_4933_E6E0
+        ]
+    );
+}
+
+// ------------------------------------------------------------------ whole games
+
+fn cli(args: &[&str]) -> (i32, String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = rulebook::cli::run(args, &mut std::io::empty(), &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+fn random_game(game: &str, players: usize, seed: u64) -> String {
+    let players_arg = players.to_string();
+    let seed_arg = seed.to_string();
+    let seats: Vec<String> = (1..=players).map(|i| format!("{i}=random")).collect();
+    let mut args = vec![
+        "rulebook",
+        "play",
+        game,
+        "--players",
+        &players_arg,
+        "--seed",
+        &seed_arg,
+    ];
+    for s in &seats {
+        args.push("--seat");
+        args.push(s);
+    }
+    let (code, out, err) = cli(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("result:"), "the game did not end:\n{out}");
+    out
+}
+
+/// Seeded whole games between random players; the two-player game of every
+/// bundled game is `random_games` in tests/games.rs
+/// (`games__random-slow-and-steady.snap`).
+#[test]
+fn seeded_random_games_for_3_and_6_players() {
+    for players in [3, 6] {
+        let transcript = random_game("slow-and-steady", players, 1);
+        assert_eq!(transcript, random_game("slow-and-steady", players, 1));
+        insta::assert_snapshot!(format!("slow-and-steady-{players}-players"), transcript);
+    }
+}
+
+#[test]
+fn the_other_race_games_end() {
+    for game in [
+        "variants/slow-and-steady-both-pieces",
+        "variants/snakes-and-ladders",
+        "variants/goose",
+    ] {
+        for seed in 0..20 {
+            random_game(game, 4, seed);
+        }
+    }
+}
+
+#[test]
+fn players_out_of_range_are_refused() {
+    let (code, _, err) = cli(&["rulebook", "play", "slow-and-steady", "--players", "7"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("2 to 6 players, not 7"), "{err}");
+}
+
+// ------------------------------------------------------------------ records
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join("rulebook-race-test");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// The turns of a transcript (from the first numbered line on).
+fn turns(transcript: &str) -> String {
+    let at = transcript.find("\n1. ").unwrap();
+    transcript[at..].to_string()
+}
+
+#[test]
+fn a_replayed_record_gives_the_same_game() {
+    for (game, players) in [
+        ("slow-and-steady", "3"),
+        ("variants/goose", "4"),
+        ("draughts", "2"),
+    ] {
+        let file = temp(&format!("{}.jsonl", game.replace('/', "-")));
+        let file = file.to_str().unwrap();
+        let mut args = vec![
+            "rulebook", "play", game, "--seed", "9", "--record", file, "--seat", "1=random",
+            "--seat", "2=random",
+        ];
+        if players != "2" {
+            args.extend(["--players", players, "--seat", "3=random"]);
+        }
+        if players == "4" {
+            args.extend(["--seat", "4=random"]);
+        }
+        let (code, played, err) = cli(&args);
+        assert_eq!(code, 0, "{err}");
+        let (code, replayed, err) = cli(&["rulebook", "replay", file]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(turns(&played), turns(&replayed), "{game}");
+        let (code, json, err) = cli(&["rulebook", "replay", file, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let lines = std::fs::read_to_string(file).unwrap().lines().count();
+        assert_eq!(
+            json.lines().count(),
+            lines - 1,
+            "{game}: one object per turn"
+        );
+        for line in json.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert!(v.get("player").is_some() && v.get("events").is_some());
+        }
+    }
+}
+
+#[test]
+fn replay_json_holds_the_state() {
+    let file = temp("state.jsonl");
+    std::fs::write(
+        &file,
+        "{\"game\":\"slow-and-steady\",\"players\":2}\n\
+         {\"player\":\"red\",\"dice\":[6,5],\"choice\":\"enter\"}\n",
+    )
+    .unwrap();
+    let (code, json, err) = cli(&["rulebook", "replay", file.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        json.trim(),
+        r#"{"turn":1,"player":"red","dice":[6,5],"choice":"enter","events":["enters on 11","landed on 11: contains 1, forward 3 to 14","landed on 11: a double, misses 2 turns, no extra roll"],"state":{"pieces":{"red":[14,"out"],"blue":["out","out"]},"held":{},"skipped_turns_owed":{"red":2,"blue":0},"to_roll":"blue","winner":null}}"#
+    );
+}
+
+#[test]
+fn replay_names_the_bad_line() {
+    let cases = [
+        (
+            "{\"player\":\"red\",\"dice\":[5,3],\"choice\":\"enter\"}",
+            "bad.jsonl:2: red can't play `enter` with 5+3: the choices are pass",
+        ),
+        (
+            "{\"player\":\"blue\",\"dice\":[5,3],\"choice\":\"pass\"}",
+            "bad.jsonl:2: it is red's turn, not blue's",
+        ),
+        (
+            "{\"player\":\"red\",\"dice\":[5,9],\"choice\":\"pass\"}",
+            "bad.jsonl:2: a die of this game shows 1 to 6, not 9",
+        ),
+        (
+            "{\"player\":\"red\",\"dice\":[5],\"choice\":\"pass\"}",
+            "bad.jsonl:2: this game rolls 2 dice, not 1",
+        ),
+        (
+            "{\"player\":\"red\",\"dice\":[5,3],\"choice\":\"jump\"}",
+            "bad.jsonl:2: `\"jump\"` is not a choice",
+        ),
+        ("{\"player\":\"red\"}", "bad.jsonl:2: not a turn"),
+        ("not json", "bad.jsonl:2: not a turn"),
+    ];
+    for (line, expected) in cases {
+        let file = temp("bad.jsonl");
+        std::fs::write(
+            &file,
+            format!("{{\"game\":\"slow-and-steady\",\"players\":2}}\n{line}\n"),
+        )
+        .unwrap();
+        let (code, _, err) = cli(&["rulebook", "replay", file.to_str().unwrap()]);
+        assert_eq!(code, 1, "{line}");
+        assert!(err.contains(expected), "{line}: {err}");
+    }
+    let file = temp("bad.jsonl");
+    std::fs::write(
+        &file,
+        "{\"game\":\"draughts\"}\n{\"player\":\"white\",\"move\":\"22-17\"}\n{\"player\":\"black\",\"move\":\"9-14\"}\n{\"player\":\"white\",\"move\":\"22-18\"}\n",
+    )
+    .unwrap();
+    let (code, _, err) = cli(&["rulebook", "replay", file.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("bad.jsonl:4: 22-18 is illegal"), "{err}");
+}
+
+// ------------------------------------------------------------------ game length
+
+/// The mean number of rolls a lone player needs to bring a piece of "Slow
+/// and Steady" home, playing the fixed policy `first` (enter whenever a 6
+/// allows it, otherwise move the piece nearest the finish).
+///
+/// The band is derived from the rules, not from the engine: one player's
+/// game is a Markov chain on the two pieces' cells (missed turns and extra
+/// rolls change who rolls, not how many rolls it takes, so a lone player's
+/// roll count ignores them). `expected_rolls` below writes rules 1-10 and
+/// SS-1..SS-14 out again on their own and solves the chain for the mean E
+/// and the second moment M of the number of rolls. The mean of N seeded
+/// games then lies within 4 standard errors, 4 sqrt((M - E^2) / N), of E
+/// (a chance of about 6e-5 to fail for a correct engine; with these seeds it
+/// is fixed anyway).
+#[test]
+fn mean_game_length_lies_in_the_derived_band() {
+    let game = load_text("extends \"slow-and-steady\"\nplayers 1-6\n");
+    let (e, m) = expected_rolls();
+    let sd = (m - e * e).sqrt();
+    let n = 4000;
+    let mut total = 0u64;
+    let mut choices = Vec::new();
+    let mut events = Vec::new();
+    for seed in 0..n {
+        let mut state = RaceState::new(&game, 1).unwrap();
+        let mut dice = Rng::new(seed);
+        let mut policy = Policy::First;
+        while state.winner().is_none() {
+            let roll = Roll::random(game.dice, game.faces, &mut dice);
+            state.choices(&game, &roll, &mut choices);
+            let c = choices[policy.choose(&choices)];
+            state.apply(&game, &roll, c, &mut events).unwrap();
+        }
+        total += u64::from(state.rolls());
+    }
+    let mean = total as f64 / n as f64;
+    let band = 4.0 * sd / (n as f64).sqrt();
+    assert!(
+        (mean - e).abs() <= band,
+        "mean {mean:.2} rolls, expected {e:.2} +- {band:.2} (sd {sd:.2})"
+    );
+    // The chain's own answer (61.52 rolls, sd 41.06), so that a change to
+    // the rules written out below shows.
+    assert!(
+        (e - 61.52).abs() < 0.01 && (sd - 41.06).abs() < 0.01,
+        "E = {e}, sd = {sd}"
+    );
+}
+
+/// Rules 4-7 and 10 on a landing cell (SS-3, SS-4): out, or the cell after
+/// the +3 / -3 shift.
+fn land(t: u32) -> u32 {
+    let digits = |n: u32, d: u32| n.to_string().contains(char::from_digit(d, 10).unwrap());
+    if digits(t, 0) {
+        return 0;
+    }
+    let mut p = t as i32;
+    if digits(t, 1) {
+        p += 3;
+    }
+    if digits(t, 7) {
+        p -= 3;
+    }
+    p as u32
+}
+
+/// One roll of the lone player from (a, b) (0 = out) with the `first`
+/// policy: the next state, or `None` when a piece reaches 100.
+fn step(a: u32, b: u32, d1: u32, d2: u32) -> Option<(u32, u32)> {
+    let s = d1 + d2;
+    let six = d1 == 6 || d2 == 6;
+    // Which piece moves: enter first (rule 1, SS-1), else the one nearest
+    // the finish; with none, pass (SS-2).
+    let (mover, other) = if six && (a == 0 || b == 0) {
+        if a == 0 {
+            (a, b)
+        } else {
+            (b, a)
+        }
+    } else if a.max(b) > 0 {
+        (a.max(b), a.min(b))
+    } else {
+        return Some((a, b));
+    };
+    let mut t = mover + s;
+    if t == 100 {
+        return None;
+    }
+    if t > 100 {
+        t = 200 - t; // rule 9: bounce
+    }
+    let p = land(t);
+    // Rule 3, SS-5: the earlier piece on a 5-cell goes out.
+    let other = if p != 0 && p == other && p.to_string().contains('5') {
+        0
+    } else {
+        other
+    };
+    Some((p, other))
+}
+
+/// The mean and second moment of the rolls to finish, from both pieces out,
+/// by Gauss-Seidel iteration on the chain's equations
+/// E(x) = 1 + mean over rolls of E(next), M(x) = 1 + mean(2 E(next) + M(next)).
+fn expected_rolls() -> (f64, f64) {
+    let idx = |a: u32, b: u32| (a * 100 + b) as usize;
+    let mut e = vec![0.0f64; 100 * 100];
+    let mut m = vec![0.0f64; 100 * 100];
+    let mut next: Vec<[Option<usize>; 36]> = Vec::with_capacity(100 * 100);
+    for a in 0..100 {
+        for b in 0..100 {
+            let mut row = [None; 36];
+            for (k, slot) in row.iter_mut().enumerate() {
+                let (d1, d2) = (k as u32 / 6 + 1, k as u32 % 6 + 1);
+                *slot = step(a, b, d1, d2).map(|(x, y)| idx(x.max(y), x.min(y)));
+            }
+            next.push(row);
+        }
+    }
+    for pass in 0..2 {
+        for _ in 0..100_000 {
+            let mut change = 0.0f64;
+            for i in 0..e.len() {
+                let mut sum = 0.0;
+                for j in next[i].iter().flatten() {
+                    sum += if pass == 0 {
+                        e[*j]
+                    } else {
+                        2.0 * e[*j] + m[*j]
+                    };
+                }
+                let v = 1.0 + sum / 36.0;
+                let slot = if pass == 0 { &mut e[i] } else { &mut m[i] };
+                change = change.max((v - *slot).abs());
+                *slot = v;
+            }
+            if change < 1e-10 {
+                break;
+            }
+        }
+    }
+    (e[0], m[0])
+}
