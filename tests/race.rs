@@ -299,6 +299,78 @@ fn the_other_race_games_end() {
     }
 }
 
+/// The agents of `rulebook::agents` see a race as a `RaceNode`: the roll is
+/// a chance node, the choices are the moves.
+#[test]
+fn the_lab_agents_play_race_games() {
+    for agent in ["greedy", "mcts"] {
+        let seat = format!("1={agent}");
+        let (code, out, err) = cli(&[
+            "rulebook",
+            "play",
+            "slow-and-steady",
+            "--seat",
+            &seat,
+            "--seat",
+            "2=random",
+            "--seed",
+            "4",
+            "--playouts",
+            "50",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains(&format!("red ({agent})")) && out.contains("result:"),
+            "{out}"
+        );
+    }
+    let (code, _, err) = cli(&[
+        "rulebook",
+        "play",
+        "slow-and-steady",
+        "--seat",
+        "1=alphabeta",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("alphabeta plays two-player games without dice"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_person_chooses_by_typing() {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let mut input: &[u8] = b"help\n24\n";
+    let code = rulebook::cli::run(
+        [
+            "rulebook",
+            "play",
+            "slow-and-steady",
+            "--seat",
+            "2=random",
+            "--seed",
+            "5",
+        ],
+        &mut input,
+        &mut out,
+        &mut err,
+    );
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(code, 0);
+    assert!(out.contains("red rolls 2+4: choose pass> "), "{out}");
+    assert!(
+        out.contains("type `enter`, the cell of the piece to move, or `pass`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("`24` is not a choice: the choices are pass"),
+        "{out}"
+    );
+    assert!(out.ends_with("end of input: game abandoned\n"), "{out}");
+}
+
 #[test]
 fn players_out_of_range_are_refused() {
     let (code, _, err) = cli(&["rulebook", "play", "slow-and-steady", "--players", "7"]);

@@ -145,6 +145,7 @@ pub(crate) fn run(
         seed: args.seed,
         max_rolls: args.max_plies,
         record: args.record.as_deref(),
+        strength: args.strength.strength(),
     };
     if let Some(code) = race.run_if_race(input, out, err)? {
         return Ok(code);

@@ -8,9 +8,10 @@ use std::time::Instant;
 
 use super::record::{choice_json, Header, RaceTurn, Recorder};
 use super::{Failure, FsLoader, GameArgs};
+use crate::agents::{self, Agent, Strength};
 use crate::load::check;
 use crate::race::text::{result_text, seat_name, turn_text};
-use crate::race::{Choice, Event, Policy, RaceState, Roll};
+use crate::race::{Choice, Event, Policy, RaceNode, RaceState, Roll};
 use crate::race_game::{RaceGame, OUT};
 use crate::rng::Rng;
 
@@ -44,11 +45,14 @@ pub(crate) struct RaceRun<'a> {
     pub max_rolls: u32,
     /// Where to write the record.
     pub record: Option<&'a Path>,
+    /// How hard the agents of `crate::agents` think.
+    pub strength: Strength,
 }
 
-enum Seat {
+enum Seat<'g> {
     Human,
     Computer(String, Policy),
+    Agent(String, Box<dyn Agent<RaceNode<'g>> + 'g>),
 }
 
 impl RaceRun<'_> {
@@ -83,7 +87,7 @@ impl RaceRun<'_> {
             .map(|(i, s)| {
                 let agent = match s {
                     Seat::Human => "human",
-                    Seat::Computer(name, _) => name.as_str(),
+                    Seat::Computer(name, _) | Seat::Agent(name, _) => name.as_str(),
                 };
                 format!("{} ({agent})", seat_name(&game, i))
             })
@@ -104,6 +108,13 @@ impl RaceRun<'_> {
                     .get(policy.choose(&choices))
                     .copied()
                     .unwrap_or(Choice::Pass),
+                Some(Seat::Agent(_, agent)) => {
+                    let node = RaceNode::rolled(&game, state.clone(), roll, self.max_rolls);
+                    choices
+                        .get(agent.choose(&node))
+                        .copied()
+                        .unwrap_or(Choice::Pass)
+                }
                 _ => match ask(&game, seat, &roll, &choices, input, out)? {
                     Some(c) => c,
                     None => return Ok(Some(0)),
@@ -128,7 +139,7 @@ impl RaceRun<'_> {
         Ok(Some(0))
     }
 
-    fn seats(&self, game: &RaceGame, players: usize) -> Result<Vec<Seat>, Failure> {
+    fn seats<'g>(&self, game: &'g RaceGame, players: usize) -> Result<Vec<Seat<'g>>, Failure> {
         let mut names = vec!["human".to_string(); players];
         for s in self.seats {
             let (who, agent) = s.split_once('=').ok_or_else(|| {
@@ -156,11 +167,19 @@ impl RaceRun<'_> {
                 if n == "human" {
                     return Ok(Seat::Human);
                 }
-                Policy::by_name(n, agent_seed(self.seed, i))
-                    .map(|p| Seat::Computer(n.clone(), p))
-                    .ok_or_else(|| {
+                if let Some(p) = Policy::by_name(n, agent_seed(self.seed, i)) {
+                    return Ok(Seat::Computer(n.clone(), p));
+                }
+                let sample = RaceNode::new(
+                    game,
+                    RaceState::new(game, players).map_err(Failure::new)?,
+                    self.max_rolls,
+                );
+                agents::by_name(n, agent_seed(self.seed, i), self.strength, &sample)
+                    .map(|a| Seat::Agent(n.clone(), a))
+                    .map_err(|e| {
                         Failure::new(format!(
-                            "error: unknown agent `{n}` for a race game: use human or one of {}",
+                            "error: {e}; a race game also takes human, {}",
                             Policy::NAMES.join(", ")
                         ))
                     })

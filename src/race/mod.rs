@@ -3,7 +3,8 @@
 //! a `Roll` (from the one seeded generator, or from a record), the legal
 //! `Choice`s for it, and `RaceState::apply`, which moves the piece, applies
 //! the cell rules and tells what happened as `Event`s. Agents pick choices
-//! through `Policy` (seeded random, or the first choice).
+//! through `Policy` (seeded random, or the first choice), or through any
+//! agent of `crate::agents`, which sees a race as a `RaceNode`.
 //!
 //! The turn, in the order of the rule file's statements:
 //! 1. the player to roll rolls all the dice;
@@ -19,6 +20,7 @@
 //!    gives the same player another turn; otherwise the next player in
 //!    seat order rolls, after the players who owe turns have missed them.
 
+mod agent;
 mod choice;
 mod event;
 mod policy;
@@ -26,6 +28,7 @@ mod roll;
 mod state;
 pub mod text;
 
+pub use agent::RaceNode;
 pub use choice::Choice;
 pub use event::Event;
 pub use policy::Policy;

@@ -26,6 +26,19 @@ impl Roll {
         Some(r)
     }
 
+    /// A roll of the first `count` of these faces.
+    pub fn from_faces(faces: [u8; MAX_DICE], count: usize) -> Roll {
+        let count = count.min(MAX_DICE);
+        let mut r = Roll {
+            faces: [0; MAX_DICE],
+            count: count as u8,
+        };
+        for (slot, f) in r.faces.iter_mut().zip(faces).take(count) {
+            *slot = f;
+        }
+        r
+    }
+
     /// Rolls `dice` dice of `faces` faces, one after the other, each a
     /// uniform draw from the generator (SS-8).
     pub fn random(dice: u8, faces: u8, rng: &mut Rng) -> Roll {
