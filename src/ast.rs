@@ -36,7 +36,7 @@ pub struct File {
 /// One statement.
 #[derive(Clone, Debug)]
 pub enum Statement {
-    /// `extends "draughts"`
+    /// `extends "NAME"`
     Extends(Spanned<String>),
     /// `game "Title"`
     Game(Spanned<String>),

@@ -142,7 +142,7 @@ impl BoardRecord {
                 error: RecordError {
                     line: hl + 1,
                     reason: format!(
-                        "the first line must be a header such as {{\"game\":\"draughts\"}}: {e}"
+                        "the first line must be a header such as {{\"game\":\"NAME\"}}: {e}"
                     ),
                 },
             })

@@ -134,7 +134,7 @@ pub struct SquareInfo {
 pub struct SideInfo {
     /// The identifier in the rule file (`white`).
     pub id: String,
-    /// The display name (`Pioneers`).
+    /// The display name (`Red`).
     pub name: String,
     /// The letter in position strings (`W`).
     pub letter: char,
@@ -218,7 +218,7 @@ pub enum CaptureChoice {
 pub enum MidChainCrown {
     /// It stays what it is; crowned only if the move ends there (DR-2).
     Stay,
-    /// It is crowned at once and goes on as the new kind (AR-6, Russian).
+    /// It is crowned at once and goes on as the new kind (AR-6).
     Continue,
     /// The move ends there and it is crowned (English).
     Stop,
@@ -337,7 +337,7 @@ pub struct Game {
     pub title: String,
     /// The rule file's description of the game.
     pub description: String,
-    /// The game's number in Portable Draughts Notation (`pdn gametype`).
+    /// The game's number in PDN files (`pdn gametype`).
     pub pdn_game_type: Option<u32>,
     /// Board width (files).
     pub width: u8,

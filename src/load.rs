@@ -11,7 +11,7 @@ use crate::source::SourceMap;
 /// A rule file's text and the name diagnostics call it by.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Source {
-    /// The display name: a path, or a bundled name like `draughts`.
+    /// The display name: a path, or a bundled name like `variants/NAME`.
     pub name: String,
     /// The text.
     pub text: String,
@@ -25,7 +25,7 @@ pub trait Loader {
     fn load(&self, name: &str, base: Option<&str>) -> Result<Source, String>;
 }
 
-/// Loads only the bundled games (`draughts`, `variants/russian`, with or
+/// Loads only the bundled games (`NAME`, `variants/NAME`, with or
 /// without `.rules`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BundledLoader;

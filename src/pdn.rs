@@ -1,5 +1,5 @@
-//! Portable Draughts Notation (PDN 3.0): games to and from other draughts
-//! software. Tags (`[GameType "26"]`, `[FEN "W:W21,22:B1,2"]`, `[Result ...]`)
+//! PDN 3.0, the portable game notation: games to and from other software
+//! of the checkers family. Tags (`[GameType "26"]`, `[FEN "W:W21,22:B1,2"]`, `[Result ...]`)
 //! and the move text with numeric squares (`1. 22-18 11-15 2. 18x11`).
 
 use crate::engine::{Match, Move, Outcome, Position, Tables};

@@ -54,7 +54,7 @@ pub fn load_chain(
                 diags.push(
                     Diagnostic::new(Code::ExtendsLoad, format!("can't load `{}`", base.node))
                         .primary(base.span, reason)
-                        .help("name a bundled game (such as \"draughts\") or a rule file relative to this one"),
+                        .help("name a bundled game (`rulebook list` shows them) or a rule file relative to this one"),
                 );
                 return None;
             }

@@ -40,7 +40,7 @@ struct Cli {
 /// Options common to the commands that load a game.
 #[derive(clap::Args, Debug, Clone)]
 pub(crate) struct GameArgs {
-    /// A bundled game (`draughts`, `always-ready`, `variants/russian`, ...) or a path to a rule file.
+    /// A bundled game (`rulebook list` names them) or a path to a rule file.
     game: String,
     /// Set an option declared by the rule file: `--option kings=short`.
     #[arg(long = "option", value_name = "NAME=VALUE")]

@@ -1,5 +1,5 @@
 //! `rulebook export FILE --pdn` and `rulebook import FILE.pdn`: game records
-//! to and from Portable Draughts Notation.
+//! to and from PDN, the portable game notation of checkers software.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -15,7 +15,7 @@ use crate::pdn;
 pub(crate) struct ExportArgs {
     /// A game record (JSON lines, as `play --record` or the `save` command write).
     file: PathBuf,
-    /// Write Portable Draughts Notation (the only format for now).
+    /// Write PDN (the only format for now).
     #[arg(long)]
     pdn: bool,
     /// Write to this file instead of standard output.

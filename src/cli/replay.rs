@@ -51,7 +51,7 @@ pub(crate) fn run(
     let header: Header = serde_json::from_str(head).map_err(|e| {
         bad(
             first,
-            format!("not a record header ({e}); it looks like {{\"game\":\"slow-and-steady\",\"players\":2}}"),
+            format!("not a record header ({e}); it looks like {{\"game\":\"NAME\",\"players\":2}}"),
         )
     })?;
     let game_args = header.game_args();
