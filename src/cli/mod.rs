@@ -377,7 +377,7 @@ fn dispatch(
             seconds,
         } => {
             if let Some(race) = race::load_race(&game, err)? {
-                return race::bench(&race, 3.0, out);
+                return race::bench(&race, seconds, jobs, out);
             }
             let t = load_game(&game, err)?;
             let pos = position(&t, p.as_deref())?;

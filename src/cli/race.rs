@@ -298,31 +298,61 @@ pub(crate) fn state_json(game: &RaceGame, state: &RaceState) -> serde_json::Valu
     })
 }
 
-/// `bench` for a race game: whole two-player games between random players
-/// on one core, for about `seconds`; prints games and rolls per second.
-pub(crate) fn bench(game: &RaceGame, seconds: f64, out: &mut dyn Write) -> Result<i32, Failure> {
+/// `bench` for a race game: whole two-player games between random players,
+/// on `jobs` threads (each playing its own seeds) for about `seconds`; prints
+/// games and rolls per second.
+pub(crate) fn bench(
+    game: &RaceGame,
+    seconds: f64,
+    jobs: usize,
+    out: &mut dyn Write,
+) -> Result<i32, Failure> {
     let players = usize::from(game.min_players.max(2).min(game.max_players));
+    let jobs = jobs.max(1);
     let start = Instant::now();
-    let mut games = 0u64;
-    let mut rolls = 0u64;
-    let mut seed = 0u64;
-    let mut choices = Vec::with_capacity(16);
-    let mut events = Vec::with_capacity(32);
-    while start.elapsed().as_secs_f64() < seconds {
-        for _ in 0..1000 {
-            let (n, _) = play_one(game, players, seed, &mut choices, &mut events)?;
-            rolls += u64::from(n);
-            games += 1;
-            seed += 1;
-        }
-    }
+    let results: Vec<Result<(u64, u64), Failure>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs as u64)
+            .map(|job| {
+                scope.spawn(move || {
+                    let mut games = 0u64;
+                    let mut rolls = 0u64;
+                    let mut seed = job << 40;
+                    let mut choices = Vec::with_capacity(16);
+                    let mut events = Vec::with_capacity(32);
+                    while start.elapsed().as_secs_f64() < seconds {
+                        for _ in 0..1000 {
+                            let (n, _) = play_one(game, players, seed, &mut choices, &mut events)?;
+                            rolls += u64::from(n);
+                            games += 1;
+                            seed += 1;
+                        }
+                    }
+                    Ok((games, rolls))
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(Failure::new("error: a bench thread failed")))
+            })
+            .collect()
+    });
     let secs = start.elapsed().as_secs_f64();
+    let (mut games, mut rolls) = (0u64, 0u64);
+    for r in results {
+        let (g, n) = r?;
+        games += g;
+        rolls += n;
+    }
     writeln!(
         out,
-        "{games} games of {players} random players in {secs:.3} s: {:.0} games/s, {:.2} M rolls/s, {:.1} rolls a game",
+        "{games} games of {players} random players on {jobs} thread{} in {secs:.3} s: {:.0} games/s, {:.2} M rolls/s, {:.1} rolls a game",
+        if jobs == 1 { "" } else { "s" },
         games as f64 / secs,
         rolls as f64 / secs / 1e6,
-        rolls as f64 / games as f64
+        rolls as f64 / games.max(1) as f64
     )?;
     Ok(0)
 }
