@@ -238,3 +238,60 @@ fn csv_rows_are_written_as_games_end() {
     assert_eq!(text.lines().count(), 1 + 10);
     assert_eq!(text.matches("game,index").count(), 1);
 }
+
+#[test]
+fn race_games_simulate_the_same_whatever_the_jobs() {
+    let args = |jobs: &'static str| {
+        vec![
+            "simulate",
+            "slow-and-steady",
+            "--games",
+            "40",
+            "--agents",
+            "random",
+            "--players",
+            "3",
+            "--quiet",
+            "--json",
+            "--jobs",
+            jobs,
+        ]
+    };
+    let one = ok(&args("1"));
+    assert_eq!(one, ok(&args("2")));
+    assert!(one.contains("\"skip"), "{one}");
+}
+
+#[test]
+fn greedy_beats_random_at_the_dice_game() {
+    // 80 games with greedy in the first seat and 80 in the second (no draws
+    // in this game); a one-sided sign test on greedy's wins at p < 0.01 needs
+    // at least 96 of the 160 (binomial(160, 1/2): P(X >= 96) = 0.0070).
+    let mut wins = 0;
+    for agents in ["greedy,random", "random,greedy"] {
+        let out = ok(&[
+            "simulate",
+            "slow-and-steady",
+            "--games",
+            "80",
+            "--agents",
+            agents,
+            "--quiet",
+            "--csv",
+            temp(&format!("dice-{agents}.csv")).to_str().unwrap(),
+        ]);
+        let greedy_seat = if agents.starts_with("greedy") {
+            "1"
+        } else {
+            "2"
+        };
+        let csv = std::fs::read_to_string(temp(&format!("dice-{agents}.csv"))).unwrap();
+        wins += csv
+            .lines()
+            .skip(1)
+            .filter(|l| l.split(',').nth(4) == Some(greedy_seat))
+            .count();
+        assert!(out.contains("wins"), "{out}");
+    }
+    assert!(wins >= 96, "greedy won {wins} of 160");
+}

@@ -8,9 +8,9 @@
 
 use std::io::Write;
 
-use super::simulate::{json, label, pct, with_ci, LabArgs, Run};
+use super::simulate::{json, pct, with_ci, LabArgs, Run};
 use super::stats::{p_means, p_proportions, share, Moments};
-use super::{load_game, Failure, GameArgs};
+use super::{Failure, GameArgs};
 
 /// The significance level of the marks.
 const ALPHA: f64 = 0.05;
@@ -225,13 +225,11 @@ pub(crate) fn run(
     };
     let ga = game_args(&args.game_a, &args.options_a);
     let gb = game_args(&args.game_b, &args.options_b);
-    let ta = load_game(&ga, err)?;
-    let tb = load_game(&gb, err)?;
     let lab = &args.lab;
     let pool = lab.pool()?;
     let bar = lab.progress(2 * lab.games);
-    let a = lab.run(label(&ga.game, &ga.options), &ta, &pool, &bar)?;
-    let b = lab.run(label(&gb.game, &gb.options), &tb, &pool, &bar)?;
+    let a = lab.run_game(&ga, &pool, &bar, err)?;
+    let b = lab.run_game(&gb, &pool, &bar, err)?;
     bar.finish_and_clear();
     lab.write_files(&[&a, &b])?;
     if lab.json {

@@ -20,7 +20,7 @@ use super::stats::{share, wilson, Summary};
 use super::{load_game, Failure, GameArgs};
 use crate::agents::arena::{game_seed, make_agents, play_game, GameRecord};
 use crate::agents::{BoardGame, GameState};
-use crate::engine::Tables;
+use crate::race::{RaceNode, RaceState};
 
 /// What `simulate` and `compare` share.
 #[derive(clap::Args, Debug, Clone)]
@@ -54,6 +54,9 @@ pub(crate) struct LabArgs {
     /// No progress bar.
     #[arg(long)]
     pub(crate) quiet: bool,
+    /// Players in a race game (default: the fewest it allows).
+    #[arg(long)]
+    pub(crate) players: Option<usize>,
     /// Whether this command already wrote the CSV header.
     #[arg(skip)]
     pub(crate) csv_started: std::sync::Arc<std::sync::atomic::AtomicBool>,
@@ -118,23 +121,46 @@ impl LabArgs {
         }
     }
 
-    /// Plays the run of one game.
-    pub(crate) fn run(
+    /// Loads a game (board or race) and plays its run.
+    pub(crate) fn run_game(
+        &self,
+        game: &GameArgs,
+        pool: &rayon::ThreadPool,
+        bar: &ProgressBar,
+        err: &mut dyn Write,
+    ) -> Result<Run, Failure> {
+        let label = label(&game.game, &game.options);
+        if let Some(race) = super::race::load_race(game, err)? {
+            let players = self.players.unwrap_or(usize::from(race.min_players));
+            let state =
+                RaceState::new(&race, players).map_err(|e| Failure::new(format!("error: {e}")))?;
+            let start = RaceNode::new(&race, state, self.max_plies);
+            let seats = race.seats.iter().take(players).cloned().collect();
+            return self.run_state(label, &race.title, seats, &start, pool, bar);
+        }
+        let t = load_game(game, err)?;
+        let board = BoardGame::with_max_plies(&t, self.max_plies);
+        let seats = t.game.sides.iter().map(|s| s.name.clone()).collect();
+        self.run_state(label, &t.game.title, seats, &board.start(), pool, bar)
+    }
+
+    /// Plays the run of one game from `start`: games in parallel, each from
+    /// its own seed.
+    fn run_state<S: GameState + Sync>(
         &self,
         label: String,
-        t: &Tables,
+        title: &str,
+        seats: Vec<String>,
+        start: &S,
         pool: &rayon::ThreadPool,
         bar: &ProgressBar,
     ) -> Result<Run, Failure> {
-        let agents = self.agents_for(t.nsides)?;
-        let game = BoardGame::with_max_plies(t, self.max_plies);
-        let start = game.start();
+        let agents = self.agents_for(seats.len())?;
         let strength = self.strength.strength();
-        make_agents(&agents, 0, strength, &start)
+        make_agents(&agents, 0, strength, start)
             .map_err(|e| Failure::new(format!("error: {e}")))?;
-        bar.set_message(t.game.title.clone());
+        bar.set_message(title.to_string());
         let event_names = start.event_names();
-        let seats: Vec<String> = t.game.sides.iter().map(|s| s.name.clone()).collect();
         // Games are played in blocks; the CSV rows of each block are
         // appended and flushed at once, so an interrupted run keeps them.
         let mut csv_file = self.open_csv(event_names)?;
@@ -149,7 +175,7 @@ impl LabArgs {
                     .map(|g| {
                         let seed = game_seed(self.seed, g as u64);
                         let mut players =
-                            make_agents(&agents, seed, strength, &start).unwrap_or_default();
+                            make_agents(&agents, seed, strength, start).unwrap_or_default();
                         let r = play_game(start.clone(), &mut players, seed);
                         bar.inc(1);
                         r
@@ -170,10 +196,10 @@ impl LabArgs {
             records.extend(done);
             first = last;
         }
-        let summary = Summary::of(&records, t.nsides, event_names);
+        let summary = Summary::of(&records, seats.len(), event_names);
         Ok(Run {
             label,
-            title: t.game.title.clone(),
+            title: title.to_string(),
             seats,
             agents,
             records,
@@ -494,11 +520,10 @@ pub(crate) fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<i32, Failure> {
-    let t = load_game(&args.game, err)?;
     let lab = &args.lab;
     let pool = lab.pool()?;
     let bar = lab.progress(lab.games);
-    let run = lab.run(label(&args.game.game, &args.game.options), &t, &pool, &bar)?;
+    let run = lab.run_game(&args.game, &pool, &bar, err)?;
     bar.finish_and_clear();
     lab.write_files(&[&run])?;
     if lab.json {
