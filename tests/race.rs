@@ -640,3 +640,47 @@ fn expected_rolls() -> (f64, f64) {
     }
     (e[0], m[0])
 }
+
+#[test]
+fn junk_records_never_panic_replay() {
+    let (code, _, _) = cli(&[
+        "rulebook",
+        "play",
+        "slow-and-steady",
+        "--players",
+        "2",
+        "--seat",
+        "1=random",
+        "--seat",
+        "2=random",
+        "--seed",
+        "3",
+        "--record",
+        temp("junk-seed.jsonl").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    let good = std::fs::read(temp("junk-seed.jsonl")).unwrap();
+    let mut rng = rulebook::rng::Rng::new(17);
+    const ALPHABET: &[u8] = b"{}[]\":,0123456789 \nabcdefghijklmnopqrstuvwxyz";
+    for i in 0..300 {
+        let mut bytes = good.clone();
+        for _ in 0..1 + rng.below(8) {
+            let at = rng.below(bytes.len() as u64 + 1) as usize;
+            match rng.below(3) {
+                0 if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                1 => bytes.insert(at, ALPHABET[rng.below(ALPHABET.len() as u64) as usize]),
+                _ => bytes.truncate(at.max(1)),
+            }
+        }
+        let file = temp(&format!("junk-{}.jsonl", i % 4));
+        std::fs::write(&file, &bytes).unwrap();
+        let (code, _, err) = cli(&["rulebook", "replay", file.to_str().unwrap()]);
+        assert!(code <= 2, "exit {code}");
+        if code != 0 {
+            // Always a message: a line of the record, or the game it names.
+            assert!(err.contains(".jsonl:") || err.contains("error"), "{err}");
+        }
+    }
+}
