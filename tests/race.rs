@@ -361,7 +361,7 @@ fn a_person_chooses_by_typing() {
     assert_eq!(code, 0);
     assert!(out.contains("red rolls 2+4: choose pass> "), "{out}");
     assert!(
-        out.contains("type `enter`, the cell of the piece to move, or `pass`"),
+        out.contains("Type `enter`, the cell of the piece to move, or `pass`"),
         "{out}"
     );
     assert!(
@@ -683,4 +683,54 @@ fn junk_records_never_panic_replay() {
             assert!(err.contains(".jsonl:") || err.contains("error"), "{err}");
         }
     }
+}
+
+#[test]
+fn a_person_at_a_race_game_uses_the_prompt_commands() {
+    let saved = temp("prompt-save.jsonl");
+    let script = format!(
+        "help\ntrack\nmoves\nhint\nrules\nenter\nundo\nenter\nundo\nredo\nsave {}\nresign\n",
+        saved.display()
+    );
+    let args = [
+        "rulebook",
+        "play",
+        "slow-and-steady",
+        "--players",
+        "2",
+        "--seat",
+        "2=random",
+        "--seed",
+        "4",
+    ];
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = rulebook::cli::run(args, &mut script.as_bytes(), &mut out, &mut err);
+    assert_eq!(code, 0);
+    let out = String::from_utf8(out).unwrap();
+    for expected in [
+        "undo, redo   take back your last choice",
+        "R red: 2 out, 0 finished",
+        "hint: enter",
+        "Two or more players race",
+        "taken back",
+        "redo: enter",
+        "saved 2 turns to",
+        "red resigns",
+    ] {
+        assert!(out.contains(expected), "{expected:?} missing:\n{out}");
+    }
+    // The same dice come again after an undo: red's roll is 2+6 each time.
+    assert_eq!(
+        out.matches("1. red rolls 2+6, choice: enter").count(),
+        3,
+        "{out}"
+    );
+    // The saved game replays.
+    let (code, replayed, err) = cli(&["rulebook", "replay", saved.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        replayed.contains("2. blue rolls 3+6, choice: enter"),
+        "{replayed}"
+    );
 }

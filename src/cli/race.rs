@@ -79,6 +79,7 @@ impl RaceRun<'_> {
             seed: Some(self.seed),
         };
         let mut recorder = Recorder::create(self.record, &header)?;
+        let mut turns: Vec<RaceTurn> = Vec::new();
         let mut dice = Rng::new(self.seed);
         writeln!(out, "{}", game.title)?;
         let who: Vec<String> = seats
@@ -93,6 +94,14 @@ impl RaceRun<'_> {
             })
             .collect();
         writeln!(out, "players: {}", who.join(", "))?;
+        let humans = seats.iter().any(|s| matches!(s, Seat::Human));
+        if humans {
+            write!(out, "{}", track_picture(&game, &state))?;
+        }
+        // Before each decision of a person: the state, the dice and the
+        // turns so far, for `undo`; choices taken back, for `redo`.
+        let mut before: Vec<(RaceState, Rng, usize)> = Vec::new();
+        let mut taken_back: Vec<Choice> = Vec::new();
         let mut choices = Vec::new();
         let mut events = Vec::new();
         while state.winner().is_none() {
@@ -101,6 +110,10 @@ impl RaceRun<'_> {
                 return Ok(Some(0));
             }
             let seat = state.to_roll();
+            let human = matches!(seats.get(seat), Some(Seat::Human) | None);
+            if human {
+                before.push((state.clone(), dice.clone(), turns.len()));
+            }
             let roll = Roll::random(game.dice, game.faces, &mut dice);
             state.choices(&game, &roll, &mut choices);
             let choice = match seats.get_mut(seat) {
@@ -115,28 +128,137 @@ impl RaceRun<'_> {
                         .copied()
                         .unwrap_or(Choice::Pass)
                 }
-                _ => match ask(&game, seat, &roll, &choices, input, out)? {
-                    Some(c) => c,
-                    None => return Ok(Some(0)),
-                },
+                _ => {
+                    let mut hint = || {
+                        let node = RaceNode::rolled(&game, state.clone(), roll, self.max_rolls);
+                        let mut adviser =
+                            agents::by_name("greedy", self.seed, self.strength, &node).ok()?;
+                        choices.get(adviser.choose(&node)).copied()
+                    };
+                    let asked = ask(&game, &state, seat, &roll, &choices, &mut hint, input, out)?;
+                    match asked {
+                        Asked::Choose(c) => {
+                            taken_back.clear();
+                            c
+                        }
+                        Asked::Quit => return Ok(Some(0)),
+                        Asked::Save(file) => {
+                            let text = record_text(&header, &turns)?;
+                            match super::save::write_atomic(Path::new(&file), text.as_bytes()) {
+                                Ok(()) => writeln!(out, "saved {} turns to {file}", turns.len())?,
+                                Err(e) => writeln!(out, "can't save to {file}: {e}")?,
+                            }
+                            // Back to before the roll: the same roll comes again.
+                            if let Some((s, d, _)) = before.pop() {
+                                state = s;
+                                dice = d;
+                            }
+                            continue;
+                        }
+                        Asked::Undo | Asked::Redo => {
+                            let undo = matches!(asked, Asked::Undo);
+                            let now = before.pop();
+                            let target = if undo { before.pop() } else { None };
+                            match (undo, target, now) {
+                                (true, Some((s, d, n)), _) => {
+                                    if let Some(last) = turns.get(n) {
+                                        if let Some(c) = super::record::choice_of(&last.choice) {
+                                            taken_back.push(c);
+                                        }
+                                    }
+                                    state = s;
+                                    dice = d;
+                                    turns.truncate(n);
+                                    recorder.rewrite(&header, &turns)?;
+                                    writeln!(out, "taken back")?;
+                                    write!(out, "{}", track_picture(&game, &state))?;
+                                }
+                                (true, None, Some((s, d, _))) => {
+                                    writeln!(out, "nothing to undo")?;
+                                    state = s;
+                                    dice = d;
+                                }
+                                (false, _, Some((s, d, _))) => {
+                                    state = s;
+                                    dice = d;
+                                    match taken_back.pop() {
+                                        Some(c) if choices.contains(&c) => {
+                                            before.push((state.clone(), dice.clone(), turns.len()));
+                                            let _ = Roll::random(game.dice, game.faces, &mut dice);
+                                            writeln!(out, "redo: {c}")?;
+                                            self.finish_turn(
+                                                &game,
+                                                &mut state,
+                                                seat,
+                                                &roll,
+                                                c,
+                                                &mut events,
+                                                &mut turns,
+                                                &mut recorder,
+                                                out,
+                                            )?;
+                                            continue;
+                                        }
+                                        _ => writeln!(out, "nothing to redo")?,
+                                    }
+                                }
+                                _ => {}
+                            }
+                            continue;
+                        }
+                    }
+                }
             };
-            let number = state.rolls() + 1;
-            state
-                .apply(&game, &roll, choice, &mut events)
-                .map_err(|e| Failure::new(format!("error: {e}")))?;
-            recorder.line(&RaceTurn {
-                player: seat_name(&game, seat).to_string(),
-                dice: roll.faces().to_vec(),
-                choice: choice_json(choice),
-            })?;
-            write!(
+            self.finish_turn(
+                &game,
+                &mut state,
+                seat,
+                &roll,
+                choice,
+                &mut events,
+                &mut turns,
+                &mut recorder,
                 out,
-                "{}",
-                turn_text(&game, &state, number, seat, &roll, choice, &events)
             )?;
+            if humans && state.winner().is_none() {
+                write!(out, "{}", track_picture(&game, &state))?;
+            }
         }
         write!(out, "{}", result_text(&game, &state))?;
         Ok(Some(0))
+    }
+
+    /// Applies a choice: the events, the record, the turn in words.
+    #[allow(clippy::too_many_arguments)]
+    fn finish_turn(
+        &self,
+        game: &RaceGame,
+        state: &mut RaceState,
+        seat: usize,
+        roll: &Roll,
+        choice: Choice,
+        events: &mut Vec<Event>,
+        turns: &mut Vec<RaceTurn>,
+        recorder: &mut Recorder,
+        out: &mut dyn Write,
+    ) -> Result<(), Failure> {
+        let number = state.rolls() + 1;
+        state
+            .apply(game, roll, choice, events)
+            .map_err(|e| Failure::new(format!("error: {e}")))?;
+        let turn = RaceTurn {
+            player: seat_name(game, seat).to_string(),
+            dice: roll.faces().to_vec(),
+            choice: choice_json(choice),
+        };
+        recorder.line(&turn)?;
+        turns.push(turn);
+        write!(
+            out,
+            "{}",
+            turn_text(game, state, number, seat, roll, choice, events)
+        )?;
+        Ok(())
     }
 
     fn seats<'g>(&self, game: &'g RaceGame, players: usize) -> Result<Vec<Seat<'g>>, Failure> {
@@ -189,14 +311,48 @@ impl RaceRun<'_> {
 }
 
 /// Asks a person for a choice; `None` when the input ends or they resign.
+/// A record as JSON lines: the header, then the turns.
+fn record_text(header: &Header, turns: &[RaceTurn]) -> Result<String, Failure> {
+    let fail = |e: serde_json::Error| Failure::new(format!("error: can't write the record: {e}"));
+    let mut text = serde_json::to_string(header).map_err(fail)?;
+    text.push('\n');
+    for t in turns {
+        text.push_str(&serde_json::to_string(t).map_err(fail)?);
+        text.push('\n');
+    }
+    Ok(text)
+}
+
+/// What a person at a race game asked for.
+enum Asked {
+    Choose(Choice),
+    Undo,
+    Redo,
+    Save(String),
+    Quit,
+}
+
+const RACE_HELP: &str = "Type `enter`, the cell of the piece to move, or `pass`. Commands:
+  moves        the choices for this roll
+  track        the track with every piece on it
+  undo, redo   take back your last choice (the same dice come again) / make it again
+  hint         the computer's suggestion
+  save FILE    save the game so far (a record that `rulebook replay` reads)
+  rules        the rules of this game
+  resign       give up
+  help         this text";
+
+#[allow(clippy::too_many_arguments)]
 fn ask(
     game: &RaceGame,
+    state: &RaceState,
     seat: usize,
     roll: &Roll,
     choices: &[Choice],
+    hint: &mut dyn FnMut() -> Option<Choice>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<Option<Choice>, Failure> {
+) -> Result<Asked, Failure> {
     let name = seat_name(game, seat);
     let listed: Vec<String> = choices.iter().map(Choice::to_string).collect();
     loop {
@@ -206,26 +362,50 @@ fn ask(
         if input.read_line(&mut line)? == 0 {
             writeln!(out)?;
             writeln!(out, "end of input: game abandoned")?;
-            return Ok(None);
+            return Ok(Asked::Quit);
         }
         let line = line.trim();
-        match line {
+        let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
+        match cmd {
             "" => continue,
             "resign" => {
                 writeln!(out, "{name} resigns")?;
-                return Ok(None);
+                return Ok(Asked::Quit);
             }
-            "help" => {
-                writeln!(
-                    out,
-                    "type `enter`, the cell of the piece to move, or `pass`; or: resign"
-                )?;
+            "help" | "?" => {
+                writeln!(out, "{RACE_HELP}")?;
+                continue;
+            }
+            "moves" => {
+                writeln!(out, "{}", listed.join(" "))?;
+                continue;
+            }
+            "track" => {
+                write!(out, "{}", track_picture(game, state))?;
+                continue;
+            }
+            "rules" => {
+                writeln!(out, "{}\n{}", game.title, game.description)?;
+                continue;
+            }
+            "hint" => {
+                match hint() {
+                    Some(c) => writeln!(out, "hint: {c}")?,
+                    None => writeln!(out, "no hint")?,
+                }
+                continue;
+            }
+            "undo" => return Ok(Asked::Undo),
+            "redo" => return Ok(Asked::Redo),
+            "save" if !arg.trim().is_empty() => return Ok(Asked::Save(arg.trim().to_string())),
+            "save" => {
+                writeln!(out, "save needs a file name: save game.jsonl")?;
                 continue;
             }
             _ => {}
         }
         match Choice::parse(line).filter(|c| choices.contains(c)) {
-            Some(c) => return Ok(Some(c)),
+            Some(c) => return Ok(Asked::Choose(c)),
             None => writeln!(
                 out,
                 "`{line}` is not a choice: the choices are {}",
@@ -233,6 +413,53 @@ fn ask(
             )?,
         }
     }
+}
+
+/// The track with every piece on it, ten cells a row from the start, and a
+/// legend: each seat's letter, pieces out and finished, turns owed.
+pub(crate) fn track_picture(game: &RaceGame, state: &RaceState) -> String {
+    let letter = |seat: usize| {
+        seat_name(game, seat)
+            .chars()
+            .next()
+            .map_or('?', |c| c.to_ascii_uppercase())
+    };
+    let mut on: Vec<String> = vec![String::new(); usize::from(game.cells) + 1];
+    let mut legend = Vec::new();
+    for seat in 0..state.players() {
+        let (mut out, mut done) = (0, 0);
+        for &p in state.pieces(seat) {
+            if p == OUT {
+                out += 1;
+            } else if p >= game.cells {
+                done += 1;
+            } else if let Some(cell) = on.get_mut(usize::from(p)) {
+                cell.push(letter(seat));
+            }
+        }
+        let mut s = format!(
+            "{} {}: {out} out, {done} finished",
+            letter(seat),
+            seat_name(game, seat)
+        );
+        if state.owed(seat) > 0 {
+            s.push_str(&format!(", misses {} turns", state.owed(seat)));
+        }
+        legend.push(s);
+    }
+    let width = usize::from(game.cells).to_string().len();
+    let mut text = String::new();
+    for row_start in (1..=usize::from(game.cells)).step_by(10) {
+        let row_end = (row_start + 9).min(usize::from(game.cells));
+        for c in row_start..=row_end {
+            let pieces = on.get(c).map_or("", String::as_str);
+            text.push_str(&format!("{c:>width$}{pieces:<3}"));
+        }
+        text.push('\n');
+    }
+    text.push_str(&legend.join("\n"));
+    text.push('\n');
+    text
 }
 
 /// A turn as JSON: player, dice, choice, events, and the state after it.

@@ -100,6 +100,21 @@ impl Recorder {
         Ok(r)
     }
 
+    /// Writes the whole record anew (after an undo).
+    pub(crate) fn rewrite(&mut self, header: &Header, turns: &[RaceTurn]) -> Result<(), Failure> {
+        if let Some(out) = &mut self.out {
+            out.flush()?;
+            let file = out.get_mut();
+            file.set_len(0)?;
+            std::io::Seek::seek(file, std::io::SeekFrom::Start(0))?;
+        }
+        self.line(header)?;
+        for t in turns {
+            self.line(t)?;
+        }
+        Ok(())
+    }
+
     /// Writes one line.
     pub(crate) fn line<T: Serialize>(&mut self, value: &T) -> Result<(), Failure> {
         if let Some(out) = &mut self.out {
