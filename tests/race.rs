@@ -342,7 +342,7 @@ fn the_lab_agents_play_race_games() {
 fn a_person_chooses_by_typing() {
     let mut out = Vec::new();
     let mut err = Vec::new();
-    let mut input: &[u8] = b"help\n24\n";
+    let mut input: &[u8] = b"help\n24\nenter\n";
     let code = rulebook::cli::run(
         [
             "rulebook",
@@ -365,7 +365,14 @@ fn a_person_chooses_by_typing() {
         "{out}"
     );
     assert!(
-        out.contains("`24` is not a choice: the choices are pass"),
+        out.contains("`24` is not a choice: red has no piece on 24; the choices are pass"),
+        "{out}"
+    );
+    // SS-1: the rule that forbids entering is named.
+    assert!(
+        out.contains(
+            "`enter` is not a choice: a piece enters only when a die shows 6, and the roll is 2+4"
+        ),
         "{out}"
     );
     assert!(out.ends_with("end of input: game abandoned\n"), "{out}");

@@ -404,14 +404,48 @@ fn ask(
             }
             _ => {}
         }
-        match Choice::parse(line).filter(|c| choices.contains(c)) {
-            Some(c) => return Ok(Asked::Choose(c)),
+        match Choice::parse(line) {
+            Some(c) if choices.contains(&c) => return Ok(Asked::Choose(c)),
+            Some(c) => writeln!(
+                out,
+                "`{line}` is not a choice: {}; the choices are {}",
+                why_not(game, state, seat, roll, c),
+                listed.join(", ")
+            )?,
             None => writeln!(
                 out,
                 "`{line}` is not a choice: the choices are {}",
                 listed.join(", ")
             )?,
         }
+    }
+}
+
+/// Which rule forbids a choice, in words.
+fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: Choice) -> String {
+    let name = seat_name(game, seat);
+    let pieces = state.pieces(seat);
+    match c {
+        Choice::Enter => {
+            if !pieces.contains(&OUT) {
+                format!("{name} has no piece out to enter")
+            } else {
+                match game.enter {
+                    crate::race_game::Enter::OnFace(f) => {
+                        format!("a piece enters only when a die shows {f}, and the roll is {roll}")
+                    }
+                    crate::race_game::Enter::Always => format!("no piece can enter with {roll}"),
+                }
+            }
+        }
+        Choice::Move(cell) => match pieces.iter().position(|&p| p == cell) {
+            None => format!("{name} has no piece on {cell}"),
+            Some(i) if state.is_held(seat, i) => {
+                format!("the piece on {cell} is held there")
+            }
+            Some(_) => format!("the piece on {cell} can't move with {roll}"),
+        },
+        Choice::Pass => "a move is compulsory when there is one".to_string(),
     }
 }
 
