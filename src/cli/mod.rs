@@ -254,6 +254,19 @@ pub(crate) fn load_game(args: &GameArgs, err: &mut dyn Write) -> Result<Tables, 
     }
 }
 
+/// The seat that `who` names in `--seat WHO=AGENT`: one of `names`, or a
+/// seat number from 1; None unless it is one of the first `count` seats.
+pub(crate) fn seat_index<'a>(
+    mut names: impl Iterator<Item = &'a str>,
+    who: &str,
+    count: usize,
+) -> Option<usize> {
+    names
+        .position(|n| n == who)
+        .or_else(|| who.parse::<usize>().ok().and_then(|n| n.checked_sub(1)))
+        .filter(|&i| i < count)
+}
+
 pub(crate) fn position(t: &Tables, text: Option<&str>) -> Result<Position, Failure> {
     match text {
         None => Ok(Position::start(t)),

@@ -91,24 +91,18 @@ fn players<'g>(
         let (who, agent) = seat.split_once('=').ok_or_else(|| {
             Failure::new(format!("error: `--seat {seat}` needs the form SIDE=AGENT"))
         })?;
-        let idx = t
-            .game
-            .sides
-            .iter()
-            .position(|s| s.id == who)
-            .or_else(|| who.parse::<usize>().ok().and_then(|n| n.checked_sub(1)))
-            .filter(|&i| i < t.nsides)
-            .ok_or_else(|| {
-                Failure::new(format!(
-                    "error: `{who}` is not a side of this game: the sides are {}",
-                    t.game
-                        .sides
-                        .iter()
-                        .map(|s| s.id.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
-            })?;
+        let ids = t.game.sides.iter().map(|s| s.id.as_str());
+        let idx = super::seat_index(ids, who, t.nsides).ok_or_else(|| {
+            Failure::new(format!(
+                "error: `{who}` is not a side of this game: the sides are {}",
+                t.game
+                    .sides
+                    .iter()
+                    .map(|s| s.id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })?;
         names[idx] = agent.to_string();
     }
     names

@@ -267,14 +267,8 @@ impl RaceRun<'_> {
             let (who, agent) = s.split_once('=').ok_or_else(|| {
                 Failure::new(format!("error: `--seat {s}` needs the form SEAT=AGENT"))
             })?;
-            let idx = game
-                .seats
-                .iter()
-                .take(players)
-                .position(|n| n == who)
-                .or_else(|| who.parse::<usize>().ok().and_then(|n| n.checked_sub(1)))
-                .filter(|&i| i < players)
-                .ok_or_else(|| {
+            let seat_names = game.seats.iter().map(String::as_str);
+            let idx = super::seat_index(seat_names, who, players).ok_or_else(|| {
                     Failure::new(format!(
                         "error: `{who}` is not a seat of this game with {players} players: use 1 to {players} or {}",
                         game.seats.iter().take(players).cloned().collect::<Vec<_>>().join(", ")
