@@ -1,6 +1,6 @@
-//! The board as text, and moves as JSON.
+//! The board as text.
 
-use crate::engine::{make, moves_of, MoveList, Position, Tables};
+use crate::engine::{Position, Tables};
 use crate::game::Sq;
 
 /// How a piece is drawn: the side's letter, lower case for the ordinary kind
@@ -188,53 +188,4 @@ pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
         .map_or("?", |s| s.name.as_str());
     out.push_str(&format!("{mover} to move   {}\n", pos.to_fen(t)));
     out
-}
-
-/// JSON text of a string.
-pub(crate) fn json_str(s: &str) -> String {
-    let mut o = String::with_capacity(s.len() + 2);
-    o.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => o.push_str("\\\""),
-            '\\' => o.push_str("\\\\"),
-            '\n' => o.push_str("\\n"),
-            c if (c as u32) < 0x20 => o.push_str(&format!("\\u{:04x}", c as u32)),
-            c => o.push(c),
-        }
-    }
-    o.push('"');
-    o
-}
-
-/// The legal moves as a JSON array of `{notation, path, captured, result}`.
-pub(crate) fn moves_json(t: &Tables, pos: &Position, list: &MoveList) -> String {
-    let moves = moves_of(t, list);
-    let alg = |s: Sq| {
-        t.game
-            .squares
-            .get(usize::from(s.0))
-            .map_or_else(String::new, |i| i.algebraic.clone())
-    };
-    let items: Vec<String> = moves
-        .iter()
-        .zip(&list.moves)
-        .map(|(m, rec)| {
-            let mut path: Vec<String> = m.from.iter().map(|&s| json_str(&alg(s))).collect();
-            path.extend(m.path.iter().map(|&s| json_str(&alg(s))));
-            let mut captured: Vec<String> = m.captured.iter().map(|&s| alg(s)).collect();
-            captured.sort();
-            let captured: Vec<String> = captured.iter().map(|s| json_str(s)).collect();
-            let mut after = pos.clone();
-            make(t, &mut after, list, rec);
-            format!(
-                "{{\"notation\":{},\"path\":[{}],\"captured\":[{}],\"result\":{}}}",
-                json_str(&m.notation),
-                path.join(","),
-                captured.join(","),
-                json_str(&after.to_fen(t))
-            )
-        })
-        .collect();
-    format!("[{}]", items.join(",\n"))
 }

@@ -4,7 +4,6 @@
 mod bench;
 mod bench_playouts;
 mod board;
-mod chart;
 mod compare;
 mod loader;
 mod pdn_cmd;
@@ -15,8 +14,6 @@ mod record;
 mod replay;
 pub mod save;
 mod simulate;
-mod stats;
-mod svg_board;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -24,10 +21,11 @@ use std::io::Write;
 use clap::{Parser, Subcommand};
 
 use crate::engine::{moves_of, Generator, MoveList, Perft, Position, Tables};
+use crate::format::json;
+pub use crate::format::svg::board::render_svg;
 use crate::load::{check, Checked};
 pub use board::{render as render_board, render_styled, Style};
 pub use loader::FsLoader;
-pub use svg_board::render_svg;
 
 /// Plays board games from rule files.
 #[derive(Parser, Debug)]
@@ -347,7 +345,11 @@ fn dispatch(
                 };
             }
             if json {
-                writeln!(out, "{}", board::moves_json(&t, &pos, &list))?;
+                writeln!(
+                    out,
+                    "{}",
+                    json::moves_text(&json::MoveItem::all(&t, &pos, &list))
+                )?;
             } else {
                 for m in &moves {
                     writeln!(out, "{}", m.notation)?;

@@ -7,8 +7,9 @@
 
 use std::fmt::Write;
 
-use super::simulate::Run;
-use super::stats::share;
+use super::esc;
+use crate::lab::stats::share;
+use crate::lab::Run;
 
 const WIDTH: f64 = 820.0;
 const PANEL: f64 = 320.0;
@@ -25,14 +26,6 @@ const COLOURS: &[&str] = &[
 const DRAW_COLOUR: &str = "#9d9d9d";
 const BIN_COLOUR: &str = "#6b8fb5";
 
-/// Text for XML.
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The histogram's bins: `count` bins of `width` plies from `lo`.
 struct Bins {
     lo: u32,
@@ -42,10 +35,10 @@ struct Bins {
 
 impl Bins {
     fn for_runs(runs: &[&Run]) -> Bins {
-        let lengths = || runs.iter().flat_map(|r| r.records.iter().map(|g| g.plies));
-        let lo = lengths().min().unwrap_or(0);
-        let hi = lengths().max().unwrap_or(0);
-        let n = runs.iter().map(|r| r.records.len()).max().unwrap_or(0);
+        let played = || runs.iter().map(|r| &r.summary).filter(|s| s.games > 0);
+        let lo = played().map(|s| s.min).min().unwrap_or(0);
+        let hi = played().map(|s| s.max).max().unwrap_or(0);
+        let n = runs.iter().map(|r| r.summary.games).max().unwrap_or(0);
         let want = ((n as f64).sqrt().ceil() as u32).clamp(1, 24);
         let width = ((hi - lo) / want + 1).max(1);
         Bins {
@@ -57,10 +50,10 @@ impl Bins {
 
     fn counts(&self, run: &Run) -> Vec<usize> {
         let mut c = vec![0; self.count];
-        for g in &run.records {
-            let i = ((g.plies - self.lo) / self.width) as usize;
+        for &(plies, games) in &run.summary.lengths {
+            let i = (plies.saturating_sub(self.lo) / self.width) as usize;
             if let Some(x) = c.get_mut(i) {
-                *x += 1;
+                *x += games as usize;
             }
         }
         c
@@ -68,7 +61,7 @@ impl Bins {
 }
 
 /// The chart of the runs.
-pub(crate) fn svg(runs: &[&Run]) -> String {
+pub fn svg(runs: &[&Run]) -> String {
     let height = PANEL * runs.len().max(1) as f64;
     let mut o = String::new();
     let _ = writeln!(
@@ -92,7 +85,7 @@ pub(crate) fn svg(runs: &[&Run]) -> String {
             r#"<text x="20" y="24" font-size="15" font-weight="bold">{}</text>"#,
             esc(&format!(
                 "{tag}{} ({}), {} games",
-                run.title, run.label, run.summary.games
+                run.info.title, run.info.label, run.summary.games
             ))
         );
         bars(&mut o, run);
@@ -156,8 +149,8 @@ fn bars(o: &mut String, run: &Run) {
                 s.wins[k],
                 "seat",
                 COLOURS[k % COLOURS.len()],
-                run.seats.get(k).map_or("?", String::as_str),
-                run.agents.get(k).map_or("", String::as_str),
+                run.info.seats.get(k).map_or("?", String::as_str),
+                run.info.agents.get(k).map_or("", String::as_str),
             )
         } else {
             (s.draws, "draws", DRAW_COLOUR, "draws", "")

@@ -1,5 +1,6 @@
 //! `show --svg`: a position as an SVG picture (board, pieces, kings, zones).
 
+use super::esc;
 use crate::engine::{Position, Tables};
 use crate::game::Sq;
 
@@ -11,13 +12,6 @@ const FILLS: [&str; 8] = [
 const STROKES: [&str; 8] = [
     "#202020", "#f0f0f0", "#f0f0f0", "#f0f0f0", "#f0f0f0", "#f0f0f0", "#f0f0f0", "#202020",
 ];
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 /// The SVG text of a position: squares (playable ones dark), zone tints
 /// (no-stop squares hatched, trigger zones in the owner's colour), one circle

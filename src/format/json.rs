@@ -1,0 +1,309 @@
+//! JSON outputs, each from serde types: the report of `simulate --json`
+//! ([`RunReport`]), of `compare --json` ([`CompareReport`]) and the legal
+//! moves of `moves --json` ([`MoveItem`]). docs/formats.md describes them and
+//! docs/schemas/ holds a JSON Schema for each; the tests check real output
+//! against the schemas.
+//!
+//! Numbers of the reports are rounded to six decimals; a whole number is
+//! written without a fraction (`48`, not `48.0`), a number that is not
+//! finite as `null`.
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
+
+use crate::engine::{make, moves_of, MoveList, Position, Tables};
+use crate::game::Sq;
+use crate::lab::compare::{measures, Measure};
+use crate::lab::stats::{share, wilson};
+use crate::lab::Run;
+
+/// A number rounded to six decimals.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Num(pub f64);
+
+impl Serialize for Num {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if !self.0.is_finite() {
+            return s.serialize_none();
+        }
+        let x = (self.0 * 1e6).round() / 1e6;
+        if x.fract() == 0.0 && x.abs() < 9.0e15 {
+            s.serialize_i64(x as i64)
+        } else {
+            s.serialize_f64(x)
+        }
+    }
+}
+
+/// Key-value pairs written as a JSON object in their order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pairs<V>(pub Vec<(String, V)>);
+
+impl<V: Serialize> Serialize for Pairs<V> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+/// A count with its share of the games and the share's 95% interval.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Count {
+    /// How many games.
+    pub count: usize,
+    /// `count` over the games.
+    pub share: Num,
+    /// The Wilson 95% interval of the share.
+    pub ci95: [Num; 2],
+}
+
+impl Count {
+    /// `k` games of `n`.
+    pub fn of(k: usize, n: usize) -> Count {
+        let (lo, hi) = wilson(k, n);
+        Count {
+            count: k,
+            share: Num(share(k, n)),
+            ci95: [Num(lo), Num(hi)],
+        }
+    }
+}
+
+/// One seat of a run.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SeatReport {
+    /// The seat number, from 1.
+    pub seat: usize,
+    /// The side's name.
+    pub side: String,
+    /// The agent that played it.
+    pub agent: String,
+    /// Its wins.
+    pub wins: Count,
+    /// Wins plus an equal share of the draws, over the games.
+    pub score_share: Num,
+}
+
+/// Game lengths in plies.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Length {
+    /// Mean.
+    pub mean: Num,
+    /// Median.
+    pub median: Num,
+    /// Sample standard deviation.
+    pub sd: Num,
+    /// Shortest.
+    pub min: u32,
+    /// Longest.
+    pub max: u32,
+}
+
+/// Mean and standard deviation of a count per game.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PerGame {
+    /// Mean.
+    pub mean: Num,
+    /// Sample standard deviation.
+    pub sd: Num,
+}
+
+/// The game metrics of a run.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Metrics {
+    /// 1 when every seat scores the same, 0 when one takes everything.
+    pub balance: Num,
+    /// The share of games with a winner.
+    pub decisiveness: Num,
+    /// The share of drawn games.
+    pub drawishness: Num,
+    /// The mean length in plies.
+    pub duration: Num,
+    /// Lead changes per game.
+    pub lead_changes: Num,
+    /// The share of turns lost to passes.
+    pub skip_share: Num,
+}
+
+/// The report of one run: `simulate --json`, and `merge --json`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RunReport {
+    /// The game as typed, with its options.
+    pub game: String,
+    /// Its title.
+    pub title: String,
+    /// Games played.
+    pub games: usize,
+    /// Results by seat.
+    pub seats: Vec<SeatReport>,
+    /// Drawn games.
+    pub draws: Count,
+    /// Game lengths.
+    pub length: Length,
+    /// How games ended: reason to count, most frequent first.
+    pub endings: Pairs<usize>,
+    /// Every rule event of the game: its count per game.
+    pub events_per_game: Pairs<PerGame>,
+    /// The game metrics.
+    pub metrics: Metrics,
+}
+
+impl RunReport {
+    /// The report of a run.
+    pub fn of(run: &Run) -> RunReport {
+        let s = &run.summary;
+        let n = s.games;
+        RunReport {
+            game: run.info.label.clone(),
+            title: run.info.title.clone(),
+            games: n,
+            seats: run
+                .info
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, name)| SeatReport {
+                    seat: i + 1,
+                    side: name.clone(),
+                    agent: run.info.agents.get(i).cloned().unwrap_or_default(),
+                    wins: Count::of(s.wins.get(i).copied().unwrap_or(0), n),
+                    score_share: Num(s.score_share(i)),
+                })
+                .collect(),
+            draws: Count::of(s.draws, n),
+            length: Length {
+                mean: Num(s.length.mean),
+                median: Num(s.median),
+                sd: Num(s.length.sd()),
+                min: s.min,
+                max: s.max,
+            },
+            endings: Pairs(s.endings.clone()),
+            events_per_game: Pairs(
+                s.events
+                    .iter()
+                    .map(|(name, m)| {
+                        (
+                            name.clone(),
+                            PerGame {
+                                mean: Num(m.mean),
+                                sd: Num(m.sd()),
+                            },
+                        )
+                    })
+                    .collect(),
+            ),
+            metrics: Metrics {
+                balance: Num(s.balance()),
+                decisiveness: Num(s.decisiveness()),
+                drawishness: Num(s.drawishness()),
+                duration: Num(s.length.mean),
+                lead_changes: Num(s.lead_changes.mean),
+                skip_share: Num(s.skip_share()),
+            },
+        }
+    }
+}
+
+/// One measure compared.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Difference {
+    /// What is measured.
+    pub measure: String,
+    /// B minus A.
+    pub difference: Num,
+    /// The two-sided p-value, where a test applies.
+    pub p: Option<Num>,
+    /// Whether p < 0.05.
+    pub significant: bool,
+}
+
+impl Difference {
+    fn of(m: &Measure) -> Difference {
+        Difference {
+            measure: m.name.clone(),
+            difference: Num(m.difference()),
+            p: m.p.map(Num),
+            significant: m.significant(),
+        }
+    }
+}
+
+/// The report of `compare --json`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct CompareReport {
+    /// The first run.
+    pub a: RunReport,
+    /// The second run.
+    pub b: RunReport,
+    /// Every measure's difference.
+    pub differences: Vec<Difference>,
+}
+
+impl CompareReport {
+    /// The report of two runs.
+    pub fn of(a: &Run, b: &Run) -> CompareReport {
+        CompareReport {
+            a: RunReport::of(a),
+            b: RunReport::of(b),
+            differences: measures(a, b).iter().map(Difference::of).collect(),
+        }
+    }
+}
+
+/// One legal move: `moves --json` prints an array of them.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct MoveItem {
+    /// The move as written (`11-15`, `9x18x27`).
+    pub notation: String,
+    /// The squares it passes, from the start, in algebraic notation.
+    pub path: Vec<String>,
+    /// The squares of the pieces it takes, sorted.
+    pub captured: Vec<String>,
+    /// The position after it.
+    pub result: String,
+}
+
+impl MoveItem {
+    /// The legal moves `list` of `pos`, in their order.
+    pub fn all(t: &Tables, pos: &Position, list: &MoveList) -> Vec<MoveItem> {
+        let alg = |s: Sq| {
+            t.game
+                .squares
+                .get(usize::from(s.0))
+                .map_or_else(String::new, |i| i.algebraic.clone())
+        };
+        moves_of(t, list)
+            .iter()
+            .zip(&list.moves)
+            .map(|(m, rec)| {
+                let mut path: Vec<String> = m.from.iter().map(|&s| alg(s)).collect();
+                path.extend(m.path.iter().map(|&s| alg(s)));
+                let mut captured: Vec<String> = m.captured.iter().map(|&s| alg(s)).collect();
+                captured.sort();
+                let mut after = pos.clone();
+                make(t, &mut after, list, rec);
+                MoveItem {
+                    notation: m.notation.clone(),
+                    path,
+                    captured,
+                    result: after.to_fen(t),
+                }
+            })
+            .collect()
+    }
+}
+
+/// The JSON array of `moves --json`: one move a line.
+pub fn moves_text(moves: &[MoveItem]) -> String {
+    let items: Vec<String> = moves.iter().map(to_line).collect();
+    format!("[{}]", items.join(",\n"))
+}
+
+/// One line of JSON text of a value (serde_json cannot fail on these
+/// types: their maps have string keys).
+pub fn to_line<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}

@@ -1,0 +1,245 @@
+//! The lab: plays many games between computer players, in parallel, each
+//! from its own seed, and sums them up. Front ends (the command line, a web
+//! page, a cluster job) load a game, describe a run with a [`Plan`], call
+//! [`play`] and render the [`Run`] it returns with [`crate::format`].
+//!
+//! Game `g` of a run depends only on the run's seed and `g`, so a run gives
+//! the same games for any number of threads, and a run cut into shards
+//! ([`Shard`]) gives the same games as one run. Rows go to [`RowSink`]s as
+//! games end (a block at a time); the summary is a [`Tally`], so memory
+//! stays flat with the number of games.
+
+pub mod compare;
+pub mod stats;
+pub mod summary;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
+
+use crate::agents::arena::{game_seed, make_agents, play_game};
+use crate::agents::{GameState, Strength};
+pub use summary::{GameRow, Summary, Tally};
+
+/// An error of the lab: a message for people.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LabError(pub String);
+
+impl std::fmt::Display for LabError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LabError {}
+
+/// Which of a run's games to play: those with index `index`, `index +
+/// count`, `index + 2 * count`... (`0/1`: all of them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// This shard, from 0.
+    pub index: usize,
+    /// The number of shards.
+    pub count: usize,
+}
+
+impl Default for Shard {
+    fn default() -> Shard {
+        Shard { index: 0, count: 1 }
+    }
+}
+
+impl Shard {
+    /// Reads `I/N` with `I < N`.
+    pub fn parse(text: &str) -> Result<Shard, LabError> {
+        let bad = || {
+            LabError(format!(
+                "error: `--shard {text}` needs the form I/N with 0 <= I < N, such as 0/4"
+            ))
+        };
+        let (i, n) = text.split_once('/').ok_or_else(bad)?;
+        let index: usize = i.trim().parse().map_err(|_| bad())?;
+        let count: usize = n.trim().parse().map_err(|_| bad())?;
+        if count == 0 || index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether this is the whole run.
+    pub fn is_whole(&self) -> bool {
+        self.count == 1
+    }
+
+    /// The indices of this shard's games in a run of `games` games.
+    pub fn indices(&self, games: usize) -> impl Iterator<Item = usize> {
+        (self.index..games).step_by(self.count.max(1))
+    }
+
+    /// How many games of a run of `games` this shard plays.
+    pub fn len(&self, games: usize) -> usize {
+        if self.index >= games {
+            0
+        } else {
+            (games - self.index).div_ceil(self.count.max(1))
+        }
+    }
+
+    /// Whether this shard plays no game of a run of `games`.
+    pub fn is_empty(&self, games: usize) -> bool {
+        self.len(games) == 0
+    }
+}
+
+/// What to play: how many games, by whom, from which seed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// Games in the whole run (all shards together).
+    pub games: usize,
+    /// The agents, one per seat in seat order (one name: every seat).
+    pub agents: Vec<String>,
+    /// The seed of the run: game `g` is played from (seed, g) alone.
+    pub seed: u64,
+    /// How hard the agents think.
+    pub strength: Strength,
+    /// The part of the run to play.
+    pub shard: Shard,
+}
+
+impl Plan {
+    /// The agent of each of `seats` seats.
+    pub fn agents_for(&self, seats: usize) -> Result<Vec<String>, LabError> {
+        let names: Vec<String> = self.agents.iter().map(|a| a.trim().to_string()).collect();
+        match names.len() {
+            1 => Ok(vec![names[0].clone(); seats]),
+            n if n == seats => Ok(names),
+            n => Err(LabError(format!(
+                "error: --agents names {n} agent{} but the game has {seats} seats: name one per seat, or one for all",
+                if n == 1 { "" } else { "s" }
+            ))),
+        }
+    }
+}
+
+/// The game of a run, as reports name it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunInfo {
+    /// What was typed: the game and its options.
+    pub label: String,
+    /// The game's title.
+    pub title: String,
+    /// Side names, in seat order.
+    pub seats: Vec<String>,
+    /// The agent of each seat.
+    pub agents: Vec<String>,
+    /// The names of the game's rule events, in the order of
+    /// [`GameRow::events`].
+    pub event_names: Vec<String>,
+}
+
+/// A finished run (or shard) of one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    /// The game and its players.
+    pub info: RunInfo,
+    /// What happened.
+    pub summary: Summary,
+}
+
+/// Where the rows of a run go as games end: a CSV or Parquet file, say.
+pub trait RowSink {
+    /// Takes the rows of a block of games, in index order; the rows must be
+    /// safe (on disk) when this returns.
+    fn rows(&mut self, info: &RunInfo, rows: &[GameRow]) -> Result<(), LabError>;
+}
+
+/// Games played at once between two hand-overs of rows to the sinks.
+const BLOCK: usize = 64;
+
+/// Plays the games of `plan` from `start` on `pool`: each from its own
+/// seed, in blocks of games in parallel; each block's rows go to every
+/// sink before the next block starts. `tick` is called as each game ends;
+/// once `stop` is set, no new block starts (the rows written stay).
+#[allow(clippy::too_many_arguments)]
+pub fn play<S: GameState + Sync>(
+    plan: &Plan,
+    label: String,
+    title: &str,
+    seats: Vec<String>,
+    start: &S,
+    pool: &rayon::ThreadPool,
+    tick: &(dyn Fn() + Sync),
+    sinks: &mut [&mut dyn RowSink],
+    stop: &AtomicBool,
+) -> Result<Run, LabError> {
+    let agents = plan.agents_for(seats.len())?;
+    let strength = plan.strength;
+    make_agents(&agents, 0, strength, start).map_err(|e| LabError(format!("error: {e}")))?;
+    let info = RunInfo {
+        label,
+        title: title.to_string(),
+        seats,
+        agents,
+        event_names: start
+            .event_names()
+            .iter()
+            .map(|s| (*s).to_string())
+            .collect(),
+    };
+    let mut tally = Tally::new(info.seats.len(), &info.event_names);
+    let indices: Vec<usize> = plan.shard.indices(plan.games).collect();
+    for block in indices.chunks(BLOCK) {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let rows: Vec<GameRow> = pool.install(|| {
+            block
+                .par_iter()
+                .map(|&g| {
+                    let seed = game_seed(plan.seed, g as u64);
+                    let mut players =
+                        make_agents(&info.agents, seed, strength, start).unwrap_or_default();
+                    let r = play_game(start.clone(), &mut players, seed);
+                    tick();
+                    GameRow::of(g as u64, &r)
+                })
+                .collect()
+        });
+        for sink in sinks.iter_mut() {
+            sink.rows(&info, &rows)?;
+        }
+        for r in &rows {
+            tally.add(r);
+        }
+    }
+    Ok(Run {
+        summary: tally.summary(),
+        info,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_cover_the_run_once() {
+        for games in [0, 1, 7, 64, 65, 400] {
+            for count in 1..6 {
+                let mut all: Vec<usize> = (0..count)
+                    .flat_map(|i| Shard { index: i, count }.indices(games))
+                    .collect();
+                let lens: usize = (0..count)
+                    .map(|i| Shard { index: i, count }.len(games))
+                    .sum();
+                all.sort_unstable();
+                assert_eq!(all, (0..games).collect::<Vec<_>>());
+                assert_eq!(lens, games);
+            }
+        }
+        assert_eq!(Shard::parse("1/4"), Ok(Shard { index: 1, count: 4 }));
+        assert!(Shard::parse("4/4").is_err());
+        assert!(Shard::parse("0/0").is_err());
+        assert!(Shard::parse("x").is_err());
+    }
+}
