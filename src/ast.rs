@@ -78,6 +78,18 @@ pub enum Statement {
     CaptureMost(bool),
     /// `capture removes ...` / `capture converts to KIND`
     CaptureEffect(Effect),
+    /// `capture precedence CRITERION, ...`
+    CapturePrecedence(Vec<Spanned<CriterionDecl>>),
+    /// `capture custodian DIRS [multiple]`
+    Custodian {
+        /// The directions along which enemies are enclosed.
+        dirs: Vec<Spanned<Direction>>,
+        /// Whether a run of several enemies is captured too.
+        multiple: bool,
+    },
+    /// `remove zone NAME` / `remove piece KIND` / `remove on end at ZONE` /
+    /// `remove end RULE`
+    Remove(RemoveDecl),
     /// `chain must-continue|may-stop`
     Chain(bool),
     /// `crown mid-chain ...`
@@ -148,6 +160,36 @@ pub enum Statement {
         /// The statements that apply then.
         body: Vec<Spanned<Statement>>,
     },
+}
+
+/// One criterion of capture precedence, as written.
+#[derive(Clone, Debug)]
+pub enum CriterionDecl {
+    /// `most pieces`
+    MostPieces,
+    /// `most value`
+    MostValue,
+    /// `most KIND`
+    MostOf(Name),
+    /// `fewest KIND`
+    FewestOf(Name),
+    /// `by KIND`
+    By(Name),
+    /// `earliest KIND`
+    EarliestOf(Name),
+}
+
+/// What a `remove` statement drops.
+#[derive(Clone, Debug)]
+pub enum RemoveDecl {
+    /// `remove zone NAME`
+    Zone(Name),
+    /// `remove piece KIND`
+    Piece(Name),
+    /// `remove on end at ZONE`
+    Trigger(ZoneRef),
+    /// `remove end RULE`: the rule's first word, with its span.
+    End(Name),
 }
 
 /// `side ID "Name" forward DIR [letter L]`
@@ -257,17 +299,46 @@ pub enum MoveKind {
     LongJump,
 }
 
+/// Capture by replacement on a step or slide line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replacement {
+    /// No `captures`: the move ends on an empty square.
+    None,
+    /// `captures`: the move ends on an empty square or on an enemy, which
+    /// is captured.
+    Also,
+    /// `captures-only`: the move ends on an enemy, which is captured.
+    Only,
+}
+
+/// Limits on the jumps of one `jump` line (bits).
+pub mod limit {
+    /// `land-beyond`: land on the square just beyond the captured piece.
+    pub const LAND_BEYOND: u8 = 1;
+    /// `no-reverse`: no 180-degree turn between two jumps of a chain.
+    pub const NO_REVERSE: u8 = 2;
+    /// `must-continue`: land where the chain can go on, when it can.
+    pub const MUST_CONTINUE: u8 = 4;
+}
+
 /// One line of a piece block.
 #[derive(Clone, Debug)]
 pub enum PieceLine {
-    /// `step|slide|jump ... DIRS`
-    Move(MoveKind, Vec<Spanned<Direction>>),
+    /// `step|slide|jump ... DIRS`, with the line's replacement capture (steps
+    /// and slides) and its limits (jumps: bits of `limit`, each with where it
+    /// is written).
+    Move(
+        MoveKind,
+        Vec<Spanned<Direction>>,
+        Spanned<Replacement>,
+        Vec<Spanned<u8>>,
+    ),
     /// `promote KIND at ZONE`
     Promote(Name, ZoneRef),
     /// `immune to KINDS`
     Immune(Vec<Name>),
-    /// `value N`
-    Value(Spanned<u32>),
+    /// `value N` or `value N.D`, in thousandths (saturating).
+    Value(Spanned<u64>),
 }
 
 /// `setup [SIDE] KIND at PLACE`

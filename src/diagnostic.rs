@@ -105,11 +105,19 @@ pub enum Code {
     CellCycle,
     /// A cell rule whose tests hold on no cell.
     RuleNeverApplies,
+    /// Something a `remove` dropped is still used.
+    RemovedStillUsed,
+    /// A `remove` of something that is not defined.
+    NothingToRemove,
+    /// A capture precedence criterion that can never tell two captures apart.
+    NeverDecides,
+    /// A setting that has no effect where it is written.
+    NoEffect,
 }
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 43] = [
+    pub const ALL: [Code; 47] = [
         Code::Syntax,
         Code::UnknownDirection,
         Code::UnknownZone,
@@ -153,6 +161,10 @@ impl Code {
         Code::RestingMove,
         Code::CellCycle,
         Code::RuleNeverApplies,
+        Code::RemovedStillUsed,
+        Code::NothingToRemove,
+        Code::NeverDecides,
+        Code::NoEffect,
     ];
 
     /// The stable code, `E001`..`E0nn` for errors, `W001`.. for warnings.
@@ -201,6 +213,10 @@ impl Code {
             Code::NoEnd => "W003",
             Code::ZoneNotPlayable => "W004",
             Code::RuleNeverApplies => "W005",
+            Code::RemovedStillUsed => "E050",
+            Code::NothingToRemove => "E051",
+            Code::NeverDecides => "W050",
+            Code::NoEffect => "W051",
         }
     }
 
@@ -211,7 +227,9 @@ impl Code {
             | Code::UnusedKind
             | Code::NoEnd
             | Code::ZoneNotPlayable
-            | Code::RuleNeverApplies => Severity::Warning,
+            | Code::RuleNeverApplies
+            | Code::NeverDecides
+            | Code::NoEffect => Severity::Warning,
             _ => Severity::Error,
         }
     }

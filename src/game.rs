@@ -153,6 +153,12 @@ pub struct Moves {
     pub short_jump: Vec<DirId>,
     /// Over empty squares, one enemy, onto any empty square beyond.
     pub long_jump: Vec<DirId>,
+    /// Steps that may end on an enemy, which is captured (replacement).
+    pub step_capture: Vec<DirId>,
+    /// Slides that may end on the first enemy met, which is captured.
+    pub slide_capture: Vec<DirId>,
+    /// The limits of jumps along a direction: bits of `ast::limit`.
+    pub limits: Vec<(DirId, u8)>,
 }
 
 /// One piece kind.
@@ -171,8 +177,10 @@ pub struct KindInfo {
     pub promotion: Option<(KindId, Vec<SquareSet>)>,
     /// Kinds that may not capture this kind (bit k set: kind k can't).
     pub immune_to: u32,
-    /// Material value for evaluation (default 1; promoted kinds 3).
+    /// Material value for evaluation (default 1; promoted kinds 3), rounded.
     pub value: i32,
+    /// The value in thousandths, for the `most value` criterion.
+    pub weight: u64,
     /// Where the kind is declared.
     pub span: Span,
 }
@@ -210,6 +218,37 @@ pub enum CaptureChoice {
     Free,
     /// One that takes the most pieces (DR-3 counting: every kind counts 1).
     Most,
+    /// The best under the criteria of `CaptureRules::criteria`.
+    Criteria,
+}
+
+/// One criterion of capture precedence: among the captures, only the best
+/// under it stay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Criterion {
+    /// The most pieces captured.
+    MostPieces,
+    /// The highest total value (`KindInfo::weight`) captured.
+    MostValue,
+    /// The most pieces of the kind captured.
+    MostOf(KindId),
+    /// The fewest pieces of the kind captured.
+    FewestOf(KindId),
+    /// The capturing piece is of the kind (when the move begins).
+    By(KindId),
+    /// Pieces of the kind captured as early in the chain as possible: the
+    /// positions at which they were taken, compared one by one.
+    EarliestOf(KindId),
+}
+
+/// Custodian capture: after a move, enemies enclosed on a line between the
+/// moved piece and another piece of its side are captured.
+#[derive(Clone, Debug)]
+pub struct Custodian {
+    /// Per side, the directions (from the moved piece) that count.
+    pub dirs: Vec<Vec<DirId>>,
+    /// A run of several enemies is captured too (else exactly one).
+    pub multiple: bool,
 }
 
 /// What happens when a piece reaches its promotion zone in the middle of a
@@ -238,8 +277,13 @@ pub enum LongLanding {
 pub struct CaptureRules {
     /// A capture must be made when one exists.
     pub compulsory: bool,
-    /// Free choice or the most pieces.
+    /// Free choice, the most pieces, or the criteria.
     pub choice: CaptureChoice,
+    /// The precedence criteria, in order (empty: free choice; `capture
+    /// most` is `[MostPieces]`).
+    pub criteria: Vec<Criterion>,
+    /// Custodian capture, when the game has it.
+    pub custodian: Option<Custodian>,
     /// What a jump does to the jumped piece.
     pub effect: JumpEffect,
     /// A chain must be continued while a further jump exists.

@@ -711,3 +711,70 @@ fn when_blocks_are_checked_for_every_value() {
         .renders("unknown direction `diagnal` (with option `pace = fast`)");
     assert!(case.checked.game.is_none());
 }
+
+// ------------------------------------------------------------------ removal, precedence, limits
+
+#[test]
+fn e050_removed_still_used() {
+    Case::new("extends \"draughts\"\nremove piece king\n")
+        .at_in("E050", "draughts", 23, 11)
+        .renders("removed here");
+    // The setup and the promotion both use the start squares.
+    Case::new("extends \"always-ready\"\nremove zone start\n").codes(&["E050", "E050"]);
+    // Restating what used it makes the removal clean (the far rank is then
+    // unused).
+    Case::new(
+        "extends \"draughts\"\nremove piece king\npiece man \"Man\" {\n  step forward-diagonal\n  jump short diagonal\n}\n",
+    )
+    .codes(&["W001"]);
+}
+
+#[test]
+fn e051_nothing_to_remove() {
+    Case::new("extends \"draughts\"\nremove end repetition\nremove end repetition\n")
+        .at("E051", 3, 12)
+        .renders("no `end repetition` rule to remove");
+    Case::new("extends \"always-ready\"\nremove on end at enemy bse\n")
+        .at("E051", 2, 24)
+        .renders("did you mean `base`?");
+    Case::new("extends \"draughts\"\nremove piece queen\n").at("E051", 2, 14);
+}
+
+#[test]
+fn w050_never_decides() {
+    // Men and kings worth the same: the most value is the most pieces.
+    Case::new(
+        "extends \"draughts\"\npiece king \"King\" letter K {\n  slide diagonal\n  jump long diagonal\n  value 1\n}\ncapture precedence most pieces, most value\n",
+    )
+    .at("W050", 7, 33);
+    // No capture is ever made by a piece that can't capture.
+    Case::new(&format!(
+        "{GAME}piece stone \"Stone\" letter S {{ step forward }}\nsetup white stone at a1\ncapture precedence by stone\n"
+    ))
+    .at("W050", 12, 20)
+    .renders("has no capturing move");
+    // A kind no piece may capture.
+    Case::new(&format!(
+        "{GAME}piece king \"King\" letter K {{ slide diagonal  immune to man }}\nsetup white king at b2\ncapture precedence most king\n"
+    ))
+    .at("W050", 12, 20)
+    .renders("no piece can capture");
+    Case::new(&format!("{GAME}capture precedence most kng\n")).at("E004", 10, 25);
+}
+
+#[test]
+fn w051_no_effect() {
+    Case::new("extends \"draughts\"\npiece man \"Man\" {\n  step forward-diagonal\n  jump short diagonal no-reverse\n  promote king at far\n}\n")
+        .at("W051", 4, 23);
+}
+
+#[test]
+fn new_constructs_parse_and_check() {
+    // Replacement, custodian, limits, decimals and removals together.
+    Case::new(
+        "extends \"draughts\"\nremove end repetition\npiece king \"King\" letter K {\n  slide diagonal captures\n  jump long diagonal land-beyond no-reverse must-continue\n  value 2.75\n}\ncapture custodian orthogonal multiple\ncapture precedence most value, earliest king, fewest man, by king\n",
+    )
+    .codes(&[]);
+    Case::new("extends \"draughts\"\npiece king \"King\" letter K {\n  slide diagonal\n  value 1.2345\n}\n")
+        .at("E030", 4, 9);
+}

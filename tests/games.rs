@@ -1,14 +1,35 @@
 //! Whole games as snapshots: scripted games that show each rule of
-//! ../shared/RULES.md at work (tests/fixtures/scripts/*.script), and full games
+//! ../shared/RULES.md at work (tests/fixtures/scripts/*.script; a script's
+//! `game x.rules` is a house rule of tests/fixtures/games), and full games
 //! between seeded random players for every bundled game and variant.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use rulebook::cli::render_board;
 use rulebook::engine::{Match, Position, Tables};
-use rulebook::load::{check, BundledLoader};
+use rulebook::load::{check, BundledLoader, Loader, Source};
+
+/// Loads `NAME.rules` from tests/fixtures/games (house rules of the docs),
+/// else a bundled game.
+struct FixtureGames;
+
+impl Loader for FixtureGames {
+    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, String> {
+        let file = name.strip_suffix(".rules").unwrap_or(name);
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/games")
+            .join(format!("{file}.rules"));
+        match std::fs::read_to_string(path) {
+            Ok(text) if name.ends_with(".rules") => Ok(Source {
+                name: name.to_string(),
+                text,
+            }),
+            _ => BundledLoader.load(name, base),
+        }
+    }
+}
 
 fn load(game: &str, options: &[(String, String)]) -> Tables {
-    let checked = check(&BundledLoader, game, options);
+    let checked = check(&FixtureGames, game, options);
     match checked.game {
         Some(g) => Tables::new(g),
         None => panic!("{game}: {}", checked.render()),

@@ -87,3 +87,29 @@ fn perft_fixtures() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `perft --paths`: a man that can go round a ring of four pieces either way
+/// takes the same pieces and ends on its start square both ways (22x15x6x13x22
+/// and 22x13x6x15x22): one move by DR-3, two when paths are counted apart.
+#[test]
+fn paths_count_apart() {
+    let checked = check(&BundledLoader, "draughts", &[]);
+    let t = Tables::new(checked.game.unwrap());
+    let pos = Position::parse(&t, "W:W22:B17,18,9,10,1").unwrap();
+    let mut perft = Perft::new(&t, 1);
+    assert_eq!(perft.count(&pos, 1), 1);
+    perft.count_paths(true);
+    assert_eq!(perft.count(&pos, 1), 2);
+    // The two counts part only where such captures occur: the king-ring
+    // position of draughts.perft agrees to depth 4, then has one more leaf
+    // with paths (269 and 1242 merged, 270 and 1243 apart).
+    let ring = Position::parse(&t, "W:W21,22,25,26,K3:BK30,9,10,13,14,17").unwrap();
+    let mut perft = Perft::new(&t, 6);
+    assert_eq!(perft.count(&ring, 4), 81);
+    assert_eq!(perft.count(&ring, 6), 1242);
+    perft.count_paths(true);
+    assert_eq!(perft.count(&ring, 4), 81);
+    assert_eq!(perft.count(&ring, 6), 1243);
+    let start = Position::start(&t);
+    assert_eq!(perft.count(&start, 6), 37628);
+}

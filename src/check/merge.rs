@@ -44,6 +44,14 @@ pub struct Merged {
     pub most: Option<bool>,
     /// `capture removes|converts`
     pub effect: Option<Effect>,
+    /// `capture precedence ...` (replaces `most` and is replaced by it),
+    /// with the statement's span.
+    pub precedence: Option<(Vec<Spanned<CriterionDecl>>, Span)>,
+    /// `capture custodian DIRS [multiple]`, with the statement's span.
+    pub custodian: Option<(Vec<Spanned<Direction>>, bool, Span)>,
+    /// What `remove` statements dropped: what (`zone`, `piece`), the name,
+    /// and the `remove` statement.
+    pub removed: Vec<(&'static str, String, Span)>,
     /// `chain`
     pub must_continue: Option<bool>,
     /// `crown mid-chain`
@@ -302,7 +310,18 @@ impl Merger<'_> {
                 m.setups.push(Spanned::new(setup.clone(), statement.span));
             }
             Statement::CaptureCompulsory(b) => m.compulsory = Some(*b),
-            Statement::CaptureMost(b) => m.most = Some(*b),
+            Statement::CaptureMost(b) => {
+                m.most = Some(*b);
+                m.precedence = None;
+            }
+            Statement::CapturePrecedence(list) => {
+                m.precedence = Some((list.clone(), statement.span));
+                m.most = None;
+            }
+            Statement::Custodian { dirs, multiple } => {
+                m.custodian = Some((dirs.clone(), *multiple, statement.span));
+            }
+            Statement::Remove(what) => remove(m, what, statement.span, diags),
             Statement::CaptureEffect(e) => m.effect = Some(e.clone()),
             Statement::Chain(b) => m.must_continue = Some(*b),
             Statement::Crown(c) => m.crown = Some(*c),
@@ -413,7 +432,10 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::Setup(_) => "setup",
         Statement::CaptureCompulsory(_)
         | Statement::CaptureMost(_)
-        | Statement::CaptureEffect(_) => "capture",
+        | Statement::CaptureEffect(_)
+        | Statement::CapturePrecedence(_)
+        | Statement::Custodian { .. } => "capture",
+        Statement::Remove(_) => "remove",
         Statement::Chain(_) => "chain",
         Statement::Crown(_) => "crown",
         Statement::LongLanding(_) => "long-landing",
@@ -467,6 +489,9 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::CaptureCompulsory(_)
         | Statement::CaptureMost(_)
         | Statement::CaptureEffect(_)
+        | Statement::CapturePrecedence(_)
+        | Statement::Custodian { .. }
+        | Statement::Remove(_)
         | Statement::Chain(_)
         | Statement::Crown(_)
         | Statement::LongLanding(_)
@@ -488,6 +513,74 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
     }
 }
 
+/// Applies a `remove` statement: drops the inherited zone, piece, trigger
+/// or end rule, or says there is no such thing.
+fn remove(m: &mut Merged, what: &RemoveDecl, span: Span, diags: &mut Vec<Diagnostic>) {
+    let (found, kind, name, names): (bool, &'static str, &Name, Vec<String>) = match what {
+        RemoveDecl::Zone(name) => {
+            let names = m.zones.iter().map(|z| z.name.node.clone()).collect();
+            let before = m.zones.len();
+            m.zones.retain(|z| z.name.node != name.node);
+            (m.zones.len() < before, "zone", name, names)
+        }
+        RemoveDecl::Piece(name) => {
+            let names = m.pieces.iter().map(|p| p.id.node.clone()).collect();
+            let before = m.pieces.len();
+            m.pieces.retain(|p| p.id.node != name.node);
+            (m.pieces.len() < before, "piece", name, names)
+        }
+        RemoveDecl::Trigger(zone) => {
+            let names = m.triggers.iter().map(|t| t.0.name.node.clone()).collect();
+            let before = m.triggers.len();
+            m.triggers.retain(|t| t.0.name.node != zone.name.node);
+            (m.triggers.len() < before, "trigger", &zone.name, names)
+        }
+        RemoveDecl::End(word) => {
+            let found = match word.node.as_str() {
+                "no-pieces" => std::mem::replace(&mut m.no_pieces, false),
+                "no-moves" => m.no_moves.take().is_some(),
+                "repetition" => m.repetition.take().is_some(),
+                _ => m.draw_after.take().is_some(),
+            };
+            let mut names = Vec::new();
+            if m.no_pieces {
+                names.push("no-pieces".to_string());
+            }
+            if m.no_moves.is_some() {
+                names.push("no-moves".to_string());
+            }
+            if m.repetition.is_some() {
+                names.push("repetition".to_string());
+            }
+            if m.draw_after.is_some() {
+                names.push("draw".to_string());
+            }
+            (found, "end rule", word, names)
+        }
+    };
+    if found {
+        m.removed.push((kind, name.node.clone(), span));
+        return;
+    }
+    let what = match kind {
+        "trigger" => format!("no `on end at {}` to remove", name.node),
+        "end rule" => format!("no `end {}` rule to remove", name.node),
+        _ => format!("no {kind} `{}` to remove", name.node),
+    };
+    diags.push(
+        Diagnostic::new(Code::NothingToRemove, what)
+            .primary(
+                name.span,
+                "not defined by this file or the files it extends",
+            )
+            .help(unknown_help(
+                &name.node,
+                names.iter().map(String::as_str),
+                "`remove` drops something an earlier file or statement defined",
+            )),
+    );
+}
+
 /// Replaces the item with the same key, keeping its place, or appends.
 fn replace_or_push<T>(items: &mut Vec<T>, item: T, key: impl Fn(&T) -> String) {
     let k = key(&item);
@@ -507,6 +600,7 @@ fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         | Statement::Setup(_)
         | Statement::When { .. }
         | Statement::CellRule(_)
+        | Statement::Remove(_)
         | Statement::MoveBySum => None,
         Statement::Track(_) => simple("track", "the `track`"),
         Statement::Players { .. } => simple("players", "`players`"),
@@ -529,7 +623,11 @@ fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         Statement::CaptureCompulsory(_) => {
             simple("compulsory", "`capture compulsory` / `capture optional`")
         }
-        Statement::CaptureMost(_) => simple("most", "`capture most` / `capture free`"),
+        Statement::CaptureMost(_) | Statement::CapturePrecedence(_) => simple(
+            "most",
+            "`capture most` / `capture free` / `capture precedence`",
+        ),
+        Statement::Custodian { .. } => simple("custodian", "`capture custodian`"),
         Statement::CaptureEffect(_) => simple("effect", "`capture removes` / `capture converts`"),
         Statement::Chain(_) => simple("chain", "`chain`"),
         Statement::Crown(_) => simple("crown", "`crown mid-chain`"),

@@ -38,8 +38,10 @@ pub struct Resolved {
     pub zones: zones::Zones,
     /// The start position.
     pub setup: Vec<(Sq, SideId, KindId)>,
-    /// Capture rules.
+    /// Capture rules (`custodian` is filled in by `compile`).
     pub capture: CaptureRules,
+    /// `capture custodian`: its vectors per side, and whether runs count.
+    pub custodian: Option<rules::CustodianVectors>,
     /// Triggers.
     pub triggers: Vec<Trigger>,
     /// End rules.
@@ -106,8 +108,10 @@ pub fn check_game(
     let kinds = pieces::check_pieces(&merged, &sides, &directions, &zones, diags);
     let setup = setup::check_setup(&merged, board.as_ref(), &sides, &kinds, &zones, diags);
     let capture = rules::check_capture(&merged, &kinds, diags);
+    let custodian = rules::check_custodian(&merged, &sides, &directions, diags);
     let triggers = rules::check_triggers(&merged, &kinds, &zones, diags);
     let end = rules::check_end(&merged, &kinds, diags);
+    removed_still_used(&merged, diags);
     // An unused zone or kind is often the echo of a misspelt name.
     if diags.iter().filter(|d| d.is_error()).count() == errors_before {
         unused::warn_unused(&merged, diags);
@@ -115,7 +119,7 @@ pub fn check_game(
     if diags.iter().filter(|d| d.is_error()).count() > errors_before {
         return None;
     }
-    Some(CheckedGame::Board(Box::new(Resolved {
+    let resolved = Resolved {
         title: merged
             .game
             .as_ref()
@@ -131,7 +135,40 @@ pub fn check_game(
         zones,
         setup,
         capture,
+        custodian,
         triggers,
         end,
-    })))
+    };
+    let weights = crate::compile::weights(&resolved);
+    rules::check_value_criterion(&merged, &resolved.capture.criteria, &weights, diags);
+    Some(CheckedGame::Board(Box::new(resolved)))
+}
+
+/// Turns "unknown zone / piece" problems about a name that a `remove`
+/// dropped into "removed but still used", pointing at the `remove`.
+fn removed_still_used(merged: &merge::Merged, diags: &mut [Diagnostic]) {
+    use crate::diagnostic::{Code, Severity};
+    for d in diags.iter_mut() {
+        let what = match d.code {
+            Code::UnknownZone => "zone",
+            Code::UnknownKind => "piece",
+            _ => continue,
+        };
+        let Some((_, name, at)) = merged
+            .removed
+            .iter()
+            .find(|(w, name, _)| *w == what && d.message.ends_with(&format!("`{name}`")))
+        else {
+            continue;
+        };
+        d.code = Code::RemovedStillUsed;
+        d.severity = Severity::Error;
+        d.message = format!("{what} `{name}` was removed but is still used");
+        if let Some(l) = d.labels.first_mut() {
+            l.text = format!("uses the removed {what}");
+        }
+        *d = d.clone().secondary(*at, "removed here").help(format!(
+            "remove or restate what uses `{name}` too, or keep the {what}"
+        ));
+    }
 }

@@ -5,7 +5,7 @@ use super::merge::{duplicate, Merged};
 use super::sides::{default_letter, Sides};
 use super::suggest::unknown_help;
 use super::zones::Zones;
-use crate::ast::{MoveKind, Name, PieceLine};
+use crate::ast::{limit, MoveKind, Name, PieceLine, Replacement};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::game::{KindId, Whose, ZoneId};
 use crate::source::Span;
@@ -27,6 +27,12 @@ pub struct VectorMoves {
     pub short_jump: Vec<(i8, i8)>,
     /// `jump long`
     pub long_jump: Vec<(i8, i8)>,
+    /// Steps that may end on an enemy, capturing it (`captures`).
+    pub step_capture: Vec<(i8, i8)>,
+    /// Slides that may end on an enemy, capturing it.
+    pub slide_capture: Vec<(i8, i8)>,
+    /// The limits (bits of `ast::limit`) of the jumps along each vector.
+    pub limits: Vec<((i8, i8), u8)>,
 }
 
 /// A checked piece kind.
@@ -46,8 +52,8 @@ pub struct Kind {
     pub promotion: Option<(KindId, ZoneId, Whose)>,
     /// Kinds that may not capture it.
     pub immune_to: Vec<KindId>,
-    /// `value N`, if given.
-    pub value: Option<i32>,
+    /// `value N`, if given, in thousandths.
+    pub value: Option<u64>,
 }
 
 /// The checked kinds.
@@ -154,19 +160,64 @@ pub fn check_pieces(
         let mut immune_to = Vec::new();
         for line in &piece.lines {
             match &line.node {
-                PieceLine::Move(kind, dirs) => {
+                PieceLine::Move(kind, dirs, replacement, limits) => {
                     has_moves = true;
                     directions.check(dirs, diags);
+                    let mut bits = 0u8;
+                    for l in limits {
+                        if bits & l.node != 0 {
+                            diags.push(duplicate("the limit", l.span, line.span));
+                        }
+                        bits |= l.node;
+                        if *kind == MoveKind::ShortJump {
+                            let what = match l.node {
+                                limit::LAND_BEYOND => "a short jump always lands just beyond the captured piece",
+                                limit::NO_REVERSE => "a short jump can't turn back: the square it would jump is empty or still holds the piece it took",
+                                _ => "a short jump has one landing square only",
+                            };
+                            diags.push(
+                                Diagnostic::new(
+                                    Code::NoEffect,
+                                    "this limit has no effect on a short jump",
+                                )
+                                .primary(l.span, what)
+                                .help("limits are for `jump long` lines; remove it"),
+                            );
+                        }
+                    }
                     for (side, m) in sides.list.iter().zip(moves.iter_mut()) {
+                        let vectors = directions.resolve(dirs, side.forward);
+                        let only = replacement.node == Replacement::Only;
                         let list = match kind {
+                            MoveKind::Step if only => &mut m.step_capture,
+                            MoveKind::Slide if only => &mut m.slide_capture,
                             MoveKind::Step => &mut m.step,
                             MoveKind::Slide => &mut m.slide,
                             MoveKind::ShortJump => &mut m.short_jump,
                             MoveKind::LongJump => &mut m.long_jump,
                         };
-                        for v in directions.resolve(dirs, side.forward) {
+                        for &v in &vectors {
                             if !list.contains(&v) {
                                 list.push(v);
+                            }
+                        }
+                        if replacement.node == Replacement::Also {
+                            let list = match kind {
+                                MoveKind::Slide => &mut m.slide_capture,
+                                _ => &mut m.step_capture,
+                            };
+                            for &v in &vectors {
+                                if !list.contains(&v) {
+                                    list.push(v);
+                                }
+                            }
+                        }
+                        if bits != 0 && *kind == MoveKind::LongJump {
+                            for &v in &vectors {
+                                match m.limits.iter_mut().find(|(w, _)| *w == v) {
+                                    Some(slot) => slot.1 |= bits,
+                                    None => m.limits.push((v, bits)),
+                                }
                             }
                         }
                     }
@@ -206,16 +257,17 @@ pub fn check_pieces(
                         continue;
                     }
                     value_span = Some(line.span);
-                    match i32::try_from(n.node) {
-                        Ok(v) => value = Some(v),
-                        Err(_) => diags.push(
+                    if n.node > 1_000_000_000 {
+                        diags.push(
                             Diagnostic::new(
                                 Code::CountRange,
-                                format!("value {} is too large", n.node),
+                                "this value is too large or has more than three decimals",
                             )
-                            .primary(n.span, "too large")
-                            .help("values are small numbers, such as 1 for a man and 3 for a king"),
-                        ),
+                            .primary(n.span, "not a value")
+                            .help("values are small numbers, such as 1 for a man, 1.5 or 3 for a king"),
+                        );
+                    } else {
+                        value = Some(n.node);
                     }
                 }
             }
@@ -237,6 +289,8 @@ pub fn check_pieces(
                 .chain(&m.slide)
                 .chain(&m.short_jump)
                 .chain(&m.long_jump)
+                .chain(&m.step_capture)
+                .chain(&m.slide_capture)
             {
                 if !distinct.contains(v) {
                     distinct.push(*v);

@@ -1,13 +1,15 @@
 //! Capture rules, triggers and the end of the game.
 
+use super::directions::Directions;
 use super::merge::Merged;
 use super::pieces::Kinds;
+use super::sides::Sides;
 use super::zones::Zones;
-use crate::ast::{Effect, Event};
+use crate::ast::{CriterionDecl, Effect, Event};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::game::{
-    event, CaptureChoice, CaptureRules, Counter, EndRules, JumpEffect, LongLanding, MidChainCrown,
-    NoMoves, Trigger, TriggerAction,
+    event, CaptureChoice, CaptureRules, Counter, Criterion, EndRules, JumpEffect, LongLanding,
+    MidChainCrown, NoMoves, Trigger, TriggerAction,
 };
 
 /// Checks the capture settings.
@@ -20,18 +22,162 @@ pub fn check_capture(merged: &Merged, kinds: &Kinds, diags: &mut Vec<Diagnostic>
             None => JumpEffect::RemoveAtOnce,
         },
     };
+    let criteria = match (&merged.precedence, merged.most) {
+        (Some((list, _)), _) => check_criteria(list, kinds, diags),
+        (None, Some(true)) => vec![Criterion::MostPieces],
+        _ => Vec::new(),
+    };
     CaptureRules {
         compulsory: merged.compulsory.unwrap_or(false),
-        choice: if merged.most.unwrap_or(false) {
-            CaptureChoice::Most
-        } else {
-            CaptureChoice::Free
+        choice: match criteria.as_slice() {
+            [] => CaptureChoice::Free,
+            [Criterion::MostPieces] => CaptureChoice::Most,
+            _ => CaptureChoice::Criteria,
         },
+        criteria,
+        custodian: None,
         effect,
         must_continue: merged.must_continue.unwrap_or(true),
         mid_chain: merged.crown.unwrap_or(MidChainCrown::Stay),
         long_landing: merged.long_landing.unwrap_or(LongLanding::Any),
     }
+}
+
+/// Checks the criteria of `capture precedence`: kinds known, and a warning
+/// for a criterion that can never tell two captures apart.
+fn check_criteria(
+    list: &[crate::ast::Spanned<CriterionDecl>],
+    kinds: &Kinds,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Criterion> {
+    let mut out: Vec<Criterion> = Vec::new();
+    let captures = |k: crate::game::KindId| {
+        kinds.list.get(usize::from(k.0)).is_some_and(|kind| {
+            kind.moves.iter().any(|m| {
+                !m.short_jump.is_empty()
+                    || !m.long_jump.is_empty()
+                    || !m.step_capture.is_empty()
+                    || !m.slide_capture.is_empty()
+            })
+        })
+    };
+    let capturable = |k: crate::game::KindId| {
+        kinds.list.get(usize::from(k.0)).is_some_and(|kind| {
+            (0..kinds.list.len()).any(|a| {
+                a.try_into()
+                    .map(crate::game::KindId)
+                    .is_ok_and(|a| captures(a) && !kind.immune_to.contains(&a))
+            })
+        })
+    };
+    for c in list {
+        let criterion = match &c.node {
+            CriterionDecl::MostPieces => Some(Criterion::MostPieces),
+            CriterionDecl::MostValue => Some(Criterion::MostValue),
+            CriterionDecl::MostOf(k) => kinds.lookup(k, diags).map(Criterion::MostOf),
+            CriterionDecl::FewestOf(k) => kinds.lookup(k, diags).map(Criterion::FewestOf),
+            CriterionDecl::By(k) => kinds.lookup(k, diags).map(Criterion::By),
+            CriterionDecl::EarliestOf(k) => kinds.lookup(k, diags).map(Criterion::EarliestOf),
+        };
+        let Some(criterion) = criterion else {
+            continue;
+        };
+        let kind_name = |k: crate::game::KindId| {
+            kinds
+                .list
+                .get(usize::from(k.0))
+                .map_or_else(String::new, |kind| kind.id.clone())
+        };
+        let why = if out.contains(&criterion) {
+            Some(
+                "an earlier criterion is the same: every capture left is equal under it"
+                    .to_string(),
+            )
+        } else {
+            match criterion {
+                Criterion::By(k) if !captures(k) => Some(format!(
+                    "a `{}` has no capturing move: no capture is made by one",
+                    kind_name(k)
+                )),
+                Criterion::MostOf(k) | Criterion::FewestOf(k) | Criterion::EarliestOf(k)
+                    if !capturable(k) =>
+                {
+                    Some(format!(
+                        "no piece can capture a `{}`: every capture takes none",
+                        kind_name(k)
+                    ))
+                }
+                _ => None,
+            }
+        };
+        if let Some(why) = why {
+            diags.push(
+                Diagnostic::new(
+                    Code::NeverDecides,
+                    "this criterion can never decide between captures",
+                )
+                .primary(c.span, why)
+                .help("remove it, or name a criterion that tells captures apart"),
+            );
+        }
+        out.push(criterion);
+    }
+    out
+}
+
+/// `most value` after `most pieces` when every kind has the same value can
+/// never decide: warns. `weights` are the kinds' values in thousandths.
+pub fn check_value_criterion(
+    merged: &Merged,
+    criteria: &[Criterion],
+    weights: &[u64],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let Some((list, _)) = &merged.precedence else {
+        return;
+    };
+    let same = weights.windows(2).all(|w| w[0] == w[1]);
+    let most_pieces = criteria.iter().position(|c| *c == Criterion::MostPieces);
+    let most_value = criteria.iter().position(|c| *c == Criterion::MostValue);
+    if let (true, Some(p), Some(v)) = (same, most_pieces, most_value) {
+        if p < v {
+            if let Some(c) = list
+                .iter()
+                .find(|c| matches!(c.node, CriterionDecl::MostValue))
+            {
+                diags.push(
+                    Diagnostic::new(
+                        Code::NeverDecides,
+                        "this criterion can never decide between captures",
+                    )
+                    .primary(c.span, "every kind has the same value, so the most pieces are already the most value")
+                    .help("give the kinds different values with `value N`, or remove it"),
+                );
+            }
+        }
+    }
+}
+
+/// `capture custodian` checked: per side, the vectors along which enemies
+/// are enclosed, and whether a run of several counts.
+pub type CustodianVectors = (Vec<Vec<(i8, i8)>>, bool);
+
+/// Checks `capture custodian`: its directions, per side, and whether a run
+/// of several enemies counts.
+pub fn check_custodian(
+    merged: &Merged,
+    sides: &Sides,
+    directions: &Directions<'_>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<CustodianVectors> {
+    let (dirs, multiple, _) = merged.custodian.as_ref()?;
+    directions.check(dirs, diags);
+    let per_side = sides
+        .list
+        .iter()
+        .map(|s| directions.resolve(dirs, s.forward))
+        .collect();
+    Some((per_side, *multiple))
 }
 
 /// Checks the `on end at` triggers.

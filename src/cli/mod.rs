@@ -95,6 +95,10 @@ enum Command {
         /// Print the count below each root move first.
         #[arg(long)]
         divide: bool,
+        /// Count captures that take the same pieces along different paths
+        /// as different moves (the convention of some other engines).
+        #[arg(long)]
+        paths: bool,
     },
     /// Write a game record in another format: `export game.jsonl --pdn`.
     Export(pdn_cmd::ExportArgs),
@@ -362,10 +366,12 @@ fn dispatch(
             depth,
             position: p,
             divide,
+            paths,
         } => {
             let t = load_game(&game, err)?;
             let pos = position(&t, p.as_deref())?;
             let mut perft = Perft::new(&t, depth);
+            perft.count_paths(paths);
             if divide && depth >= 1 {
                 let (root, counts) = perft.divide(&pos, depth);
                 for (m, c) in moves_of(&t, &root).iter().zip(&counts) {

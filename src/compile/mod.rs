@@ -6,7 +6,38 @@ pub mod race;
 
 use crate::check::pieces::VectorMoves;
 use crate::check::Resolved;
-use crate::game::{DirId, Game, KindInfo, Moves};
+use crate::game::{Custodian, DirId, Game, KindInfo, Moves};
+
+/// Whether kind `k` only ever appears by promotion (its default value is
+/// then 3, else 1).
+fn promoted_only(r: &Resolved, k: usize) -> bool {
+    let id = u8::try_from(k).ok();
+    let promoted = r.kinds.list.iter().any(|other| {
+        other
+            .promotion
+            .is_some_and(|(target, _, _)| Some(target.0) == id)
+    });
+    let set_up = r.setup.iter().any(|(_, _, kind)| Some(kind.0) == id);
+    let converted = r.triggers.iter().any(|t| {
+        let crate::game::TriggerAction::Convert(kind) = t.action;
+        Some(kind.0) == id
+    }) || matches!(r.capture.effect, crate::game::JumpEffect::Convert(kind) if Some(kind.0) == id);
+    promoted && !set_up && !converted
+}
+
+/// The value of each kind in thousandths: as written, else 3 for a kind
+/// that only promotion reaches and 1 for the others.
+pub fn weights(r: &Resolved) -> Vec<u64> {
+    (0..r.kinds.list.len())
+        .map(|k| {
+            r.kinds
+                .list
+                .get(k)
+                .and_then(|kind| kind.value)
+                .unwrap_or(if promoted_only(r, k) { 3000 } else { 1000 })
+        })
+        .collect()
+}
 
 /// Builds the tables of a checked game.
 pub fn compile(r: &Resolved) -> Game {
@@ -33,20 +64,7 @@ pub fn compile(r: &Resolved) -> Game {
         ids
     };
     let mut kinds = Vec::new();
-    let promoted_only = |k: usize| {
-        let id = u8::try_from(k).ok();
-        let promoted = r.kinds.list.iter().any(|other| {
-            other
-                .promotion
-                .is_some_and(|(target, _, _)| Some(target.0) == id)
-        });
-        let set_up = r.setup.iter().any(|(_, _, kind)| Some(kind.0) == id);
-        let converted = r.triggers.iter().any(|t| {
-            let crate::game::TriggerAction::Convert(kind) = t.action;
-            Some(kind.0) == id
-        }) || matches!(r.capture.effect, crate::game::JumpEffect::Convert(kind) if Some(kind.0) == id);
-        promoted && !set_up && !converted
-    };
+    let weights = weights(r);
     for (k, kind) in r.kinds.list.iter().enumerate() {
         let moves = kind
             .moves
@@ -56,6 +74,13 @@ pub fn compile(r: &Resolved) -> Game {
                 slide: intern(&m.slide),
                 short_jump: intern(&m.short_jump),
                 long_jump: intern(&m.long_jump),
+                step_capture: intern(&m.step_capture),
+                slide_capture: intern(&m.slide_capture),
+                limits: m
+                    .limits
+                    .iter()
+                    .filter_map(|(v, bits)| intern(&[*v]).first().map(|d| (*d, *bits)))
+                    .collect(),
             })
             .collect();
         let promotion = kind.promotion.map(|(target, zone, whose)| {
@@ -68,7 +93,9 @@ pub fn compile(r: &Resolved) -> Game {
             .immune_to
             .iter()
             .fold(0u32, |bits, k| bits | (1u32 << k.0.min(31)));
-        let value = kind.value.unwrap_or(if promoted_only(k) { 3 } else { 1 });
+        let weight = weights.get(k).copied().unwrap_or(1000);
+        // Evaluation counts whole pieces: the value rounded.
+        let value = i32::try_from(weight.saturating_add(500) / 1000).unwrap_or(i32::MAX);
         kinds.push(KindInfo {
             id: kind.id.clone(),
             name: kind.name.clone(),
@@ -77,9 +104,15 @@ pub fn compile(r: &Resolved) -> Game {
             promotion,
             immune_to,
             value,
+            weight,
             span: kind.span,
         });
     }
+    let mut capture = r.capture.clone();
+    capture.custodian = r.custodian.as_ref().map(|(per_side, multiple)| Custodian {
+        dirs: per_side.iter().map(|v| intern(v)).collect(),
+        multiple: *multiple,
+    });
     Game {
         title: r.title.clone(),
         description: r.description.clone(),
@@ -96,7 +129,7 @@ pub fn compile(r: &Resolved) -> Game {
         kinds,
         zones: r.zones.list.clone(),
         setup: r.setup.clone(),
-        capture: r.capture.clone(),
+        capture,
         triggers: r.triggers.clone(),
         end: r.end.clone(),
     }

@@ -8,8 +8,9 @@
 
 use super::bitboard::{shift, Bb, Layout};
 use super::position::Position;
-use super::tables::{Tables, DEAD, EMPTY, NONE};
-use crate::game::{event, JumpEffect, MidChainCrown, NoMoves};
+use super::tables::{Tables, DEAD, EMPTY, NONE, NO_DIR};
+use crate::ast::limit;
+use crate::game::{event, Criterion, JumpEffect, MidChainCrown, NoMoves};
 
 /// One legal move. Its landing squares and captured squares live in the
 /// owning `MoveList`'s arena.
@@ -104,6 +105,17 @@ pub struct Generator {
     cap_begin: usize,
     arena_begin: usize,
     best: u16,
+    /// The codes of the captured pieces, in the order of the chain.
+    cap_codes: Vec<u8>,
+    /// Per capture in the list, its score under each criterion (general
+    /// path with criteria only), `criteria.len()` values each.
+    scores: Vec<i64>,
+    /// Count captures that take the same pieces along different paths as
+    /// different moves (`perft --paths`).
+    pub distinct_paths: bool,
+    /// Leave the precedence criteria out (to explain which one rules a
+    /// capture out).
+    pub all_captures: bool,
 }
 
 /// Whether the game is over because a side ran out of pieces.
@@ -166,7 +178,7 @@ impl Generator {
             return 0;
         }
         let side = pos.to_move;
-        if !t.capture_compulsory || t.no_moves == NoMoves::Pass {
+        if t.general || !t.capture_compulsory || t.no_moves == NoMoves::Pass {
             self.generate(t, pos, list);
             return list.len();
         }
@@ -187,7 +199,7 @@ impl Generator {
             }
             if t.any_jumps {
                 pos.board[sq] = EMPTY;
-                let jumps = Self::can_jump(t, &pos.board, sq as u16, code, side);
+                let jumps = Self::can_jump(t, &pos.board, sq as u16, code, side, NO_DIR);
                 pos.board[sq] = code;
                 if jumps {
                     self.generate(t, pos, list);
@@ -217,6 +229,10 @@ impl Generator {
         self.cap_begin = 0;
         self.arena_begin = 0;
         self.best = 0;
+        if t.general {
+            self.generate_side_general(t, pos, side, list);
+            return;
+        }
         if let Some(l) = &t.layout {
             self.generate_side_bb(t, l, pos, side, list);
             return;
@@ -259,10 +275,21 @@ impl Generator {
     ) {
         let from = sq as u16;
         pos.board[sq] = EMPTY; // AR-13: the start square counts as empty
-        if Self::can_jump(t, &pos.board, from, code, side) {
+        if Self::can_jump(t, &pos.board, from, code, side, NO_DIR) {
             self.path.clear();
             self.caps.clear();
-            self.dfs(t, &mut pos.board, list, from, code, from, code, side);
+            self.cap_codes.clear();
+            self.dfs(
+                t,
+                &mut pos.board,
+                list,
+                from,
+                code,
+                from,
+                code,
+                side,
+                NO_DIR,
+            );
         }
         pos.board[sq] = code;
     }
@@ -309,8 +336,9 @@ impl Generator {
         t.can_capture(code, v)
     }
 
-    /// Whether a piece of `code` on `cur` has any jump (for AR-11).
-    fn can_jump(t: &Tables, board: &[u8], cur: u16, code: u8, side: u8) -> bool {
+    /// Whether a piece of `code` on `cur` has any jump (for AR-11); `last`
+    /// is the direction of the jump that brought it there (for `no-reverse`).
+    fn can_jump(t: &Tables, board: &[u8], cur: u16, code: u8, side: u8, last: u8) -> bool {
         let m = &t.moves[usize::from(code)];
         for &(over, land) in t.jumps(code, usize::from(cur)) {
             if board[usize::from(land)] == EMPTY
@@ -320,6 +348,10 @@ impl Generator {
             }
         }
         for &d in &m.long_jump {
+            let lim = t.limits(code, d);
+            if lim & limit::NO_REVERSE != 0 && last != NO_DIR && t.rev[usize::from(last)] == d {
+                continue;
+            }
             let mut sq = t.step(cur, d);
             while sq != NONE && board[usize::from(sq)] == EMPTY {
                 sq = t.step(sq, d);
@@ -331,6 +363,9 @@ impl Generator {
             while land != NONE && board[usize::from(land)] == EMPTY {
                 if !t.no_stop[usize::from(land)] {
                     return true;
+                }
+                if lim & limit::LAND_BEYOND != 0 {
+                    break;
                 }
                 land = t.step(land, d);
             }
@@ -365,6 +400,7 @@ impl Generator {
         cur: u16,
         code: u8,
         side: u8,
+        last: u8,
     ) {
         let depth = self.caps.len();
         if depth > 0 && !t.must_continue {
@@ -379,9 +415,18 @@ impl Generator {
                 continue;
             }
             extended = true;
-            self.jump(t, board, list, from, start_code, over, land, code, side);
+            let d = if t.any_limits {
+                short_dir(t, code, cur, over)
+            } else {
+                NO_DIR
+            };
+            self.jump(t, board, list, from, start_code, over, land, code, side, d);
         }
         for &d in &m.long_jump {
+            let lim = t.limits(code, d);
+            if lim & limit::NO_REVERSE != 0 && last != NO_DIR && t.rev[usize::from(last)] == d {
+                continue;
+            }
             let mut sq = t.step(cur, d);
             while sq != NONE && board[usize::from(sq)] == EMPTY {
                 sq = t.step(sq, d);
@@ -396,18 +441,22 @@ impl Generator {
             }
             // AR-11: where the chain can go on from some landing square, only
             // those squares are allowed.
+            let beyond = lim & limit::LAND_BEYOND != 0;
             let mut only_continuing = false;
-            if t.long_must_continue {
+            if t.long_must_continue || lim & limit::MUST_CONTINUE != 0 {
                 let saved = board[usize::from(over)];
                 board[usize::from(over)] = self.jumped_code(t, saved, side);
                 let mut land = first;
                 while land != NONE && board[usize::from(land)] == EMPTY {
                     if !t.no_stop[usize::from(land)] {
                         let (c2, stop) = Self::crown_mid(t, code, land);
-                        if !stop && Self::can_jump(t, board, land, c2, side) {
+                        if !stop && Self::can_jump(t, board, land, c2, side, d) {
                             only_continuing = true;
                             break;
                         }
+                    }
+                    if beyond {
+                        break;
                     }
                     land = t.step(land, d);
                 }
@@ -420,7 +469,7 @@ impl Generator {
                         let saved = board[usize::from(over)];
                         board[usize::from(over)] = self.jumped_code(t, saved, side);
                         let (c2, stop) = Self::crown_mid(t, code, land);
-                        let ok = !stop && Self::can_jump(t, board, land, c2, side);
+                        let ok = !stop && Self::can_jump(t, board, land, c2, side, d);
                         board[usize::from(over)] = saved;
                         ok
                     } else {
@@ -428,8 +477,11 @@ impl Generator {
                     };
                     if ok {
                         extended = true;
-                        self.jump(t, board, list, from, start_code, over, land, code, side);
+                        self.jump(t, board, list, from, start_code, over, land, code, side, d);
                     }
+                }
+                if beyond {
+                    break;
                 }
                 land = t.step(land, d);
             }
@@ -437,6 +489,263 @@ impl Generator {
         if depth > 0 && !extended && t.must_continue {
             self.emit(t, list, from, cur, start_code, code, side);
         }
+    }
+
+    /// The scores of the captures of the last generation, `criteria.len()`
+    /// per capture in list order (with `all_captures`, every capture).
+    pub fn scores(&self) -> &[i64] {
+        &self.scores
+    }
+
+    /// The score of the chain being emitted under each criterion: higher
+    /// is better.
+    fn score(&self, t: &Tables, start_code: u8) -> Vec<i64> {
+        let kind_of = |c: u8| t.code_kind[usize::from(c)];
+        let count = |k: u8| self.cap_codes.iter().filter(|&&c| kind_of(c) == k).count() as i64;
+        t.criteria
+            .iter()
+            .map(|c| match *c {
+                Criterion::MostPieces => self.caps.len() as i64,
+                Criterion::MostValue => self
+                    .cap_codes
+                    .iter()
+                    .map(|&c| t.weight.get(usize::from(c)).copied().unwrap_or(0))
+                    .fold(0i64, |a, w| {
+                        a.saturating_add(i64::try_from(w).unwrap_or(i64::MAX))
+                    }),
+                Criterion::MostOf(k) => count(k.0),
+                Criterion::FewestOf(k) => -count(k.0),
+                Criterion::By(k) => i64::from(kind_of(start_code) == k.0),
+                Criterion::EarliestOf(k) => {
+                    // Bit 62 for the first capture, 61 for the second...: the
+                    // earlier the positions, the larger the number.
+                    let mut mask = 0i64;
+                    for (i, &c) in self.cap_codes.iter().enumerate().take(62) {
+                        if kind_of(c) == k.0 {
+                            mask |= 1i64 << (62 - i);
+                        }
+                    }
+                    mask
+                }
+            })
+            .collect()
+    }
+
+    /// Keeps only the best captures under the criteria (the whole list is
+    /// captures: the general path generates them first).
+    fn keep_best(&mut self, t: &Tables, list: &mut MoveList) {
+        let k = t.criteria.len();
+        if k == 0 || list.moves.len() < 2 || self.scores.len() != list.moves.len() * k {
+            return;
+        }
+        let Some(best) = self.scores.chunks(k).max().map(<[i64]>::to_vec) else {
+            return;
+        };
+        let mut write = 0;
+        for i in 0..list.moves.len() {
+            if self.scores.get(i * k..(i + 1) * k) == Some(best.as_slice()) {
+                list.moves.swap(write, i);
+                write += 1;
+            }
+        }
+        list.moves.truncate(write);
+    }
+
+    /// The general path of `generate_side`: captures by jumps and by
+    /// replacement, precedence by criteria, then the quiet moves with their
+    /// custodian captures.
+    fn generate_side_general(
+        &mut self,
+        t: &Tables,
+        pos: &mut Position,
+        side: u8,
+        list: &mut MoveList,
+    ) {
+        self.scores.clear();
+        let n = t.n;
+        for sq in 0..n {
+            let code = pos.board[sq];
+            if code == EMPTY || code == DEAD || t.code_side[usize::from(code)] != side {
+                continue;
+            }
+            let m = &t.moves[usize::from(code)];
+            if m.has_jumps() {
+                self.captures_from(t, pos, list, sq, code, side);
+            }
+            if m.has_replacement() {
+                self.replacements(t, pos, list, sq, code, side);
+            }
+        }
+        if t.use_criteria && !self.all_captures {
+            self.keep_best(t, list);
+        }
+        if !list.is_empty() && t.capture_compulsory {
+            return;
+        }
+        for sq in 0..n {
+            let code = pos.board[sq];
+            if code == EMPTY || code == DEAD || t.code_side[usize::from(code)] != side {
+                continue;
+            }
+            self.quiets_general(t, pos, list, sq, code, side);
+        }
+    }
+
+    /// The captures by replacement of the piece on `sq`.
+    fn replacements(
+        &mut self,
+        t: &Tables,
+        pos: &Position,
+        list: &mut MoveList,
+        sq: usize,
+        code: u8,
+        side: u8,
+    ) {
+        let from = sq as u16;
+        let m = &t.moves[usize::from(code)];
+        let board = &pos.board;
+        let victim = |to: u16| {
+            to != NONE && !t.no_stop[usize::from(to)] && {
+                let v = board[usize::from(to)];
+                v != EMPTY && v != DEAD && t.can_capture(code, v)
+            }
+        };
+        for &d in &m.step_cap {
+            let to = t.step(from, d);
+            if victim(to) {
+                self.replace(t, board, list, from, to, code, side);
+            }
+        }
+        for &d in &m.slide_cap {
+            let mut to = t.step(from, d);
+            while to != NONE && board[usize::from(to)] == EMPTY {
+                to = t.step(to, d);
+            }
+            if victim(to) {
+                self.replace(t, board, list, from, to, code, side);
+            }
+        }
+    }
+
+    /// Emits the capture by replacement `from` -> `to`, with its custodian
+    /// captures.
+    #[allow(clippy::too_many_arguments)]
+    fn replace(
+        &mut self,
+        t: &Tables,
+        board: &[u8],
+        list: &mut MoveList,
+        from: u16,
+        to: u16,
+        code: u8,
+        side: u8,
+    ) {
+        self.path.clear();
+        self.caps.clear();
+        self.cap_codes.clear();
+        self.path.push(to);
+        self.caps.push(to);
+        self.cap_codes.push(board[usize::from(to)]);
+        self.enclosed(t, board, from, to, code, side);
+        self.emit(t, list, from, to, code, code, side);
+    }
+
+    /// Adds to `caps` the enemies that a piece of `code` arriving on `to`
+    /// from `from` encloses (custodian capture).
+    fn enclosed(&mut self, t: &Tables, board: &[u8], from: u16, to: u16, code: u8, side: u8) {
+        let Some(dirs) = t.custodian.get(usize::from(side)) else {
+            return;
+        };
+        for &d in dirs {
+            let begin = self.caps.len();
+            let mut s = t.step(to, d);
+            while s != NONE && s != from {
+                let v = board[usize::from(s)];
+                if v == EMPTY || v == DEAD || !t.can_capture(code, v) || self.caps.contains(&s) {
+                    break;
+                }
+                self.caps.push(s);
+                self.cap_codes.push(v);
+                s = t.step(s, d);
+                if !t.custodian_multiple {
+                    break;
+                }
+            }
+            let closed = self.caps.len() > begin && s != NONE && s != from && {
+                let v = board[usize::from(s)];
+                v != EMPTY && v != DEAD && t.code_side[usize::from(v)] == side
+            };
+            if !closed {
+                self.caps.truncate(begin);
+                self.cap_codes.truncate(begin);
+            }
+        }
+    }
+
+    /// The steps and slides of the piece on `sq`, each with the custodian
+    /// captures it makes.
+    fn quiets_general(
+        &mut self,
+        t: &Tables,
+        pos: &Position,
+        list: &mut MoveList,
+        sq: usize,
+        code: u8,
+        side: u8,
+    ) {
+        let from = sq as u16;
+        for &to in t.steps(code, sq) {
+            if pos.board[usize::from(to)] == EMPTY {
+                self.quiet_general(t, &pos.board, list, from, to, code, side);
+            }
+        }
+        for &d in &t.moves[usize::from(code)].slide {
+            let mut to = t.step(from, d);
+            while to != NONE && pos.board[usize::from(to)] == EMPTY {
+                if !t.no_stop[usize::from(to)] {
+                    self.quiet_general(t, &pos.board, list, from, to, code, side);
+                }
+                to = t.step(to, d);
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn quiet_general(
+        &mut self,
+        t: &Tables,
+        board: &[u8],
+        list: &mut MoveList,
+        from: u16,
+        to: u16,
+        code: u8,
+        side: u8,
+    ) {
+        self.caps.clear();
+        self.cap_codes.clear();
+        self.enclosed(t, board, from, to, code, side);
+        if self.caps.is_empty() {
+            push_quiet(t, list, from, to, code, side);
+            return;
+        }
+        let (result, mut flags) = finish(t, to, code, side);
+        flags |= match t.effect {
+            JumpEffect::Convert(_) => event::CONVERSION as u8,
+            _ => event::CAPTURE as u8,
+        };
+        self.caps.sort_unstable();
+        let cap_off = list.arena.len() as u32;
+        list.arena.extend_from_slice(&self.caps);
+        list.moves.push(MoveRec {
+            from,
+            to,
+            path_off: cap_off,
+            path_len: 0,
+            cap_off,
+            cap_len: self.caps.len() as u16,
+            result,
+            flags,
+        });
     }
 
     #[inline(always)]
@@ -460,19 +769,22 @@ impl Generator {
         land: u16,
         code: u8,
         side: u8,
+        dir: u8,
     ) {
         let saved = board[usize::from(over)];
         board[usize::from(over)] = self.jumped_code(t, saved, side);
         self.path.push(land);
         self.caps.push(over);
+        self.cap_codes.push(saved);
         let (next, stop) = Self::crown_mid(t, code, land);
         if stop {
             self.emit(t, list, from, land, start_code, code, side);
         } else {
-            self.dfs(t, board, list, from, start_code, land, next, side);
+            self.dfs(t, board, list, from, start_code, land, next, side, dir);
         }
         self.path.pop();
         self.caps.pop();
+        self.cap_codes.pop();
         board[usize::from(over)] = saved;
     }
 
@@ -506,20 +818,48 @@ impl Generator {
             JumpEffect::Convert(_) => event::CONVERSION as u8,
             _ => event::CAPTURE as u8,
         };
+        if t.general && self.caps.contains(&to) {
+            // Taken by replacement: removed, whatever the capture effect.
+            flags |= event::CAPTURE as u8;
+        }
         self.sorted.clear();
         self.sorted.extend_from_slice(&self.caps);
         self.sorted.sort_unstable();
-        // DR-3: the same start, end, captured set (and result) is one move.
-        for m in &list.moves[self.cap_begin..] {
-            if m.from == from
-                && m.to == to
-                && m.cap_len == ncap
-                && m.result == result
-                && list.arena[m.cap_off as usize..m.cap_off as usize + usize::from(ncap)]
-                    == self.sorted[..]
-            {
-                return;
+        // DR-3: the same start, end, captured set (and result) is one move
+        // (unless paths are counted apart).
+        let mut same = None;
+        if !self.distinct_paths {
+            for (i, m) in list.moves[self.cap_begin..].iter().enumerate() {
+                if m.from == from
+                    && m.to == to
+                    && m.cap_len == ncap
+                    && m.result == result
+                    && list.arena[m.cap_off as usize..m.cap_off as usize + usize::from(ncap)]
+                        == self.sorted[..]
+                {
+                    same = Some(self.cap_begin + i);
+                    break;
+                }
             }
+        }
+        let scored = t.use_criteria && !self.all_captures;
+        if let Some(i) = same {
+            if scored {
+                // The same move by another order of captures: keep its best
+                // score (the order matters to `earliest`).
+                let k = t.criteria.len();
+                let new = self.score(t, start_code);
+                if let Some(old) = self.scores.get_mut(i * k..(i + 1) * k) {
+                    if new.as_slice() > &*old {
+                        old.copy_from_slice(&new);
+                    }
+                }
+            }
+            return;
+        }
+        if scored || self.all_captures {
+            let new = self.score(t, start_code);
+            self.scores.extend_from_slice(&new);
         }
         let path_off = list.arena.len() as u32;
         list.arena.extend_from_slice(&self.path);
@@ -536,6 +876,16 @@ impl Generator {
             flags,
         });
     }
+}
+
+/// The direction of the short jump of `code` from `cur` over `over`.
+fn short_dir(t: &Tables, code: u8, cur: u16, over: u16) -> u8 {
+    t.moves[usize::from(code)]
+        .short_jump
+        .iter()
+        .copied()
+        .find(|&d| t.step(cur, d) == over)
+        .unwrap_or(NO_DIR)
 }
 
 /// The code standing on `to` at the end of a move by `code` of `side`, after
@@ -818,7 +1168,9 @@ pub fn make(t: &Tables, pos: &mut Position, list: &MoveList, m: &MoveRec) {
                 *cnt = cnt.saturating_sub(1);
             }
             match t.effect {
-                JumpEffect::Convert(k) => {
+                // A piece taken by replacement is removed: the captor stands
+                // on its square.
+                JumpEffect::Convert(k) if c != usize::from(m.to) => {
                     let code = (1 + usize::from(mover) * t.nkinds + usize::from(k.0)) as u8;
                     pos.set_code(t, c, code);
                     pos.count[usize::from(mover)] += 1;

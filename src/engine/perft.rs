@@ -26,6 +26,13 @@ impl<'t> Perft<'t> {
         }
     }
 
+    /// Whether captures that take the same pieces along different paths
+    /// count as different moves (`perft --paths`); by default they are one
+    /// move (DR-3).
+    pub fn count_paths(&mut self, on: bool) {
+        self.gen.distinct_paths = on;
+    }
+
     /// The perft count of `pos` at `depth`.
     pub fn count(&mut self, pos: &Position, depth: usize) -> u64 {
         if depth == 0 {

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use super::movegen::{make, over_by_pieces, Generator, MoveList, MoveRec};
 use super::position::{algebraic, square_name, Position};
 use super::tables::{Tables, EMPTY};
-use crate::game::{JumpEffect, NoMoves, SideId, Sq};
+use crate::game::{Criterion, JumpEffect, NoMoves, SideId, Sq};
 
 /// A legal move, owned, with its notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -492,6 +492,11 @@ fn explain(t: &Tables, pos: &Position, legal: &[Move], from: Sq, squares: &[Sq])
         _ => {}
     }
     let captures: Vec<&Move> = legal.iter().filter(|m| m.is_capture()).collect();
+    if t.use_criteria && squares.len() >= 2 && !captures.is_empty() {
+        if let Some(why) = precedence_reason(t, pos, from, squares) {
+            return format!("{why}: {}", all(captures));
+        }
+    }
     if !captures.is_empty() && t.capture_compulsory {
         let any_capture_geometry = squares.len() >= 2;
         let most = captures.iter().map(|m| m.captured.len()).max().unwrap_or(0);
@@ -538,6 +543,55 @@ fn explain(t: &Tables, pos: &Position, legal: &[Move], from: Sq, squares: &[Sq])
             all(from_here)
         ),
     }
+}
+
+/// When a capture from `from` along `squares` exists but another is preferred
+/// by the precedence criteria: the first criterion it loses by, in words.
+fn precedence_reason(t: &Tables, pos: &Position, from: Sq, squares: &[Sq]) -> Option<String> {
+    let mut gen = Generator::new();
+    gen.all_captures = true;
+    let mut p = pos.clone();
+    let mut list = MoveList::new();
+    gen.generate_side(t, &mut p, pos.to_move, &mut list);
+    let k = t.criteria.len();
+    let scores = gen.scores();
+    if k == 0 {
+        return None;
+    }
+    let best = scores.chunks(k).max()?;
+    let to = squares.last().copied();
+    let candidate = list.moves.iter().enumerate().find_map(|(i, m)| {
+        let path: Vec<Sq> = list.path(m).into_iter().map(Sq).collect();
+        let matches = m.from == from.0
+            && m.cap_len > 0
+            && (path.last().copied() == to)
+            && (squares.len() <= 2 || path.starts_with(&squares[1..]));
+        matches.then(|| scores.get(i * k..(i + 1) * k)).flatten()
+    })?;
+    let j = (0..k).find(|&j| candidate.get(j) < best.get(j))?;
+    let name = |kind: crate::game::KindId| {
+        t.game
+            .kinds
+            .get(usize::from(kind.0))
+            .map_or_else(|| "piece".to_string(), |k| k.name.to_lowercase())
+    };
+    Some(match t.criteria.get(j)? {
+        Criterion::MostPieces => "a capture that takes more pieces takes precedence".to_string(),
+        Criterion::MostValue => "a capture of a higher value takes precedence".to_string(),
+        Criterion::MostOf(kind) => format!(
+            "a capture that takes more pieces of the kind {} takes precedence",
+            name(*kind)
+        ),
+        Criterion::FewestOf(kind) => format!(
+            "a capture that takes fewer pieces of the kind {} takes precedence",
+            name(*kind)
+        ),
+        Criterion::By(kind) => format!("a capture with a {} takes precedence", name(*kind)),
+        Criterion::EarliestOf(kind) => format!(
+            "a capture that takes a {} earlier takes precedence",
+            name(*kind)
+        ),
+    })
 }
 
 /// Why a piece can't go from `from` to `to` by its kind's moves, in words:

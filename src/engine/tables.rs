@@ -4,8 +4,8 @@
 
 use super::bitboard::{Bb, Layout};
 use crate::game::{
-    CaptureChoice, Game, JumpEffect, KindId, LongLanding, MidChainCrown, NoMoves, SideId,
-    TriggerAction, Whose,
+    CaptureChoice, Criterion, Game, JumpEffect, KindId, LongLanding, MidChainCrown, NoMoves,
+    SideId, TriggerAction, Whose,
 };
 
 /// No square.
@@ -15,6 +15,8 @@ pub const NONE: u16 = u16::MAX;
 pub const DEAD: u8 = 255;
 /// The board code of an empty square.
 pub const EMPTY: u8 = 0;
+/// No direction (the first jump of a chain has no previous one).
+pub const NO_DIR: u8 = u8::MAX;
 
 /// Per (side, kind): the directions of each move class.
 #[derive(Clone, Debug, Default)]
@@ -23,11 +25,20 @@ pub struct KindMoves {
     pub slide: Vec<u8>,
     pub short_jump: Vec<u8>,
     pub long_jump: Vec<u8>,
+    /// Steps that may capture by replacement.
+    pub step_cap: Vec<u8>,
+    /// Slides that may capture by replacement.
+    pub slide_cap: Vec<u8>,
 }
 
 impl KindMoves {
     pub fn has_jumps(&self) -> bool {
         !self.short_jump.is_empty() || !self.long_jump.is_empty()
+    }
+
+    /// Whether the kind captures by replacement.
+    pub fn has_replacement(&self) -> bool {
+        !self.step_cap.is_empty() || !self.slide_cap.is_empty()
     }
 }
 
@@ -90,6 +101,27 @@ pub struct Tables {
     pub promo_bb: Vec<Bb>,
     /// Per attacker code: the codes it may jump.
     pub victims: Vec<Vec<u8>>,
+    /// Whether a construct that the fast paths don't know is used (capture
+    /// by replacement, custodian capture, precedence criteria other than
+    /// the most pieces): generation then takes the general path.
+    pub general: bool,
+    /// Whether capture precedence uses criteria (not only the most pieces).
+    pub use_criteria: bool,
+    /// The precedence criteria.
+    pub criteria: Vec<Criterion>,
+    /// Per code: the kind's value in thousandths.
+    pub weight: Vec<u64>,
+    /// Whether any jump line has limits.
+    pub any_limits: bool,
+    /// `line_flags[code * ndirs + d]`: the limits of jumps along `d`
+    /// (bits of `ast::limit`).
+    pub line_flags: Vec<u8>,
+    /// Per direction: the opposite direction, or NO_DIR.
+    pub rev: Vec<u8>,
+    /// Per side: the directions of custodian capture (empty: none).
+    pub custodian: Vec<Vec<u8>>,
+    /// Custodian capture takes a run of several enemies.
+    pub custodian_multiple: bool,
 }
 
 impl Tables {
@@ -117,6 +149,8 @@ impl Tables {
         let mut promo_to = vec![0u8; ncodes];
         let mut promo_at = vec![false; ncodes * n];
         let mut immune = vec![0u32; ncodes];
+        let mut weight = vec![0u64; ncodes];
+        let mut line_flags = vec![0u8; ncodes * ndirs];
         let to_u8 = |d: &crate::game::DirId| d.0;
         for s in 0..nsides {
             for (k, kind) in game.kinds.iter().enumerate() {
@@ -129,7 +163,14 @@ impl Tables {
                         slide: m.slide.iter().map(to_u8).collect(),
                         short_jump: m.short_jump.iter().map(to_u8).collect(),
                         long_jump: m.long_jump.iter().map(to_u8).collect(),
+                        step_cap: m.step_capture.iter().map(to_u8).collect(),
+                        slide_cap: m.slide_capture.iter().map(to_u8).collect(),
                     };
+                    for &(d, bits) in &m.limits {
+                        if let Some(f) = line_flags.get_mut(code * ndirs + usize::from(d.0)) {
+                            *f |= bits;
+                        }
+                    }
                 }
                 if let Some((to, sets)) = &kind.promotion {
                     promo_to[code] = (1 + s * nkinds + usize::from(to.0)) as u8;
@@ -142,8 +183,35 @@ impl Tables {
                     }
                 }
                 immune[code] = kind.immune_to;
+                weight[code] = kind.weight;
             }
         }
+        let rev = game
+            .dirs
+            .iter()
+            .map(|&(dx, dy)| {
+                game.dirs
+                    .iter()
+                    .position(|&(ex, ey)| {
+                        i16::from(ex) == -i16::from(dx) && i16::from(ey) == -i16::from(dy)
+                    })
+                    .and_then(|i| u8::try_from(i).ok())
+                    .unwrap_or(NO_DIR)
+            })
+            .collect();
+        let any_limits = line_flags.iter().any(|&f| f != 0);
+        let custodian: Vec<Vec<u8>> = match &game.capture.custodian {
+            Some(c) => c
+                .dirs
+                .iter()
+                .map(|v| v.iter().map(to_u8).collect())
+                .collect(),
+            None => vec![Vec::new(); nsides],
+        };
+        let use_criteria = game.capture.choice == CaptureChoice::Criteria;
+        let general = use_criteria
+            || game.capture.custodian.is_some()
+            || moves.iter().any(KindMoves::has_replacement);
         let mut no_stop = vec![false; n];
         for sq in game.no_stop().iter() {
             if let Some(f) = no_stop.get_mut(usize::from(sq.0)) {
@@ -243,6 +311,15 @@ impl Tables {
             })
             .collect();
         Tables {
+            general,
+            use_criteria,
+            criteria: game.capture.criteria.clone(),
+            weight,
+            any_limits,
+            line_flags,
+            rev,
+            custodian_multiple: game.capture.custodian.as_ref().is_some_and(|c| c.multiple),
+            custodian,
             layout,
             no_stop_bb,
             promo_bb,
@@ -302,6 +379,18 @@ impl Tables {
     #[inline(always)]
     pub fn can_capture(&self, a: u8, v: u8) -> bool {
         self.cap[usize::from(a) * 256 + usize::from(v)]
+    }
+
+    /// The limits of the jumps of `code` along `d` (0 when none).
+    #[inline(always)]
+    pub fn limits(&self, code: u8, d: u8) -> u8 {
+        if !self.any_limits {
+            return 0;
+        }
+        self.line_flags
+            .get(usize::from(code) * self.ndirs + usize::from(d))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The neighbour of `sq` along direction `d`.

@@ -17,7 +17,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | when_stmt | kw_track | kw_players | kw_seats | kw_pieces | kw_dice | kw_move
         | kw_enter | kw_extra | kw_finish | kw_win | kw_landing | kw_resting | track_stmt
         | players_stmt | seats_stmt | pieces_stmt | dice_stmt | move_stmt | enter_stmt
-        | extra_stmt | finish_stmt | win_stmt | landing_rules_stmt | cell_rule_stmt => {
+        | extra_stmt | finish_stmt | win_stmt | landing_rules_stmt | cell_rule_stmt
+        | kw_remove | remove_stmt => {
             "a new statement"
         }
         name | identifier => "a name",
@@ -27,7 +28,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         side_lists | side_list => "a side",
         string | string_text => "a string",
         quote => "`\"`",
-        number | integer => "a number",
+        number | integer | decimal => "a number",
         letter => "an upper-case letter",
         rank_number => "a rank number",
         equals => "`=`",
@@ -134,6 +135,21 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_turns | kw_turn => "`turns`",
         kw_no => "`no`",
         kw_repeat => "`repeat`",
+        precedence | kw_precedence => "`precedence`",
+        criterion | crit_most_pieces | crit_most_value | crit_most_kind | crit_fewest_kind
+        | crit_by_kind | crit_earliest_kind | kw_fewest | kw_earliest => {
+            "a criterion (`most pieces`, `most value`, `most KIND`, `fewest KIND`, `by KIND`, `earliest KIND`)"
+        }
+        custodian | kw_custodian => "`custodian`",
+        replacement | kw_captures | kw_captures_only => "`captures`",
+        jump_limit | kw_land_beyond | kw_no_reverse => {
+            "a limit (`land-beyond`, `no-reverse`, `must-continue`)"
+        }
+        remove_zone => "`zone`",
+        remove_piece => "`piece`",
+        remove_trigger => "`on`",
+        remove_end => "`end`",
+        end_name => "an end rule (`no-pieces`, `no-moves`, `repetition`, `draw`)",
         _ => return None,
     })
 }

@@ -182,6 +182,7 @@ impl Lower {
                 }
             }
             Rule::cell_rule_stmt => Statement::CellRule(self.lower_cell_rule(keyword, inner)?),
+            Rule::remove_stmt => self.lower_remove(inner.next()?)?,
             _ => return None,
         };
         Some(Spanned::new(statement, span))
@@ -465,16 +466,41 @@ impl Lower {
         let mut inner = pair.into_inner();
         let _keyword = inner.next()?;
         let line = match rule {
-            Rule::step_line => PieceLine::Move(MoveKind::Step, self.lower_dir_list(inner.next()?)?),
-            Rule::slide_line => {
-                PieceLine::Move(MoveKind::Slide, self.lower_dir_list(inner.next()?)?)
+            Rule::step_line | Rule::slide_line => {
+                let kind = if rule == Rule::step_line {
+                    MoveKind::Step
+                } else {
+                    MoveKind::Slide
+                };
+                let dirs = self.lower_dir_list(inner.next()?)?;
+                let replacement = match inner.next() {
+                    Some(p) => {
+                        let r = match p.clone().into_inner().next()?.as_rule() {
+                            Rule::kw_captures_only => Replacement::Only,
+                            _ => Replacement::Also,
+                        };
+                        self.spanned(r, &p)
+                    }
+                    None => Spanned::new(Replacement::None, span),
+                };
+                PieceLine::Move(kind, dirs, replacement, Vec::new())
             }
             Rule::jump_line => {
                 let kind = match inner.next()?.as_rule() {
                     Rule::kw_long => MoveKind::LongJump,
                     _ => MoveKind::ShortJump,
                 };
-                PieceLine::Move(kind, self.lower_dir_list(inner.next()?)?)
+                let dirs = self.lower_dir_list(inner.next()?)?;
+                let mut limits = Vec::new();
+                for p in inner.by_ref() {
+                    let bit = match p.clone().into_inner().next()?.as_rule() {
+                        Rule::kw_land_beyond => limit::LAND_BEYOND,
+                        Rule::kw_no_reverse => limit::NO_REVERSE,
+                        _ => limit::MUST_CONTINUE,
+                    };
+                    limits.push(self.spanned(bit, &p));
+                }
+                PieceLine::Move(kind, dirs, Spanned::new(Replacement::None, span), limits)
             }
             Rule::promote_line => {
                 let kind = self.lower_name(inner.next()?);
@@ -487,7 +513,10 @@ impl Lower {
                     .map(|p| self.lower_name(p))
                     .collect(),
             ),
-            Rule::value_line => PieceLine::Value(self.lower_number(inner.next()?)),
+            Rule::value_line => {
+                let p = inner.next()?;
+                PieceLine::Value(self.spanned(parse_thousandths(p.as_str()), &p))
+            }
             _ => return None,
         };
         Some(Spanned::new(line, span))
@@ -549,8 +578,67 @@ impl Lower {
             Rule::converts => Statement::CaptureEffect(Effect::Convert(
                 self.lower_name(pair.into_inner().nth(2)?),
             )),
+            Rule::precedence => {
+                let mut criteria = Vec::new();
+                for c in pair.into_inner().filter(|p| p.as_rule() == Rule::criterion) {
+                    criteria.push(self.lower_criterion(c)?);
+                }
+                Statement::CapturePrecedence(criteria)
+            }
+            Rule::custodian => {
+                let mut dirs = Vec::new();
+                let mut multiple = false;
+                for p in pair.into_inner() {
+                    match p.as_rule() {
+                        Rule::dir_list => dirs = self.lower_dir_list(p)?,
+                        Rule::kw_multiple => multiple = true,
+                        _ => {}
+                    }
+                }
+                Statement::Custodian { dirs, multiple }
+            }
             _ => return None,
         })
+    }
+
+    /// `criterion = { crit_most_pieces | crit_most_value | crit_most_kind | ... }`
+    fn lower_criterion(&self, pair: P<'_>) -> Option<Spanned<CriterionDecl>> {
+        let span = self.tight(&pair);
+        let inner = pair.into_inner().next()?;
+        let rule = inner.as_rule();
+        let name = inner
+            .into_inner()
+            .find(|p| p.as_rule() == Rule::name)
+            .map(|p| self.lower_name(p));
+        let c = match rule {
+            Rule::crit_most_pieces => CriterionDecl::MostPieces,
+            Rule::crit_most_value => CriterionDecl::MostValue,
+            Rule::crit_most_kind => CriterionDecl::MostOf(name?),
+            Rule::crit_fewest_kind => CriterionDecl::FewestOf(name?),
+            Rule::crit_by_kind => CriterionDecl::By(name?),
+            Rule::crit_earliest_kind => CriterionDecl::EarliestOf(name?),
+            _ => return None,
+        };
+        Some(Spanned::new(c, span))
+    }
+
+    /// `remove_stmt = { kw_remove ~ (remove_zone | remove_piece | remove_trigger | remove_end) }`
+    fn lower_remove(&self, pair: P<'_>) -> Option<Statement> {
+        let rule = pair.as_rule();
+        let mut inner = pair.into_inner();
+        let _keyword = inner.next()?;
+        Some(Statement::Remove(match rule {
+            Rule::remove_zone => RemoveDecl::Zone(self.lower_name(inner.next()?)),
+            Rule::remove_piece => RemoveDecl::Piece(self.lower_name(inner.next()?)),
+            Rule::remove_trigger => {
+                let zone = inner.find(|p| p.as_rule() == Rule::zone_ref)?;
+                RemoveDecl::Trigger(self.lower_zone_ref(zone)?)
+            }
+            _ => {
+                let word = inner.next()?;
+                RemoveDecl::End(self.lower_name(word))
+            }
+        }))
     }
 
     /// `on_stmt = { kw_on ~ kw_end ~ kw_at ~ zone_ref ~ kw_convert ~ kw_to ~ name }`
@@ -652,6 +740,23 @@ impl Lower {
 /// number is out of range).
 fn parse_u32(digits: &str) -> u32 {
     digits.parse().unwrap_or(u32::MAX)
+}
+
+/// `decimal = @{ ASCII_DIGIT+ ~ ("." ~ ASCII_DIGIT+)? }` in thousandths;
+/// too large, or more than three decimals, saturates (the checker says so).
+fn parse_thousandths(text: &str) -> u64 {
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    if frac.len() > 3 {
+        return u64::MAX;
+    }
+    let Ok(whole) = whole.parse::<u64>() else {
+        return u64::MAX;
+    };
+    let frac_value = format!("{frac:0<3}").parse::<u64>().unwrap_or(0);
+    whole
+        .checked_mul(1000)
+        .and_then(|w| w.checked_add(frac_value))
+        .unwrap_or(u64::MAX)
 }
 
 /// `integer = @{ "-"? ~ ASCII_DIGIT+ }`, saturating.
