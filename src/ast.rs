@@ -2,7 +2,7 @@
 //! Every node an error may point at carries its span.
 
 use crate::game::{LongLanding, MidChainCrown, NoMoves, Notation, Playable, Whose};
-use crate::race_game::{Finish, Moment, Win};
+use crate::race_game::{Finish, Moment, Outcome, Target, Win};
 use crate::source::Span;
 
 /// A node and where it is written.
@@ -136,8 +136,23 @@ pub enum Statement {
     MoveBySum,
     /// `move compulsory|optional`
     MoveCompulsory(bool),
-    /// `enter always|on F`
-    Enter(EnterDecl),
+    /// `enter always|on F [at start]`
+    Enter {
+        /// When a piece may enter.
+        when: EnterDecl,
+        /// `at start`: on its start cell, instead of moving the roll.
+        at_start: bool,
+    },
+    /// `track N loop starts S S ... home H`
+    Circuit(CircuitDecl),
+    /// `safe cells N N-M ...`
+    Safe(Vec<(Spanned<u32>, Option<Spanned<u32>>)>),
+    /// `outcome first-home|last-home win|lose`
+    Outcome(Spanned<Outcome>),
+    /// `finishing order`
+    FinishingOrder,
+    /// `rolling ... : EFFECTS`
+    RollRule(RollRuleDecl),
     /// `extra roll never|on doubles|on F`
     ExtraRoll(ExtraDecl),
     /// `finish ...`
@@ -423,6 +438,39 @@ pub enum ExtraDecl {
     OnFace(Spanned<u32>),
 }
 
+/// `track N loop starts S S ... home H`.
+#[derive(Clone, Debug)]
+pub struct CircuitDecl {
+    /// The cells of the loop.
+    pub cells: Spanned<u32>,
+    /// The start cell of each seat, in seat order.
+    pub starts: Vec<Spanned<u32>>,
+    /// The home cells, the finish included.
+    pub home: Spanned<u32>,
+}
+
+/// What a rule of the roll looks at.
+#[derive(Clone, Debug)]
+pub enum RollConditionDecl {
+    /// `rolling 6 6`: the faces, in any order.
+    Faces(Vec<Spanned<u32>>),
+    /// `rolling 3 doubles in a row`.
+    DoublesInARow(Spanned<u32>),
+}
+
+/// `rolling CONDITION ["name"]: EFFECTS`.
+#[derive(Clone, Debug)]
+pub struct RollRuleDecl {
+    /// When it applies.
+    pub condition: RollConditionDecl,
+    /// The condition as written.
+    pub condition_span: Span,
+    /// The name given in quotes, if any.
+    pub name: Option<Spanned<String>>,
+    /// What it does, in order.
+    pub effects: Vec<Spanned<CellEffectDecl>>,
+}
+
 /// `landing on TEST ["name"]: EFFECTS` or `resting on ...`.
 #[derive(Clone, Debug)]
 pub struct CellRuleDecl {
@@ -485,8 +533,25 @@ pub enum CellEffectDecl {
     Repeat,
     /// `held`
     Held,
-    /// `bump`
+    /// `bump` (the same as `others out`)
     Bump,
     /// `stop`
     Stop,
+    /// `TARGET forward N`, `TARGET out`, ...
+    Targeted(Spanned<Target>, TargetAction),
+    /// `end turn`
+    EndTurn,
+}
+
+/// What an effect with a target does, as written.
+#[derive(Clone, Copy, Debug)]
+pub enum TargetAction {
+    /// `forward N`
+    Forward(Spanned<u32>),
+    /// `back N`
+    Back(Spanned<u32>),
+    /// `go to N`
+    GoTo(Spanned<u32>),
+    /// `out`
+    Out,
 }

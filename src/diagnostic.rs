@@ -113,11 +113,14 @@ pub enum Code {
     NeverDecides,
     /// A setting that has no effect where it is written.
     NoEffect,
+    /// An effect or a target that can't apply to the rule it is in (`end
+    /// turn` in a cell rule, `others` in a rule of the roll).
+    EffectMisplaced,
 }
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 47] = [
+    pub const ALL: [Code; 48] = [
         Code::Syntax,
         Code::UnknownDirection,
         Code::UnknownZone,
@@ -165,6 +168,7 @@ impl Code {
         Code::NothingToRemove,
         Code::NeverDecides,
         Code::NoEffect,
+        Code::EffectMisplaced,
     ];
 
     /// The stable code, `E001`..`E0nn` for errors, `W001`.. for warnings.
@@ -208,6 +212,7 @@ impl Code {
             Code::MissingDice => "E036",
             Code::RestingMove => "E037",
             Code::CellCycle => "E038",
+            Code::EffectMisplaced => "E060",
             Code::UnusedZone => "W001",
             Code::UnusedKind => "W002",
             Code::NoEnd => "W003",

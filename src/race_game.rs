@@ -79,6 +79,58 @@ pub enum RollTest {
     },
 }
 
+/// Which pieces an effect with a target acts on (the moved piece is the
+/// default and has effects of its own: `CellEffect::Forward` and so on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// The other pieces on the cell, whoever's they are (`others`).
+    Others,
+    /// The opponents' pieces on the cell (`opponents`).
+    Opponents,
+    /// The player's piece furthest along its path (`furthest`).
+    Furthest,
+    /// The player's piece least far along its path, on the track
+    /// (`hindmost`).
+    Hindmost,
+    /// Every piece of the player on the track (`own-pieces`).
+    Own,
+    /// The player's piece that moved last (`last-moved`).
+    LastMoved,
+}
+
+impl Target {
+    /// The word of the rule file.
+    pub fn word(self) -> &'static str {
+        match self {
+            Target::Others => "others",
+            Target::Opponents => "opponents",
+            Target::Furthest => "furthest",
+            Target::Hindmost => "hindmost",
+            Target::Own => "own-pieces",
+            Target::LastMoved => "last-moved",
+        }
+    }
+
+    /// Whether it picks pieces on the cell the rule looks at (and so needs
+    /// a cell: not in a rule of the roll).
+    pub fn on_cell(self) -> bool {
+        matches!(self, Target::Others | Target::Opponents)
+    }
+}
+
+/// What an effect with a target does to each piece it picks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// On by N cells along the piece's own path.
+    Forward(u16),
+    /// Back by N cells (past the start: out).
+    Back(u16),
+    /// To cell N.
+    GoTo(u16),
+    /// Off the track: it must enter again.
+    Out,
+}
+
 /// What a cell rule does, in the order written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CellEffect {
@@ -100,10 +152,14 @@ pub enum CellEffect {
     Repeat,
     /// The piece can't move until another piece comes to rest on its cell.
     Held,
-    /// Every other piece on the cell goes out (rule 3: the earlier one).
-    Bump,
+    /// Moves other pieces, or pieces of the player chosen by a rule:
+    /// `opponents out`, `others back 5`, `furthest out`. `bump` is
+    /// `others out` (rule 3: the earlier piece goes out).
+    Targeted(Target, Action),
     /// No later rule applies to this landing.
     Stop,
+    /// The roll is not played: no piece moves (rules of the roll only).
+    EndTurn,
 }
 
 impl CellEffect {
@@ -184,8 +240,99 @@ pub struct Landed {
     pub extra: Option<bool>,
     /// The piece is held.
     pub held: bool,
-    /// Other pieces on its cell go out.
-    pub bump: bool,
+    /// A rule ended the turn (`end turn`).
+    pub end_turn: bool,
+}
+
+/// What one rule's effects did to the piece.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Applied {
+    /// The rule says `stop`.
+    pub stop: bool,
+    /// A move of the rule could not move the piece (out, finished, or past
+    /// the finish with `finish exact`).
+    pub blocked: bool,
+}
+
+/// A shared circle of cells with a start cell per seat and a private run of
+/// home cells: `track 52 loop starts 1 14 27 40 home 6`. A piece's position
+/// is then its progress along its seat's own path: 1 is its start cell,
+/// `cells` (the length of the loop) the loop cell just before it, after a
+/// full lap `cells + 1 ..` its home cells, the last of them the finish.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Circuit {
+    /// The cells of the loop, numbered 1..=cells.
+    pub cells: u16,
+    /// Each seat's start cell, in seat order.
+    pub starts: Vec<u16>,
+    /// The home cells after the lap; the last one is the finish.
+    pub home: u16,
+}
+
+/// Who ranks first among the players who got home (issue 16, race part).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// `outcome first-home win` (the default): the first player home wins;
+    /// the game ends then, unless the finishing order is asked for.
+    FirstHomeWins,
+    /// `outcome first-home lose`: the first player home loses; play goes
+    /// on until one player is left, who wins.
+    FirstHomeLoses,
+    /// `outcome last-home lose`: play goes on until one player is left, who
+    /// loses; the first home wins.
+    LastHomeLoses,
+    /// `outcome last-home win`: play goes on until one player is left, who
+    /// wins.
+    LastHomeWins,
+}
+
+impl Outcome {
+    /// Whether the first home ranks first (else the order is reversed: the
+    /// last one left ranks first).
+    pub fn forward(self) -> bool {
+        matches!(self, Outcome::FirstHomeWins | Outcome::LastHomeLoses)
+    }
+}
+
+/// A test of the roll of a rule of the roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RollCondition {
+    /// The dice show these faces, in any order (sorted, unused slots 0).
+    Faces([u8; MAX_DICE]),
+    /// This roll is the player's Nth double in a row (extra rolls of one
+    /// turn).
+    DoublesInARow(u8),
+}
+
+/// A rule of the roll: `rolling 6 6: furthest out`, looked at before the
+/// move.
+#[derive(Clone, Debug)]
+pub struct RollRule {
+    /// How events name it.
+    pub label: String,
+    /// When it applies.
+    pub condition: RollCondition,
+    /// What it does: effects with a target, turns missed, extra rolls,
+    /// `end turn`.
+    pub effects: Vec<CellEffect>,
+    /// Where it is written.
+    pub span: Span,
+}
+
+impl RollRule {
+    /// Whether it applies to `roll`, the `doubles`-th double in a row (0
+    /// when the roll is not a double).
+    pub fn holds(&self, roll: &Roll, doubles: u8) -> bool {
+        match self.condition {
+            RollCondition::Faces(f) => roll.sorted() == f,
+            RollCondition::DoublesInARow(n) => doubles == n,
+        }
+    }
+
+    /// Whether it ends the turn: the roll is not played.
+    pub fn ends_turn(&self) -> bool {
+        self.effects.contains(&CellEffect::EndTurn)
+    }
 }
 
 /// A compiled race game.
@@ -195,8 +342,25 @@ pub struct RaceGame {
     pub title: String,
     /// The rule file's description.
     pub description: String,
-    /// The number of cells; the last one is the finish.
+    /// The length of a piece's path; its last cell is the finish (on a
+    /// `circuit`, the cells of the loop and of a home run).
     pub cells: u16,
+    /// The loop with a start cell per seat and home runs, when the track is
+    /// one (positions are then progress along each seat's path).
+    pub circuit: Option<Circuit>,
+    /// Cells where no rule sends another player's piece anywhere (indexed
+    /// by cell number; empty: none).
+    pub safe: Vec<bool>,
+    /// An entering piece is put on its start cell (`enter ... at start`)
+    /// instead of moving the roll from before the first cell.
+    pub enter_at_start: bool,
+    /// The rules of the roll, in the order of the rule file.
+    pub roll_rules: Vec<RollRule>,
+    /// Who ranks first.
+    pub outcome: Outcome,
+    /// `finishing order`: play on until every player but one is home, and
+    /// report the order.
+    pub order: bool,
     /// The fewest players.
     pub min_players: u8,
     /// The most players.
@@ -263,18 +427,119 @@ impl RaceGame {
         }
     }
 
-    /// Applies the landing rules of cell `cell` to a piece that arrived there
-    /// moving in direction `dir` after a roll of `count`; with `chain`, again
-    /// wherever a rule moves it. `holds(rule)` says whether a rule's roll
-    /// tests hold; `fired(rule, cell, then)` is told each rule applied, the
-    /// cell it looked at and where the piece was after it.
+    /// The cell number whose rules apply to seat `seat`'s piece at `p`
+    /// (its progress on a circuit): the loop cell, 0 on the home cells, out
+    /// or finished (no rules there).
+    pub fn rule_cell(&self, seat: usize, p: u16) -> u16 {
+        match &self.circuit {
+            None => p,
+            Some(c) => {
+                if p == OUT || p > c.cells {
+                    return 0;
+                }
+                let start = c.starts.get(seat).copied().unwrap_or(1);
+                (start - 1 + p - 1) % c.cells + 1
+            }
+        }
+    }
+
+    /// The progress of seat `seat` at cell `cell` of the loop (`go to N`
+    /// on a circuit); the cell itself on a plain track.
+    pub fn progress_at(&self, seat: usize, cell: u16) -> u16 {
+        match &self.circuit {
+            None => cell,
+            Some(c) => {
+                if cell == 0 || cell > c.cells {
+                    return cell.min(self.cells);
+                }
+                let start = c.starts.get(seat).copied().unwrap_or(1);
+                (cell + c.cells - start) % c.cells + 1
+            }
+        }
+    }
+
+    /// Where a piece is, for telling which pieces share a cell: 0 out,
+    /// `u32::MAX` finished, the cell number on a plain track or the loop, a
+    /// number of the seat's own above the loop on its home cells.
+    pub fn spot(&self, seat: usize, p: u16) -> u32 {
+        if p == OUT {
+            return 0;
+        }
+        if p >= self.cells {
+            return u32::MAX;
+        }
+        match &self.circuit {
+            Some(c) if p > c.cells => {
+                u32::from(c.cells) + 1 + seat as u32 * u32::from(c.home) + u32::from(p - c.cells)
+            }
+            _ => u32::from(self.rule_cell(seat, p)),
+        }
+    }
+
+    /// Whether seat `seat`'s piece at `p` stands on a safe cell.
+    pub fn is_safe(&self, seat: usize, p: u16) -> bool {
+        let cell = self.rule_cell(seat, p);
+        cell != 0 && self.safe.get(usize::from(cell)).copied().unwrap_or(false)
+    }
+
+    /// A position in words for seat `seat`: `out`, `finished`, the cell
+    /// number, or on a circuit `h2` for the second home cell.
+    pub fn label(&self, seat: usize, p: u16) -> String {
+        if p == OUT {
+            return "out".to_string();
+        }
+        if p >= self.cells {
+            return "finished".to_string();
+        }
+        match &self.circuit {
+            Some(c) if p > c.cells => format!("h{}", p - c.cells),
+            _ => self.rule_cell(seat, p).to_string(),
+        }
+    }
+
+    /// The position seat `seat` names with `text` (a label of `label`, but
+    /// not `out` or `finished`).
+    pub fn parse_label(&self, seat: usize, text: &str) -> Option<u16> {
+        let t = text.trim();
+        match &self.circuit {
+            None => t.parse().ok(),
+            Some(c) => {
+                if let Some(h) = t.strip_prefix('h') {
+                    let k: u16 = h.parse().ok()?;
+                    return (k >= 1 && k < c.home).then_some(c.cells + k);
+                }
+                let cell: u16 = t.parse().ok()?;
+                (1..=c.cells)
+                    .contains(&cell)
+                    .then(|| self.progress_at(seat, cell))
+            }
+        }
+    }
+
+    /// The landing (or resting) rules for seat `seat`'s piece at `p`.
+    pub fn rules_at(&self, moment: Moment, seat: usize, p: u16) -> &[u16] {
+        let cell = self.rule_cell(seat, p);
+        match moment {
+            Moment::Landing => self.landing.at(cell),
+            Moment::Resting => self.resting.at(cell),
+        }
+    }
+
+    /// Applies the landing rules where seat `seat`'s piece arrived, at `cell`
+    /// moving in direction `dir` after a roll of `count`; with `chain`,
+    /// again wherever a rule moves it (or turns it round). `holds(rule)`
+    /// says whether a rule's roll tests hold; `fired(rule, cell, then,
+    /// blocked)` is told each rule applied, the cell it looked at, where the
+    /// piece was after it and whether a move of it could not be made; it
+    /// may move the piece itself (effects with a target).
     pub fn land(
         &self,
+        seat: usize,
         cell: u16,
         count: u16,
         dir: i8,
         holds: impl Fn(&CellRule) -> bool,
-        mut fired: impl FnMut(u16, u16, u16),
+        mut fired: impl FnMut(u16, u16, &mut u16, bool),
     ) -> Landed {
         let n = self.cells;
         let mut out = Landed {
@@ -287,22 +552,25 @@ impl RaceGame {
         for _ in 0..=usize::from(n) * 2 {
             let mut p = here;
             let mut d = out.dir;
-            for &id in self.landing.at(here) {
+            let before = out.dir;
+            for &id in self.rules_at(Moment::Landing, seat, here) {
                 let Some(rule) = self.rules.get(usize::from(id)) else {
                     continue;
                 };
                 if !holds(rule) {
                     continue;
                 }
-                let stop = self.apply_effects(rule, &mut p, &mut d, count, &mut out);
-                fired(id, here, p);
-                if stop {
+                let applied = self.apply_effects(rule, seat, &mut p, &mut d, count, &mut out);
+                fired(id, here, &mut p, applied.blocked);
+                if applied.stop {
                     break;
                 }
             }
             out.at = p;
             out.dir = d;
-            if !self.chain || p == here || p == OUT || p >= n {
+            // A piece that bounced back onto the cell it left was moved all
+            // the same: its direction turned (issue 9, item 10).
+            if !self.chain || (p == here && d == before) || p == OUT || p >= n {
                 break;
             }
             here = p;
@@ -310,36 +578,73 @@ impl RaceGame {
         out
     }
 
-    /// Applies one rule's effects to a piece at `p` moving in direction `d`;
-    /// returns whether the rule says `stop`. Moves don't move a piece that
-    /// is out or finished.
+    /// Applies one rule's effects on the moved piece of seat `seat` at `p`
+    /// moving in direction `d`. Moves don't move a piece that is out or
+    /// finished; effects with a target are left to the caller.
     pub fn apply_effects(
         &self,
         rule: &CellRule,
+        seat: usize,
         p: &mut u16,
         d: &mut i8,
         count: u16,
         out: &mut Landed,
-    ) -> bool {
+    ) -> Applied {
+        self.apply_list(&rule.effects, seat, p, d, count, out)
+    }
+
+    /// `apply_effects` on a list of effects.
+    pub fn apply_list(
+        &self,
+        effects: &[CellEffect],
+        seat: usize,
+        p: &mut u16,
+        d: &mut i8,
+        count: u16,
+        out: &mut Landed,
+    ) -> Applied {
         let n = self.cells;
-        let mut stop = false;
-        for &effect in &rule.effects {
+        let mut applied = Applied::default();
+        for &effect in effects {
             let on_track = *p != OUT && *p < n;
+            let was = (*p, *d);
             match effect {
                 CellEffect::Forward(k) if on_track => *p = self.advance(*p, k, 1).0,
                 CellEffect::Back(k) if on_track => *p = p.saturating_sub(k),
-                CellEffect::GoTo(c) if on_track => *p = c.min(n),
+                CellEffect::GoTo(c) if on_track => *p = self.progress_at(seat, c).min(n),
                 CellEffect::Out => *p = OUT,
                 CellEffect::Repeat if on_track => (*p, *d) = self.advance(*p, count, *d),
                 CellEffect::Miss(k) => out.miss = out.miss.saturating_add(k),
                 CellEffect::NoExtraRoll => out.extra = Some(false),
                 CellEffect::ExtraRoll => out.extra = Some(true),
                 CellEffect::Held => out.held = true,
-                CellEffect::Bump => out.bump = true,
-                CellEffect::Stop => stop = true,
-                _ => {}
+                CellEffect::Stop => applied.stop = true,
+                CellEffect::EndTurn => out.end_turn = true,
+                CellEffect::Targeted(..) => {}
+                CellEffect::Forward(_)
+                | CellEffect::Back(_)
+                | CellEffect::GoTo(_)
+                | CellEffect::Repeat => {}
+            }
+            if effect.moves() && effect != CellEffect::Out && was == (*p, *d) {
+                applied.blocked = true;
             }
         }
-        stop
+        applied
+    }
+
+    /// Where `action` puts seat `seat`'s piece at `p` (a piece out or
+    /// finished stays, except that `out` sends any piece on the track out).
+    pub fn act(&self, seat: usize, p: u16, action: Action) -> u16 {
+        let on_track = p != OUT && p < self.cells;
+        if !on_track {
+            return p;
+        }
+        match action {
+            Action::Forward(k) => self.advance(p, k, 1).0,
+            Action::Back(k) => p.saturating_sub(k),
+            Action::GoTo(c) => self.progress_at(seat, c).min(self.cells),
+            Action::Out => OUT,
+        }
     }
 }

@@ -536,6 +536,89 @@ fn e038_cell_cycle() {
 }
 
 #[test]
+fn e060_effect_misplaced() {
+    // A rule of the roll has no cell: `others` and `opponents` pick nothing.
+    Case::new("extends \"slow-and-steady\"\nrolling 6 6: opponents out\n")
+        .at("E060", 2, 14)
+        .renders(
+            "use `furthest`, `hindmost`, `own-pieces` or `last-moved`"
+                .replace("use", "pick the player's pieces with")
+                .as_str(),
+        );
+    // No piece has moved when the roll is looked at.
+    Case::new("extends \"slow-and-steady\"\nrolling 5 5: forward 3\n")
+        .at("E060", 2, 14)
+        .renders("give the effect a target");
+    // `end turn` belongs to the rules of the roll.
+    Case::new("extends \"slow-and-steady\"\nlanding on digit 3: end turn\n")
+        .at("E060", 2, 21)
+        .codes(&["E060"]);
+}
+
+/// Issue 9, item 10: a house rule that restates a setting which breaks an
+/// inherited statement is reported at its own line, and the hint names the
+/// inherited statement.
+#[test]
+fn e034_a_restated_setting_is_reported_at_the_house_rule() {
+    Case::new("extends \"slow-and-steady\"\ndice 1 d6\n")
+        .at("E034", 2, 6)
+        .renders("inherited: `extra roll on doubles`")
+        .renders("the inherited `extra roll on doubles` needs two dice or more");
+    Case::new("extends \"variants/goose\"\ndice 4 d20\n")
+        .at("E032", 2, 6)
+        .renders("inherited: `track 63`");
+    // Stated in one file, the rule written last is still the one pointed at.
+    Case::new("track 20\ndice 1 d6\nextra roll on doubles\n").at("E034", 3, 15);
+}
+
+/// Issue 9, item 10: `bump back 5` no longer suggests a trigger of board
+/// games; the hint shows the effect with a target.
+#[test]
+fn e001_bump_takes_no_move_the_hint_shows_a_target() {
+    Case::new("extends \"slow-and-steady\"\nresting on digit 5: bump back 5\n")
+        .at("E001", 2, 26)
+        .renders("give the move a target: `others back 5`");
+    let checked = check_source(
+        Source {
+            name: "test.rules".into(),
+            text: "extends \"slow-and-steady\"\nresting on digit 5: bump back 5\n".into(),
+        },
+        &FixtureLoader,
+        &[],
+    );
+    assert!(
+        !checked.render().contains("on end at ZONE"),
+        "{}",
+        checked.render()
+    );
+}
+
+/// The race constructs of issue 9: a circuit's start cells, safe cells and
+/// rules of the roll are checked.
+#[test]
+fn circuits_safe_cells_and_rules_of_the_roll_are_checked() {
+    let base = "track 52 loop starts 1 14 27 home 6\nplayers 2-4\ndice 1 d6\n";
+    Case::new(base)
+        .at("E035", 1, 22)
+        .renders("3 start cells for up to 4 players");
+    let base = "track 52 loop starts 1 14 27 60 home 6\nplayers 2-4\ndice 1 d6\n";
+    Case::new(base).at("E033", 1, 30);
+    let ok = "track 52 loop starts 1 14 27 40 home 6\nplayers 2-4\ndice 1 d6\n";
+    Case::new(ok).codes(&[]);
+    Case::new(&format!("{ok}safe cells 1 9 53\n"))
+        .at("E033", 4, 16)
+        .codes(&["E033"])
+        .renders("cell 53 is not on the loop");
+    Case::new(&format!("{ok}rolling 3 doubles in a row: end turn\n"))
+        .at("E034", 4, 9)
+        .renders("doubles need two dice or more");
+    Case::new(&format!("{ok}rolling 6 6: furthest out\n"))
+        .at("E034", 4, 9)
+        .renders("a roll of 2 dice in a game of 1");
+    Case::new(&format!("{ok}rolling 6 \"six\": furthest out, end turn\nresting on any: opponents out\noutcome last-home lose\nfinishing order\n")).codes(&[]);
+}
+
+#[test]
 fn w005_rule_never_applies() {
     Case::new(&format!("{RACE}landing on digit 9 and double: out\n"))
         .at("W005", 7, 12)

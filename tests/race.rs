@@ -6,8 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use rulebook::load::{check, check_source, BundledLoader, Source};
-use rulebook::race::text::{positions_text, result_text, turn_text};
-use rulebook::race::{Choice, Policy, RaceState, Roll};
+use rulebook::race::text::{choice_text, parse_choice, positions_text, result_text, turn_text};
+use rulebook::race::{Policy, RaceState, Roll};
 use rulebook::race_game::RaceGame;
 use rulebook::rng::Rng;
 
@@ -48,7 +48,7 @@ fn roll_of(text: &str) -> Roll {
 }
 
 /// Runs a script. Header lines: `game NAME`, `option NAME=VALUE`,
-/// `players N`. Then: `put SEAT CELL|out|finished ...` (a seat's pieces),
+/// `players N`, `house LINE` (a line of a house rule that extends the game). Then: `put SEAT CELL|out|finished ...` (a seat's pieces),
 /// `owe SEAT N` (turns to miss), `to-roll SEAT`, `choices FACES` (the legal
 /// choices of a roll), `roll FACES: CHOICE` (a turn: the events and the
 /// positions), `try FACES: CHOICE` (must be illegal), `dice SEED N` (the first
@@ -58,6 +58,7 @@ fn run_script(text: &str) -> String {
     let mut name = None;
     let mut options = Vec::new();
     let mut players = 2;
+    let mut house = String::new();
     let mut lines = text.lines().peekable();
     while let Some(line) = lines.peek() {
         let line = line.trim();
@@ -70,12 +71,20 @@ fn run_script(text: &str) -> String {
             options.push((k.trim().to_string(), v.trim().to_string()));
         } else if let Some(n) = line.strip_prefix("players ") {
             players = n.trim().parse().unwrap();
+        } else if let Some(h) = line.strip_prefix("house ") {
+            house.push_str(h);
+            house.push('\n');
         } else if !line.is_empty() {
             break;
         }
         lines.next();
     }
-    let game = load(name.as_deref().expect("a script names its game"), &options);
+    let name = name.expect("a script names its game");
+    let game = if house.is_empty() {
+        load(&name, &options)
+    } else {
+        load_text(&format!("extends \"{name}\"\n{house}"))
+    };
     let mut state = RaceState::new(&game, players).unwrap();
     let mut shown = false;
     let mut choices = Vec::new();
@@ -104,7 +113,9 @@ fn run_script(text: &str) -> String {
                     .map(|w| match w {
                         "out" => 0,
                         "finished" => game.cells,
-                        n => n.parse().unwrap(),
+                        n => game
+                            .parse_label(s, n)
+                            .unwrap_or_else(|| panic!("no cell {n}")),
                     })
                     .collect();
                 state.set_pieces(&game, s, &cells).unwrap();
@@ -147,23 +158,31 @@ fn run_script(text: &str) -> String {
             "choices" => {
                 let roll = roll_of(arg);
                 state.choices(&game, &roll, &mut choices);
-                let listed: Vec<String> = choices.iter().map(Choice::to_string).collect();
+                let who = state.to_roll();
+                let listed: Vec<String> = choices
+                    .iter()
+                    .map(|&c| choice_text(&game, who, c))
+                    .collect();
                 out.push_str(&format!("\nchoices with {roll}: {}\n", listed.join(", ")));
             }
             "roll" | "try" => {
                 let (faces, choice) = arg.split_once(':').unwrap();
                 let roll = roll_of(faces);
-                let choice = Choice::parse(choice).unwrap();
                 let who = state.to_roll();
+                let choice = parse_choice(&game, who, choice).unwrap();
                 let number = state.rolls() + 1;
                 let result = state.apply(&game, &roll, choice, &mut events);
                 if cmd == "try" {
                     let why = result.expect_err(&format!("{line} should be illegal"));
                     state.choices(&game, &roll, &mut choices);
-                    let listed: Vec<String> = choices.iter().map(Choice::to_string).collect();
+                    let listed: Vec<String> = choices
+                        .iter()
+                        .map(|&c| choice_text(&game, who, c))
+                        .collect();
                     out.push_str(&format!(
-                        "\n> {} rolls {roll}, choice: {choice}\nillegal: {why}; the choices are {}\n",
+                        "\n> {} rolls {roll}, choice: {}\nillegal: {why}; the choices are {}\n",
                         game.seats[who],
+                        choice_text(&game, who, choice),
                         listed.join(", ")
                     ));
                 } else {
@@ -531,7 +550,7 @@ fn mean_game_length_lies_in_the_derived_band() {
         let mut state = RaceState::new(&game, 1).unwrap();
         let mut dice = Rng::new(seed);
         let mut policy = Policy::First;
-        while state.winner().is_none() {
+        while !state.is_over() {
             let roll = Roll::random(game.dice, game.faces, &mut dice);
             state.choices(&game, &roll, &mut choices);
             let c = choices[policy.choose(&choices)];

@@ -87,6 +87,23 @@ pub struct Merged {
     pub move_compulsory: Option<bool>,
     /// `enter ...`
     pub enter: Option<EnterDecl>,
+    /// `enter ... at start`
+    pub enter_at_start: bool,
+    /// `track N loop starts ... home H`: the loop (`track` holds its cells).
+    pub circuit: Option<CircuitDecl>,
+    /// `safe cells ...`
+    pub safe: Vec<(Spanned<u32>, Option<Spanned<u32>>)>,
+    /// `outcome ...`
+    pub outcome: Option<Spanned<crate::race_game::Outcome>>,
+    /// `finishing order`
+    pub order: bool,
+    /// `rolling ...` rules, in order, with their statements' spans.
+    pub roll_rules: Vec<Spanned<RollRuleDecl>>,
+    /// The layer (0 the base file, more for each file or `when` block
+    /// after it) of the `track`, `dice` and `extra roll` statements in
+    /// force: of two statements that don't fit together, the later one is
+    /// the one a house rule restated.
+    pub layers: RaceLayers,
     /// `extra roll ...`
     pub extra: Option<ExtraDecl>,
     /// `finish ...`
@@ -102,6 +119,19 @@ pub struct Merged {
     pub board_only: Vec<(&'static str, Span)>,
     /// Statements that only race games have: keyword and where.
     pub race_only: Vec<(&'static str, Span)>,
+}
+
+/// The layers of some race statements (see `Merged::layers`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RaceLayers {
+    /// Of `track`.
+    pub track: usize,
+    /// Of `dice`.
+    pub dice: usize,
+    /// Of `extra roll`.
+    pub extra: usize,
+    /// Of `enter`.
+    pub enter: usize,
 }
 
 /// A declared option: its name and values.
@@ -120,6 +150,7 @@ pub fn merge(files: &[File], options: &[(String, String)], diags: &mut Vec<Diagn
         chosen,
         setup_layer: None,
         cell_rule_layer: None,
+        roll_rule_layer: None,
         next_layer: 0,
     };
     for file in files {
@@ -238,6 +269,8 @@ struct Merger<'a> {
     /// The same for cell rules: a layer that states any replaces them all,
     /// so that a house rule restates the whole order.
     cell_rule_layer: Option<usize>,
+    /// The same for the rules of the roll.
+    roll_rule_layer: Option<usize>,
     next_layer: usize,
 }
 
@@ -341,15 +374,45 @@ impl Merger<'_> {
                     }
                 }
             }
-            Statement::Track(n) => m.track = Some(*n),
+            Statement::Track(n) => {
+                m.track = Some(*n);
+                m.circuit = None;
+                m.layers.track = layer;
+            }
+            Statement::Circuit(c) => {
+                m.track = Some(c.cells);
+                m.circuit = Some(c.clone());
+                m.layers.track = layer;
+            }
+            Statement::Safe(cells) => m.safe = cells.clone(),
+            Statement::Outcome(o) => m.outcome = Some(*o),
+            Statement::FinishingOrder => m.order = true,
+            Statement::RollRule(rule) => {
+                if self.roll_rule_layer != Some(layer) {
+                    m.roll_rules.clear();
+                    self.roll_rule_layer = Some(layer);
+                }
+                m.roll_rules
+                    .push(Spanned::new(rule.clone(), statement.span));
+            }
             Statement::Players { min, max } => m.players = Some((*min, *max)),
             Statement::Seats(names) => m.seats = Some(names.clone()),
             Statement::Pieces(n) => m.pieces_per_player = Some(*n),
-            Statement::Dice { count, faces } => m.dice = Some((*count, *faces)),
+            Statement::Dice { count, faces } => {
+                m.dice = Some((*count, *faces));
+                m.layers.dice = layer;
+            }
             Statement::MoveBySum => {}
             Statement::MoveCompulsory(b) => m.move_compulsory = Some(*b),
-            Statement::Enter(e) => m.enter = Some(*e),
-            Statement::ExtraRoll(e) => m.extra = Some(*e),
+            Statement::Enter { when, at_start } => {
+                m.enter = Some(*when);
+                m.enter_at_start = *at_start;
+                m.layers.enter = layer;
+            }
+            Statement::ExtraRoll(e) => {
+                m.extra = Some(*e);
+                m.layers.extra = layer;
+            }
             Statement::Finish(f) => m.finish = Some(*f),
             Statement::Win(w) => m.win = Some(*w),
             Statement::LandingRules { chain } => m.chain = Some(*chain),
@@ -443,13 +506,17 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::End(_) => "end",
         Statement::Option { .. } => "option",
         Statement::When { .. } => "when",
-        Statement::Track(_) => "track",
+        Statement::Track(_) | Statement::Circuit(_) => "track",
+        Statement::Safe(_) => "safe",
+        Statement::Outcome(_) => "outcome",
+        Statement::FinishingOrder => "finishing",
+        Statement::RollRule(_) => "rolling",
         Statement::Players { .. } => "players",
         Statement::Seats(_) => "seats",
         Statement::Pieces(_) => "pieces",
         Statement::Dice { .. } => "dice",
         Statement::MoveBySum | Statement::MoveCompulsory(_) => "move",
-        Statement::Enter(_) => "enter",
+        Statement::Enter { .. } => "enter",
         Statement::ExtraRoll(_) => "extra",
         Statement::Finish(_) => "finish",
         Statement::Win(_) => "win",
@@ -498,13 +565,18 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::On { .. }
         | Statement::End(_) => Some(GameKind::Board),
         Statement::Track(_)
+        | Statement::Circuit(_)
+        | Statement::Safe(_)
+        | Statement::Outcome(_)
+        | Statement::FinishingOrder
+        | Statement::RollRule(_)
         | Statement::Players { .. }
         | Statement::Seats(_)
         | Statement::Pieces(_)
         | Statement::Dice { .. }
         | Statement::MoveBySum
         | Statement::MoveCompulsory(_)
-        | Statement::Enter(_)
+        | Statement::Enter { .. }
         | Statement::ExtraRoll(_)
         | Statement::Finish(_)
         | Statement::Win(_)
@@ -601,14 +673,18 @@ fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         | Statement::When { .. }
         | Statement::CellRule(_)
         | Statement::Remove(_)
+        | Statement::RollRule(_)
         | Statement::MoveBySum => None,
-        Statement::Track(_) => simple("track", "the `track`"),
+        Statement::Track(_) | Statement::Circuit(_) => simple("track", "the `track`"),
+        Statement::Safe(_) => simple("safe", "`safe cells`"),
+        Statement::Outcome(_) => simple("outcome", "the `outcome`"),
+        Statement::FinishingOrder => simple("finishing", "`finishing order`"),
         Statement::Players { .. } => simple("players", "`players`"),
         Statement::Seats(_) => simple("seats", "`seats`"),
         Statement::Pieces(_) => simple("pieces", "`pieces`"),
         Statement::Dice { .. } => simple("dice", "`dice`"),
         Statement::MoveCompulsory(_) => simple("move", "`move compulsory` / `move optional`"),
-        Statement::Enter(_) => simple("enter", "`enter`"),
+        Statement::Enter { .. } => simple("enter", "`enter`"),
         Statement::ExtraRoll(_) => simple("extra", "`extra roll`"),
         Statement::Finish(_) => simple("finish", "`finish`"),
         Statement::Win(_) => simple("win", "`win`"),

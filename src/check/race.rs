@@ -4,10 +4,14 @@
 //! landings are found on the compiled tables (`check_cycles`).
 
 use super::merge::{duplicate, Merged};
-use crate::ast::{CellEffectDecl, EnterDecl, ExtraDecl, Spanned, TestAtom};
+use crate::ast::{
+    CellEffectDecl, EnterDecl, ExtraDecl, RollConditionDecl, RollRuleDecl, Spanned, TargetAction,
+    TestAtom,
+};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::race_game::{
-    CellEffect, Enter, Extra, Finish, Moment, RaceGame, RollTest, Win, MAX_DICE, OUT,
+    Action, CellEffect, Circuit, Enter, Extra, Finish, Moment, Outcome, RaceGame, RollCondition,
+    RollRule, RollTest, Target, Win, MAX_DICE, OUT,
 };
 use crate::source::Span;
 use std::collections::HashMap;
@@ -112,8 +116,23 @@ pub struct RaceSpec {
     pub title: String,
     /// Description.
     pub description: String,
-    /// Cells; the last is the finish.
+    /// The length of a piece's path; its last cell is the finish.
     pub cells: u16,
+    /// The highest cell number a cell rule may name (the cells before the
+    /// finish; on a circuit, the cells of the loop).
+    pub rule_cells: u16,
+    /// The loop, when the track is one.
+    pub circuit: Option<Circuit>,
+    /// Safe cells, by number.
+    pub safe: Vec<bool>,
+    /// `enter ... at start`.
+    pub enter_at_start: bool,
+    /// The rules of the roll.
+    pub roll_rules: Vec<RollRule>,
+    /// Who ranks first.
+    pub outcome: Outcome,
+    /// `finishing order`.
+    pub order: bool,
     /// Fewest players.
     pub min_players: u8,
     /// Most players.
@@ -181,18 +200,27 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
     if let (Some(track), Some((count, face))) = (merged.track, merged.dice) {
         let largest = u64::from(count.node) * u64::from(face.node);
         if cells.is_some() && dice.is_some() && u64::from(track.node) < largest {
-            diags.push(
-                Diagnostic::new(
-                    Code::TrackSize,
-                    format!(
-                        "a track of {} cells is shorter than the largest roll, {largest}",
-                        track.node
-                    ),
-                )
-                .primary(track.span, "too short for these dice")
-                .secondary(count.span.to(face.span), "these dice")
-                .help(format!("make the track at least {largest} cells long")),
+            let d = Diagnostic::new(
+                Code::TrackSize,
+                format!(
+                    "a track of {} cells is shorter than the largest roll, {largest}",
+                    track.node
+                ),
             );
+            diags.push(if merged.layers.dice > merged.layers.track {
+                // The dice were restated by a house rule: its line is the
+                // one to change.
+                d.primary(count.span.to(face.span), "too many for this track")
+                    .secondary(track.span, format!("inherited: `track {}`", track.node))
+                    .help(format!(
+                        "the inherited `track {}` is shorter than the largest roll of these dice: roll fewer or smaller dice, or restate the track in this file, at least `track {largest}`",
+                        track.node
+                    ))
+            } else {
+                d.primary(track.span, "too short for these dice")
+                    .secondary(count.span.to(face.span), "these dice")
+                    .help(format!("make the track at least {largest} cells long"))
+            });
         }
     }
     let (min_players, max_players) = check_players(merged, diags);
@@ -220,21 +248,54 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
         None | Some(ExtraDecl::Never) => Extra::Never,
         Some(ExtraDecl::Doubles(span)) => {
             if dice == Some(1) {
-                diags.push(
-                    Diagnostic::new(Code::DiceRange, "doubles need two dice or more")
+                let restated = merged
+                    .dice
+                    .filter(|_| merged.layers.dice > merged.layers.extra);
+                let d = Diagnostic::new(Code::DiceRange, "doubles need two dice or more");
+                diags.push(match restated {
+                    // The house rule restated the dice: point at its line,
+                    // and name the inherited statement it breaks.
+                    Some((count, faces)) => d
+                        .primary(count.span.to(faces.span), "one die never shows a double")
+                        .secondary(span, "inherited: `extra roll on doubles`")
+                        .help("the inherited `extra roll on doubles` needs two dice or more: restate it in this file too, such as `extra roll on 6` or `extra roll never`, or keep two dice"),
+                    None => d
                         .primary(span, "one die never shows a double")
                         .help("roll more dice (`dice 2 d6`), or give the extra roll on a face: `extra roll on 6`"),
-                );
+                });
             }
             Extra::Doubles
         }
         Some(ExtraDecl::OnFace(f)) => Extra::OnFace(face_of(f, faces, diags)),
     };
+    let circuit =
+        cells.and_then(|loop_cells| check_circuit(merged, loop_cells, max_players, diags));
+    // Cell rules name the cells before the finish; on a circuit, the cells
+    // of the loop (the home cells have none).
+    let rule_cells = match (&circuit, cells) {
+        (Some(c), _) => Some(c.cells),
+        (None, Some(n)) => Some(n - 1),
+        _ => None,
+    };
+    let path = match (&circuit, cells) {
+        (Some(c), _) => Some(c.cells + c.home),
+        (None, n) => n,
+    };
     let mut rules = Vec::new();
-    if let Some(n) = cells {
+    let mut safe = Vec::new();
+    if let Some(n) = rule_cells {
         for rule in &merged.cell_rules {
-            if let Some(r) = check_rule(rule, n, dice, faces, diags) {
+            if let Some(r) = check_rule(rule, n + 1, dice, faces, diags) {
                 rules.push(r);
+            }
+        }
+        safe = check_safe(merged, n, circuit.is_some(), diags);
+    }
+    let mut roll_rules = Vec::new();
+    if let Some(n) = rule_cells {
+        for rule in &merged.roll_rules {
+            if let Some(r) = check_roll_rule(rule, n + 1, dice, faces, diags) {
+                roll_rules.push(r);
             }
         }
     }
@@ -250,7 +311,14 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             .description
             .as_ref()
             .map_or_else(String::new, |d| d.node.clone()),
-        cells: cells?,
+        cells: path?,
+        rule_cells: rule_cells?,
+        circuit,
+        safe,
+        enter_at_start: merged.enter_at_start,
+        roll_rules,
+        outcome: merged.outcome.map_or(Outcome::FirstHomeWins, |o| o.node),
+        order: merged.order,
         min_players,
         max_players,
         seats,
@@ -411,6 +479,18 @@ fn cell_number(n: Spanned<u32>, cells: u16, what: &str) -> Diagnostic {
     Diagnostic::new(Code::CellNumber, message)
         .primary(n.span, format!("the track has cells 1 to {cells}"))
         .help(format!("the cells are numbered 1 to {cells}; {what}"))
+}
+
+/// `E033` on a circuit: a cell number that is not a cell of the loop.
+fn loop_cell(n: Spanned<u32>, loop_cells: u16, what: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::CellNumber,
+        format!("cell {} is not on the loop", n.node),
+    )
+    .primary(n.span, format!("the loop has cells 1 to {loop_cells}"))
+    .help(format!(
+        "the cells of the loop are numbered 1 to {loop_cells}; {what}"
+    ))
 }
 
 fn check_rule(
@@ -598,8 +678,20 @@ fn check_rule(
             CellEffectDecl::ExtraRoll => Some(CellEffect::ExtraRoll),
             CellEffectDecl::Repeat => Some(CellEffect::Repeat),
             CellEffectDecl::Held => Some(CellEffect::Held),
-            CellEffectDecl::Bump => Some(CellEffect::Bump),
+            CellEffectDecl::Bump => Some(CellEffect::Targeted(Target::Others, Action::Out)),
             CellEffectDecl::Stop => Some(CellEffect::Stop),
+            CellEffectDecl::Targeted(t, a) => target_action(t.node, a, cells, diags),
+            CellEffectDecl::EndTurn => {
+                diags.push(
+                    Diagnostic::new(
+                        Code::EffectMisplaced,
+                        "`end turn` belongs to a rule of the roll",
+                    )
+                    .primary(e.span, "a cell rule applies after the move")
+                    .help("write it in a rule of the roll, such as `rolling 3 doubles in a row: end turn`; to stop the later cell rules, write `stop`"),
+                );
+                None
+            }
         };
         match effect {
             Some(effect) => {
@@ -654,6 +746,266 @@ fn check_rule(
     Some(spec)
 }
 
+/// An effect with a target, its number checked like the moved piece's.
+fn target_action(
+    target: Target,
+    action: TargetAction,
+    cells: u16,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<CellEffect> {
+    let number = |n: Spanned<u32>, what: &str, diags: &mut Vec<Diagnostic>| {
+        if n.node == 0 || n.node > u32::from(cells) {
+            diags.push(
+                Diagnostic::new(
+                    Code::CountRange,
+                    format!("`{what} {}` makes no sense here", n.node),
+                )
+                .primary(n.span, format!("from 1 to {cells}"))
+                .help(format!("`{what}` takes 1 to {cells}")),
+            );
+            None
+        } else {
+            Some(n.node as u16)
+        }
+    };
+    let action = match action {
+        TargetAction::Forward(n) => Action::Forward(number(n, "forward", diags)?),
+        TargetAction::Back(n) => Action::Back(number(n, "back", diags)?),
+        TargetAction::GoTo(n) => Action::GoTo(number(n, "go to", diags)?),
+        TargetAction::Out => Action::Out,
+    };
+    Some(CellEffect::Targeted(target, action))
+}
+
+/// `track N loop starts S ... home H`: the start cells on the loop, one per
+/// seat, and the home cells.
+fn check_circuit(
+    merged: &Merged,
+    loop_cells: u16,
+    max_players: u8,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Circuit> {
+    let decl = merged.circuit.as_ref()?;
+    let mut ok = true;
+    let mut starts = Vec::new();
+    for s in &decl.starts {
+        if s.node == 0 || s.node > u32::from(loop_cells) {
+            diags.push(loop_cell(
+                *s,
+                loop_cells,
+                "start cells are cells of the loop",
+            ));
+            ok = false;
+        } else {
+            starts.push(s.node as u16);
+        }
+    }
+    if decl.starts.len() < usize::from(max_players) {
+        let at = decl
+            .starts
+            .first()
+            .map_or(decl.cells.span, |f| f.span)
+            .to(decl.starts.last().map_or(decl.cells.span, |l| l.span));
+        diags.push(
+            Diagnostic::new(
+                Code::PlayerCount,
+                format!(
+                    "{} start cells for up to {max_players} players",
+                    decl.starts.len()
+                ),
+            )
+            .primary(at, format!("{max_players} start cells needed"))
+            .help("give each seat its start cell on the loop, in seat order, such as `starts 1 14 27 40`"),
+        );
+        ok = false;
+    }
+    if decl.home.node == 0 || decl.home.node > 64 {
+        diags.push(
+            Diagnostic::new(
+                Code::CountRange,
+                format!("{} home cells is outside 1..64", decl.home.node),
+            )
+            .primary(decl.home.span, "from 1 to 64")
+            .help("the home cells follow the lap; the last one is the finish, such as `home 6`"),
+        );
+        ok = false;
+    }
+    ok.then_some(Circuit {
+        cells: loop_cells,
+        starts,
+        home: decl.home.node as u16,
+    })
+}
+
+/// `safe cells ...`: the cells, each from 1 to `rule_cells`.
+fn check_safe(
+    merged: &Merged,
+    rule_cells: u16,
+    on_loop: bool,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<bool> {
+    if merged.safe.is_empty() {
+        return Vec::new();
+    }
+    let mut safe = vec![false; usize::from(rule_cells) + 1];
+    for (from, to) in &merged.safe {
+        let ends: Vec<Spanned<u32>> = match to {
+            Some(to) => vec![*from, *to],
+            None => vec![*from],
+        };
+        let to = to.unwrap_or(*from);
+        let mut ok = true;
+        for n in ends {
+            if n.node == 0 || n.node > u32::from(rule_cells) {
+                diags.push(if on_loop {
+                    loop_cell(n, rule_cells, "safe cells are cells of the loop")
+                } else {
+                    cell_number(n, rule_cells + 1, "safe cells are cells before it")
+                });
+                ok = false;
+            }
+        }
+        if ok {
+            for c in from.node..=to.node {
+                if let Some(slot) = safe.get_mut(c as usize) {
+                    *slot = true;
+                }
+            }
+        }
+    }
+    safe
+}
+
+/// A rule of the roll: its faces or run of doubles, and effects that need
+/// no moved piece and no cell.
+fn check_roll_rule(
+    rule: &Spanned<RollRuleDecl>,
+    cells: u16,
+    dice: Option<u8>,
+    faces: Option<u8>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<RollRule> {
+    let decl = &rule.node;
+    let mut ok = true;
+    let (condition, words) = match &decl.condition {
+        RollConditionDecl::Faces(values) => {
+            if dice.is_some_and(|d| values.len() != usize::from(d)) {
+                diags.push(
+                    Diagnostic::new(
+                        Code::DiceRange,
+                        format!(
+                            "a roll of {} dice in a game of {}",
+                            values.len(),
+                            dice.unwrap_or(0)
+                        ),
+                    )
+                    .primary(decl.condition_span, "one face per die")
+                    .help("name the face of every die, such as `rolling 6 6` with two dice"),
+                );
+                return None;
+            }
+            let mut sorted = [0u8; MAX_DICE];
+            for (slot, v) in sorted.iter_mut().zip(values) {
+                *slot = face_of(*v, faces, diags);
+            }
+            if let Some(part) = sorted.get_mut(..values.len()) {
+                part.sort_unstable();
+            }
+            let shown: Vec<String> = values.iter().map(|v| v.node.to_string()).collect();
+            (RollCondition::Faces(sorted), shown.join("+"))
+        }
+        RollConditionDecl::DoublesInARow(n) => {
+            if dice == Some(1) {
+                diags.push(
+                    Diagnostic::new(Code::DiceRange, "doubles need two dice or more")
+                        .primary(decl.condition_span, "one die never shows a double")
+                        .help("roll more dice (`dice 2 d6`), or name the faces: `rolling 6`"),
+                );
+                ok = false;
+            }
+            if n.node == 0 || n.node > 255 {
+                diags.push(
+                    Diagnostic::new(
+                        Code::CountRange,
+                        format!("{} doubles in a row makes no sense", n.node),
+                    )
+                    .primary(n.span, "from 1 to 255")
+                    .help("such as `rolling 3 doubles in a row`"),
+                );
+                return None;
+            }
+            (
+                RollCondition::DoublesInARow(n.node as u8),
+                format!("{} doubles in a row", n.node),
+            )
+        }
+    };
+    let mut effects = Vec::new();
+    for e in &decl.effects {
+        let misplaced = |what: &str, why: &str, help: &str| {
+            Diagnostic::new(
+                Code::EffectMisplaced,
+                format!("{what} can't apply to a rule of the roll"),
+            )
+            .primary(e.span, why.to_string())
+            .help(help.to_string())
+        };
+        let effect = match e.node {
+            CellEffectDecl::Targeted(t, a) if t.node.on_cell() => {
+                let _ = a;
+                diags.push(
+                    Diagnostic::new(
+                        Code::EffectMisplaced,
+                        format!("the target `{}` can't apply to a rule of the roll", t.node.word()),
+                    )
+                    .primary(t.span, "picks pieces on the cell of a landing, and a roll has no cell")
+                    .help("pick the player's pieces with `furthest`, `hindmost`, `own-pieces` or `last-moved`, or write a `landing on` rule"),
+                );
+                None
+            }
+            CellEffectDecl::Targeted(t, a) => target_action(t.node, a, cells, diags),
+            CellEffectDecl::Miss(n) if (1..=255).contains(&n.node) => {
+                Some(CellEffect::Miss(n.node as u8))
+            }
+            CellEffectDecl::NoExtraRoll => Some(CellEffect::NoExtraRoll),
+            CellEffectDecl::ExtraRoll => Some(CellEffect::ExtraRoll),
+            CellEffectDecl::EndTurn => Some(CellEffect::EndTurn),
+            CellEffectDecl::Miss(n) => {
+                diags.push(
+                    Diagnostic::new(
+                        Code::CountRange,
+                        format!("`miss {} turns` makes no sense", n.node),
+                    )
+                    .primary(n.span, "from 1 to 255")
+                    .help("such as `miss 2 turns`"),
+                );
+                None
+            }
+            _ => {
+                diags.push(misplaced(
+                    "an effect on the moved piece",
+                    "no piece has moved when the roll is looked at",
+                    "give the effect a target (`furthest out`, `last-moved back 3`), or write it in a `landing on` rule",
+                ));
+                None
+            }
+        };
+        match effect {
+            Some(effect) => effects.push(effect),
+            None => ok = false,
+        }
+    }
+    if !ok {
+        return None;
+    }
+    Some(RollRule {
+        label: decl.name.as_ref().map_or(words, |n| n.node.clone()),
+        condition,
+        effects,
+        span: rule.span,
+    })
+}
+
 /// `E038`: with `landing rules chain`, a landing that moves the piece on and
 /// on forever. Every roll's sum, every cell and both directions are tried;
 /// rules with tests of the roll are taken both as holding and as not.
@@ -663,14 +1015,18 @@ pub fn check_cycles(game: &RaceGame, diags: &mut Vec<Diagnostic>) {
     }
     let (low, high) = game.sums();
     let nodes = usize::from(game.cells) * 2;
-    for count in low..=high {
-        // 0: not seen, 1: on the current path, 2: done.
-        let mut color = vec![0u8; nodes];
-        for start in 1..game.cells {
-            for dir in [1i8, -1] {
-                if let Some(cycle) = find_cycle(game, count, start, dir, &mut color) {
-                    report_cycle(game, count, &cycle, diags);
-                    return;
+    // On a circuit each seat's path meets the rules in its own order.
+    let seats = game.circuit.as_ref().map_or(1, |c| c.starts.len().max(1));
+    for seat in 0..seats {
+        for count in low..=high {
+            // 0: not seen, 1: on the current path, 2: done.
+            let mut color = vec![0u8; nodes];
+            for start in 1..game.cells {
+                for dir in [1i8, -1] {
+                    if let Some(cycle) = find_cycle(game, seat, count, start, dir, &mut color) {
+                        report_cycle(game, seat, count, &cycle, diags);
+                        return;
+                    }
                 }
             }
         }
@@ -683,8 +1039,8 @@ fn node(cell: u16, dir: i8) -> usize {
 
 /// Where one landing on `cell` (no chaining) may send the piece: one
 /// result per choice of the roll-dependent rules there.
-fn successors(game: &RaceGame, cell: u16, count: u16, dir: i8) -> Vec<(u16, i8)> {
-    let ids = game.landing.at(cell);
+fn successors(game: &RaceGame, seat: usize, cell: u16, count: u16, dir: i8) -> Vec<(u16, i8)> {
+    let ids = game.rules_at(Moment::Landing, seat, cell);
     let dynamic: Vec<u16> = ids
         .iter()
         .copied()
@@ -711,11 +1067,15 @@ fn successors(game: &RaceGame, cell: u16, count: u16, dir: i8) -> Vec<(u16, i8)>
             if !holds(id) {
                 continue;
             }
-            if game.apply_effects(rule, &mut p, &mut d, count, &mut landed) {
+            if game
+                .apply_effects(rule, seat, &mut p, &mut d, count, &mut landed)
+                .stop
+            {
                 break;
             }
         }
-        if p != cell && p != OUT && p < game.cells && !out.contains(&(p, d)) {
+        // A piece turned round on its cell (a bounce) lands again too.
+        if (p != cell || d != dir) && p != OUT && p < game.cells && !out.contains(&(p, d)) {
             out.push((p, d));
         }
     }
@@ -730,6 +1090,7 @@ type PathStep = (u16, i8, Vec<(u16, i8)>);
 /// reachable.
 fn find_cycle(
     game: &RaceGame,
+    seat: usize,
     count: u16,
     start: u16,
     dir: i8,
@@ -739,7 +1100,7 @@ fn find_cycle(
         return None;
     }
     let mut path: Vec<PathStep> = Vec::new();
-    path.push((start, dir, successors(game, start, count, dir)));
+    path.push((start, dir, successors(game, seat, start, count, dir)));
     if let Some(c) = color.get_mut(node(start, dir)) {
         *c = 1;
     }
@@ -751,7 +1112,7 @@ fn find_cycle(
                     if let Some(c) = color.get_mut(node(to, to_dir)) {
                         *c = 1;
                     }
-                    let succ = successors(game, to, count, to_dir);
+                    let succ = successors(game, seat, to, count, to_dir);
                     path.push((to, to_dir, succ));
                 }
                 Some(1) => {
@@ -775,15 +1136,20 @@ fn find_cycle(
     None
 }
 
-fn report_cycle(game: &RaceGame, count: u16, cycle: &[u16], diags: &mut Vec<Diagnostic>) {
+fn report_cycle(
+    game: &RaceGame,
+    seat: usize,
+    count: u16,
+    cycle: &[u16],
+    diags: &mut Vec<Diagnostic>,
+) {
     let first = cycle.first().copied().unwrap_or(0);
     let rule = game
-        .landing
-        .at(first)
+        .rules_at(Moment::Landing, seat, first)
         .iter()
         .filter_map(|&id| game.rules.get(usize::from(id)))
         .find(|r| r.effects.iter().any(|e| e.moves()));
-    let path: Vec<String> = cycle.iter().map(u16::to_string).collect();
+    let path: Vec<String> = cycle.iter().map(|&c| game.label(seat, c)).collect();
     let mut d = Diagnostic::new(
         Code::CellCycle,
         format!(
@@ -795,11 +1161,13 @@ fn report_cycle(game: &RaceGame, count: u16, cycle: &[u16], diags: &mut Vec<Diag
         d = d.primary(rule.span, format!("moves the piece on from {first}"));
     }
     for id in cycle.iter().skip(1).filter_map(|c| {
-        game.landing.at(*c).iter().find(|&&id| {
-            game.rules
-                .get(usize::from(id))
-                .is_some_and(|r| r.effects.iter().any(|e| e.moves()))
-        })
+        game.rules_at(Moment::Landing, seat, *c)
+            .iter()
+            .find(|&&id| {
+                game.rules
+                    .get(usize::from(id))
+                    .is_some_and(|r| r.effects.iter().any(|e| e.moves()))
+            })
     }) {
         if let Some(r) = game.rules.get(usize::from(*id)) {
             if d.labels.iter().all(|l| l.span != r.span) {

@@ -10,7 +10,7 @@ use super::record::{choice_json, Header, RaceTurn, Recorder};
 use super::{Failure, FsLoader, GameArgs};
 use crate::agents::{self, Agent, Strength};
 use crate::load::check;
-use crate::race::text::{result_text, seat_name, turn_text};
+use crate::race::text::{choice_text, parse_choice, result_text, seat_name, turn_text};
 use crate::race::{Choice, Event, Policy, RaceNode, RaceState, Roll};
 use crate::race_game::{RaceGame, OUT};
 use crate::rng::Rng;
@@ -104,7 +104,7 @@ impl RaceRun<'_> {
         let mut taken_back: Vec<Choice> = Vec::new();
         let mut choices = Vec::new();
         let mut events = Vec::new();
-        while state.winner().is_none() {
+        while !state.is_over() {
             if state.rolls() >= self.max_rolls {
                 writeln!(out, "stopped after {} rolls (--max-plies)", state.rolls())?;
                 return Ok(Some(0));
@@ -162,7 +162,9 @@ impl RaceRun<'_> {
                             match (undo, target, now) {
                                 (true, Some((s, d, n)), _) => {
                                     if let Some(last) = turns.get(n) {
-                                        if let Some(c) = super::record::choice_of(&last.choice) {
+                                        if let Some(c) =
+                                            super::record::choice_of(&game, seat, &last.choice)
+                                        {
                                             taken_back.push(c);
                                         }
                                     }
@@ -220,7 +222,7 @@ impl RaceRun<'_> {
                 &mut recorder,
                 out,
             )?;
-            if humans && state.winner().is_none() {
+            if humans && !state.is_over() {
                 write!(out, "{}", track_picture(&game, &state))?;
             }
         }
@@ -249,7 +251,7 @@ impl RaceRun<'_> {
         let turn = RaceTurn {
             player: seat_name(game, seat).to_string(),
             dice: roll.faces().to_vec(),
-            choice: choice_json(choice),
+            choice: choice_json(game, seat, choice),
         };
         recorder.line(&turn)?;
         turns.push(turn);
@@ -348,7 +350,10 @@ fn ask(
     out: &mut dyn Write,
 ) -> Result<Asked, Failure> {
     let name = seat_name(game, seat);
-    let listed: Vec<String> = choices.iter().map(Choice::to_string).collect();
+    let listed: Vec<String> = choices
+        .iter()
+        .map(|&c| choice_text(game, seat, c))
+        .collect();
     loop {
         write!(out, "{name} rolls {roll}: choose {}> ", listed.join(", "))?;
         out.flush()?;
@@ -384,7 +389,7 @@ fn ask(
             }
             "hint" => {
                 match hint() {
-                    Some(c) => writeln!(out, "hint: {c}")?,
+                    Some(c) => writeln!(out, "hint: {}", choice_text(game, seat, c))?,
                     None => writeln!(out, "no hint")?,
                 }
                 continue;
@@ -398,7 +403,7 @@ fn ask(
             }
             _ => {}
         }
-        match Choice::parse(line) {
+        match parse_choice(game, seat, line) {
             Some(c) if choices.contains(&c) => return Ok(Asked::Choose(c)),
             Some(c) => writeln!(
                 out,
@@ -432,12 +437,15 @@ fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: Choi
                 }
             }
         }
-        Choice::Move(cell) => match pieces.iter().position(|&p| p == cell) {
-            None => format!("{name} has no piece on {cell}"),
+        Choice::Move(p) => match pieces.iter().position(|&q| q == p) {
+            None => format!("{name} has no piece on {}", game.label(seat, p)),
             Some(i) if state.is_held(seat, i) => {
-                format!("the piece on {cell} is held there")
+                format!("the piece on {} is held there", game.label(seat, p))
             }
-            Some(_) => format!("the piece on {cell} can't move with {roll}"),
+            Some(_) => format!(
+                "the piece on {} can't move with {roll}",
+                game.label(seat, p)
+            ),
         },
         Choice::Pass => "a move is compulsory when there is one".to_string(),
     }
@@ -504,8 +512,8 @@ pub(crate) fn turn_json(
         "turn": number,
         "player": seat_name(game, seat),
         "dice": roll.faces(),
-        "choice": choice_json(choice),
-        "events": events.iter().map(|e| e.describe(game)).collect::<Vec<_>>(),
+        "choice": choice_json(game, seat, choice),
+        "events": events.iter().map(|e| e.describe(game, seat)).collect::<Vec<_>>(),
         "state": state_json(game, state),
     })
 }
@@ -522,21 +530,22 @@ pub(crate) fn state_json(game: &RaceGame, state: &RaceState) -> serde_json::Valu
             .pieces(seat)
             .iter()
             .map(|&p| {
-                if p == OUT {
-                    serde_json::Value::from("out")
-                } else if p >= game.cells {
-                    serde_json::Value::from("finished")
+                if p == OUT || p >= game.cells {
+                    serde_json::Value::from(game.label(seat, p))
                 } else {
-                    serde_json::Value::from(p)
+                    match game.label(seat, p).parse::<u16>() {
+                        Ok(cell) => serde_json::Value::from(cell),
+                        Err(_) => serde_json::Value::from(game.label(seat, p)),
+                    }
                 }
             })
             .collect();
-        let held_cells: Vec<u16> = state
+        let held_cells: Vec<String> = state
             .pieces(seat)
             .iter()
             .enumerate()
             .filter(|(i, _)| state.is_held(seat, *i))
-            .map(|(_, &p)| p)
+            .map(|(_, &p)| game.label(seat, p))
             .collect();
         if !held_cells.is_empty() {
             held.insert(name.clone(), serde_json::Value::from(held_cells));
@@ -544,13 +553,41 @@ pub(crate) fn state_json(game: &RaceGame, state: &RaceState) -> serde_json::Valu
         pieces.insert(name.clone(), serde_json::Value::from(cells));
         owed.insert(name, serde_json::Value::from(state.owed(seat)));
     }
-    serde_json::json!({
+    let mut value = serde_json::json!({
         "pieces": pieces,
         "held": held,
         "skipped_turns_owed": owed,
-        "to_roll": if state.winner().is_some() { serde_json::Value::Null } else { serde_json::Value::from(seat_name(game, state.to_roll())) },
+        "to_roll": if state.is_over() { serde_json::Value::Null } else { serde_json::Value::from(seat_name(game, state.to_roll())) },
         "winner": state.winner().map(|w| seat_name(game, w)),
-    })
+    });
+    // The roll history the rules of the roll look at, the finishing order
+    // and the other endings: only in games that have them.
+    if let Some(map) = value.as_object_mut() {
+        if !game.roll_rules.is_empty() {
+            map.insert(
+                "doubles_in_a_row".into(),
+                serde_json::Value::from(state.doubles_in_a_row()),
+            );
+        }
+        if game.order || !state.places().is_empty() && state.places().len() > 1 {
+            let order: Vec<&str> = state
+                .places()
+                .iter()
+                .map(|&s| seat_name(game, usize::from(s)))
+                .collect();
+            map.insert("order".into(), serde_json::Value::from(order));
+        }
+        if let Some(l) = state.loser() {
+            map.insert("loser".into(), serde_json::Value::from(seat_name(game, l)));
+        }
+        if state.is_drawn() {
+            map.insert(
+                "draw".into(),
+                serde_json::Value::from("no player can ever move again"),
+            );
+        }
+    }
+    value
 }
 
 /// `bench` for a race game: whole two-player games between random players,
@@ -624,7 +661,7 @@ pub fn play_one(
     let mut state = RaceState::new(game, players).map_err(Failure::new)?;
     let mut dice = Rng::new(seed);
     let mut pick = Rng::new(agent_seed(seed, 0));
-    while state.winner().is_none() && state.rolls() < 100_000 {
+    while !state.is_over() && state.rolls() < 100_000 {
         let roll = Roll::random(game.dice, game.faces, &mut dice);
         state.choices(game, &roll, choices);
         let i = pick.below(choices.len() as u64) as usize;

@@ -11,7 +11,9 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::{Failure, GameArgs};
+use crate::race::text::{choice_text, parse_choice};
 use crate::race::Choice;
+use crate::race_game::RaceGame;
 
 /// The first line of a record.
 #[derive(Serialize, Deserialize, Debug, Clone, Default, PartialEq, Eq)]
@@ -56,22 +58,25 @@ pub(crate) struct RaceTurn {
     pub choice: serde_json::Value,
 }
 
-/// A choice as JSON: the cell as a number, or `"enter"` / `"pass"`.
-pub(crate) fn choice_json(choice: Choice) -> serde_json::Value {
-    match choice {
-        Choice::Move(c) => serde_json::Value::from(c),
-        other => serde_json::Value::from(other.to_string()),
+/// A choice of seat `seat` as JSON: the cell as a number (a home cell of a
+/// circuit as `"h2"`), or `"enter"` / `"pass"`.
+pub(crate) fn choice_json(game: &RaceGame, seat: usize, choice: Choice) -> serde_json::Value {
+    let text = choice_text(game, seat, choice);
+    match text.parse::<u16>() {
+        Ok(cell) => serde_json::Value::from(cell),
+        Err(_) => serde_json::Value::from(text),
     }
 }
 
-/// A choice from JSON: a number, or a string `Choice::parse` reads.
-pub(crate) fn choice_of(value: &serde_json::Value) -> Option<Choice> {
+/// A choice of seat `seat` from JSON: a cell number, or a string
+/// `parse_choice` reads.
+pub(crate) fn choice_of(game: &RaceGame, seat: usize, value: &serde_json::Value) -> Option<Choice> {
     match value {
         serde_json::Value::Number(n) => n
             .as_u64()
             .and_then(|c| u16::try_from(c).ok())
-            .map(Choice::Move),
-        serde_json::Value::String(s) => Choice::parse(s),
+            .and_then(|c| parse_choice(game, seat, &c.to_string())),
+        serde_json::Value::String(s) => parse_choice(game, seat, s),
         _ => None,
     }
 }

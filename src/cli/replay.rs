@@ -93,7 +93,7 @@ fn replay_race(
                 format!("not a turn ({e}); a turn looks like {{\"player\":\"red\",\"dice\":[6,3],\"choice\":\"enter\"}}"),
             )
         })?;
-        if state.winner().is_some() {
+        if state.is_over() {
             return Err(bad(n, "the game is already over".into()));
         }
         let seat = state.to_roll();
@@ -109,7 +109,7 @@ fn replay_race(
         state
             .check_roll(game, &roll)
             .map_err(|e| bad(n, e.to_string()))?;
-        let choice: Choice = choice_of(&turn.choice).ok_or_else(|| {
+        let choice: Choice = choice_of(game, seat, &turn.choice).ok_or_else(|| {
             bad(
                 n,
                 format!(

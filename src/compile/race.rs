@@ -20,10 +20,11 @@ pub fn compile_race(spec: &RaceSpec) -> RaceGame {
         .collect();
     let table = |moment: Moment| {
         let mut t = CellTable::default();
-        for cell in 0..=spec.cells {
+        for cell in 0..=spec.rule_cells + 1 {
             t.starts.push(t.ids.len() as u32);
-            // The finish and the start have no rules (SS-4: n < 100).
-            if cell == 0 || cell >= spec.cells {
+            // The finish and the start have no rules (SS-4: n < 100); on a
+            // circuit, every cell of the loop may have some.
+            if cell == 0 || cell > spec.rule_cells {
                 continue;
             }
             for (id, r) in spec.rules.iter().enumerate() {
@@ -41,6 +42,12 @@ pub fn compile_race(spec: &RaceSpec) -> RaceGame {
         title: spec.title.clone(),
         description: spec.description.clone(),
         cells: spec.cells,
+        circuit: spec.circuit.clone(),
+        safe: spec.safe.clone(),
+        enter_at_start: spec.enter_at_start,
+        roll_rules: spec.roll_rules.clone(),
+        outcome: spec.outcome,
+        order: spec.order,
         min_players: spec.min_players,
         max_players: spec.max_players,
         seats: spec.seats.clone(),

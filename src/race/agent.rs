@@ -91,10 +91,16 @@ impl GameState for RaceNode<'_> {
     }
 
     fn ending(&self) -> Option<Ending> {
-        if let Some(w) = self.state.winner() {
-            return Some(Ending {
-                winner: Some(w),
-                reason: "home first",
+        if self.state.is_over() {
+            return Some(match self.state.winner() {
+                Some(w) => Ending {
+                    winner: Some(w),
+                    reason: "home first",
+                },
+                None => Ending {
+                    winner: None,
+                    reason: "no one can move",
+                },
             });
         }
         (self.state.rolls() >= self.max_rolls).then_some(Ending {

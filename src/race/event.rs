@@ -1,6 +1,6 @@
 //! `Event`: what happened in a turn, as data; `describe` puts it in words.
 
-use crate::race_game::{CellEffect, Moment, RaceGame, OUT};
+use crate::race_game::{Action, CellEffect, Moment, RaceGame, OUT};
 
 /// Something that happened in a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +35,23 @@ pub enum Event {
         then: u16,
         /// The sum of the roll (for `repeat move`).
         count: u16,
+        /// A move of the rule could not be made (the piece stays).
+        blocked: bool,
+    },
+    /// A rule of the roll applied (`rolling 6 6: furthest out`).
+    RollRule {
+        /// The rule (an index into `RaceGame::roll_rules`).
+        rule: u16,
+    },
+    /// A piece picked by an effect with a target was moved (sent out from
+    /// the cell of the rule: `Bumped`).
+    Sent {
+        /// Whose piece.
+        seat: u8,
+        /// Where it stood (progress along its seat's path).
+        from: u16,
+        /// Where it went.
+        to: u16,
     },
     /// Another piece on the cell where the piece came to rest went out.
     Bumped {
@@ -66,6 +83,22 @@ pub enum Event {
         /// Who.
         seat: u8,
     },
+    /// A player got home and takes the next place (`finishing order`, or
+    /// an outcome that plays on).
+    Placed {
+        /// Who.
+        seat: u8,
+        /// The place, 1 for the first.
+        place: u8,
+    },
+    /// The player lost (`outcome ... lose`).
+    Lost {
+        /// Who.
+        seat: u8,
+    },
+    /// No player can ever move again: every piece left is held (or can't
+    /// reach the finish exactly); the game is drawn.
+    Drawn,
 }
 
 /// A seat's name.
@@ -75,23 +108,41 @@ pub fn seat_name(game: &RaceGame, seat: u8) -> &str {
         .map_or("?", String::as_str)
 }
 
-/// A position in words: a cell number, `out` or `the finish`.
-fn place(game: &RaceGame, p: u16) -> String {
+/// A position of seat `seat` in words: a cell, `out` or `the finish`.
+fn place(game: &RaceGame, seat: usize, p: u16) -> String {
     if p == OUT {
         "out".to_string()
-    } else if p >= game.cells {
+    } else if p >= game.cells && game.circuit.is_none() {
         format!("{} (finished)", game.cells)
+    } else if p >= game.cells {
+        "home (finished)".to_string()
     } else {
-        p.to_string()
+        game.label(seat, p)
+    }
+}
+
+/// An effect with a target in words: `opponents go out`.
+fn targeted(target: crate::race_game::Target, action: Action) -> String {
+    let t = target.word();
+    match action {
+        Action::Out => format!("{t} out"),
+        Action::Forward(k) => format!("{t} forward {k}"),
+        Action::Back(k) => format!("{t} back {k}"),
+        Action::GoTo(c) => format!("{t} to {c}"),
     }
 }
 
 impl Event {
-    /// The event in words: `landed on 27: contains 7, back 3 to 24`.
-    pub fn describe(&self, game: &RaceGame) -> String {
+    /// The event in words, for the turn of seat `seat`: `landed on 27:
+    /// contains 7, back 3 to 24`.
+    pub fn describe(&self, game: &RaceGame, seat: usize) -> String {
+        let cell = |p: u16| match game.circuit {
+            None => p.to_string(),
+            Some(_) => game.label(seat, p),
+        };
         match *self {
             Event::Pass => "nothing moves: pass".to_string(),
-            Event::Enter { to } => format!("enters on {to}"),
+            Event::Enter { to } => format!("enters on {}", cell(to)),
             Event::Move {
                 from,
                 to,
@@ -100,21 +151,63 @@ impl Event {
             } => {
                 if bounced {
                     let up = game.cells.saturating_sub(from);
+                    let finish = match game.circuit {
+                        None => game.cells.to_string(),
+                        Some(_) => "home".to_string(),
+                    };
                     format!(
-                        "moves from {from}: {up} up to {} and {} back to {to}",
-                        game.cells,
-                        count.saturating_sub(up)
+                        "moves from {}: {up} up to {finish} and {} back to {}",
+                        cell(from),
+                        count.saturating_sub(up),
+                        cell(to)
                     )
+                } else if to >= game.cells && game.circuit.is_some() {
+                    format!("moves from {} to {}", cell(from), place(game, seat, to))
                 } else {
-                    format!("moves from {from} to {to}")
+                    format!("moves from {} to {}", cell(from), cell(to))
                 }
             }
-            Event::Finish => format!("reaches {}: finished", game.cells),
+            Event::Finish => match game.circuit {
+                None => format!("reaches {}: finished", game.cells),
+                Some(_) => "reaches home: finished".to_string(),
+            },
+            Event::RollRule { rule } => {
+                let Some(r) = game.roll_rules.get(usize::from(rule)) else {
+                    return "a rule of the roll".to_string();
+                };
+                let mut words: Vec<String> = Vec::new();
+                for e in &r.effects {
+                    words.push(match *e {
+                        CellEffect::Targeted(t, a) => targeted(t, a),
+                        CellEffect::Miss(1) => "misses 1 turn".to_string(),
+                        CellEffect::Miss(k) => format!("misses {k} turns"),
+                        CellEffect::NoExtraRoll => "no extra roll".to_string(),
+                        CellEffect::ExtraRoll => "rolls again".to_string(),
+                        CellEffect::EndTurn => "the turn ends".to_string(),
+                        _ => continue,
+                    });
+                }
+                format!("rolled {}: {}", r.label, words.join(", "))
+            }
+            Event::Sent {
+                seat: whose,
+                from,
+                to,
+            } => {
+                let w = usize::from(whose);
+                format!(
+                    "{}'s piece on {} goes to {}",
+                    seat_name(game, whose),
+                    game.label(w, from),
+                    place(game, w, to)
+                )
+            }
             Event::Rule {
                 rule,
                 at,
                 then,
                 count,
+                blocked,
             } => {
                 let Some(r) = game.rules.get(usize::from(rule)) else {
                     return format!("a rule of cell {at}");
@@ -126,6 +219,8 @@ impl Event {
                 let mut moved = false;
                 for e in &r.effects {
                     words.push(match *e {
+                        CellEffect::Forward(k) if blocked => format!("can't go forward {k}"),
+                        CellEffect::Repeat if blocked => format!("can't move again by {count}"),
                         CellEffect::Forward(k) => {
                             moved = true;
                             format!("forward {k}")
@@ -148,25 +243,38 @@ impl Event {
                         CellEffect::NoExtraRoll => "no extra roll".to_string(),
                         CellEffect::ExtraRoll => "rolls again".to_string(),
                         CellEffect::Held => "held until another piece comes".to_string(),
-                        CellEffect::Bump => "no two pieces here".to_string(),
+                        CellEffect::Targeted(t, a) => targeted(t, a),
+                        CellEffect::EndTurn => "the turn ends".to_string(),
                         CellEffect::Stop => continue,
                     });
                 }
                 let mut text = words.join(", ");
                 if moved && then != OUT {
-                    text.push_str(&format!(" to {}", place(game, then)));
+                    text.push_str(&format!(" to {}", place(game, seat, then)));
+                } else if blocked && then != OUT {
+                    text.push_str(&format!(": stays on {}", place(game, seat, then)));
                 }
                 let verb = match r.moment {
                     Moment::Landing => "landed on",
                     Moment::Resting => "rests on",
                 };
-                format!("{verb} {at}: {text}")
+                format!("{verb} {}: {text}", cell(at))
             }
-            Event::Bumped { seat, at } => {
-                format!("{at} taken: {}'s piece goes out", seat_name(game, seat))
+            Event::Bumped { seat: whose, at } => {
+                let w = usize::from(whose);
+                format!(
+                    "{} taken: {}'s piece goes out",
+                    game.label(w, at),
+                    seat_name(game, whose)
+                )
             }
-            Event::Freed { seat, at } => {
-                format!("{}'s piece on {at} is free again", seat_name(game, seat))
+            Event::Freed { seat: whose, at } => {
+                let w = usize::from(whose);
+                format!(
+                    "{}'s piece on {} is free again",
+                    seat_name(game, whose),
+                    game.label(w, at)
+                )
             }
             Event::Skipped { seat, left } => {
                 let more = match left {
@@ -179,6 +287,25 @@ impl Event {
             Event::ExtraRoll => "rolls again".to_string(),
             Event::LostExtraRoll => "the extra roll is lost".to_string(),
             Event::Won { seat } => format!("{} wins", seat_name(game, seat)),
+            Event::Lost { seat } => format!("{} loses", seat_name(game, seat)),
+            Event::Placed { seat, place } => {
+                format!("{} is home: {}", seat_name(game, seat), ordinal(place))
+            }
+            Event::Drawn => {
+                "no player can ever move again: every piece left is held or stuck; a draw"
+                    .to_string()
+            }
         }
     }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`...
+pub fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, r) if r != 11 => "st",
+        (2, r) if r != 12 => "nd",
+        (3, r) if r != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }

@@ -22,7 +22,7 @@
 
 mod agent;
 mod choice;
-mod event;
+pub mod event;
 mod policy;
 mod roll;
 mod state;

@@ -2,7 +2,9 @@
 //! choices of a roll and a turn played.
 
 use super::{Choice, Event, Roll};
-use crate::race_game::{CellEffect, Enter, Extra, Finish, Landed, RaceGame, Win, OUT};
+use crate::race_game::{
+    Action, CellEffect, CellRule, Enter, Extra, Finish, Landed, Moment, RaceGame, Target, Win, OUT,
+};
 
 /// Why a turn can't be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,6 +41,19 @@ pub struct RaceState {
     to_roll: u8,
     winner: Option<u8>,
     rolls: u32,
+    /// Each seat's piece that moved last (an index among its pieces), or
+    /// `u8::MAX`.
+    last_moved: Vec<u8>,
+    /// The doubles in a row the player to roll has rolled this turn.
+    doubles: u8,
+    /// The seats home so far, in order.
+    places: Vec<u8>,
+    /// The seat that lost, with an outcome that names a loser.
+    loser: Option<u8>,
+    /// The game is over (won, or drawn).
+    over: bool,
+    /// The game ended as a draw: no player can ever move again.
+    drawn: bool,
 }
 
 impl RaceState {
@@ -61,7 +76,44 @@ impl RaceState {
             to_roll: 0,
             winner: None,
             rolls: 0,
+            last_moved: vec![u8::MAX; players],
+            doubles: 0,
+            places: Vec::with_capacity(players),
+            loser: None,
+            over: false,
+            drawn: false,
         })
+    }
+
+    /// Whether the game is over: won, or drawn because no player can ever
+    /// move again.
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// Whether the game ended as a draw (no player can ever move again).
+    pub fn is_drawn(&self) -> bool {
+        self.drawn
+    }
+
+    /// The seat that lost, when the outcome names a loser.
+    pub fn loser(&self) -> Option<usize> {
+        self.loser.map(usize::from)
+    }
+
+    /// The seats home so far, in the order they got there.
+    pub fn places(&self) -> &[u8] {
+        &self.places
+    }
+
+    /// The doubles in a row the player to roll has rolled this turn.
+    pub fn doubles_in_a_row(&self) -> u8 {
+        self.doubles
+    }
+
+    /// Whether a seat is home and out of play.
+    pub fn is_placed(&self, seat: usize) -> bool {
+        self.places.iter().any(|&s| usize::from(s) == seat)
     }
 
     /// The number of players.
@@ -181,9 +233,26 @@ impl RaceState {
     /// once the game is over.
     pub fn choices(&self, game: &RaceGame, roll: &Roll, out: &mut Vec<Choice>) {
         out.clear();
-        if self.winner.is_some() {
+        if self.over {
             return;
         }
+        if self.roll_rules_hold(game, roll) {
+            // The rules of the roll come first: the choices are those of the
+            // position they leave.
+            let mut after = self.clone();
+            let mut events = Vec::new();
+            if after.apply_roll_rules(game, roll, &mut events) {
+                out.push(Choice::Pass);
+            } else {
+                after.move_choices(game, roll, out);
+            }
+            return;
+        }
+        self.move_choices(game, roll, out);
+    }
+
+    /// The choices of the move, the rules of the roll aside.
+    fn move_choices(&self, game: &RaceGame, roll: &Roll, out: &mut Vec<Choice>) {
         if self.may_enter(game, roll) {
             out.push(Choice::Enter);
         }
@@ -223,6 +292,74 @@ impl RaceState {
         }
     }
 
+    /// Whether a rule of the roll holds for `roll` (the doubles in a row
+    /// counted with it).
+    fn roll_rules_hold(&self, game: &RaceGame, roll: &Roll) -> bool {
+        if game.roll_rules.is_empty() {
+            return false;
+        }
+        let doubles = self.doubles_with(roll);
+        game.roll_rules.iter().any(|r| r.holds(roll, doubles))
+    }
+
+    fn doubles_with(&self, roll: &Roll) -> u8 {
+        if roll.is_double() {
+            self.doubles.saturating_add(1)
+        } else {
+            0
+        }
+    }
+
+    /// Counts the roll in the doubles in a row and applies the rules of the
+    /// roll that hold; whether one ended the turn.
+    fn apply_roll_rules(&mut self, game: &RaceGame, roll: &Roll, events: &mut Vec<Event>) -> bool {
+        self.doubles = self.doubles_with(roll);
+        let seat = self.to_roll();
+        let mut ended = false;
+        for (id, rule) in game.roll_rules.iter().enumerate() {
+            if !rule.holds(roll, self.doubles) {
+                continue;
+            }
+            events.push(Event::RollRule { rule: id as u16 });
+            for &e in &rule.effects {
+                match e {
+                    CellEffect::Targeted(t, a) => {
+                        let mut none = OUT;
+                        self.target(game, seat, None, 0, t, a, &mut none, events);
+                    }
+                    CellEffect::Miss(k) => {
+                        if let Some(o) = self.owed.get_mut(seat) {
+                            *o = o.saturating_add(k);
+                        }
+                    }
+                    CellEffect::EndTurn => ended = true,
+                    _ => {}
+                }
+            }
+        }
+        ended
+    }
+
+    /// The extra-roll effects of the rules of the roll that hold:
+    /// `Some(true)` given, `Some(false)` lost.
+    fn roll_rules_extra(&self, game: &RaceGame, roll: &Roll) -> Option<bool> {
+        let mut extra = None;
+        for rule in game
+            .roll_rules
+            .iter()
+            .filter(|r| r.holds(roll, self.doubles))
+        {
+            for e in &rule.effects {
+                match e {
+                    CellEffect::ExtraRoll => extra = Some(true),
+                    CellEffect::NoExtraRoll | CellEffect::EndTurn => extra = Some(false),
+                    _ => {}
+                }
+            }
+        }
+        extra
+    }
+
     /// Plays a turn of the seat to roll: `roll`, then `choice` (one of
     /// `choices`). The events go to `events` (cleared first). On an illegal
     /// roll or choice nothing changes.
@@ -234,12 +371,29 @@ impl RaceState {
         events: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
         events.clear();
-        if self.winner.is_some() {
+        if self.over {
             return Err(Illegal::GameOver);
         }
         self.check_roll(game, roll)?;
-        if !self.is_legal(game, roll, choice) {
-            return Err(Illegal::NotAChoice);
+        let mut ended = false;
+        if self.roll_rules_hold(game, roll) {
+            let mut after = self.clone();
+            let mut scratch = Vec::new();
+            let ends = after.apply_roll_rules(game, roll, &mut scratch);
+            let legal = if ends {
+                choice == Choice::Pass
+            } else {
+                after.is_legal(game, roll, choice)
+            };
+            if !legal {
+                return Err(Illegal::NotAChoice);
+            }
+            ended = self.apply_roll_rules(game, roll, events);
+        } else {
+            if !self.is_legal(game, roll, choice) {
+                return Err(Illegal::NotAChoice);
+            }
+            self.doubles = self.doubles_with(roll);
         }
         let seat = self.to_roll;
         let count = roll.sum();
@@ -250,20 +404,36 @@ impl RaceState {
         };
         let mut extra = earned;
         let mut lost = false;
-        let mut finished = false;
+        match self.roll_rules_extra(game, roll) {
+            Some(false) => {
+                lost = earned;
+                extra = false;
+            }
+            Some(true) => extra = true,
+            None => {}
+        }
         let k = usize::from(self.pieces);
         let base = usize::from(seat) * k;
         let piece = match choice {
+            _ if ended => None,
             Choice::Pass => None,
             Choice::Enter => (base..base + k).find(|&i| self.pos[i] == OUT),
             Choice::Move(c) => self.movable_at(game, c, count),
         };
         match piece {
+            None if ended => {}
             None => events.push(Event::Pass),
             Some(i) => {
+                if let Some(m) = self.last_moved.get_mut(usize::from(seat)) {
+                    *m = (i - base) as u8;
+                }
                 let from = self.pos[i];
                 let entering = from == OUT;
-                let (land, dir) = game.advance(from, count, 1);
+                let (land, dir) = if entering && game.enter_at_start {
+                    (1, 1)
+                } else {
+                    game.advance(from, count, 1)
+                };
                 events.push(if entering {
                     Event::Enter { to: land }
                 } else {
@@ -281,18 +451,24 @@ impl RaceState {
                     ..Landed::default()
                 };
                 if land != OUT && land < game.cells {
+                    let s = usize::from(seat);
                     landed = game.land(
+                        s,
                         land,
                         count,
                         dir,
                         |r| r.roll_holds(entering, roll),
-                        |rule, at, then| {
+                        |rule, at, then, blocked| {
                             events.push(Event::Rule {
                                 rule,
                                 at,
-                                then,
+                                then: *then,
                                 count,
-                            })
+                                blocked,
+                            });
+                            if let Some(r) = game.rules.get(usize::from(rule)) {
+                                self.rule_targets(game, s, i, at, r, then, events);
+                            }
                         },
                     );
                 }
@@ -300,7 +476,6 @@ impl RaceState {
                 self.pos[i] = p;
                 if p >= game.cells {
                     events.push(Event::Finish);
-                    finished = true;
                 } else if p != OUT {
                     self.rest(game, i, p, count, entering, roll, &mut landed, events);
                 }
@@ -319,22 +494,14 @@ impl RaceState {
             }
         }
         self.rolls += 1;
-        let won = match game.win {
-            Win::FirstPiece => finished,
-            Win::AllPieces => self
-                .pieces(usize::from(seat))
-                .iter()
-                .all(|&p| p >= game.cells),
-        };
-        if won {
-            self.winner = Some(seat);
-            events.push(Event::Won { seat });
+        self.settle(game, usize::from(seat), events);
+        if self.over {
             return Ok(());
         }
         if lost {
             events.push(Event::LostExtraRoll);
         }
-        if extra {
+        if extra && !ended && !self.is_placed(usize::from(seat)) {
             events.push(Event::ExtraRoll);
         } else {
             self.next_turn(events);
@@ -342,8 +509,237 @@ impl RaceState {
         Ok(())
     }
 
-    /// The resting rules where piece `i` came to rest on `p`; then other
-    /// pieces there are bumped or freed, and the piece maybe held.
+    /// Whether seat `seat` is home under the `win` rule.
+    fn is_home(&self, game: &RaceGame, seat: usize) -> bool {
+        let pieces = self.pieces(seat);
+        match game.win {
+            Win::FirstPiece => pieces.iter().any(|&p| p >= game.cells),
+            Win::AllPieces => pieces.iter().all(|&p| p >= game.cells),
+        }
+    }
+
+    /// After a turn of `mover`: the players who got home take their places
+    /// (the mover first), the game ends when the outcome is known, or as a
+    /// draw when no player can ever move again.
+    fn settle(&mut self, game: &RaceGame, mover: usize, events: &mut Vec<Event>) {
+        let n = self.players();
+        let plays_on = game.order || game.outcome != crate::race_game::Outcome::FirstHomeWins;
+        for step in 0..n {
+            let seat = (mover + step) % n;
+            if self.over || self.is_placed(seat) || !self.is_home(game, seat) {
+                continue;
+            }
+            self.places.push(seat as u8);
+            if !plays_on {
+                self.over = true;
+                self.winner = Some(seat as u8);
+                events.push(Event::Won { seat: seat as u8 });
+                return;
+            }
+            events.push(Event::Placed {
+                seat: seat as u8,
+                place: self.places.len() as u8,
+            });
+        }
+        if plays_on && !self.places.is_empty() && self.places.len() + 1 >= n {
+            if let Some(last) = (0..n).find(|&s| !self.is_placed(s)) {
+                self.places.push(last as u8);
+                events.push(Event::Placed {
+                    seat: last as u8,
+                    place: self.places.len() as u8,
+                });
+            }
+            self.over = true;
+            let first = self.places.first().copied();
+            let last = self.places.last().copied();
+            use crate::race_game::Outcome;
+            let (winner, loser) = match game.outcome {
+                Outcome::FirstHomeWins => (first, None),
+                Outcome::LastHomeLoses => (first, last),
+                Outcome::FirstHomeLoses => (last, first),
+                Outcome::LastHomeWins => (last, None),
+            };
+            self.winner = winner;
+            self.loser = loser.filter(|l| Some(*l) != winner);
+            if let Some(w) = self.winner {
+                events.push(Event::Won { seat: w });
+            }
+            if let Some(l) = self.loser {
+                events.push(Event::Lost { seat: l });
+            }
+            return;
+        }
+        if !self.over && self.stuck(game) {
+            self.over = true;
+            self.drawn = true;
+            events.push(Event::Drawn);
+        }
+    }
+
+    /// Whether no player still in the game can ever move again: every piece
+    /// is finished, held (nobody can come to free it), or on a cell from
+    /// which even the smallest roll passes an exact finish; and no rule of
+    /// the roll moves pieces.
+    fn stuck(&self, game: &RaceGame) -> bool {
+        let rolls_move = game.roll_rules.iter().any(|r| {
+            r.effects
+                .iter()
+                .any(|e| matches!(e, CellEffect::Targeted(..)))
+        });
+        if rolls_move {
+            return false;
+        }
+        let (low, _) = game.sums();
+        let k = usize::from(self.pieces);
+        (0..self.players())
+            .filter(|&s| !self.is_placed(s))
+            .all(|s| {
+                (s * k..s * k + k).all(|i| {
+                    let p = self.pos[i];
+                    p != OUT
+                        && (p >= game.cells
+                            || self.held[i]
+                            || (game.finish == Finish::Exact && p + low > game.cells))
+                })
+            })
+    }
+
+    /// The effects with a target of landing rule `rule`, which looked at
+    /// cell `at` for piece `i` of seat `seat`, now at `*p`.
+    #[allow(clippy::too_many_arguments)]
+    fn rule_targets(
+        &mut self,
+        game: &RaceGame,
+        seat: usize,
+        i: usize,
+        at: u16,
+        rule: &CellRule,
+        p: &mut u16,
+        events: &mut Vec<Event>,
+    ) {
+        for &e in &rule.effects {
+            if let CellEffect::Targeted(t, a) = e {
+                self.target(game, seat, Some(i), at, t, a, p, events);
+            }
+        }
+    }
+
+    /// Applies `action` to the pieces `target` picks for seat `seat`: on
+    /// cell `at` (progress of the seat) for `others` and `opponents`, not
+    /// counting the moved piece `mover`, whose position is `*mover_at`.
+    #[allow(clippy::too_many_arguments)]
+    fn target(
+        &mut self,
+        game: &RaceGame,
+        seat: usize,
+        mover: Option<usize>,
+        at: u16,
+        target: Target,
+        action: Action,
+        mover_at: &mut u16,
+        events: &mut Vec<Event>,
+    ) {
+        let k = usize::from(self.pieces);
+        let now = |st: &RaceState, j: usize, mover_at: u16| {
+            if Some(j) == mover {
+                mover_at
+            } else {
+                st.pos[j]
+            }
+        };
+        let on_track = |p: u16| p != OUT && p < game.cells;
+        let pick = |st: &mut RaceState, j: usize, mover_at: &mut u16, events: &mut Vec<Event>| {
+            let whose = j / k;
+            let old = if Some(j) == mover {
+                *mover_at
+            } else {
+                st.pos[j]
+            };
+            let new = game.act(whose, old, action);
+            if new == old {
+                return;
+            }
+            if Some(j) == mover {
+                *mover_at = new;
+            } else {
+                st.pos[j] = new;
+                st.held[j] = false;
+            }
+            if action == Action::Out && target.on_cell() {
+                events.push(Event::Bumped {
+                    seat: whose as u8,
+                    at: old,
+                });
+            } else {
+                events.push(Event::Sent {
+                    seat: whose as u8,
+                    from: old,
+                    to: new,
+                });
+            }
+        };
+        match target {
+            Target::Others | Target::Opponents => {
+                if game.is_safe(seat, at) {
+                    return;
+                }
+                let spot = game.spot(seat, at);
+                for j in 0..self.pos.len() {
+                    let whose = j / k;
+                    if Some(j) == mover
+                        || (target == Target::Opponents && whose == seat)
+                        || !on_track(self.pos[j])
+                        || game.spot(whose, self.pos[j]) != spot
+                    {
+                        continue;
+                    }
+                    pick(self, j, mover_at, events);
+                }
+            }
+            Target::Furthest | Target::Hindmost => {
+                let mut best: Option<(usize, u16)> = None;
+                for j in seat * k..seat * k + k {
+                    let p = now(self, j, *mover_at);
+                    if !on_track(p) {
+                        continue;
+                    }
+                    let better = match best {
+                        None => true,
+                        Some((_, b)) => {
+                            if target == Target::Furthest {
+                                p > b
+                            } else {
+                                p < b
+                            }
+                        }
+                    };
+                    if better {
+                        best = Some((j, p));
+                    }
+                }
+                if let Some((j, _)) = best {
+                    pick(self, j, mover_at, events);
+                }
+            }
+            Target::Own => {
+                for j in seat * k..seat * k + k {
+                    if on_track(now(self, j, *mover_at)) {
+                        pick(self, j, mover_at, events);
+                    }
+                }
+            }
+            Target::LastMoved => {
+                let last = self.last_moved.get(seat).copied().unwrap_or(u8::MAX);
+                let j = seat * k + usize::from(last);
+                if last != u8::MAX && on_track(now(self, j, *mover_at)) {
+                    pick(self, j, mover_at, events);
+                }
+            }
+        }
+    }
+
+    /// The resting rules where piece `i` came to rest on `p`; then held
+    /// pieces there are freed, and the piece maybe held.
     #[allow(clippy::too_many_arguments)]
     fn rest(
         &mut self,
@@ -356,66 +752,78 @@ impl RaceState {
         landed: &mut Landed,
         events: &mut Vec<Event>,
     ) {
+        let k = usize::from(self.pieces);
+        let seat = i / k;
         let mut q = p;
         let mut d = 1;
-        for &id in game.resting.at(p) {
+        for &id in game.rules_at(Moment::Resting, seat, p) {
             let Some(rule) = game.rules.get(usize::from(id)) else {
                 continue;
             };
             if !rule.roll_holds(entering, roll) {
                 continue;
             }
-            let stop = game.apply_effects(rule, &mut q, &mut d, count, landed);
-            // Bumps are told by the pieces they send out.
-            if rule
-                .effects
-                .iter()
-                .any(|e| !matches!(e, CellEffect::Bump | CellEffect::Stop))
-            {
+            let applied = game.apply_effects(rule, seat, &mut q, &mut d, count, landed);
+            // Pieces sent out from the cell are told by the pieces.
+            if rule.effects.iter().any(|e| {
+                !matches!(
+                    e,
+                    CellEffect::Targeted(Target::Others | Target::Opponents, Action::Out)
+                        | CellEffect::Stop
+                )
+            }) {
                 events.push(Event::Rule {
                     rule: id,
                     at: p,
                     then: q,
                     count,
+                    blocked: applied.blocked,
                 });
             }
-            if stop {
+            self.rule_targets(game, seat, i, p, rule, &mut q, events);
+            if applied.stop {
                 break;
             }
         }
-        let k = usize::from(self.pieces);
+        let spot = game.spot(seat, p);
         for j in 0..self.pos.len() {
-            if j == i || self.pos[j] != p {
+            if j == i || !self.held[j] || game.spot(j / k, self.pos[j]) != spot {
                 continue;
             }
-            let seat = (j / k) as u8;
-            if landed.bump {
-                self.pos[j] = OUT;
-                self.held[j] = false;
-                events.push(Event::Bumped { seat, at: p });
-            } else if self.held[j] {
-                self.held[j] = false;
-                events.push(Event::Freed { seat, at: p });
-            }
+            self.held[j] = false;
+            events.push(Event::Freed {
+                seat: (j / k) as u8,
+                at: self.pos[j],
+            });
         }
-        if q == OUT {
-            self.pos[i] = OUT;
-        } else if landed.held {
+        self.pos[i] = q;
+        if q != OUT && q < game.cells && landed.held {
             self.held[i] = true;
         }
     }
 
     /// The next seat in order rolls; seats that owe turns miss them first.
+    /// Seats home are out of play.
     fn next_turn(&mut self, events: &mut Vec<Event>) {
+        self.doubles = 0;
         let n = self.players;
-        let mut next = (self.to_roll + 1) % n;
-        while let Some(o) = self.owed.get_mut(usize::from(next)).filter(|o| **o > 0) {
-            *o -= 1;
-            events.push(Event::Skipped {
-                seat: next,
-                left: *o,
-            });
+        let mut next = self.to_roll;
+        // Each round of the seats pays a turn of each debt (at most 255).
+        for _ in 0..usize::from(n) * 257 {
             next = (next + 1) % n;
+            if self.is_placed(usize::from(next)) {
+                continue;
+            }
+            match self.owed.get_mut(usize::from(next)) {
+                Some(o) if *o > 0 => {
+                    *o -= 1;
+                    events.push(Event::Skipped {
+                        seat: next,
+                        left: *o,
+                    });
+                }
+                _ => break,
+            }
         }
         self.to_roll = next;
     }

@@ -9,15 +9,33 @@ pub fn seat_name(game: &RaceGame, seat: usize) -> &str {
 }
 
 /// A piece's position in words.
-fn piece_text(game: &RaceGame, p: u16, held: bool) -> String {
-    if p == OUT {
-        "out".to_string()
-    } else if p >= game.cells {
-        "finished".to_string()
-    } else if held {
-        format!("{p} held")
+fn piece_text(game: &RaceGame, seat: usize, p: u16, held: bool) -> String {
+    if held && p != OUT && p < game.cells {
+        format!("{} held", game.label(seat, p))
     } else {
-        p.to_string()
+        game.label(seat, p)
+    }
+}
+
+/// A choice in words for seat `seat`: `enter`, `pass`, or the cell of the
+/// piece (`h2` for a home cell of a circuit).
+pub fn choice_text(game: &RaceGame, seat: usize, choice: Choice) -> String {
+    match choice {
+        Choice::Move(p) => game.label(seat, p),
+        other => other.to_string(),
+    }
+}
+
+/// The choice seat `seat` names with `text`: `enter`, `pass`, or a cell as
+/// `choice_text` writes it (also `move 24`).
+pub fn parse_choice(game: &RaceGame, seat: usize, text: &str) -> Option<Choice> {
+    match Choice::parse(text)? {
+        Choice::Move(_) => {
+            let t = text.trim().to_lowercase();
+            let t = t.strip_prefix("move ").unwrap_or(&t).trim().to_string();
+            game.parse_label(seat, &t).map(Choice::Move)
+        }
+        other => Some(other),
     }
 }
 
@@ -29,7 +47,7 @@ pub fn positions_text(game: &RaceGame, state: &RaceState) -> String {
             .pieces(seat)
             .iter()
             .enumerate()
-            .map(|(i, &p)| piece_text(game, p, state.is_held(seat, i)))
+            .map(|(i, &p)| piece_text(game, seat, p, state.is_held(seat, i)))
             .collect();
         let mut s = format!("{} {}", seat_name(game, seat), pieces.join(" "));
         match state.owed(seat) {
@@ -53,28 +71,57 @@ pub fn turn_text(
     events: &[Event],
 ) -> String {
     let mut s = format!(
-        "{number}. {} rolls {roll}, choice: {choice}\n",
-        seat_name(game, seat)
+        "{number}. {} rolls {roll}, choice: {}\n",
+        seat_name(game, seat),
+        choice_text(game, seat, choice)
     );
     for e in events {
-        s.push_str(&format!("     {}\n", e.describe(game)));
+        s.push_str(&format!("     {}\n", e.describe(game, seat)));
     }
     s.push_str(&format!("     {}\n", positions_text(game, state)));
     s
 }
 
-/// The end of a game: `result: red wins after 57 rolls`.
+/// The end of a game: `result: red wins after 57 rolls`, with the
+/// finishing order when the game played on for it (`order: 1st red, 2nd
+/// blue`), or a draw and why.
 pub fn result_text(game: &RaceGame, state: &RaceState) -> String {
-    match state.winner() {
-        Some(w) => format!(
-            "result: {} wins after {} roll{}\n",
-            seat_name(game, w),
-            state.rolls(),
-            if state.rolls() == 1 { "" } else { "s" }
-        ),
-        None => format!(
+    let rolls = format!(
+        "{} roll{}",
+        state.rolls(),
+        if state.rolls() == 1 { "" } else { "s" }
+    );
+    let mut s = if state.is_drawn() {
+        format!("result: a draw after {rolls}: no player can ever move again\n")
+    } else if !state.is_over() {
+        return format!(
             "the game goes on: {} to roll\n",
             seat_name(game, state.to_roll())
-        ),
+        );
+    } else {
+        let mut parts = Vec::new();
+        if let Some(w) = state.winner() {
+            parts.push(format!("{} wins", seat_name(game, w)));
+        }
+        if let Some(l) = state.loser() {
+            parts.push(format!("{} loses", seat_name(game, l)));
+        }
+        format!("result: {} after {rolls}\n", parts.join(", "))
+    };
+    if state.places().len() > 1 || (game.order && !state.places().is_empty()) {
+        let order: Vec<String> = state
+            .places()
+            .iter()
+            .enumerate()
+            .map(|(i, &seat)| {
+                format!(
+                    "{} {}",
+                    super::event::ordinal(i as u8 + 1),
+                    seat_name(game, usize::from(seat))
+                )
+            })
+            .collect();
+        s.push_str(&format!("order: {}\n", order.join(", ")));
     }
+    s
 }

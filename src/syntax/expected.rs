@@ -18,7 +18,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | kw_enter | kw_extra | kw_finish | kw_win | kw_landing | kw_resting | track_stmt
         | players_stmt | seats_stmt | pieces_stmt | dice_stmt | move_stmt | enter_stmt
         | extra_stmt | finish_stmt | win_stmt | landing_rules_stmt | cell_rule_stmt
-        | kw_remove | remove_stmt => {
+        | kw_remove | remove_stmt | kw_safe | safe_stmt | kw_outcome | outcome_stmt
+        | kw_finishing | finishing_stmt | kw_rolling | roll_rule_stmt => {
             "a new statement"
         }
         name | identifier => "a name",
@@ -126,9 +127,24 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_multiple => "`multiple`",
         kw_of => "`of`",
         forward_effect | back_effect | go_effect | kw_out | miss_effect | no_extra_effect
-        | extra_effect | repeat_effect | kw_held | kw_bump => {
-            "an effect (`forward`, `back`, `go to`, `out`, `miss`, `no extra roll`, `extra roll`, `repeat move`, `held`, `bump`, `stop`)"
+        | extra_effect | repeat_effect | kw_held | kw_bump | targeted_effect | end_turn_effect => {
+            "an effect (`forward`, `back`, `go to`, `out`, `miss`, `no extra roll`, `extra roll`, `repeat move`, `held`, `bump`, `stop`, `end turn`, or a target and a move such as `opponents out`)"
         }
+        target | kw_others | kw_opponents | kw_furthest | kw_hindmost | kw_own_pieces
+        | kw_last_moved => "a target (`others`, `opponents`, `furthest`, `hindmost`, `own-pieces`, `last-moved`)",
+        circuit | kw_loop => "`loop`",
+        kw_starts => "`starts`",
+        kw_home => "`home`",
+        enter_at_start => "`at start`",
+        kw_start => "`start`",
+        kw_first_home => "`first-home`",
+        kw_last_home => "`last-home`",
+        kw_order => "`order`",
+        roll_condition => "the faces of the dice, or `N doubles in a row`",
+        doubles_run => "`N doubles in a row`",
+        kw_in => "`in`",
+        kw_a => "`a`",
+        kw_row => "`row`",
         kw_back => "`back`",
         kw_go => "`go`",
         kw_miss => "`miss`",
@@ -167,6 +183,14 @@ const EFFECT_STARTS: &[Rule] = &[
     Rule::kw_held,
     Rule::kw_bump,
     Rule::kw_stop,
+    Rule::kw_others,
+    Rule::kw_opponents,
+    Rule::kw_furthest,
+    Rule::kw_hindmost,
+    Rule::kw_own_pieces,
+    Rule::kw_last_moved,
+    Rule::kw_end,
+    Rule::target,
 ];
 
 /// The first words of the tests of a cell rule.

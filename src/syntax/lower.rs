@@ -5,7 +5,7 @@
 use super::parser::Rule;
 use crate::ast::*;
 use crate::game::{LongLanding, MidChainCrown, NoMoves, Notation, Playable, Whose};
-use crate::race_game::{Finish, Moment, Win};
+use crate::race_game::{Finish, Moment, Outcome, Target, Win};
 use crate::source::{FileId, Span};
 use pest::iterators::{Pair, Pairs};
 
@@ -117,7 +117,54 @@ impl Lower {
                 Statement::Option { name, values }
             }
             Rule::when_stmt => self.lower_when_stmt(inner)?,
-            Rule::track_stmt => Statement::Track(self.lower_number(inner.next()?)),
+            Rule::track_stmt => {
+                let cells = self.lower_number(inner.next()?);
+                match inner.next() {
+                    None => Statement::Track(cells),
+                    Some(circuit) => {
+                        let numbers: Vec<Spanned<u32>> = circuit
+                            .into_inner()
+                            .filter(|n| n.as_rule() == Rule::number)
+                            .map(|n| self.lower_number(n))
+                            .collect();
+                        let (home, starts) = numbers.split_last()?;
+                        Statement::Circuit(CircuitDecl {
+                            cells,
+                            starts: starts.to_vec(),
+                            home: *home,
+                        })
+                    }
+                }
+            }
+            Rule::safe_stmt => Statement::Safe(
+                inner
+                    .filter(|i| i.as_rule() == Rule::cell_item)
+                    .filter_map(|item| {
+                        let mut numbers = item.into_inner().filter(|n| n.as_rule() == Rule::number);
+                        let from = self.lower_number(numbers.next()?);
+                        let to = numbers.next().map(|n| self.lower_number(n));
+                        Some((from, to))
+                    })
+                    .collect(),
+            ),
+            Rule::outcome_stmt => {
+                let which = inner.next()?;
+                let verb = inner.next()?;
+                let span = self.span(&which).to(self.span(&verb));
+                let first = which.as_rule() == Rule::kw_first_home;
+                let win = verb.as_rule() == Rule::kw_win;
+                Statement::Outcome(Spanned::new(
+                    match (first, win) {
+                        (true, true) => Outcome::FirstHomeWins,
+                        (true, false) => Outcome::FirstHomeLoses,
+                        (false, true) => Outcome::LastHomeWins,
+                        (false, false) => Outcome::LastHomeLoses,
+                    },
+                    span,
+                ))
+            }
+            Rule::finishing_stmt => Statement::FinishingOrder,
+            Rule::roll_rule_stmt => Statement::RollRule(self.lower_roll_rule(inner)?),
             Rule::players_stmt => {
                 let min = self.lower_number(inner.next()?);
                 let max = match inner.nth(1) {
@@ -144,10 +191,14 @@ impl Lower {
             },
             Rule::enter_stmt => {
                 let p = inner.next()?;
-                Statement::Enter(match p.as_rule() {
+                let when = match p.as_rule() {
                     Rule::enter_on => EnterDecl::OnFace(self.lower_number(p.into_inner().nth(1)?)),
                     _ => EnterDecl::Always,
-                })
+                };
+                Statement::Enter {
+                    when,
+                    at_start: inner.next().is_some(),
+                }
             }
             Rule::extra_stmt => {
                 let _roll = inner.next()?;
@@ -217,6 +268,39 @@ impl Lower {
         })
     }
 
+    /// `roll_rule_stmt = { kw_rolling ~ roll_condition ~ string? ~ colon ~ cell_effect ~ (comma ~ cell_effect)* }`
+    fn lower_roll_rule(&self, inner: Pairs<'_, Rule>) -> Option<RollRuleDecl> {
+        let mut condition = None;
+        let mut condition_span = Span::default();
+        let mut name = None;
+        let mut effects = Vec::new();
+        for p in inner {
+            match p.as_rule() {
+                Rule::colon | Rule::comma => {}
+                Rule::roll_condition => {
+                    condition_span = self.tight(&p);
+                    let parts: Vec<P<'_>> = p.into_inner().collect();
+                    condition = Some(match parts.first().map(|f| f.as_rule()) {
+                        Some(Rule::doubles_run) => RollConditionDecl::DoublesInARow(
+                            self.lower_number(parts.first()?.clone().into_inner().next()?),
+                        ),
+                        _ => RollConditionDecl::Faces(
+                            parts.into_iter().map(|n| self.lower_number(n)).collect(),
+                        ),
+                    });
+                }
+                Rule::string => name = Some(self.lower_string(p)?),
+                _ => effects.push(self.lower_cell_effect(p)?),
+            }
+        }
+        Some(RollRuleDecl {
+            condition: condition?,
+            condition_span,
+            name,
+            effects,
+        })
+    }
+
     /// `test_term = { kw_not? ~ test_atom }`
     fn lower_test_term(&self, pair: P<'_>) -> Option<Spanned<TestTerm>> {
         let span = self.tight(&pair);
@@ -267,12 +351,43 @@ impl Lower {
     fn lower_cell_effect(&self, pair: P<'_>) -> Option<Spanned<CellEffectDecl>> {
         let span = self.span(&pair);
         let rule = pair.as_rule();
+        let pair_clone = pair.clone();
         let numbers: Vec<P<'_>> = pair
             .into_inner()
             .filter(|p| p.as_rule() == Rule::number)
             .collect();
         let number = || numbers.first().map(|n| self.lower_number(n.clone()));
         let effect = match rule {
+            Rule::targeted_effect => {
+                let mut parts = pair_clone.into_inner();
+                let target = parts.next()?;
+                let word = target.clone().into_inner().next()?;
+                let t = Spanned::new(
+                    match word.as_rule() {
+                        Rule::kw_others => Target::Others,
+                        Rule::kw_opponents => Target::Opponents,
+                        Rule::kw_furthest => Target::Furthest,
+                        Rule::kw_hindmost => Target::Hindmost,
+                        Rule::kw_own_pieces => Target::Own,
+                        _ => Target::LastMoved,
+                    },
+                    self.span(&target),
+                );
+                let action = parts.next()?;
+                let n = action
+                    .clone()
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::number)
+                    .map(|p| self.lower_number(p));
+                let a = match action.as_rule() {
+                    Rule::forward_effect => TargetAction::Forward(n?),
+                    Rule::back_effect => TargetAction::Back(n?),
+                    Rule::go_effect => TargetAction::GoTo(n?),
+                    _ => TargetAction::Out,
+                };
+                CellEffectDecl::Targeted(t, a)
+            }
+            Rule::end_turn_effect => CellEffectDecl::EndTurn,
             Rule::forward_effect => CellEffectDecl::Forward(number()?),
             Rule::back_effect => CellEffectDecl::Back(number()?),
             Rule::go_effect => CellEffectDecl::GoTo(number()?),

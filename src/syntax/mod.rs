@@ -51,11 +51,32 @@ const STATEMENT_KEYWORDS: &[&str] = &[
     "win",
     "landing",
     "resting",
+    "safe",
+    "outcome",
+    "finishing",
+    "rolling",
 ];
 
 /// The effects of a cell rule, for "did you mean" after a misspelt one.
 const EFFECT_WORDS: &[&str] = &[
-    "forward", "back", "go", "out", "miss", "no", "extra", "repeat", "held", "bump", "stop",
+    "forward",
+    "back",
+    "go",
+    "out",
+    "miss",
+    "no",
+    "extra",
+    "repeat",
+    "held",
+    "bump",
+    "stop",
+    "others",
+    "opponents",
+    "furthest",
+    "hindmost",
+    "own-pieces",
+    "last-moved",
+    "end",
 ];
 
 /// The tests of a cell rule, for "did you mean" after a misspelt one.
@@ -136,6 +157,20 @@ fn syntax_error(text: &str, file: FileId, pos: usize, positives: &[Rule]) -> Dia
         }
     }
     let word = rest.get(..token_len).unwrap_or("");
+    // `bump back 5`: `bump` takes nothing; a target says which pieces move.
+    let before = code_only(text.get(..pos).unwrap_or(""));
+    let previous = before
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .rev()
+        .find(|w| !w.is_empty())
+        .unwrap_or("");
+    if previous == "bump" && ["forward", "back", "go", "out"].contains(&word) {
+        let moved = rest.lines().next().unwrap_or(word);
+        let moved = moved.split("//").next().unwrap_or(word).trim();
+        return d.help(format!(
+            "`bump` sends the other pieces on the cell out and takes nothing after it; to move them another way, give the move a target: `others {moved}` (or `opponents {moved}` to spare the player's own pieces)"
+        ));
+    }
     let inside_when =
         positives.contains(&Rule::close_brace) && ["option", "when", "extends"].contains(&word);
     let help = if inside_when {
@@ -167,7 +202,7 @@ fn syntax_help(rest: &str, positives: &[Rule]) -> Option<String> {
         {
             return Some(help);
         }
-        return Some("an effect is one of: forward N, back N, go to N, out, miss N turns, no extra roll, extra roll, repeat move, held, bump, stop".to_string());
+        return Some("an effect is one of: forward N, back N, go to N, out, miss N turns, no extra roll, extra roll, repeat move, held, bump, stop, end turn; or a move with a target before it (others, opponents, furthest, hindmost, own-pieces, last-moved), such as `opponents out`".to_string());
     }
     if expected.contains("a test (") {
         if let Some(help) = crate::check::suggest::did_you_mean(&word, TEST_WORDS.iter().copied()) {
@@ -246,16 +281,20 @@ const FORMS: &[(&str, &str)] = &[
     ("end", "`end no-pieces lose`, `end no-moves lose|pass|draw`, `end repetition N draw` or `end draw after N plies without EVENT or EVENT ...`"),
     ("option", "`option NAME = VALUE VALUE ...`"),
     ("when", "`when OPTION = VALUE { STATEMENTS }`"),
-    ("track", "`track N`, such as `track 100`"),
+    ("track", "`track N`, such as `track 100`, or `track N loop starts CELL CELL ... home N`"),
     ("players", "`players N` or `players N-M`, such as `players 2-6`"),
     ("seats", "`seats NAME NAME ...`, such as `seats red blue green`"),
     ("pieces", "`pieces N per player`"),
     ("dice", "`dice N dF`, such as `dice 2 d6`"),
     ("move", "`move by sum`, `move compulsory` or `move optional`"),
-    ("enter", "`enter always` or `enter on F`, such as `enter on 6`"),
+    ("enter", "`enter always` or `enter on F`, such as `enter on 6`, maybe followed by `at start`"),
     ("extra", "`extra roll on doubles`, `extra roll on F` or `extra roll never`"),
     ("finish", "`finish exact bounce`, `finish exact` or `finish past`"),
     ("win", "`win first piece` or `win all pieces`"),
+    ("safe", "`safe cells N N-M ...`"),
+    ("outcome", "`outcome first-home win|lose` or `outcome last-home win|lose`"),
+    ("finishing", "`finishing order`"),
+    ("rolling", "`rolling F F: EFFECT, EFFECT` or `rolling N doubles in a row: EFFECT, EFFECT`"),
     ("landing", "`landing rules once|chain` or `landing on TEST: EFFECT, EFFECT`"),
     ("resting", "`resting on TEST: EFFECT, EFFECT`"),
     ("step", "`step DIRECTIONS`"),
