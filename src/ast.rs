@@ -1,9 +1,10 @@
 //! The syntax tree of a rule file, as written: names are not resolved yet.
 //! Every node an error may point at carries its span.
 
-use crate::game::{LongLanding, MidChainCrown, NoMoves, Notation, Playable, Whose};
+use crate::game::{LongLanding, MidChainCrown, Notation, Playable, Whose};
 use crate::race_game::{Finish, Moment, Outcome, Target, Win};
 use crate::source::Span;
+use crate::vocab::{Elimination, Verdict};
 
 /// A node and where it is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -387,22 +388,71 @@ pub enum Effect {
     Convert(Name),
 }
 
-/// An `end` rule.
+/// An `end` statement.
 #[derive(Clone, Debug)]
 pub enum EndRule {
-    /// `no-pieces lose`
+    /// `end CONDITION OUTCOME`
+    Rule {
+        /// When it holds.
+        condition: EndCondition,
+        /// What it means for the side it concerns.
+        verdict: Spanned<Verdict>,
+    },
+    /// `end loser drops-out|ends-game`
+    Loser(Elimination),
+}
+
+/// The condition of an end rule.
+#[derive(Clone, Debug)]
+pub enum EndCondition {
+    /// `no-pieces`
     NoPieces,
-    /// `no-moves ...`
-    NoMoves(NoMoves),
-    /// `repetition N draw`
+    /// `no-moves`
+    NoMoves,
+    /// `repetition N`
     Repetition(Spanned<u32>),
-    /// `draw after N plies without EVENTS`
-    DrawAfter {
+    /// `after N plies without EVENTS` (or the older `draw after ...`)
+    Without {
         /// Plies.
         plies: Spanned<u32>,
         /// Events that reset the count.
         events: Vec<Spanned<Event>>,
     },
+    /// `reach ZONE [KIND]`
+    Reach {
+        /// The zone, as seen by the side.
+        zone: ZoneRef,
+        /// Only pieces of this kind count.
+        kind: Option<Name>,
+    },
+    /// `reduced-to N`
+    ReducedTo(Spanned<u32>),
+}
+
+impl EndCondition {
+    /// The condition in the words of the language (`no-pieces`,
+    /// `reach far man`), without numbers: two rules with the same words
+    /// are one rule (a variant's rule replaces the inherited one).
+    pub fn key(&self) -> String {
+        match self {
+            EndCondition::NoPieces => "no-pieces".into(),
+            EndCondition::NoMoves => "no-moves".into(),
+            EndCondition::Repetition(_) => "repetition".into(),
+            EndCondition::Without { .. } => "after".into(),
+            EndCondition::Reach { zone, kind } => {
+                let whose = match zone.whose {
+                    Whose::Own => "",
+                    Whose::Enemy => "enemy ",
+                    Whose::Any => "any ",
+                };
+                match kind {
+                    Some(k) => format!("reach {whose}{} {}", zone.name.node, k.node),
+                    None => format!("reach {whose}{}", zone.name.node),
+                }
+            }
+            EndCondition::ReducedTo(_) => "reduced-to".into(),
+        }
+    }
 }
 
 /// An event that resets a counter.

@@ -116,11 +116,16 @@ pub enum Code {
     /// An effect or a target that can't apply to the rule it is in (`end
     /// turn` in a cell rule, `others` in a rule of the roll).
     EffectMisplaced,
+    /// An end rule's outcome that can't apply to its condition (`end
+    /// no-pieces pass`).
+    OutcomeNotAllowed,
+    /// An end rule that an earlier one always overrules, or that has no effect.
+    EndNeverDecides,
 }
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 48] = [
+    pub const ALL: [Code; 50] = [
         Code::Syntax,
         Code::UnknownDirection,
         Code::UnknownZone,
@@ -169,6 +174,8 @@ impl Code {
         Code::NeverDecides,
         Code::NoEffect,
         Code::EffectMisplaced,
+        Code::OutcomeNotAllowed,
+        Code::EndNeverDecides,
     ];
 
     /// The stable code, `E001`..`E0nn` for errors, `W001`.. for warnings.
@@ -213,6 +220,7 @@ impl Code {
             Code::RestingMove => "E037",
             Code::CellCycle => "E038",
             Code::EffectMisplaced => "E060",
+            Code::OutcomeNotAllowed => "E039",
             Code::UnusedZone => "W001",
             Code::UnusedKind => "W002",
             Code::NoEnd => "W003",
@@ -222,6 +230,7 @@ impl Code {
             Code::NothingToRemove => "E051",
             Code::NeverDecides => "W050",
             Code::NoEffect => "W051",
+            Code::EndNeverDecides => "W006",
         }
     }
 
@@ -234,7 +243,8 @@ impl Code {
             | Code::ZoneNotPlayable
             | Code::RuleNeverApplies
             | Code::NeverDecides
-            | Code::NoEffect => Severity::Warning,
+            | Code::NoEffect
+            | Code::EndNeverDecides => Severity::Warning,
             _ => Severity::Error,
         }
     }

@@ -5,6 +5,7 @@
 //! rule file, so the engine may rely on every invariant documented here.
 
 use crate::source::Span;
+pub use crate::vocab::{Elimination, Verdict};
 
 /// A playable square, numbered 0.. in the order of the numeric notation
 /// (ranks from the top, files from the left).
@@ -327,17 +328,6 @@ pub struct Trigger {
     pub span: Span,
 }
 
-/// What a side with no legal move does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoMoves {
-    /// It loses.
-    Lose,
-    /// It passes; when no side can move the game is drawn (AR-8).
-    Pass,
-    /// The game is drawn.
-    Draw,
-}
-
 /// Events that a move may cause; bit flags for counters.
 pub mod event {
     /// A piece was removed by a capture.
@@ -346,6 +336,9 @@ pub mod event {
     pub const CONVERSION: u32 = 2;
     /// A piece was crowned.
     pub const PROMOTION: u32 = 4;
+    /// The side that can't move loses and drops out (a pass that leaves
+    /// the game; more than two sides).
+    pub const DROP_OUT: u32 = 8;
 }
 
 /// A ply counter: the game is drawn after `plies` plies in a row with none of
@@ -361,17 +354,88 @@ pub struct Counter {
     pub reset_move_of: u32,
 }
 
-/// How the game ends.
+/// The condition of an end rule, and the side it concerns.
+#[derive(Clone, Debug)]
+pub enum EndCondition {
+    /// A side has no pieces left (that side).
+    NoPieces,
+    /// The side to move has no legal move (that side).
+    NoMoves,
+    /// A position occurs for the Nth time with the same side to move (the
+    /// side that moved).
+    Repetition(u32),
+    /// Plies in a row without the counter's events (the side that moved).
+    Without(Counter),
+    /// After a move, a piece of a side (of the kind, or any) stands on the
+    /// zone's squares of that side's version (that side).
+    Reach {
+        /// The zone.
+        zone: ZoneId,
+        /// Whose version of the zone, seen from the side.
+        whose: Whose,
+        /// Only pieces of this kind count.
+        kind: Option<KindId>,
+    },
+    /// A side has this many pieces or fewer (that side).
+    ReducedTo(u32),
+}
+
+/// One end rule: a condition and what it means for the side it concerns.
+#[derive(Clone, Debug)]
+pub struct EndRule {
+    /// When it holds.
+    pub condition: EndCondition,
+    /// Win, lose, draw or pass for the side it concerns.
+    pub verdict: Verdict,
+    /// The `end` statement (None for the rule every game has last: a side
+    /// that can't move loses).
+    pub span: Option<Span>,
+}
+
+/// How the game ends: the end rules in the order written (when several hold
+/// at once, the first decides), and what a loss does when more than two
+/// sides play.
 #[derive(Clone, Debug)]
 pub struct EndRules {
-    /// A side with no pieces loses.
-    pub no_pieces_lose: bool,
-    /// A side with no legal move.
-    pub no_moves: NoMoves,
-    /// Draw on this repetition of a position with the same side to move.
-    pub repetition: Option<u32>,
-    /// Draw counters.
-    pub counters: Vec<Counter>,
+    /// The rules, in order; there is always a `NoMoves` rule.
+    pub rules: Vec<EndRule>,
+    /// What a side that loses does when more than two sides are in play.
+    pub loser: Elimination,
+}
+
+impl EndRules {
+    /// What a side with no legal move gets.
+    pub fn no_moves(&self) -> Verdict {
+        self.rules
+            .iter()
+            .find_map(|r| match r.condition {
+                EndCondition::NoMoves => Some(r.verdict),
+                _ => None,
+            })
+            .unwrap_or(Verdict::Lose)
+    }
+
+    /// The draw (or other) counters, with the index of their rule.
+    pub fn counters(&self) -> impl Iterator<Item = (usize, &Counter)> {
+        self.rules
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| match &r.condition {
+                EndCondition::Without(c) => Some((i, c)),
+                _ => None,
+            })
+    }
+
+    /// The repetition rule: its index and count.
+    pub fn repetition(&self) -> Option<(usize, u32)> {
+        self.rules
+            .iter()
+            .enumerate()
+            .find_map(|(i, r)| match r.condition {
+                EndCondition::Repetition(n) => Some((i, n)),
+                _ => None,
+            })
+    }
 }
 
 /// A compiled game.

@@ -26,3 +26,4 @@ pub mod race_game;
 pub mod rng;
 pub mod source;
 pub mod syntax;
+pub mod vocab;

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use rulebook::game::{Game, JumpEffect, NoMoves, Sq, SquareSet, Whose};
+use rulebook::game::{EndCondition, Game, JumpEffect, Sq, SquareSet, Verdict, Whose};
 use rulebook::load::{check, check_source, BundledLoader, Source};
 
 /// Compiles `text`, which must check without errors.
@@ -132,8 +132,8 @@ fn variants_replace_what_they_restate() {
         .unwrap();
     assert_eq!((g.width, g.height, g.squares.len()), (10, 10, 50));
     assert_eq!(g.setup.len(), 40);
-    assert_eq!(g.end.counters[0].plies, 50);
-    assert_eq!(g.end.repetition, Some(3));
+    assert_eq!(g.end.counters().next().unwrap().1.plies, 50);
+    assert_eq!(g.end.repetition().map(|r| r.1), Some(3));
     let e = check(&BundledLoader, "variants/english", &[]).game.unwrap();
     assert_eq!(e.first.0, 1);
     assert!(e.kinds[1].moves[0].slide.is_empty());
@@ -187,7 +187,7 @@ fn enemy_zones_and_triggers() {
         g.capture.effect,
         JumpEffect::Convert(rulebook::game::KindId(0))
     );
-    assert_eq!(g.end.no_moves, NoMoves::Pass);
+    assert_eq!(g.end.no_moves(), Verdict::Pass);
     assert_eq!(names(&g, &g.no_stop()), ["f6", "g7"]);
 }
 
@@ -205,7 +205,13 @@ fn defaults() {
     assert!(!g.capture.compulsory);
     assert!(g.capture.must_continue);
     assert_eq!(g.capture.effect, JumpEffect::RemoveAtOnce);
-    assert_eq!(g.end.no_moves, NoMoves::Lose);
-    assert!(g.end.no_pieces_lose);
+    // The rule written, then the one every game has: a side that can't
+    // move loses.
+    assert_eq!(g.end.rules.len(), 2);
+    assert!(matches!(g.end.rules[0].condition, EndCondition::NoPieces));
+    assert_eq!(g.end.rules[0].verdict, Verdict::Lose);
+    assert!(matches!(g.end.rules[1].condition, EndCondition::NoMoves));
+    assert_eq!(g.end.rules[1].verdict, Verdict::Lose);
+    assert!(g.end.rules[1].span.is_none());
     assert_eq!(g.squares.len(), 16);
 }

@@ -8,22 +8,37 @@ use rulebook::cli::render_board;
 use rulebook::engine::{Match, Position, Tables};
 use rulebook::load::{check, BundledLoader, Loader, Source};
 
-/// Loads `NAME.rules` from tests/fixtures/games (house rules of the docs),
-/// else a bundled game.
+/// Bundled games by name; test games by path (`tests/fixtures/games/x.rules`,
+/// or relative to the file that extends them), or by file name alone in
+/// tests/fixtures/games (the house rules of the docs).
 struct FixtureGames;
 
 impl Loader for FixtureGames {
     fn load(&self, name: &str, base: Option<&str>) -> Result<Source, String> {
-        let file = name.strip_suffix(".rules").unwrap_or(name);
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/games")
-            .join(format!("{file}.rules"));
-        match std::fs::read_to_string(path) {
-            Ok(text) if name.ends_with(".rules") => Ok(Source {
+        if !name.ends_with(".rules") {
+            return BundledLoader.load(name, base);
+        }
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let fixtures = root.join("tests/fixtures/games");
+        if let Ok(text) = std::fs::read_to_string(fixtures.join(name)) {
+            return Ok(Source {
                 name: name.to_string(),
                 text,
+            });
+        }
+        let beside = base
+            .and_then(|b| std::path::Path::new(b).parent())
+            .map_or_else(|| root.join(name), |dir| root.join(dir).join(name));
+        match std::fs::read_to_string(&beside) {
+            Ok(text) => Ok(Source {
+                name: beside
+                    .strip_prefix(root)
+                    .unwrap_or(&beside)
+                    .display()
+                    .to_string(),
+                text,
             }),
-            _ => BundledLoader.load(name, base),
+            Err(_) => BundledLoader.load(name, base),
         }
     }
 }

@@ -7,12 +7,13 @@
 //! evaluation tables (material per piece code, advancement per code and
 //! square).
 
+use super::eval::ADVANCEMENT;
 use super::state::{Ending, Features, GameState};
 use super::zobrist::Zobrist;
-use crate::engine::movegen::over_by_pieces;
+use crate::engine::end::{self, History};
 use crate::engine::tables::{EMPTY, NONE};
 use crate::engine::{make, Generator, Move, MoveList, Position, Tables};
-use crate::game::{event, JumpEffect, NoMoves, Sq};
+use crate::game::{event, EndCondition, JumpEffect, Sq, Verdict};
 
 /// The rule events a board game counts, in the order of `event_counts`.
 pub const EVENTS: &[&str] = &[
@@ -73,13 +74,36 @@ impl<'t> BoardGame<'t> {
             if gain <= 0.0 {
                 continue;
             }
-            let dist = promotion_distance(t, code as u8);
-            let far = dist.iter().filter(|&&d| d != u32::MAX).max().copied();
-            let Some(far) = far else { continue };
-            for (sq, &d) in dist.iter().enumerate() {
-                if d != u32::MAX {
-                    advance[code * t.n + sq] = gain * (1.0 - f64::from(d) / f64::from(far + 1));
+            let dist = distance(t, code as u8, |sq| {
+                t.promo_at.get(code * t.n + sq).copied().unwrap_or(false)
+            });
+            add_closeness(&mut advance[code * t.n..(code + 1) * t.n], &dist, gain);
+        }
+        // The evaluation follows the file's goal: where losing pieces wins
+        // (`end no-pieces win`), material and promotions count against a
+        // side; a `reach` rule makes nearness to its zone worth a man.
+        let sign = material_sign(t);
+        for v in value.iter_mut().chain(advance.iter_mut()) {
+            *v *= sign;
+        }
+        for (i, rule) in t.game.end.rules.iter().enumerate() {
+            let worth = match rule.verdict {
+                Verdict::Win => GOAL / ADVANCEMENT,
+                Verdict::Lose => -GOAL / ADVANCEMENT,
+                _ => continue,
+            };
+            for code in 1..ncodes {
+                let side = usize::from(t.code_side[code]);
+                let Some((squares, codes)) = t.end.reach_of(i, side, t.n) else {
+                    continue;
+                };
+                if !codes.contains(&(code as u8)) {
+                    continue;
                 }
+                let dist = distance(t, code as u8, |sq| {
+                    squares.get(sq).copied().unwrap_or(false)
+                });
+                add_closeness(&mut advance[code * t.n..(code + 1) * t.n], &dist, worth);
             }
         }
         BoardGame {
@@ -115,19 +139,47 @@ impl<'t> BoardGame<'t> {
     }
 }
 
+/// The worth, in material, of a piece one move from a zone that a `reach`
+/// rule makes it win on.
+const GOAL: f64 = 1.0;
+
+/// +1 when a side with fewer pieces is worse off (the first rule on the
+/// number of pieces, `no-pieces` or `reduced-to`, makes it lose, or there is
+/// none), -1 when it is better off (that rule makes it win), 0 for a draw.
+fn material_sign(t: &Tables) -> f64 {
+    let first = t.game.end.rules.iter().find(|r| {
+        matches!(
+            r.condition,
+            EndCondition::NoPieces | EndCondition::ReducedTo(_)
+        )
+    });
+    match first.map(|r| r.verdict) {
+        Some(Verdict::Win) => -1.0,
+        Some(Verdict::Draw) => 0.0,
+        _ => 1.0,
+    }
+}
+
+/// Adds `worth` times the closeness (0 far away .. 1 on the target) of each
+/// square to the target squares of `dist`.
+fn add_closeness(out: &mut [f64], dist: &[u32], worth: f64) {
+    let Some(far) = dist.iter().filter(|&&d| d != u32::MAX).max().copied() else {
+        return;
+    };
+    for (o, &d) in out.iter_mut().zip(dist) {
+        if d != u32::MAX {
+            *o += worth * (1.0 - f64::from(d) / f64::from(far + 1));
+        }
+    }
+}
+
 /// Per square, the fewest moves a piece of `code` needs to reach a square
-/// that crowns it (on an empty board), or `u32::MAX`.
-fn promotion_distance(t: &Tables, code: u8) -> Vec<u32> {
+/// where `target` holds (on an empty board), or `u32::MAX`.
+fn distance(t: &Tables, code: u8, target: impl Fn(usize) -> bool) -> Vec<u32> {
     let n = t.n;
     let c = usize::from(code);
     let mut dist: Vec<u32> = (0..n)
-        .map(|sq| {
-            if t.promo_at.get(c * n + sq).copied().unwrap_or(false) {
-                0
-            } else {
-                u32::MAX
-            }
-        })
+        .map(|sq| if target(sq) { 0 } else { u32::MAX })
         .collect();
     let m = &t.moves[c];
     let mut changed = true;
@@ -177,6 +229,9 @@ pub struct BoardState<'g> {
     history: Vec<u64>,
     /// Plies since each draw counter's last reset.
     counters: Vec<u32>,
+    /// How often the current position has occurred (since the history was
+    /// last cleared).
+    reps: u32,
     plies: u32,
     ending: Option<Ending>,
     events: [u32; 7],
@@ -192,6 +247,7 @@ impl Clone for BoardState<'_> {
             hash: self.hash,
             history: self.history.clone(),
             counters: self.counters.clone(),
+            reps: self.reps,
             plies: self.plies,
             ending: self.ending,
             events: self.events,
@@ -208,6 +264,7 @@ impl Clone for BoardState<'_> {
         self.hash = s.hash;
         self.history.clone_from(&s.history);
         self.counters.clone_from(&s.counters);
+        self.reps = s.reps;
         self.plies = s.plies;
         self.ending = s.ending;
         self.events = s.events;
@@ -227,7 +284,8 @@ impl<'g> BoardState<'g> {
             gen: Generator::new(),
             hash,
             history,
-            counters: vec![0; g.t.game.end.counters.len()],
+            counters: vec![0; g.t.game.end.counters().count()],
+            reps: 1,
             plies: 0,
             ending: None,
             events: [0; 7],
@@ -268,7 +326,8 @@ impl<'g> BoardState<'g> {
         })
     }
 
-    /// Finds the moves, or the end when there are none.
+    /// Finds the moves, or the end: the first end rule that holds decides,
+    /// as in `Match`; past the ply limit the game is drawn.
     fn refresh(&mut self) {
         let t = self.g.t;
         if self.ending.is_some() {
@@ -276,37 +335,39 @@ impl<'g> BoardState<'g> {
             return;
         }
         self.gen.generate(t, &mut self.pos, &mut self.list);
-        if !self.list.is_empty() {
-            return;
+        let history = History {
+            repetitions: self.reps,
+            counters: &self.counters,
+            after_move: self.plies > 0,
+        };
+        let no_legal_moves = self.list.is_empty();
+        let now = &self.pos;
+        let decision = {
+            let (gen, list) = (&mut self.gen, &self.list);
+            let mut own = || {
+                if let Some(m) = list.moves.first() {
+                    return !m.is_pass();
+                }
+                // Copied only at the end of a game, when the position rules
+                // stopped the generator.
+                end::position_over(t, now) && end::can_move(t, gen, &mut now.clone(), list)
+            };
+            end::judge(t, now, history, no_legal_moves, &mut own)
+        };
+        if let Some(d) = decision {
+            self.ending = Some(Ending {
+                winner: d.winner.map(usize::from),
+                reason: end::short_reason(t, &d),
+            });
+        } else if self.plies >= self.g.max_plies && self.plies > 0 {
+            self.ending = Some(Ending {
+                winner: None,
+                reason: "ply limit",
+            });
         }
-        let seat = usize::from(self.pos.to_move);
-        self.ending = Some(if over_by_pieces(t, &self.pos) {
-            match (0..t.nsides).find(|&s| self.pos.count[s] > 0) {
-                Some(w) => Ending {
-                    winner: Some(w),
-                    reason: "last piece",
-                },
-                None => Ending {
-                    winner: None,
-                    reason: "no pieces left",
-                },
-            }
-        } else {
-            match t.no_moves {
-                NoMoves::Lose => Ending {
-                    winner: Some((seat + 1) % t.nsides),
-                    reason: "cannot move",
-                },
-                NoMoves::Pass => Ending {
-                    winner: None,
-                    reason: "no side can move",
-                },
-                NoMoves::Draw => Ending {
-                    winner: None,
-                    reason: "cannot move",
-                },
-            }
-        });
+        if self.ending.is_some() {
+            self.list.clear();
+        }
     }
 }
 
@@ -363,7 +424,7 @@ impl GameState for BoardState<'_> {
             if flags & event::PROMOTION != 0 {
                 self.events[PROMOTIONS] += 1;
             }
-            for (c, rule) in self.counters.iter_mut().zip(&t.game.end.counters) {
+            for (c, (_, rule)) in self.counters.iter_mut().zip(t.game.end.counters()) {
                 let reset = flags & rule.reset != 0 || (rule.reset_move_of >> start_kind) & 1 == 1;
                 *c = if reset { 0 } else { *c + 1 };
             }
@@ -375,30 +436,8 @@ impl GameState for BoardState<'_> {
             self.history.clear();
         }
         let h = self.hash;
-        let reps = 1 + self.history.iter().filter(|&&x| x == h).count() as u32;
+        self.reps = 1 + self.history.iter().filter(|&&x| x == h).count() as u32;
         self.history.push(h);
-        let end = &t.game.end;
-        if end.repetition.is_some_and(|r| reps >= r) {
-            self.ending = Some(Ending {
-                winner: None,
-                reason: "repetition",
-            });
-        } else if self
-            .counters
-            .iter()
-            .zip(&end.counters)
-            .any(|(&c, rule)| c >= rule.plies)
-        {
-            self.ending = Some(Ending {
-                winner: None,
-                reason: "no progress",
-            });
-        } else if self.plies >= self.g.max_plies {
-            self.ending = Some(Ending {
-                winner: None,
-                reason: "ply limit",
-            });
-        }
         self.refresh();
     }
 

@@ -6,9 +6,10 @@
 use super::suggest::unknown_help;
 use crate::ast::*;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::game::{LongLanding, MidChainCrown, NoMoves, Notation, Playable};
+use crate::game::{LongLanding, MidChainCrown, Notation, Playable};
 use crate::race_game::{Finish, Win};
 use crate::source::Span;
+use crate::vocab::{Elimination, Verdict};
 use std::collections::HashMap;
 
 /// The merged statements of a game.
@@ -60,14 +61,12 @@ pub struct Merged {
     pub long_landing: Option<LongLanding>,
     /// `on end at ZONE convert to KIND`, with the statement's span.
     pub triggers: Vec<(ZoneRef, Name, Span)>,
-    /// `end no-pieces lose`
-    pub no_pieces: bool,
-    /// `end no-moves ...`
-    pub no_moves: Option<NoMoves>,
-    /// `end repetition N draw`
-    pub repetition: Option<Spanned<u32>>,
-    /// `end draw after ...`
-    pub draw_after: Option<(Spanned<u32>, Vec<Spanned<Event>>)>,
+    /// The `end CONDITION OUTCOME` rules in the order written (a variant's
+    /// rule with the same condition takes the inherited one's place), with
+    /// each statement's span.
+    pub ends: Vec<(EndCondition, Spanned<Verdict>, Span)>,
+    /// `end loser drops-out|ends-game`
+    pub loser: Option<Spanned<Elimination>>,
     /// Whether any `end` statement was given.
     pub any_end: bool,
     /// Where the game is named (for problems of the whole game): the `game`
@@ -366,12 +365,11 @@ impl Merger<'_> {
             Statement::End(rule) => {
                 m.any_end = true;
                 match rule {
-                    EndRule::NoPieces => m.no_pieces = true,
-                    EndRule::NoMoves(n) => m.no_moves = Some(*n),
-                    EndRule::Repetition(n) => m.repetition = Some(*n),
-                    EndRule::DrawAfter { plies, events } => {
-                        m.draw_after = Some((*plies, events.clone()));
+                    EndRule::Rule { condition, verdict } => {
+                        let end = (condition.clone(), *verdict, statement.span);
+                        replace_or_push(&mut m.ends, end, |e| e.0.key());
                     }
+                    EndRule::Loser(l) => m.loser = Some(Spanned::new(*l, statement.span)),
                 }
             }
             Statement::Track(n) => {
@@ -608,25 +606,22 @@ fn remove(m: &mut Merged, what: &RemoveDecl, span: Span, diags: &mut Vec<Diagnos
             (m.triggers.len() < before, "trigger", &zone.name, names)
         }
         RemoveDecl::End(word) => {
-            let found = match word.node.as_str() {
-                "no-pieces" => std::mem::replace(&mut m.no_pieces, false),
-                "no-moves" => m.no_moves.take().is_some(),
-                "repetition" => m.repetition.take().is_some(),
-                _ => m.draw_after.take().is_some(),
+            let first = match word.node.as_str() {
+                "draw" => "after",
+                w => w,
             };
-            let mut names = Vec::new();
-            if m.no_pieces {
-                names.push("no-pieces".to_string());
-            }
-            if m.no_moves.is_some() {
-                names.push("no-moves".to_string());
-            }
-            if m.repetition.is_some() {
-                names.push("repetition".to_string());
-            }
-            if m.draw_after.is_some() {
-                names.push("draw".to_string());
-            }
+            let names: Vec<String> = m
+                .ends
+                .iter()
+                .map(|e| {
+                    let key = e.0.key();
+                    key.split(' ').next().unwrap_or_default().to_string()
+                })
+                .collect();
+            let before = m.ends.len();
+            m.ends
+                .retain(|e| e.0.key().split(' ').next() != Some(first));
+            let found = m.ends.len() < before;
             (found, "end rule", word, names)
         }
     };
@@ -709,10 +704,11 @@ fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         Statement::Crown(_) => simple("crown", "`crown mid-chain`"),
         Statement::LongLanding(_) => simple("long-landing", "`long-landing`"),
         Statement::End(rule) => match rule {
-            EndRule::NoPieces => simple("end no-pieces", "`end no-pieces`"),
-            EndRule::NoMoves(_) => simple("end no-moves", "`end no-moves`"),
-            EndRule::Repetition(_) => simple("end repetition", "`end repetition`"),
-            EndRule::DrawAfter { .. } => simple("end draw after", "`end draw after`"),
+            EndRule::Rule { condition, .. } => {
+                let k = condition.key();
+                Some((format!("end {k}"), format!("`end {k}`"), span))
+            }
+            EndRule::Loser(_) => simple("end loser", "`end loser`"),
         },
         Statement::Side(s) => named("side", &s.id),
         Statement::Directions { name, .. } => named("directions", name),

@@ -110,7 +110,7 @@ pub fn check_game(
     let capture = rules::check_capture(&merged, &kinds, diags);
     let custodian = rules::check_custodian(&merged, &sides, &directions, diags);
     let triggers = rules::check_triggers(&merged, &kinds, &zones, diags);
-    let end = rules::check_end(&merged, &kinds, diags);
+    let end = rules::check_end(&merged, &kinds, &zones, sides.list.len(), &setup, diags);
     removed_still_used(&merged, diags);
     // An unused zone or kind is often the echo of a misspelt name.
     if diags.iter().filter(|d| d.is_error()).count() == errors_before {

@@ -5,11 +5,12 @@ use super::merge::Merged;
 use super::pieces::Kinds;
 use super::sides::Sides;
 use super::zones::Zones;
-use crate::ast::{CriterionDecl, Effect, Event};
+use crate::ast::{CriterionDecl, Effect, EndCondition as AstEnd, Event};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::game::{
-    event, CaptureChoice, CaptureRules, Counter, Criterion, EndRules, JumpEffect, LongLanding,
-    MidChainCrown, NoMoves, Trigger, TriggerAction,
+    event, CaptureChoice, CaptureRules, Counter, Criterion, Elimination, EndCondition, EndRule,
+    EndRules, JumpEffect, KindId, LongLanding, MidChainCrown, SideId, Sq, Trigger, TriggerAction,
+    Verdict,
 };
 
 /// Checks the capture settings.
@@ -203,9 +204,18 @@ pub fn check_triggers(
     triggers
 }
 
-/// Checks the end rules.
-pub fn check_end(merged: &Merged, kinds: &Kinds, diags: &mut Vec<Diagnostic>) -> EndRules {
-    if !merged.any_end {
+/// Checks the end rules: each condition and its outcome, in the order
+/// written, with the rule every game has last (a side that can't move loses)
+/// when no `end no-moves` is given.
+pub fn check_end(
+    merged: &Merged,
+    kinds: &Kinds,
+    zones: &Zones,
+    sides: usize,
+    setup: &[(Sq, SideId, KindId)],
+    diags: &mut Vec<Diagnostic>,
+) -> EndRules {
+    if merged.ends.is_empty() && merged.loser.is_none() {
         let mut d = Diagnostic::new(Code::NoEnd, "the game has no end condition")
             .help("add an `end` statement, such as `end no-moves lose`");
         if let Some(anchor) = merged.anchor {
@@ -213,59 +223,201 @@ pub fn check_end(merged: &Merged, kinds: &Kinds, diags: &mut Vec<Diagnostic>) ->
         }
         diags.push(d);
     }
-    let mut repetition = None;
-    if let Some(n) = &merged.repetition {
-        if n.node < 2 {
+    let loser = match &merged.loser {
+        Some(l) => {
+            if sides <= 2 {
+                diags.push(
+                    Diagnostic::new(
+                        Code::EndNeverDecides,
+                        "`end loser` has no effect with two sides",
+                    )
+                    .primary(
+                        l.span,
+                        "only a game of three sides or more has others to play on",
+                    )
+                    .help("remove it, or add sides"),
+                );
+            }
+            l.node
+        }
+        None => Elimination::DropOut,
+    };
+    let drop_out = sides > 2 && loser == Elimination::DropOut;
+    let mut rules: Vec<EndRule> = Vec::new();
+    for (condition, verdict, span) in &merged.ends {
+        if verdict.node == Verdict::Pass && !matches!(condition, AstEnd::NoMoves) {
             diags.push(
                 Diagnostic::new(
-                    Code::CountRange,
-                    format!("a repetition count of {} can't be reached", n.node),
+                    Code::OutcomeNotAllowed,
+                    format!("`end {}` can't be `pass`", condition.key()),
                 )
-                .primary(
-                    n.span,
-                    "a position occurs at least once, so this is at least 2",
-                )
-                .help("the usual rule is `end repetition 3 draw`"),
+                .primary(verdict.span, "only a side that can't move passes")
+                .help("write `win`, `lose` or `draw`; `pass` goes with `end no-moves`"),
             );
-        } else {
-            repetition = Some(n.node);
+            continue;
         }
-    }
-    let mut counters = Vec::new();
-    if let Some((plies, events)) = &merged.draw_after {
-        if plies.node == 0 {
-            diags.push(
-                Diagnostic::new(
-                    Code::CountRange,
-                    "a draw after 0 plies ends every game at once",
-                )
-                .primary(plies.span, "at least 1")
-                .help("count the plies (single moves) of the draw rule, such as 40"),
-            );
-        }
-        let mut counter = Counter {
-            plies: plies.node,
-            reset: 0,
-            reset_move_of: 0,
-        };
-        for e in events {
-            match &e.node {
-                Event::Capture => counter.reset |= event::CAPTURE,
-                Event::Conversion => counter.reset |= event::CONVERSION,
-                Event::Promotion => counter.reset |= event::PROMOTION,
-                Event::MoveOf(kind) => {
-                    if let Some(k) = kinds.lookup(kind, diags) {
-                        counter.reset_move_of |= 1u32 << k.0.min(31);
+        let compiled = match condition {
+            AstEnd::NoPieces => {
+                if drop_out && verdict.node != Verdict::Lose {
+                    diags.push(
+                        Diagnostic::new(
+                            Code::OutcomeNotAllowed,
+                            format!(
+                                "with {sides} sides whose losers drop out, `end no-pieces` can only be `lose`"
+                            ),
+                        )
+                        .primary(verdict.span, "a side that dropped out has no pieces either")
+                        .help("write `end no-pieces lose`, or add `end loser ends-game`"),
+                    );
+                    continue;
+                }
+                EndCondition::NoPieces
+            }
+            AstEnd::NoMoves => EndCondition::NoMoves,
+            AstEnd::Repetition(n) => {
+                if n.node < 2 {
+                    diags.push(
+                        Diagnostic::new(
+                            Code::CountRange,
+                            format!("a repetition count of {} can't be reached", n.node),
+                        )
+                        .primary(
+                            n.span,
+                            "a position occurs at least once, so this is at least 2",
+                        )
+                        .help("the usual rule is `end repetition 3 draw`"),
+                    );
+                    continue;
+                }
+                EndCondition::Repetition(n.node)
+            }
+            AstEnd::Without { plies, events } => {
+                if plies.node == 0 {
+                    diags.push(
+                        Diagnostic::new(
+                            Code::CountRange,
+                            "a draw after 0 plies ends every game at once",
+                        )
+                        .primary(plies.span, "at least 1")
+                        .help("count the plies (single moves) of the draw rule, such as 40"),
+                    );
+                }
+                let mut counter = Counter {
+                    plies: plies.node,
+                    reset: 0,
+                    reset_move_of: 0,
+                };
+                for e in events {
+                    match &e.node {
+                        Event::Capture => counter.reset |= event::CAPTURE,
+                        Event::Conversion => counter.reset |= event::CONVERSION,
+                        Event::Promotion => counter.reset |= event::PROMOTION,
+                        Event::MoveOf(kind) => {
+                            if let Some(k) = kinds.lookup(kind, diags) {
+                                counter.reset_move_of |= 1u32 << k.0.min(31);
+                            }
+                        }
                     }
                 }
+                EndCondition::Without(counter)
             }
+            AstEnd::Reach { zone, kind } => {
+                let z = zones.lookup_ref(zone, diags);
+                let k = match kind {
+                    Some(k) => kinds.lookup(k, diags).map(Some),
+                    None => Some(None),
+                };
+                let (Some(z), Some(k)) = (z, k) else { continue };
+                EndCondition::Reach {
+                    zone: z,
+                    whose: zone.whose,
+                    kind: k,
+                }
+            }
+            AstEnd::ReducedTo(n) => {
+                let fewest = (0..sides)
+                    .map(|s| setup.iter().filter(|p| usize::from(p.1 .0) == s).count())
+                    .min()
+                    .unwrap_or(0);
+                if sides > 0 && usize::try_from(n.node).map_or(true, |n| n >= fewest) {
+                    diags.push(
+                        Diagnostic::new(
+                            Code::CountRange,
+                            format!(
+                                "`reduced-to {}` holds before the first move: a side starts with {fewest} pieces",
+                                n.node
+                            ),
+                        )
+                        .primary(n.span, "every game would end at once")
+                        .help(format!(
+                            "count the pieces a side is left with, fewer than {fewest}, such as `reduced-to 1`"
+                        )),
+                    );
+                    continue;
+                }
+                EndCondition::ReducedTo(n.node)
+            }
+        };
+        if let Some(earlier) = shadowed_by(&rules, &compiled, merged, sides) {
+            let mut d = Diagnostic::new(
+                Code::EndNeverDecides,
+                format!("`end {}` can never decide the game", condition.key()),
+            )
+            .primary(*span, "whenever this holds, an earlier rule holds too");
+            if let Some(at) = earlier.span {
+                d = d.secondary(at, "this rule is written first, so it decides");
+            }
+            diags.push(d.help("when several end rules hold at once the first one written decides: move this rule up, or remove it"));
         }
-        counters.push(counter);
+        rules.push(EndRule {
+            condition: compiled,
+            verdict: verdict.node,
+            span: Some(*span),
+        });
     }
-    EndRules {
-        no_pieces_lose: merged.no_pieces,
-        no_moves: merged.no_moves.unwrap_or(NoMoves::Lose),
-        repetition,
-        counters,
+    if !rules
+        .iter()
+        .any(|r| matches!(r.condition, EndCondition::NoMoves))
+    {
+        rules.push(EndRule {
+            condition: EndCondition::NoMoves,
+            verdict: Verdict::Lose,
+            span: None,
+        });
     }
+    EndRules { rules, loser }
+}
+
+/// The earlier rule that holds whenever `rule` holds, for the same side, so
+/// that `rule` never decides: a side with no pieces has no more than N; a
+/// piece of a kind on a zone is a piece on it; and, when a side can lose
+/// pieces only on the other's move (captures remove, no zone converts), a
+/// side with no pieces is the side to move, which can't move.
+fn shadowed_by<'r>(
+    rules: &'r [EndRule],
+    rule: &EndCondition,
+    merged: &Merged,
+    sides: usize,
+) -> Option<&'r EndRule> {
+    rules.iter().find(|r| match (&r.condition, rule) {
+        (EndCondition::ReducedTo(_), EndCondition::NoPieces) => true,
+        (
+            EndCondition::Reach {
+                zone: z1,
+                whose: w1,
+                kind: None,
+            },
+            EndCondition::Reach {
+                zone: z2,
+                whose: w2,
+                kind: Some(_),
+            },
+        ) => z1 == z2 && w1 == w2,
+        (EndCondition::NoMoves, EndCondition::NoPieces) => {
+            sides == 2
+                && merged.triggers.is_empty()
+                && !matches!(merged.effect, Some(Effect::Convert(_)))
+        }
+        _ => false,
+    })
 }

@@ -1,7 +1,7 @@
 //! Warnings for things declared but never used.
 
 use super::merge::Merged;
-use crate::ast::{Effect, PieceLine, Place};
+use crate::ast::{Effect, EndCondition, PieceLine, Place};
 use crate::diagnostic::{Code, Diagnostic};
 
 /// Warns about zones nothing uses and kinds no piece can ever be.
@@ -26,6 +26,14 @@ pub fn warn_unused(merged: &Merged, diags: &mut Vec<Diagnostic>) {
         zones_used.push(&zone.name.node);
         kinds_used.push(&kind.node);
     }
+    for (condition, _, _) in &merged.ends {
+        if let EndCondition::Reach { zone, kind } = condition {
+            zones_used.push(&zone.name.node);
+            if let Some(k) = kind {
+                kinds_used.push(&k.node);
+            }
+        }
+    }
     if let Some(Effect::Convert(kind)) = &merged.effect {
         kinds_used.push(&kind.node);
     }
@@ -34,7 +42,7 @@ pub fn warn_unused(merged: &Merged, diags: &mut Vec<Diagnostic>) {
             diags.push(
                 Diagnostic::new(Code::UnusedZone, format!("zone `{}` is never used", zone.name.node))
                     .primary(zone.name.span, "declared here")
-                    .help("use it in a `setup`, `promote` or `on end at`, make it `no-stop`, or remove it"),
+                    .help("use it in a `setup`, `promote`, `on end at` or `end reach`, make it `no-stop`, or remove it"),
             );
         }
     }

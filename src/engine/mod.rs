@@ -3,6 +3,7 @@
 //! with its history and draw rules; `Perft` counts the move tree.
 
 pub mod bitboard;
+pub mod end;
 pub mod movegen;
 pub mod perft;
 pub mod play;

@@ -7,10 +7,11 @@
 //! positions generation allocates nothing.
 
 use super::bitboard::{shift, Bb, Layout};
+use super::end::{eliminate, in_play, position_over, sides_in_play};
 use super::position::Position;
 use super::tables::{Tables, DEAD, EMPTY, NONE, NO_DIR};
 use crate::ast::limit;
-use crate::game::{event, Criterion, JumpEffect, MidChainCrown, NoMoves};
+use crate::game::{event, Criterion, JumpEffect, MidChainCrown, Verdict};
 
 /// One legal move. Its landing squares and captured squares live in the
 /// owning `MoveList`'s arena.
@@ -118,15 +119,6 @@ pub struct Generator {
     pub all_captures: bool,
 }
 
-/// Whether the game is over because a side ran out of pieces.
-pub fn over_by_pieces(t: &Tables, pos: &Position) -> bool {
-    if !t.no_pieces_lose {
-        return false;
-    }
-    let with_pieces = pos.count[..t.nsides].iter().filter(|&&c| c > 0).count();
-    with_pieces <= 1 || (t.nsides <= 2 && pos.count[usize::from(pos.to_move)] == 0)
-}
-
 impl Generator {
     /// A new generator.
     pub fn new() -> Generator {
@@ -138,11 +130,29 @@ impl Generator {
     /// that is over has no moves.
     pub fn generate(&mut self, t: &Tables, pos: &mut Position, list: &mut MoveList) {
         list.clear();
-        if over_by_pieces(t, pos) {
+        if position_over(t, pos) {
             return;
         }
         self.generate_side(t, pos, pos.to_move, list);
-        if list.is_empty() && t.no_moves == NoMoves::Pass {
+        let drop_out = t.end.drop_out
+            && t.end.no_moves == Verdict::Lose
+            && list.is_empty()
+            && sides_in_play(t, pos) > 2;
+        if drop_out {
+            // It loses and drops out; the others play on.
+            list.moves.push(MoveRec {
+                from: NONE,
+                to: NONE,
+                path_off: 0,
+                path_len: 0,
+                cap_off: 0,
+                cap_len: 0,
+                result: 0,
+                flags: event::DROP_OUT as u8,
+            });
+            return;
+        }
+        if list.is_empty() && t.end.no_moves == Verdict::Pass {
             let mut aux = std::mem::take(&mut self.aux);
             let mut someone = false;
             for s in 0..t.nsides as u8 {
@@ -174,11 +184,11 @@ impl Generator {
     /// give, without writing the quiet moves down when no capture exists
     /// (perft's bulk count at the last ply).
     pub fn count(&mut self, t: &Tables, pos: &mut Position, list: &mut MoveList) -> usize {
-        if over_by_pieces(t, pos) {
+        if position_over(t, pos) {
             return 0;
         }
         let side = pos.to_move;
-        if t.general || !t.capture_compulsory || t.no_moves == NoMoves::Pass {
+        if t.general || !t.capture_compulsory || t.end.no_moves == Verdict::Pass || t.end.drop_out {
             self.generate(t, pos, list);
             return list.len();
         }
@@ -1095,6 +1105,7 @@ pub struct Undo {
     caps_at: u32,
     count: [u16; super::position::MAX_SIDES],
     to_move: u8,
+    out: u8,
 }
 
 /// Plays a move like `make`, saving what `unmake` needs; the codes of the
@@ -1124,6 +1135,7 @@ pub fn make_undoable(
         caps_at,
         count: pos.count,
         to_move: pos.to_move,
+        out: pos.out,
     };
     make(t, pos, list, m);
     u
@@ -1150,6 +1162,7 @@ pub fn unmake(
     }
     pos.count = u.count;
     pos.to_move = u.to_move;
+    pos.out = u.out;
 }
 
 /// Plays a move of `list` on `pos` (the move must come from generating on
@@ -1185,11 +1198,15 @@ pub fn make(t: &Tables, pos: &mut Position, list: &MoveList, m: &MoveRec) {
             pos.count[usize::from(rs)] += 1;
         }
     }
+    if m.is_pass() && u32::from(m.flags) & event::DROP_OUT != 0 {
+        pos.out |= 1 << mover;
+    }
     let mut next = (usize::from(mover) + 1) % t.nsides;
-    if t.nsides > 2 && t.no_pieces_lose {
-        // A side with no pieces left is out: the turn goes to the next one.
+    if t.end.drop_out {
+        eliminate(t, pos);
+        // A side out of play is skipped: the turn goes to the next one.
         for _ in 0..t.nsides {
-            if pos.count[next] > 0 {
+            if in_play(t, pos, next) {
                 break;
             }
             next = (next + 1) % t.nsides;

@@ -4,10 +4,11 @@
 
 use std::collections::HashMap;
 
-use super::movegen::{make, over_by_pieces, Generator, MoveList, MoveRec};
+use super::end::{self, History};
+use super::movegen::{make, Generator, MoveList, MoveRec};
 use super::position::{algebraic, square_name, Position};
 use super::tables::{Tables, EMPTY};
-use crate::game::{Criterion, JumpEffect, NoMoves, SideId, Sq};
+use crate::game::{event, Criterion, JumpEffect, SideId, Sq};
 
 /// A legal move, owned, with its notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,7 +126,7 @@ impl<'t> Match<'t> {
             pos,
             plies: 0,
             seen: HashMap::new(),
-            counters: vec![0; t.game.end.counters.len()],
+            counters: vec![0; t.game.end.counters().count()],
             gen: Generator::new(),
             list: MoveList::new(),
             legal: Vec::new(),
@@ -201,45 +202,25 @@ impl<'t> Match<'t> {
             self.legal.clear();
             return;
         }
-        if over_by_pieces(t, &self.pos) {
-            let loser = (0..t.nsides)
-                .rev()
-                .find(|&s| self.pos.count[s] == 0)
-                .unwrap_or(usize::from(self.pos.to_move));
-            let winner = (0..t.nsides).find(|&s| self.pos.count[s] > 0);
-            self.outcome = Some(match winner {
+        let reps = self.seen.get(&self.pos).copied().unwrap_or(1);
+        let history = History {
+            repetitions: reps,
+            counters: &self.counters,
+            after_move: self.plies > 0,
+        };
+        let now = self.pos.clone();
+        let (gen, pos, list) = (&mut self.gen, &mut self.pos, &self.list);
+        let no_legal_moves = list.is_empty();
+        let mut own = || end::can_move(t, gen, pos, list);
+        let decision = end::judge(t, &now, history, no_legal_moves, &mut own);
+        if let Some(d) = decision {
+            let reason = end::reason(t, &self.pos, &d);
+            self.outcome = Some(match d.winner {
                 Some(w) => Outcome::Win {
-                    winner: SideId(w as u8),
-                    reason: format!(
-                        "{} won: {} lost their last piece",
-                        self.side_name(w as u8),
-                        self.side_name(loser as u8)
-                    ),
+                    winner: SideId(w),
+                    reason,
                 },
-                None => Outcome::Draw {
-                    reason: "no pieces left".into(),
-                },
-            });
-        } else if self.legal.is_empty() {
-            let me = self.pos.to_move;
-            self.outcome = Some(match t.no_moves {
-                NoMoves::Lose => {
-                    let w = ((usize::from(me) + 1) % t.nsides) as u8;
-                    Outcome::Win {
-                        winner: SideId(w),
-                        reason: format!(
-                            "{} won: {} cannot move",
-                            self.side_name(w),
-                            self.side_name(me)
-                        ),
-                    }
-                }
-                NoMoves::Pass => Outcome::Draw {
-                    reason: "no side can move".into(),
-                },
-                NoMoves::Draw => Outcome::Draw {
-                    reason: format!("{} cannot move", self.side_name(me)),
-                },
+                None => Outcome::Draw { reason },
             });
         }
         if self.outcome.is_some() {
@@ -263,7 +244,14 @@ impl<'t> Match<'t> {
         let rec = mv.rec;
         let flags = u32::from(rec.flags);
         if rec.is_pass() {
-            events.push(format!("{} cannot move: pass", self.side_name(mover)));
+            if flags & event::DROP_OUT != 0 {
+                events.push(format!(
+                    "{} cannot move: loses and leaves the game",
+                    self.side_name(mover)
+                ));
+            } else {
+                events.push(format!("{} cannot move: pass", self.side_name(mover)));
+            }
         } else {
             let start = self.pos.board[usize::from(rec.from)];
             let start_kind = t.code_kind[usize::from(start)];
@@ -339,7 +327,7 @@ impl<'t> Match<'t> {
                 events.push("the piece left the board".into());
             }
             // Counter events.
-            for (i, c) in t.game.end.counters.iter().enumerate() {
+            for (i, (_, c)) in t.game.end.counters().enumerate() {
                 let reset = (flags & c.reset) != 0 || (c.reset_move_of >> start_kind) & 1 == 1;
                 self.counters[i] = if reset { 0 } else { self.counters[i] + 1 };
             }
@@ -351,23 +339,7 @@ impl<'t> Match<'t> {
             }
         }
         self.plies += 1;
-        let n = self.seen.entry(self.pos.clone()).or_insert(0);
-        *n += 1;
-        let reps = *n;
-        if let Some(r) = t.game.end.repetition {
-            if reps >= r {
-                self.outcome = Some(Outcome::Draw {
-                    reason: format!("the same position occurred {r} times"),
-                });
-            }
-        }
-        for (i, c) in t.game.end.counters.iter().enumerate() {
-            if self.outcome.is_none() && self.counters[i] >= c.plies {
-                self.outcome = Some(Outcome::Draw {
-                    reason: format!("{} plies without a reset event", c.plies),
-                });
-            }
-        }
+        *self.seen.entry(self.pos.clone()).or_insert(0) += 1;
         self.refresh();
         events
     }

@@ -21,6 +21,9 @@ pub struct Position {
     pub to_move: u8,
     /// Pieces per side.
     pub count: [u16; MAX_SIDES],
+    /// Sides that lost and dropped out (bit s: side s), in games of more
+    /// than two sides whose losers drop out.
+    pub out: u8,
 }
 
 impl Clone for Position {
@@ -30,6 +33,7 @@ impl Clone for Position {
             bb: self.bb.clone(),
             to_move: self.to_move,
             count: self.count,
+            out: self.out,
         }
     }
 
@@ -39,6 +43,7 @@ impl Clone for Position {
         self.bb.clone_from(&source.bb);
         self.to_move = source.to_move;
         self.count = source.count;
+        self.out = source.out;
     }
 }
 
@@ -60,6 +65,7 @@ impl Position {
             bb: Position::empty_bb(t),
             to_move: t.game.first.0,
             count: [0; MAX_SIDES],
+            out: 0,
         };
         for &(sq, side, kind) in &t.game.setup {
             p.put(t, sq, Some((side, kind)));
@@ -173,6 +179,7 @@ impl Position {
             bb: Position::empty_bb(t),
             to_move: side_of(first)?,
             count: [0; MAX_SIDES],
+            out: 0,
         };
         for field in fields {
             let field = field.trim();

@@ -3,9 +3,10 @@
 //! promotion and no-stop flags per square). Built once per game.
 
 use super::bitboard::{Bb, Layout};
+use super::end::EndTables;
 use crate::game::{
-    CaptureChoice, Criterion, Game, JumpEffect, KindId, LongLanding, MidChainCrown, NoMoves,
-    SideId, TriggerAction, Whose,
+    CaptureChoice, Criterion, Game, JumpEffect, KindId, LongLanding, MidChainCrown, SideId,
+    TriggerAction, Whose,
 };
 
 /// No square.
@@ -78,8 +79,8 @@ pub struct Tables {
     pub must_continue: bool,
     pub mid_chain: MidChainCrown,
     pub long_must_continue: bool,
-    pub no_moves: NoMoves,
-    pub no_pieces_lose: bool,
+    /// The end rules, as the engine looks at them.
+    pub end: EndTables,
     /// Whether any piece of any side can jump at all.
     pub any_jumps: bool,
     /// `cap[attacker code * 256 + victim code]`: the attacker may jump the
@@ -310,6 +311,7 @@ impl Tables {
                     .collect()
             })
             .collect();
+        let end = EndTables::new(&game, layout.as_ref().map(|l| l.bit_of.as_slice()), nkinds);
         Tables {
             general,
             use_criteria,
@@ -348,8 +350,7 @@ impl Tables {
             must_continue: game.capture.must_continue,
             mid_chain: game.capture.mid_chain,
             long_must_continue: game.capture.long_landing == LongLanding::MustContinue,
-            no_moves: game.end.no_moves,
-            no_pieces_lose: game.end.no_pieces_lose,
+            end,
             any_jumps,
             game,
         }

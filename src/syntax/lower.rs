@@ -4,9 +4,10 @@
 
 use super::parser::Rule;
 use crate::ast::*;
-use crate::game::{LongLanding, MidChainCrown, NoMoves, Notation, Playable, Whose};
+use crate::game::{LongLanding, MidChainCrown, Notation, Playable, Whose};
 use crate::race_game::{Finish, Moment, Outcome, Target, Win};
 use crate::source::{FileId, Span};
+use crate::vocab::{Elimination, Verdict};
 use pest::iterators::{Pair, Pairs};
 
 /// Lowers pairs of one file, whose text starts at byte `offset`.
@@ -773,29 +774,55 @@ impl Lower {
         })
     }
 
-    /// `end_rule = _{ end_no_pieces | end_no_moves | end_repetition | end_draw_after }`
+    /// `end_rule = _{ end_no_pieces | end_no_moves | end_repetition | end_draw_after | end_after | end_reach | end_reduced_to | end_loser }`
     fn lower_end_rule(&self, pair: P<'_>) -> Option<EndRule> {
         let rule = pair.as_rule();
-        let mut inner = pair.into_inner();
-        let _keyword = inner.next()?;
-        Some(match rule {
-            Rule::end_no_pieces => EndRule::NoPieces,
-            Rule::end_no_moves => EndRule::NoMoves(match inner.next()?.as_rule() {
-                Rule::kw_pass => NoMoves::Pass,
-                Rule::kw_draw => NoMoves::Draw,
-                _ => NoMoves::Lose,
-            }),
-            Rule::end_repetition => EndRule::Repetition(self.lower_number(inner.next()?)),
-            Rule::end_draw_after => {
-                let _after = inner.next()?;
-                let plies = self.lower_number(inner.next()?);
-                let mut events = Vec::new();
-                for p in inner.filter(|p| p.as_rule() == Rule::event) {
-                    events.push(self.lower_event(p)?);
+        let mut verdict = None;
+        let mut number = None;
+        let mut events = Vec::new();
+        let mut zone = None;
+        let mut kind = None;
+        let mut loser = None;
+        for p in pair.into_inner() {
+            match p.as_rule() {
+                Rule::verdict => {
+                    let span = self.span(&p);
+                    let v = match p.into_inner().next()?.as_rule() {
+                        Rule::kw_win => Verdict::Win,
+                        Rule::kw_lose => Verdict::Lose,
+                        Rule::kw_pass => Verdict::Pass,
+                        _ => Verdict::Draw,
+                    };
+                    verdict = Some(Spanned::new(v, span));
                 }
-                EndRule::DrawAfter { plies, events }
+                Rule::kw_draw if rule == Rule::end_draw_after => {
+                    verdict = Some(self.spanned(Verdict::Draw, &p));
+                }
+                Rule::number => number = Some(self.lower_number(p)),
+                Rule::event => events.push(self.lower_event(p)?),
+                Rule::zone_ref => zone = Some(self.lower_zone_ref(p)?),
+                Rule::name => kind = Some(self.lower_name(p)),
+                Rule::kw_drops_out => loser = Some(Elimination::DropOut),
+                Rule::kw_ends_game => loser = Some(Elimination::EndsGame),
+                _ => {}
             }
+        }
+        let condition = match rule {
+            Rule::end_loser => return Some(EndRule::Loser(loser?)),
+            Rule::end_no_pieces => EndCondition::NoPieces,
+            Rule::end_no_moves => EndCondition::NoMoves,
+            Rule::end_repetition => EndCondition::Repetition(number?),
+            Rule::end_draw_after | Rule::end_after => EndCondition::Without {
+                plies: number?,
+                events,
+            },
+            Rule::end_reach => EndCondition::Reach { zone: zone?, kind },
+            Rule::end_reduced_to => EndCondition::ReducedTo(number?),
             _ => return None,
+        };
+        Some(EndRule::Rule {
+            condition,
+            verdict: verdict?,
         })
     }
 

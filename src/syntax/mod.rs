@@ -278,7 +278,7 @@ const FORMS: &[(&str, &str)] = &[
     ("crown", "`crown mid-chain stay|continue|stop`"),
     ("long-landing", "`long-landing any` or `long-landing must-continue`"),
     ("on", "`on end at ZONE convert to KIND`"),
-    ("end", "`end no-pieces lose`, `end no-moves lose|pass|draw`, `end repetition N draw` or `end draw after N plies without EVENT or EVENT ...`"),
+    ("end", "`end CONDITION OUTCOME`: `no-pieces`, `no-moves`, `repetition N`, `after N plies without EVENT or EVENT ...`, `reach ZONE [KIND]` or `reduced-to N`, then `win`, `lose`, `draw` (or `pass` after `no-moves`); or `end loser drops-out|ends-game`"),
     ("option", "`option NAME = VALUE VALUE ...`"),
     ("when", "`when OPTION = VALUE { STATEMENTS }`"),
     ("track", "`track N`, such as `track 100`, or `track N loop starts CELL CELL ... home N`"),

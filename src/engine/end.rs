@@ -1,0 +1,549 @@
+//! The end of a game, from the rule file's `end` rules: which rule holds in
+//! a position or after a move, for which side, and what it makes of the game
+//! (a winner, a draw, or a side that drops out while the others play on).
+//! The first rule written decides when several hold at once. `Match` and
+//! the agents' `BoardState` both decide through `judge`, so they end a game
+//! at the same ply with the same result; the move generator asks
+//! `position_over` so that perft counts no moves in a finished position.
+
+use super::bitboard::Bb;
+use super::position::Position;
+use super::tables::{Tables, EMPTY};
+use crate::game::{Elimination, EndCondition, Game, Verdict, Whose};
+
+/// A `reach` rule's squares and pieces, per side.
+#[derive(Clone, Debug, Default)]
+struct Reach {
+    /// `squares[side * n + sq]`: the square is on the side's version of the
+    /// zone.
+    squares: Vec<bool>,
+    /// The same per side as a bitboard (empty without a layout).
+    bb: Vec<Bb>,
+    /// Per side: the piece codes that count.
+    codes: Vec<Vec<u8>>,
+}
+
+/// What the engine needs of the end rules, built once per game.
+#[derive(Clone, Debug)]
+pub struct EndTables {
+    /// What a side with no legal move gets.
+    pub no_moves: Verdict,
+    /// More than two sides, and a side that loses drops out.
+    pub drop_out: bool,
+    /// Whether any rule looks at the position alone (`no-pieces`,
+    /// `reduced-to`, `reach`).
+    pub by_position: bool,
+    /// Whether a rule of the position can make a side lose while the others
+    /// play on (so `make` must mark it out).
+    pub eliminates: bool,
+    /// Per rule: its `reach` tables.
+    reach: Vec<Option<Reach>>,
+}
+
+impl EndTables {
+    /// The end tables of a game; `bit_of` maps squares to bitboard bits
+    /// when the board has a layout.
+    pub fn new(game: &Game, bit_of: Option<&[u8]>, nkinds: usize) -> EndTables {
+        let nsides = game.sides.len();
+        let n = game.squares.len();
+        let drop_out = nsides > 2 && game.end.loser == Elimination::DropOut;
+        let mut by_position = false;
+        let mut eliminates = false;
+        let mut reach = Vec::new();
+        for rule in &game.end.rules {
+            let position = matches!(
+                rule.condition,
+                EndCondition::NoPieces | EndCondition::ReducedTo(_) | EndCondition::Reach { .. }
+            );
+            by_position |= position;
+            eliminates |= drop_out && position && rule.verdict == Verdict::Lose;
+            let EndCondition::Reach { zone, whose, kind } = rule.condition else {
+                reach.push(None);
+                continue;
+            };
+            let mut r = Reach {
+                squares: vec![false; nsides * n],
+                bb: vec![0; nsides],
+                codes: vec![Vec::new(); nsides],
+            };
+            if let Some(z) = game.zones.get(usize::from(zone.0)) {
+                for side in 0..nsides {
+                    for (s, set) in z.squares.iter().enumerate() {
+                        let take = match whose {
+                            Whose::Own => s == side,
+                            Whose::Enemy => s != side,
+                            Whose::Any => true,
+                        };
+                        if !take {
+                            continue;
+                        }
+                        for sq in set.iter() {
+                            let i = usize::from(sq.0);
+                            if let Some(b) = r.squares.get_mut(side * n + i) {
+                                *b = true;
+                            }
+                            if let Some(bit) = bit_of.and_then(|b| b.get(i)) {
+                                r.bb[side] |= 1 << bit;
+                            }
+                        }
+                    }
+                    for k in 0..nkinds {
+                        if kind.is_none_or(|want| usize::from(want.0) == k) {
+                            r.codes[side].push((1 + side * nkinds + k) as u8);
+                        }
+                    }
+                }
+            }
+            reach.push(Some(r));
+        }
+        EndTables {
+            no_moves: game.end.no_moves(),
+            drop_out,
+            by_position,
+            eliminates,
+            reach,
+        }
+    }
+}
+
+impl EndTables {
+    /// A `reach` rule's squares for `side` (one flag per square of the
+    /// board's `n`) and the piece codes that count, or None for another
+    /// kind of rule.
+    pub fn reach_of(&self, rule: usize, side: usize, n: usize) -> Option<(&[bool], &[u8])> {
+        let r = self.reach.get(rule)?.as_ref()?;
+        let squares = r.squares.get(side * n..(side + 1) * n)?;
+        Some((squares, r.codes.get(side)?.as_slice()))
+    }
+}
+
+/// An end rule that holds: its index in `Game::end.rules`, the side it
+/// concerns and its verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Held {
+    /// The rule, an index into the game's end rules.
+    pub rule: usize,
+    /// The side it concerns.
+    pub side: u8,
+    /// What it gives that side.
+    pub verdict: Verdict,
+}
+
+/// Whether `side` is still in the game: it has pieces (when sides that lose
+/// drop out) and has not dropped out.
+#[inline]
+pub fn in_play(t: &Tables, pos: &Position, side: usize) -> bool {
+    pos.out & (1 << side) == 0 && (!t.end.drop_out || pos.count[side] > 0)
+}
+
+/// The number of sides still in the game.
+pub fn sides_in_play(t: &Tables, pos: &Position) -> usize {
+    (0..t.nsides).filter(|&s| in_play(t, pos, s)).count()
+}
+
+/// Whether a position rule (`rule`, of the game's end rules) holds for
+/// `side`.
+fn holds_for(t: &Tables, pos: &Position, rule: usize, side: usize) -> bool {
+    let Some(r) = t.game.end.rules.get(rule) else {
+        return false;
+    };
+    match r.condition {
+        EndCondition::NoPieces => pos.count[side] == 0,
+        EndCondition::ReducedTo(n) => u32::from(pos.count[side]) <= n,
+        EndCondition::Reach { .. } => {
+            let Some(Some(reach)) = t.end.reach.get(rule) else {
+                return false;
+            };
+            let codes = reach.codes.get(side).map_or(&[][..], Vec::as_slice);
+            if t.layout.is_some() && !pos.bb.is_empty() {
+                let mask = reach.bb.get(side).copied().unwrap_or(0);
+                codes
+                    .iter()
+                    .any(|&c| pos.bb.get(usize::from(c)).is_some_and(|b| b & mask != 0))
+            } else {
+                let n = t.n;
+                pos.board.iter().enumerate().any(|(sq, &c)| {
+                    c != EMPTY
+                        && codes.contains(&c)
+                        && reach.squares.get(side * n + sq).copied().unwrap_or(false)
+                })
+            }
+        }
+        _ => false,
+    }
+}
+
+/// The first rule of the position alone (`no-pieces`, `reduced-to`,
+/// `reach`) that holds for a side in play, in the order written; the sides
+/// are tried in turn order from the side to move. In a game whose losers drop
+/// out, sides out of play are not looked at.
+pub fn position_held(t: &Tables, pos: &Position) -> Option<Held> {
+    if !t.end.by_position {
+        return None;
+    }
+    let first = usize::from(pos.to_move);
+    for (i, r) in t.game.end.rules.iter().enumerate() {
+        if !matches!(
+            r.condition,
+            EndCondition::NoPieces | EndCondition::ReducedTo(_) | EndCondition::Reach { .. }
+        ) {
+            continue;
+        }
+        for k in 0..t.nsides {
+            let side = (first + k) % t.nsides;
+            if pos.out & (1 << side) != 0 {
+                continue;
+            }
+            if t.end.drop_out
+                && pos.count[side] == 0
+                && !matches!(r.condition, EndCondition::NoPieces)
+            {
+                continue;
+            }
+            if holds_for(t, pos, i, side) {
+                return Some(Held {
+                    rule: i,
+                    side: side as u8,
+                    verdict: r.verdict,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// Whether the game is over by the position alone: a rule of the position
+/// decides it, or, where losers drop out, one side (or none) is left.
+pub fn position_over(t: &Tables, pos: &Position) -> bool {
+    if !t.end.by_position && pos.out == 0 {
+        return false;
+    }
+    if t.end.drop_out {
+        if sides_in_play(t, pos) <= 1 {
+            return true;
+        }
+        // A side that loses here drops out instead (see `eliminate`).
+        return position_held_deciding(t, pos).is_some();
+    }
+    position_held(t, pos).is_some()
+}
+
+/// Like `position_held`, but skipping the losses that only make a side drop
+/// out.
+fn position_held_deciding(t: &Tables, pos: &Position) -> Option<Held> {
+    let first = usize::from(pos.to_move);
+    for (i, r) in t.game.end.rules.iter().enumerate() {
+        if !matches!(
+            r.condition,
+            EndCondition::NoPieces | EndCondition::ReducedTo(_) | EndCondition::Reach { .. }
+        ) || (t.end.drop_out && r.verdict == Verdict::Lose)
+        {
+            continue;
+        }
+        for k in 0..t.nsides {
+            let side = (first + k) % t.nsides;
+            if in_play(t, pos, side) && holds_for(t, pos, i, side) {
+                return Some(Held {
+                    rule: i,
+                    side: side as u8,
+                    verdict: r.verdict,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// After a move, in a game whose losers drop out: marks out every side in
+/// play that a rule of the position makes lose (its pieces stay where they
+/// stand). Stops when a rule that decides the game holds first.
+pub fn eliminate(t: &Tables, pos: &mut Position) {
+    if !t.end.eliminates {
+        return;
+    }
+    while sides_in_play(t, pos) > 1 {
+        let first = usize::from(pos.to_move);
+        let mut found = None;
+        'rules: for (i, r) in t.game.end.rules.iter().enumerate() {
+            if !matches!(
+                r.condition,
+                EndCondition::NoPieces | EndCondition::ReducedTo(_) | EndCondition::Reach { .. }
+            ) {
+                continue;
+            }
+            for k in 0..t.nsides {
+                let side = (first + k) % t.nsides;
+                if in_play(t, pos, side) && holds_for(t, pos, i, side) {
+                    found = Some((r.verdict, side));
+                    break 'rules;
+                }
+            }
+        }
+        match found {
+            Some((Verdict::Lose, side)) => pos.out |= 1 << side,
+            _ => break,
+        }
+    }
+}
+
+/// The side that played the last move before `pos` (the side in play before
+/// the side to move).
+pub fn last_mover(t: &Tables, pos: &Position) -> u8 {
+    let n = t.nsides.max(1);
+    let me = usize::from(pos.to_move);
+    for k in 1..=n {
+        let s = (me + n - k) % n;
+        if in_play(t, pos, s) || k == n {
+            return s as u8;
+        }
+    }
+    pos.to_move
+}
+
+/// What the history says after the last move: how often the position has
+/// now occurred, and the counters of the `after N plies without` rules in
+/// the order of `EndRules::counters`.
+#[derive(Clone, Copy, Debug)]
+pub struct History<'a> {
+    /// Occurrences of the current position with the same side to move.
+    pub repetitions: u32,
+    /// Plies counted by each counter rule.
+    pub counters: &'a [u32],
+    /// Whether a move has been played (repetition and counters concern the
+    /// side that played it).
+    pub after_move: bool,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The rule that decided it (None: the last side left in play wins).
+    pub rule: Option<usize>,
+    /// The side the rule concerns.
+    pub side: u8,
+    /// Its verdict.
+    pub verdict: Verdict,
+    /// The winner, or None for a draw.
+    pub winner: Option<u8>,
+}
+
+/// Decides the game in `pos`: the first end rule that holds decides.
+/// `no_legal_moves` tells whether the generator found no move at all (not
+/// even a pass); `can_move` whether the side to move has a move of its own
+/// (asked only when a `no-moves` rule is reached). None: the game goes on.
+pub fn judge(
+    t: &Tables,
+    pos: &Position,
+    history: History<'_>,
+    no_legal_moves: bool,
+    can_move: &mut dyn FnMut() -> bool,
+) -> Option<Decision> {
+    let me = pos.to_move;
+    if t.end.drop_out && sides_in_play(t, pos) <= 1 {
+        let winner = (0..t.nsides).find(|&s| in_play(t, pos, s)).map(|s| s as u8);
+        return Some(Decision {
+            rule: None,
+            side: winner.unwrap_or(me),
+            verdict: if winner.is_some() {
+                Verdict::Win
+            } else {
+                Verdict::Draw
+            },
+            winner,
+        });
+    }
+    let mover = last_mover(t, pos);
+    let mut counter = 0;
+    for (i, r) in t.game.end.rules.iter().enumerate() {
+        let held = match r.condition {
+            EndCondition::NoPieces | EndCondition::ReducedTo(_) | EndCondition::Reach { .. } => {
+                let first = usize::from(me);
+                (0..t.nsides)
+                    .map(|k| (first + k) % t.nsides)
+                    .find(|&s| in_play(t, pos, s) && holds_for(t, pos, i, s))
+                    .map(|s| s as u8)
+            }
+            EndCondition::NoMoves => {
+                if !can_move() {
+                    if r.verdict == Verdict::Pass && !no_legal_moves {
+                        // It passes; another side can move.
+                        continue;
+                    }
+                    if r.verdict == Verdict::Lose
+                        && t.end.drop_out
+                        && !no_legal_moves
+                        && sides_in_play(t, pos) > 2
+                    {
+                        // It drops out by its pass; the others play on.
+                        continue;
+                    }
+                    Some(me)
+                } else {
+                    None
+                }
+            }
+            EndCondition::Repetition(n) => {
+                (history.after_move && history.repetitions >= n).then_some(mover)
+            }
+            EndCondition::Without(ref c) => {
+                let plies = history.counters.get(counter).copied().unwrap_or(0);
+                counter += 1;
+                (history.after_move && plies >= c.plies).then_some(mover)
+            }
+        };
+        let Some(side) = held else { continue };
+        if r.verdict == Verdict::Lose && t.end.drop_out && sides_in_play(t, pos) > 2 {
+            // Marked out by `eliminate` or by its pass; not an end.
+            continue;
+        }
+        let winner = match r.verdict {
+            Verdict::Win => Some(side),
+            Verdict::Draw => None,
+            Verdict::Pass => None,
+            Verdict::Lose => Some(winner_over(t, pos, side, mover)),
+        };
+        return Some(Decision {
+            rule: Some(i),
+            side,
+            verdict: if r.verdict == Verdict::Pass {
+                Verdict::Draw
+            } else {
+                r.verdict
+            },
+            winner,
+        });
+    }
+    None
+}
+
+/// Who wins when `loser` loses and the game ends: with two sides in play the
+/// other one; with more (`end loser ends-game`) the side that played the
+/// last move, or, when the loser played it, the next side in turn.
+fn winner_over(t: &Tables, pos: &Position, loser: u8, mover: u8) -> u8 {
+    let mut others = (0..t.nsides as u8).filter(|&s| s != loser && in_play(t, pos, usize::from(s)));
+    if let (Some(only), None) = (others.next(), others.next()) {
+        return only;
+    }
+    if mover != loser {
+        return mover;
+    }
+    let n = t.nsides.max(1);
+    (1..n)
+        .map(|k| ((usize::from(loser) + k) % n) as u8)
+        .find(|&s| in_play(t, pos, usize::from(s)))
+        .unwrap_or(loser)
+}
+
+/// Whether the side to move has a move of its own, given the list the
+/// generator made for `pos`: a list with a real move says yes, a lone pass
+/// says no, and an empty list is asked again of the side alone when the
+/// position rules stopped the generator.
+pub fn can_move(
+    t: &Tables,
+    gen: &mut super::movegen::Generator,
+    pos: &mut Position,
+    list: &super::movegen::MoveList,
+) -> bool {
+    if let Some(m) = list.moves.first() {
+        return !m.is_pass();
+    }
+    if !position_over(t, pos) {
+        return false;
+    }
+    let mut own = super::movegen::MoveList::new();
+    gen.generate_side(t, pos, pos.to_move, &mut own);
+    !own.is_empty()
+}
+
+/// A few words on why a game ended, for the lab's tables (`last piece`,
+/// `cannot move`, `repetition`, ...).
+pub fn short_reason(t: &Tables, d: &Decision) -> &'static str {
+    let Some(rule) = d.rule.and_then(|i| t.game.end.rules.get(i)) else {
+        return "last piece";
+    };
+    match rule.condition {
+        EndCondition::NoPieces if d.winner.is_none() => "no pieces left",
+        EndCondition::NoPieces => "last piece",
+        EndCondition::NoMoves if rule.verdict == Verdict::Pass => "no side can move",
+        EndCondition::NoMoves => "cannot move",
+        EndCondition::Repetition(_) => "repetition",
+        EndCondition::Without(_) => "no progress",
+        EndCondition::Reach { .. } => "reached zone",
+        EndCondition::ReducedTo(_) => "few pieces left",
+    }
+}
+
+/// Why a game ended, in a sentence naming the sides (`White won: Black
+/// cannot move`); for a draw, the cause alone.
+pub fn reason(t: &Tables, pos: &Position, d: &Decision) -> String {
+    let name = |s: u8| {
+        t.game
+            .sides
+            .get(usize::from(s))
+            .map_or_else(|| "?".to_string(), |s| s.name.clone())
+    };
+    let side = name(d.side);
+    let rule = d.rule.and_then(|i| t.game.end.rules.get(i));
+    let cause = match rule.map(|r| &r.condition) {
+        None => {
+            let gone = (0..t.nsides)
+                .rev()
+                .find(|&s| !in_play(t, pos, s))
+                .map_or(d.side, |s| s as u8);
+            format!("{} lost their last piece", name(gone))
+        }
+        Some(EndCondition::NoPieces) => match d.verdict {
+            Verdict::Lose => format!("{side} lost their last piece"),
+            _ => format!("{side} has no pieces left"),
+        },
+        Some(EndCondition::NoMoves) => {
+            if rule.is_some_and(|r| r.verdict == Verdict::Pass) {
+                "no side can move".to_string()
+            } else {
+                format!("{side} cannot move")
+            }
+        }
+        Some(EndCondition::Repetition(n)) => format!("the same position occurred {n} times"),
+        Some(EndCondition::Without(c)) => format!("{} plies without a reset event", c.plies),
+        Some(EndCondition::Reach { zone, kind, .. }) => {
+            let zone = t
+                .game
+                .zones
+                .get(usize::from(zone.0))
+                .map_or("?", |z| z.id.as_str());
+            let piece = kind
+                .and_then(|k| t.game.kinds.get(usize::from(k.0)))
+                .map_or_else(|| "piece".to_string(), |k| k.name.to_lowercase());
+            let at = d
+                .rule
+                .and_then(|i| reach_square(t, pos, i, usize::from(d.side)))
+                .map(|sq| format!(" on {}", super::position::square_name(t, sq)))
+                .unwrap_or_default();
+            format!("a {piece} of {side} reached `{zone}`{at}")
+        }
+        Some(EndCondition::ReducedTo(_)) => {
+            let left = pos.count.get(usize::from(d.side)).copied().unwrap_or(0);
+            let s = if left == 1 { "" } else { "s" };
+            format!("{side} is down to {left} piece{s}")
+        }
+    };
+    match d.winner {
+        Some(w) => format!("{} won: {cause}", name(w)),
+        None => cause,
+    }
+}
+
+/// The first square where a piece that counts for a `reach` rule stands on
+/// the zone.
+fn reach_square(t: &Tables, pos: &Position, rule: usize, side: usize) -> Option<crate::game::Sq> {
+    let Some(Some(reach)) = t.end.reach.get(rule) else {
+        return None;
+    };
+    let codes = reach.codes.get(side)?;
+    pos.board.iter().enumerate().find_map(|(sq, &c)| {
+        (c != EMPTY
+            && codes.contains(&c)
+            && reach.squares.get(side * t.n + sq).copied().unwrap_or(false))
+        .then_some(crate::game::Sq(sq as u16))
+    })
+}
