@@ -327,3 +327,30 @@ fn mcts_and_greedy_play_three_seats_alphabeta_declines() {
     );
     assert!(r.plies > 0 && r.reason != "unfinished", "{r:?}");
 }
+
+/// Giveaway draughts turns the goal round (`end no-pieces win`, `end
+/// no-moves win`): the agents read it from the end rules, so their
+/// evaluation prefers the side with fewer pieces there (and the side with
+/// more in draughts), and each of them beats random at it.
+#[test]
+fn agents_play_towards_the_goal_of_giveaway() {
+    let fewer_white = "W:W22:B1,2,18";
+    for (game, ahead) in [("variants/giveaway", true), ("draughts", false)] {
+        let t = load(game);
+        let g = BoardGame::new(&t);
+        let s = g.state(Position::parse(&t, fewer_white).unwrap());
+        let white = rulebook::agents::eval::relative(&s, 0);
+        assert_eq!(white > 0.0, ahead, "{game}: White's standing {white}");
+    }
+    assert_stronger("variants/giveaway", "greedy", "random", Strength::default());
+    let depth = Strength {
+        depth: Some(3),
+        ..Strength::default()
+    };
+    assert_stronger("variants/giveaway", "alphabeta", "random", depth);
+    let playouts = Strength {
+        playouts: Some(100),
+        ..Strength::default()
+    };
+    assert_stronger("variants/giveaway", "mcts", "random", playouts);
+}

@@ -462,8 +462,8 @@ pub fn short_reason(t: &Tables, d: &Decision) -> &'static str {
         return "last piece";
     };
     match rule.condition {
-        EndCondition::NoPieces if d.winner.is_none() => "no pieces left",
-        EndCondition::NoPieces => "last piece",
+        EndCondition::NoPieces if rule.verdict == Verdict::Lose => "last piece",
+        EndCondition::NoPieces => "no pieces left",
         EndCondition::NoMoves if rule.verdict == Verdict::Pass => "no side can move",
         EndCondition::NoMoves => "cannot move",
         EndCondition::Repetition(_) => "repetition",
