@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use super::simulate::{sinks, LabArgs};
+use super::simulate::{sinks, How, LabArgs};
 use super::{Failure, GameArgs};
 use crate::format::json::{to_line, CompareReport};
 use crate::format::text;
@@ -47,8 +47,16 @@ pub(crate) fn run(
     let plan = lab.plan(Shard::default());
     let bar = lab.progress(2 * lab.games);
     let mut csv = lab.csv_sink()?;
-    let a = lab.run_game(&plan, &ga, &pool, &bar, &mut sinks(&mut csv), err)?;
-    let b = lab.run_game(&plan, &gb, &pool, &bar, &mut sinks(&mut csv), err)?;
+    // A signal ends `compare` at once: half a comparison says nothing.
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut none = None;
+    let how = How {
+        pool: &pool,
+        bar: &bar,
+        stop: &stop,
+    };
+    let a = lab.run_game(&plan, &ga, &how, &mut sinks(&mut csv, &mut none), err)?;
+    let b = lab.run_game(&plan, &gb, &how, &mut sinks(&mut csv, &mut none), err)?;
     bar.finish_and_clear();
     lab.write_files(&[&a, &b])?;
     if lab.json {

@@ -108,6 +108,9 @@ enum Command {
     Play(play::PlayArgs),
     /// Play many games between computer players and report what happened.
     Simulate(simulate::SimulateArgs),
+    /// The report of a run from the Parquet files of its shards
+    /// (`simulate --shard I/N --parquet FILE`), as one run prints it.
+    Merge(simulate::MergeArgs),
     /// Simulate two games (say, a house rule and the original) side by side.
     Compare(compare::CompareArgs),
     /// Replay a game record (`play --record FILE`), checking every line.
@@ -388,6 +391,7 @@ fn dispatch(
         Command::Import(args) => pdn_cmd::import(args, out, err),
         Command::Simulate(args) => simulate::run(args, out, err),
         Command::Compare(args) => compare::run(args, out, err),
+        Command::Merge(args) => simulate::merge(args, out),
         Command::Replay(args) => replay::run(args, out, err),
         Command::Bench {
             game,

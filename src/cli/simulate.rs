@@ -5,6 +5,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -13,6 +14,7 @@ use super::{load_game, Failure, GameArgs};
 use crate::agents::BoardGame;
 use crate::format::csv::CsvSink;
 use crate::format::json::{to_line, RunReport};
+use crate::format::parquet::{ParquetSink, ShardFile};
 use crate::format::svg::chart;
 use crate::format::text;
 use crate::lab::{self, LabError, Plan, RowSink, Run, Shard};
@@ -68,6 +70,22 @@ pub(crate) struct SimulateArgs {
     game: GameArgs,
     #[command(flatten)]
     lab: LabArgs,
+    /// Play only shard I of N: the games with index I, I+N, I+2N... of the
+    /// run (same seeds); `merge` puts the shards' Parquet files together.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// Write one row per game to this Parquet file (for `merge`, DuckDB,
+    /// Polars, Spark).
+    #[arg(long, value_name = "FILE")]
+    parquet: Option<PathBuf>,
+}
+
+/// How a run is played: its threads, its progress bar and its stop flag.
+#[derive(Clone, Copy)]
+pub(crate) struct How<'a> {
+    pub(crate) pool: &'a rayon::ThreadPool,
+    pub(crate) bar: &'a ProgressBar,
+    pub(crate) stop: &'a AtomicBool,
 }
 
 impl LabArgs {
@@ -119,13 +137,12 @@ impl LabArgs {
         &self,
         plan: &Plan,
         game: &GameArgs,
-        pool: &rayon::ThreadPool,
-        bar: &ProgressBar,
+        how: &How<'_>,
         sinks: &mut [&mut dyn RowSink],
         err: &mut dyn Write,
     ) -> Result<Run, Failure> {
+        let How { pool, bar, stop } = *how;
         let label = label(&game.game, &game.options);
-        let stop = AtomicBool::new(false);
         let tick = || bar.inc(1);
         if let Some(race) = super::race::load_race(game, err)? {
             let players = self.players.unwrap_or(usize::from(race.min_players));
@@ -143,7 +160,7 @@ impl LabArgs {
                 pool,
                 &tick,
                 sinks,
-                &stop,
+                stop,
             )?);
         }
         let t = load_game(game, err)?;
@@ -159,7 +176,7 @@ impl LabArgs {
             pool,
             &tick,
             sinks,
-            &stop,
+            stop,
         )?)
     }
 
@@ -188,12 +205,32 @@ pub(crate) fn label(game: &str, options: &[String]) -> String {
 }
 
 /// The sinks that are there, as the lab takes them.
-pub(crate) fn sinks(csv: &mut Option<CsvSink>) -> Vec<&mut dyn RowSink> {
+pub(crate) fn sinks<'a>(
+    csv: &'a mut Option<CsvSink>,
+    parquet: &'a mut Option<ParquetSink>,
+) -> Vec<&'a mut dyn RowSink> {
     let mut v: Vec<&mut dyn RowSink> = Vec::new();
     if let Some(c) = csv.as_mut() {
         v.push(c);
     }
+    if let Some(p) = parquet.as_mut() {
+        v.push(p);
+    }
     v
+}
+
+/// A flag set by the first Ctrl-C or SIGTERM: the run then stops after the
+/// block of games it is playing, with its files closed. A second signal
+/// ends the process at once.
+pub(crate) fn stop_on_signal() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        // Failing to listen only means a signal ends the process at once,
+        // as it would anyway.
+        let _ = signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&flag));
+        let _ = signal_hook::flag::register(signal, Arc::clone(&flag));
+    }
+    flag
 }
 
 /// `rulebook simulate`.
@@ -203,17 +240,98 @@ pub(crate) fn run(
     err: &mut dyn Write,
 ) -> Result<i32, Failure> {
     let lab = &args.lab;
+    let shard = match &args.shard {
+        Some(s) => Shard::parse(s)?,
+        None => Shard::default(),
+    };
     let pool = lab.pool()?;
-    let plan = lab.plan(Shard::default());
+    let plan = lab.plan(shard);
     let bar = lab.progress(plan.shard.len(plan.games));
     let mut csv = lab.csv_sink()?;
-    let run = lab.run_game(&plan, &args.game, &pool, &bar, &mut sinks(&mut csv), err)?;
+    let mut parquet = match &args.parquet {
+        Some(path) => Some(ParquetSink::create(path, &plan)?),
+        None => None,
+    };
+    let stop = stop_on_signal();
+    let how = How {
+        pool: &pool,
+        bar: &bar,
+        stop: &stop,
+    };
+    let run = lab.run_game(
+        &plan,
+        &args.game,
+        &how,
+        &mut sinks(&mut csv, &mut parquet),
+        err,
+    );
     bar.finish_and_clear();
+    if let Some(p) = parquet {
+        p.close()?;
+    }
+    let run = run?;
     lab.write_files(&[&run])?;
+    let heading = text::heading(run.summary.games, plan.seed, &plan.strength, &[&run]);
     if lab.json {
         writeln!(out, "{}", to_line(&RunReport::of(&run)))?;
     } else {
-        write!(out, "{}", text::run_report(&lab.heading(&[&run]), &run))?;
+        write!(out, "{}", text::run_report(&heading, &run))?;
+    }
+    let planned = plan.shard.len(plan.games);
+    if run.summary.games < planned {
+        writeln!(
+            err,
+            "stopped: {} of {planned} games played; their rows are in the files",
+            run.summary.games
+        )?;
+        return Ok(130);
+    }
+    Ok(0)
+}
+
+/// Arguments of `merge`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct MergeArgs {
+    /// The Parquet files of the shards (`simulate --shard I/N --parquet FILE`).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Print JSON instead of the text report.
+    #[arg(long)]
+    json: bool,
+    /// Draw the results by seat and the game lengths into this SVG file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+}
+
+/// `rulebook merge`: the report of the whole run from its shards' files.
+pub(crate) fn merge(args: MergeArgs, out: &mut dyn Write) -> Result<i32, Failure> {
+    let mut shards = Vec::new();
+    for f in &args.files {
+        shards.push(ShardFile::open(f)?);
+    }
+    let Some(first) = shards.first().map(|s| s.meta.clone()) else {
+        return Err(Failure::new("error: no file to merge"));
+    };
+    for (s, f) in shards.iter().zip(&args.files) {
+        if !s.meta.same_run(&first) {
+            return Err(Failure::new(format!(
+                "error: {} is not from the same run as {} (game, agents, seed, games and strength must agree)",
+                f.display(),
+                args.files.first().map_or_else(String::new, |p| p.display().to_string())
+            )));
+        }
+    }
+    let rows = shards.into_iter().map(ShardFile::rows).collect();
+    let run = lab::merge::merge(first.run.clone(), first.games, rows)?;
+    if let Some(path) = &args.svg {
+        std::fs::write(path, chart::svg(&[&run]))
+            .map_err(|e| Failure::new(format!("error: can't write {}: {e}", path.display())))?;
+    }
+    if args.json {
+        writeln!(out, "{}", to_line(&RunReport::of(&run)))?;
+    } else {
+        let heading = text::heading(run.summary.games, first.seed, &first.strength(), &[&run]);
+        write!(out, "{}", text::run_report(&heading, &run))?;
     }
     Ok(0)
 }

@@ -5,5 +5,6 @@
 
 pub mod csv;
 pub mod json;
+pub mod parquet;
 pub mod svg;
 pub mod text;

@@ -10,6 +10,7 @@
 //! stays flat with the number of games.
 
 pub mod compare;
+pub mod merge;
 pub mod stats;
 pub mod summary;
 
@@ -122,7 +123,7 @@ impl Plan {
 }
 
 /// The game of a run, as reports name it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RunInfo {
     /// What was typed: the game and its options.
     pub label: String,
