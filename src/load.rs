@@ -7,40 +7,7 @@ use crate::diagnostic::{self, Diagnostic};
 use crate::game::Game;
 use crate::race_game::RaceGame;
 use crate::source::SourceMap;
-
-/// A rule file's text and the name diagnostics call it by.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Source {
-    /// The display name: a path, or a bundled name like `variants/NAME`.
-    pub name: String,
-    /// The text.
-    pub text: String,
-}
-
-/// Finds rule files by name.
-pub trait Loader {
-    /// The file called `name`; `base` is the name of the file that says
-    /// `extends name` (`None` for the file being checked). The error is a
-    /// short reason, shown under the `extends`.
-    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, String>;
-}
-
-/// Loads only the bundled games (`NAME`, `variants/NAME`, with or
-/// without `.rules`).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BundledLoader;
-
-impl Loader for BundledLoader {
-    fn load(&self, name: &str, _base: Option<&str>) -> Result<Source, String> {
-        let name = name.strip_suffix(".rules").unwrap_or(name);
-        crate::bundled::get(name)
-            .map(|text| Source {
-                name: name.to_string(),
-                text: text.to_string(),
-            })
-            .ok_or_else(|| format!("no bundled game is called `{name}`"))
-    }
-}
+pub use crate::source::{BundledLoader, Loader, Source};
 
 /// The outcome of a check: the game when there is no error, and every
 /// problem found.

@@ -1,5 +1,6 @@
-//! Source files and spans. Spans are byte offsets; they become 1-based
-//! line:column only when a diagnostic is rendered.
+//! Source files and spans, and how rule files are found (`Loader`). Spans
+//! are byte offsets; they become 1-based line:column only when a diagnostic
+//! is rendered.
 
 /// Which loaded source file a span points into (an index into `SourceMap`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -181,5 +182,39 @@ impl<'a> codespan_reporting::files::Files<'a> for SourceMap {
                 given: line_index,
                 max: file.line_starts.len().saturating_sub(1),
             })
+    }
+}
+
+/// A rule file's text and the name diagnostics call it by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// The display name: a path, or a bundled name like `variants/NAME`.
+    pub name: String,
+    /// The text.
+    pub text: String,
+}
+
+/// Finds rule files by name.
+pub trait Loader {
+    /// The file called `name`; `base` is the name of the file that says
+    /// `extends name` (`None` for the file being checked). The error is a
+    /// short reason, shown under the `extends`.
+    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, String>;
+}
+
+/// Loads only the bundled games (`NAME`, `variants/NAME`, with or
+/// without `.rules`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BundledLoader;
+
+impl Loader for BundledLoader {
+    fn load(&self, name: &str, _base: Option<&str>) -> Result<Source, String> {
+        let name = name.strip_suffix(".rules").unwrap_or(name);
+        crate::bundled::get(name)
+            .map(|text| Source {
+                name: name.to_string(),
+                text: text.to_string(),
+            })
+            .ok_or_else(|| format!("no bundled game is called `{name}`"))
     }
 }

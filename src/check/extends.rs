@@ -2,8 +2,7 @@
 
 use crate::ast::{File, Statement};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::load::{Loader, Source};
-use crate::source::SourceMap;
+use crate::source::{Loader, Source, SourceMap};
 use crate::syntax;
 
 /// Parses `root` and every file it extends. Returns the trees base first,
