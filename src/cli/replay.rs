@@ -177,14 +177,14 @@ fn replay_board(
         game.play(mv);
         let number = i + 1;
         if json {
-            let value = serde_json::json!({
-                "ply": number,
-                "player": id,
-                "move": mv.notation,
-                "events": events,
-                "position": game.pos.to_fen(t),
-            });
-            writeln!(out, "{value}")?;
+            let ply = crate::format::json::ReplayPly {
+                ply: number,
+                player: id.to_string(),
+                mv: mv.notation.clone(),
+                events: events.iter().map(ToString::to_string).collect(),
+                position: game.pos.to_fen(t),
+            };
+            writeln!(out, "{}", crate::format::json::to_line(&ply))?;
         } else {
             writeln!(out, "{number}. {side_name}: {}", mv.notation)?;
             for e in events {

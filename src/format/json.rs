@@ -1,6 +1,8 @@
 //! JSON outputs, each from serde types: the report of `simulate --json`
-//! ([`RunReport`]), of `compare --json` ([`CompareReport`]) and the legal
-//! moves of `moves --json` ([`MoveItem`]). docs/formats.md describes them and
+//! and `merge --json` ([`RunReport`]), of `compare --json`
+//! ([`CompareReport`]), the legal moves of `moves --json` ([`MoveItem`]) and
+//! the plies of a board game's `replay --json` ([`ReplayPly`]). Records are
+//! serde types of their own (`board_record`, `cli::record`). docs/formats.md describes them and
 //! docs/schemas/ holds a JSON Schema for each; the tests check real output
 //! against the schemas.
 //!
@@ -300,6 +302,22 @@ impl MoveItem {
 pub fn moves_text(moves: &[MoveItem]) -> String {
     let items: Vec<String> = moves.iter().map(to_line).collect();
     format!("[{}]", items.join(",\n"))
+}
+
+/// One ply of a board game's record, as `replay --json` prints it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct ReplayPly {
+    /// The ply's number, from 1.
+    pub ply: usize,
+    /// The side's identifier.
+    pub player: String,
+    /// The move in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The rule events it fired.
+    pub events: Vec<String>,
+    /// The position after it.
+    pub position: String,
 }
 
 /// One line of JSON text of a value (serde_json cannot fail on these
