@@ -305,12 +305,92 @@ fn seeded_random_games_for_3_and_6_players() {
     }
 }
 
+/// Ludo with four players: seeded whole games between random players (the
+/// two-player game is in tests/games.rs with every bundled game).
+#[test]
+fn seeded_ludo_for_4_players() {
+    let transcript = random_game("other/ludo", 4, 1);
+    assert_eq!(transcript, random_game("other/ludo", 4, 1));
+    assert!(
+        transcript.contains("taken: "),
+        "no capture in:\n{transcript}"
+    );
+    assert!(
+        transcript.contains(" to h"),
+        "no home cell in:\n{transcript}"
+    );
+    insta::assert_snapshot!("ludo-4-players", transcript);
+}
+
+/// A house rule with every new race construct (rules of the roll, targets,
+/// a misère outcome with the finishing order) ends, replays, and records
+/// the doubles in a row and the order in the state.
+#[test]
+fn house_rules_with_the_new_constructs_play_and_replay() {
+    let rules = temp("house.rules");
+    std::fs::write(
+        &rules,
+        "extends \"slow-and-steady\"\n\
+         outcome last-home lose\n\
+         finishing order\n\
+         rolling 6 6 \"boxcars\": furthest out\n\
+         rolling 3 doubles in a row: last-moved out, end turn\n\
+         landing on digit 0: out, stop\n\
+         landing on digit 1: forward 3\n\
+         landing on digit 7: back 3\n\
+         landing on double: miss 2 turns, no extra roll\n\
+         resting on digit 5: others back 5\n\
+         resting on digit 9: opponents out\n",
+    )
+    .unwrap();
+    let game = rules.to_str().unwrap();
+    let mut seen_order = false;
+    for seed in 0..6 {
+        let file = temp(&format!("house-{seed}.jsonl"));
+        let file = file.to_str().unwrap();
+        let seed_arg = seed.to_string();
+        let (code, played, err) = cli(&[
+            "rulebook",
+            "play",
+            game,
+            "--players",
+            "3",
+            "--seed",
+            &seed_arg,
+            "--record",
+            file,
+            "--seat",
+            "1=random",
+            "--seat",
+            "2=random",
+            "--seat",
+            "3=random",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(played.contains("result: "), "{played}");
+        assert!(played.contains(" loses"), "{played}");
+        let (code, replayed, err) = cli(&["rulebook", "replay", file]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(turns(&played), turns(&replayed));
+        let (code, json, err) = cli(&["rulebook", "replay", file, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let last: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
+        let state = &last["state"];
+        assert!(state.get("doubles_in_a_row").is_some(), "{state}");
+        assert_eq!(state["order"].as_array().unwrap().len(), 3, "{state}");
+        assert_eq!(state["loser"], state["order"][2], "{state}");
+        seen_order = true;
+    }
+    assert!(seen_order);
+}
+
 #[test]
 fn the_other_race_games_end() {
     for game in [
         "variants/slow-and-steady-both-pieces",
         "variants/snakes-and-ladders",
         "variants/goose",
+        "other/ludo",
     ] {
         for seed in 0..20 {
             random_game(game, 4, seed);
@@ -423,6 +503,7 @@ fn a_replayed_record_gives_the_same_game() {
     for (game, players) in [
         ("slow-and-steady", "3"),
         ("variants/goose", "4"),
+        ("other/ludo", "4"),
         ("draughts", "2"),
     ] {
         let file = temp(&format!("{}.jsonl", game.replace('/', "-")));

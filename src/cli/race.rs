@@ -460,16 +460,22 @@ pub(crate) fn track_picture(game: &RaceGame, state: &RaceState) -> String {
             .next()
             .map_or('?', |c| c.to_ascii_uppercase())
     };
-    let mut on: Vec<String> = vec![String::new(); usize::from(game.cells) + 1];
+    // The cells drawn: the track, or on a circuit the loop; each piece on
+    // the cell its seat's path puts it (home cells go to the legend).
+    let drawn = game.circuit.as_ref().map_or(game.cells, |c| c.cells + 1);
+    let mut on: Vec<String> = vec![String::new(); usize::from(drawn) + 1];
     let mut legend = Vec::new();
     for seat in 0..state.players() {
         let (mut out, mut done) = (0, 0);
+        let mut home = Vec::new();
         for &p in state.pieces(seat) {
             if p == OUT {
                 out += 1;
             } else if p >= game.cells {
                 done += 1;
-            } else if let Some(cell) = on.get_mut(usize::from(p)) {
+            } else if game.circuit.as_ref().is_some_and(|c| p > c.cells) {
+                home.push(game.label(seat, p));
+            } else if let Some(cell) = on.get_mut(usize::from(game.rule_cell(seat, p))) {
                 cell.push(letter(seat));
             }
         }
@@ -478,15 +484,22 @@ pub(crate) fn track_picture(game: &RaceGame, state: &RaceState) -> String {
             letter(seat),
             seat_name(game, seat)
         );
+        if !home.is_empty() {
+            s.push_str(&format!(", home cells {}", home.join(" ")));
+        }
+        if let Some(start) = game.circuit.as_ref().and_then(|c| c.starts.get(seat)) {
+            s.push_str(&format!(", starts on {start}"));
+        }
         if state.owed(seat) > 0 {
             s.push_str(&format!(", misses {} turns", state.owed(seat)));
         }
         legend.push(s);
     }
-    let width = usize::from(game.cells).to_string().len();
+    let last = game.circuit.as_ref().map_or(game.cells, |c| c.cells);
+    let width = usize::from(last).to_string().len();
     let mut text = String::new();
-    for row_start in (1..=usize::from(game.cells)).step_by(10) {
-        let row_end = (row_start + 9).min(usize::from(game.cells));
+    for row_start in (1..=usize::from(last)).step_by(10) {
+        let row_end = (row_start + 9).min(usize::from(last));
         for c in row_start..=row_end {
             let pieces = on.get(c).map_or("", String::as_str);
             text.push_str(&format!("{c:>width$}{pieces:<3}"));

@@ -90,6 +90,8 @@ pub enum Event {
         seat: u8,
         /// The place, 1 for the first.
         place: u8,
+        /// Home (else the last one left, placed last).
+        home: bool,
     },
     /// The player lost (`outcome ... lose`).
     Lost {
@@ -195,12 +197,20 @@ impl Event {
                 to,
             } => {
                 let w = usize::from(whose);
-                format!(
-                    "{}'s piece on {} goes to {}",
-                    seat_name(game, whose),
-                    game.label(w, from),
-                    place(game, w, to)
-                )
+                if to == OUT {
+                    format!(
+                        "{}'s piece on {} goes out",
+                        seat_name(game, whose),
+                        game.label(w, from)
+                    )
+                } else {
+                    format!(
+                        "{}'s piece on {} goes to {}",
+                        seat_name(game, whose),
+                        game.label(w, from),
+                        place(game, w, to)
+                    )
+                }
             }
             Event::Rule {
                 rule,
@@ -288,8 +298,9 @@ impl Event {
             Event::LostExtraRoll => "the extra roll is lost".to_string(),
             Event::Won { seat } => format!("{} wins", seat_name(game, seat)),
             Event::Lost { seat } => format!("{} loses", seat_name(game, seat)),
-            Event::Placed { seat, place } => {
-                format!("{} is home: {}", seat_name(game, seat), ordinal(place))
+            Event::Placed { seat, place, home } => {
+                let how = if home { "is home" } else { "is the last left" };
+                format!("{} {how}: {}", seat_name(game, seat), ordinal(place))
             }
             Event::Drawn => {
                 "no player can ever move again: every piece left is held or stuck; a draw"

@@ -459,15 +459,25 @@ impl RaceState {
                         dir,
                         |r| r.roll_holds(entering, roll),
                         |rule, at, then, blocked| {
-                            events.push(Event::Rule {
+                            let Some(r) = game.rules.get(usize::from(rule)) else {
+                                return;
+                            };
+                            let event = Event::Rule {
                                 rule,
                                 at,
                                 then: *then,
                                 count,
                                 blocked,
-                            });
-                            if let Some(r) = game.rules.get(usize::from(rule)) {
-                                self.rule_targets(game, s, i, at, r, then, events);
+                            };
+                            let before = events.len();
+                            if !only_targets(r) {
+                                events.push(event);
+                            }
+                            self.rule_targets(game, s, i, at, r, then, events);
+                            // A rule that only moves the pieces its targets
+                            // pick is told when it moved some.
+                            if only_targets(r) && events.len() > before && !bump_like(r) {
+                                events.insert(before, event);
                             }
                         },
                     );
@@ -539,6 +549,7 @@ impl RaceState {
             events.push(Event::Placed {
                 seat: seat as u8,
                 place: self.places.len() as u8,
+                home: true,
             });
         }
         if plays_on && !self.places.is_empty() && self.places.len() + 1 >= n {
@@ -547,6 +558,7 @@ impl RaceState {
                 events.push(Event::Placed {
                     seat: last as u8,
                     place: self.places.len() as u8,
+                    home: false,
                 });
             }
             self.over = true;
@@ -764,23 +776,23 @@ impl RaceState {
                 continue;
             }
             let applied = game.apply_effects(rule, seat, &mut q, &mut d, count, landed);
-            // Pieces sent out from the cell are told by the pieces.
-            if rule.effects.iter().any(|e| {
-                !matches!(
-                    e,
-                    CellEffect::Targeted(Target::Others | Target::Opponents, Action::Out)
-                        | CellEffect::Stop
-                )
-            }) {
-                events.push(Event::Rule {
-                    rule: id,
-                    at: p,
-                    then: q,
-                    count,
-                    blocked: applied.blocked,
-                });
+            // Pieces moved by targets are told by the pieces, after the rule
+            // when it moved any (not after a `bump`, whose pieces say it).
+            let before = events.len();
+            let event = Event::Rule {
+                rule: id,
+                at: p,
+                then: q,
+                count,
+                blocked: applied.blocked,
+            };
+            if !only_targets(rule) {
+                events.push(event);
             }
             self.rule_targets(game, seat, i, p, rule, &mut q, events);
+            if only_targets(rule) && events.len() > before && !bump_like(rule) {
+                events.insert(before, event);
+            }
             if applied.stop {
                 break;
             }
@@ -827,6 +839,26 @@ impl RaceState {
         }
         self.to_roll = next;
     }
+}
+
+/// Whether a rule's effects all act on pieces its targets pick (or say
+/// `stop`): its events are those of the pieces moved.
+fn only_targets(rule: &CellRule) -> bool {
+    rule.effects
+        .iter()
+        .all(|e| matches!(e, CellEffect::Targeted(..) | CellEffect::Stop))
+}
+
+/// Whether a rule only sends the other pieces on its cell out (`bump`,
+/// `opponents out`): the pieces sent out tell it all.
+fn bump_like(rule: &CellRule) -> bool {
+    rule.effects.iter().all(|e| {
+        matches!(
+            e,
+            CellEffect::Targeted(Target::Others | Target::Opponents, Action::Out)
+                | CellEffect::Stop
+        )
+    })
 }
 
 impl Choice {

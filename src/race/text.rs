@@ -29,13 +29,14 @@ pub fn choice_text(game: &RaceGame, seat: usize, choice: Choice) -> String {
 /// The choice seat `seat` names with `text`: `enter`, `pass`, or a cell as
 /// `choice_text` writes it (also `move 24`).
 pub fn parse_choice(game: &RaceGame, seat: usize, text: &str) -> Option<Choice> {
-    match Choice::parse(text)? {
-        Choice::Move(_) => {
+    match Choice::parse(text) {
+        Some(Choice::Enter) => Some(Choice::Enter),
+        Some(Choice::Pass) => Some(Choice::Pass),
+        _ => {
             let t = text.trim().to_lowercase();
             let t = t.strip_prefix("move ").unwrap_or(&t).trim().to_string();
             game.parse_label(seat, &t).map(Choice::Move)
         }
-        other => Some(other),
     }
 }
 
