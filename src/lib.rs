@@ -24,6 +24,7 @@ pub mod pdn;
 pub mod race;
 pub mod race_game;
 pub mod rng;
+pub mod session;
 pub mod source;
 pub mod syntax;
 pub mod vocab;

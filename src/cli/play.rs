@@ -4,8 +4,9 @@ use std::io::{BufRead, Write};
 
 use super::prompt::Action;
 use super::{load_game, position, Failure, GameArgs};
-use crate::agents::{self, Agent, BoardGame, BoardState, Strength};
-use crate::engine::{Match, Tables};
+use crate::agents::Strength;
+use crate::engine::Tables;
+use crate::session::{BoardSession, Undo};
 
 /// Arguments of `play`.
 #[derive(clap::Args, Debug)]
@@ -64,16 +65,8 @@ impl StrengthArgs {
     }
 }
 
-enum Player<'g> {
-    Human,
-    Computer(Box<dyn Agent<BoardState<'g>> + 'g>),
-}
-
-fn players<'g>(
-    t: &Tables,
-    args: &PlayArgs,
-    state: &BoardState<'g>,
-) -> Result<Vec<Player<'g>>, Failure> {
+/// The agent name of each side (`human` where none is given).
+fn agent_names(t: &Tables, args: &PlayArgs) -> Result<Vec<String>, Failure> {
     let mut names: Vec<String> = vec!["human".into(); t.nsides];
     for (i, s) in t.game.sides.iter().enumerate() {
         if s.id == "white" {
@@ -105,24 +98,7 @@ fn players<'g>(
         })?;
         names[idx] = agent.to_string();
     }
-    names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| {
-            if n == "human" {
-                Ok(Player::Human)
-            } else {
-                agents::by_name(
-                    n,
-                    args.seed.wrapping_add(i as u64),
-                    args.strength.strength(),
-                    state,
-                )
-                .map(Player::Computer)
-                .map_err(|e| Failure::new(format!("error: {e} (or human)")))
-            }
-        })
-        .collect()
+    Ok(names)
 }
 
 pub(crate) fn run(
@@ -146,137 +122,114 @@ pub(crate) fn run(
     }
     let t = load_game(&args.game, err)?;
     let start = position(&t, args.position.as_deref())?;
-    let agents_game = BoardGame::with_max_plies(&t, u32::MAX);
-    let mut players = players(&t, &args, &agents_game.state(start.clone()))?;
-    let mut game = Match::new(&t, start.clone());
-    let humans = players.iter().any(|p| matches!(p, Player::Human));
+    let names = agent_names(&t, &args)?;
+    let view = BoardSession::players_view(&t);
+    let mut session = BoardSession::new(&view, start, &names, args.seed, args.strength.strength())
+        .map_err(|e| Failure::new(format!("error: {e}")))?;
+    let humans = session.has_humans();
     let mut style = term.style();
     writeln!(out, "{}", t.game.title)?;
     write!(
         out,
         "{}",
-        super::board::render_styled(&t, &game.pos, &style)
+        super::board::render_styled(&t, &session.game().pos, &style)
     )?;
-    while game.outcome().is_none() {
-        if game.plies >= args.max_plies {
-            writeln!(out, "stopped after {} plies (--max-plies)", game.plies)?;
+    while session.game().outcome().is_none() {
+        if session.game().plies >= args.max_plies {
+            writeln!(
+                out,
+                "stopped after {} plies (--max-plies)",
+                session.game().plies
+            )?;
             return Ok(0);
         }
-        let side = usize::from(game.pos.to_move);
-        let side_name = t
-            .game
-            .sides
-            .get(side)
-            .map_or("?", |s| s.name.as_str())
-            .to_string();
-        let chosen = match players.get_mut(side) {
-            Some(Player::Computer(a)) => {
-                let i = a.choose(&agents_game.replay(start.clone(), game.played()));
-                game.legal().get(i).cloned()
-            }
-            _ => {
-                let mut hint = || {
-                    let state = agents_game.replay(start.clone(), game.played());
-                    let mut adviser =
-                        agents::by_name("greedy", args.seed, args.strength.strength(), &state)
-                            .ok()?;
-                    let i = adviser.choose(&state);
-                    game.legal().get(i).cloned()
-                };
-                match super::prompt::ask(&t, &game, &mut hint, input, out)? {
-                    Action::Play(m) => Some(m),
-                    Action::Undo => {
-                        // Back to this person's previous turn.
-                        let me = game.pos.to_move;
-                        let mut undone = game.undo();
-                        while undone && game.pos.to_move != me && game.undo() {}
-                        if !undone {
-                            writeln!(out, "nothing to undo")?;
-                        }
-                        undone = undone && game.pos.to_move == me;
-                        if undone {
-                            write!(
-                                out,
-                                "{}",
-                                super::board::render_styled(&t, &game.pos, &style)
-                            )?;
-                        }
-                        continue;
+        let side_name = session.side_name();
+        let chosen = if session.human_to_move() {
+            match super::prompt::ask(&session, input, out)? {
+                Action::Play(m) => Some(m),
+                Action::Undo => {
+                    // Back to this person's previous turn.
+                    match session.undo_turn() {
+                        Undo::Nothing => writeln!(out, "nothing to undo")?,
+                        Undo::Partly => {}
+                        Undo::Back => write!(
+                            out,
+                            "{}",
+                            super::board::render_styled(&t, &session.game().pos, &style)
+                        )?,
                     }
-                    Action::Redo => {
-                        match game.redo() {
-                            Some((m, events)) => {
-                                writeln!(out, "{}. {side_name}: {}", game.plies, m.notation)?;
-                                for e in events {
-                                    writeln!(out, "     {e}")?;
-                                }
+                    continue;
+                }
+                Action::Redo => {
+                    match session.redo() {
+                        Some((m, events)) => {
+                            writeln!(out, "{}. {side_name}: {}", session.game().plies, m.notation)?;
+                            for e in events {
+                                writeln!(out, "     {e}")?;
                             }
-                            None => writeln!(out, "nothing to redo")?,
                         }
-                        continue;
+                        None => writeln!(out, "nothing to redo")?,
                     }
-                    Action::Save(file) => {
-                        let record = crate::board_record::BoardRecord::of_game(
-                            &args.game.game,
-                            &args.game.options,
-                            &t,
-                            &start,
-                            game.played(),
-                        )
+                    continue;
+                }
+                Action::Save(file) => {
+                    let record = session
+                        .record(&args.game.game, &args.game.options)
                         .to_jsonl();
-                        match super::save::write_atomic(
-                            std::path::Path::new(&file),
-                            record.as_bytes(),
-                        ) {
-                            Ok(()) => {
-                                writeln!(out, "saved {} moves to {file}", game.played().len())?
-                            }
-                            Err(e) => writeln!(out, "can't save to {file}: {e}")?,
-                        }
-                        continue;
+                    match super::save::write_atomic(std::path::Path::new(&file), record.as_bytes())
+                    {
+                        Ok(()) => writeln!(
+                            out,
+                            "saved {} moves to {file}",
+                            session.game().played().len()
+                        )?,
+                        Err(e) => writeln!(out, "can't save to {file}: {e}")?,
                     }
-                    Action::Resign => {
-                        writeln!(out, "{side_name} resign")?;
-                        return Ok(0);
-                    }
-                    Action::Abandon => {
-                        writeln!(out, "end of input: game abandoned")?;
-                        return Ok(0);
-                    }
+                    continue;
+                }
+                Action::Resign => {
+                    writeln!(out, "{side_name} resign")?;
+                    return Ok(0);
+                }
+                Action::Abandon => {
+                    writeln!(out, "end of input: game abandoned")?;
+                    return Ok(0);
                 }
             }
+        } else {
+            session.computer_move()
         };
         let Some(mv) = chosen else {
             return Err(Failure::new("error: the player chose no move"));
         };
-        let ply = game.plies + 1;
-        let events = game.play(&mv);
+        let ply = session.game().plies + 1;
+        let events = session.play(&mv);
         writeln!(out, "{ply}. {side_name}: {}", mv.notation)?;
         super::record::write_board(
             args.record.as_deref(),
             &args.game,
             &t,
-            &start,
-            game.played(),
+            session.start(),
+            session.game().played(),
         )?;
         for e in events {
             writeln!(out, "     {e}")?;
         }
         style.last = mv.from.into_iter().chain(mv.path.iter().copied()).collect();
-        if humans && game.outcome().is_none() {
+        if humans && session.game().outcome().is_none() {
             write!(
                 out,
                 "{}",
-                super::board::render_styled(&t, &game.pos, &style)
+                super::board::render_styled(&t, &session.game().pos, &style)
             )?;
         }
     }
     write!(
         out,
         "{}",
-        super::board::render_styled(&t, &game.pos, &style)
+        super::board::render_styled(&t, &session.game().pos, &style)
     )?;
-    if let Some(o) = game.outcome() {
+    if let Some(o) = session.game().outcome() {
         writeln!(out, "result: {o}")?;
     }
     Ok(0)

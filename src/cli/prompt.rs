@@ -1,4 +1,5 @@
-//! The prompt of a person at the board: moves in the game's notation (a
+//! The prompt of a person at the board (the game itself is a
+//! [`crate::session::BoardSession`]): moves in the game's notation (a
 //! unique prefix or the start square alone is enough; a chain may be typed
 //! square by square), and the commands help, moves, undo, redo, hint, save,
 //! resign and rules.
@@ -6,7 +7,8 @@
 use std::io::{BufRead, Write};
 
 use super::Failure;
-use crate::engine::{Match, Move, Tables};
+use crate::engine::Move;
+use crate::session::{BoardSession, Entry};
 
 /// What the person asked for.
 pub(crate) enum Action {
@@ -35,35 +37,15 @@ typed square by square. Commands:
   resign       give up
   help         this text";
 
-/// The legal moves that `text` may mean: exact notation, a unique prefix of
-/// the notation, or squares that start the move's path.
-pub(crate) fn candidates<'m>(legal: &'m [Move], text: &str) -> Vec<&'m Move> {
-    let text = text.trim().to_lowercase();
-    if let Some(m) = legal
-        .iter()
-        .find(|m| m.notation == text || m.algebraic == text)
-    {
-        return vec![m];
-    }
-    legal
-        .iter()
-        .filter(|m| m.notation.starts_with(&text) || m.algebraic.starts_with(&text))
-        .collect()
-}
-
 /// Asks the person at the board until they give a legal move or a command.
 pub(crate) fn ask(
-    t: &Tables,
-    game: &Match,
-    hint: &mut dyn FnMut() -> Option<Move>,
+    session: &BoardSession<'_>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<Action, Failure> {
-    let side = t
-        .game
-        .sides
-        .get(usize::from(game.pos.to_move))
-        .map_or("?", |s| s.name.as_str());
+    let t = session.tables();
+    let game = session.game();
+    let side = session.side_name();
     let mut partial = String::new();
     loop {
         if partial.is_empty() {
@@ -99,7 +81,7 @@ pub(crate) fn ask(
                     continue;
                 }
                 "hint" => {
-                    match hint() {
+                    match session.hint() {
                         Some(m) => writeln!(out, "hint: {}", m.notation)?,
                         None => writeln!(out, "no hint: there is no legal move")?,
                     }
@@ -119,51 +101,23 @@ pub(crate) fn ask(
             partial.clear();
             continue;
         }
-        let text = if partial.is_empty() {
-            line.to_string()
-        } else {
-            let sep = if line.starts_with(['x', '-', ':']) {
-                ""
-            } else {
-                "x"
-            };
-            format!("{partial}{sep}{line}")
-        };
-        let found = candidates(game.legal(), &text);
-        match found.as_slice() {
-            [m] => return Ok(Action::Play((*m).clone())),
-            [] => match game.parse_move(&text) {
-                Ok(m) => return Ok(Action::Play(m)),
-                Err(why) => {
-                    writeln!(out, "illegal: {why}")?;
-                    partial.clear();
-                }
-            },
-            many => {
-                // A capture typed so far: ask for the next square.
-                let all_captures = many.iter().all(|m| m.is_capture());
-                let from_only = many.iter().all(|m| m.from == many[0].from);
-                if all_captures
-                    && from_only
-                    && text
-                        .chars()
-                        .last()
-                        .is_some_and(|c| c.is_ascii_alphanumeric())
-                {
-                    let names: Vec<&str> = many.iter().map(|m| m.notation.as_str()).collect();
-                    writeln!(
-                        out,
-                        "go on: {} (type the next square, or Enter to start again)",
-                        names.join(" or ")
-                    )?;
-                    partial = text;
-                } else {
-                    match game.parse_move(&text) {
-                        Ok(m) => return Ok(Action::Play(m)),
-                        Err(why) => writeln!(out, "{why}")?,
-                    }
-                    partial.clear();
-                }
+        match session.enter(&partial, line) {
+            Entry::Play(m) => return Ok(Action::Play(m)),
+            Entry::Illegal(why) => {
+                writeln!(out, "illegal: {why}")?;
+                partial.clear();
+            }
+            Entry::GoOn { so_far, moves } => {
+                writeln!(
+                    out,
+                    "go on: {} (type the next square, or Enter to start again)",
+                    moves.join(" or ")
+                )?;
+                partial = so_far;
+            }
+            Entry::Unclear(why) => {
+                writeln!(out, "{why}")?;
+                partial.clear();
             }
         }
     }

@@ -1,0 +1,334 @@
+//! A board game in progress between people and computer players: the
+//! match (position, history, legal moves, outcome), who plays each side,
+//! entering a move by its notation, a unique prefix or square by square,
+//! undo and redo, a hint, and the record of the game so far.
+
+use crate::agents::{self, Agent, BoardGame, BoardState, Strength};
+use crate::board_record::BoardRecord;
+use crate::engine::{Match, Move, Position, Tables};
+
+/// Who plays a side.
+pub enum Seat<'g> {
+    /// A person, at the prompt.
+    Human,
+    /// A computer player.
+    Computer(Box<dyn Agent<BoardState<'g>> + 'g>),
+}
+
+/// What a line typed at the prompt means for the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// This legal move.
+    Play(Move),
+    /// The start of a capture that several moves share: the next square is
+    /// wanted. `so_far` is the text typed so far, `moves` the notation of
+    /// the moves it may become.
+    GoOn {
+        /// The text typed so far.
+        so_far: String,
+        /// The moves it may still become.
+        moves: Vec<String>,
+    },
+    /// Not a legal move: why.
+    Illegal(String),
+    /// Several moves fit and no square is wanted: why.
+    Unclear(String),
+}
+
+/// What an undo did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undo {
+    /// Nothing was played.
+    Nothing,
+    /// Back at the previous turn of the side that asked.
+    Back,
+    /// Moves were taken back, but that side had no earlier turn.
+    Partly,
+}
+
+/// The legal moves that `text` may mean: exact notation, a unique prefix of
+/// the notation, or squares that start the move's path.
+pub fn candidates<'m>(legal: &'m [Move], text: &str) -> Vec<&'m Move> {
+    let text = text.trim().to_lowercase();
+    if let Some(m) = legal
+        .iter()
+        .find(|m| m.notation == text || m.algebraic == text)
+    {
+        return vec![m];
+    }
+    legal
+        .iter()
+        .filter(|m| m.notation.starts_with(&text) || m.algebraic.starts_with(&text))
+        .collect()
+}
+
+/// A board game in progress.
+pub struct BoardSession<'t> {
+    t: &'t Tables,
+    start: Position,
+    game: Match<'t>,
+    agents_game: &'t BoardGame<'t>,
+    seats: Vec<Seat<'t>>,
+    seed: u64,
+    strength: Strength,
+}
+
+impl<'t> BoardSession<'t> {
+    /// A game of `agents_game` (the game as computer players see it: see
+    /// [`BoardSession::players_view`]) from `start`, with one agent name per
+    /// side (`human` for a person); the computer player of side `i` is
+    /// seeded with `seed + i`.
+    pub fn new(
+        agents_game: &'t BoardGame<'t>,
+        start: Position,
+        agents: &[String],
+        seed: u64,
+        strength: Strength,
+    ) -> Result<BoardSession<'t>, String> {
+        let t = agents_game.t;
+        let sample = agents_game.state(start.clone());
+        let seats = agents
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                if n == "human" {
+                    Ok(Seat::Human)
+                } else {
+                    agents::by_name(n, seed.wrapping_add(i as u64), strength, &sample)
+                        .map(Seat::Computer)
+                        .map_err(|e| format!("{e} (or human)"))
+                }
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(BoardSession {
+            t,
+            game: Match::new(t, start.clone()),
+            start,
+            agents_game,
+            seats,
+            seed,
+            strength,
+        })
+    }
+
+    /// The game as the computer players of a session see it: no ply limit
+    /// of their own.
+    pub fn players_view(t: &Tables) -> BoardGame<'_> {
+        BoardGame::with_max_plies(t, u32::MAX)
+    }
+
+    /// The match: position, legal moves, moves played, outcome.
+    pub fn game(&self) -> &Match<'t> {
+        &self.game
+    }
+
+    /// The compiled game.
+    pub fn tables(&self) -> &'t Tables {
+        self.t
+    }
+
+    /// Whether a person plays any side.
+    pub fn has_humans(&self) -> bool {
+        self.seats.iter().any(|s| matches!(s, Seat::Human))
+    }
+
+    /// The side to move's index.
+    pub fn to_move(&self) -> usize {
+        usize::from(self.game.pos.to_move)
+    }
+
+    /// The name of the side to move.
+    pub fn side_name(&self) -> &'t str {
+        self.t
+            .game
+            .sides
+            .get(self.to_move())
+            .map_or("?", |s| s.name.as_str())
+    }
+
+    /// Whether a person is to move.
+    pub fn human_to_move(&self) -> bool {
+        !matches!(self.seats.get(self.to_move()), Some(Seat::Computer(_)))
+    }
+
+    /// The move of the computer player to move (None when a person is to
+    /// move or no move is legal).
+    pub fn computer_move(&mut self) -> Option<Move> {
+        let side = self.to_move();
+        let state = self
+            .agents_game
+            .replay(self.start.clone(), self.game.played());
+        match self.seats.get_mut(side) {
+            Some(Seat::Computer(a)) => {
+                let i = a.choose(&state);
+                self.game.legal().get(i).cloned()
+            }
+            _ => None,
+        }
+    }
+
+    /// The move a greedy player suggests.
+    pub fn hint(&self) -> Option<Move> {
+        let state = self
+            .agents_game
+            .replay(self.start.clone(), self.game.played());
+        let mut adviser = agents::by_name("greedy", self.seed, self.strength, &state).ok()?;
+        let i = adviser.choose(&state);
+        self.game.legal().get(i).cloned()
+    }
+
+    /// What a line means after the capture typed so far (`partial`, empty
+    /// when none): a move, the wish for a further square, or why not.
+    pub fn enter(&self, partial: &str, line: &str) -> Entry {
+        let text = if partial.is_empty() {
+            line.to_string()
+        } else {
+            let sep = if line.starts_with(['x', '-', ':']) {
+                ""
+            } else {
+                "x"
+            };
+            format!("{partial}{sep}{line}")
+        };
+        let found = candidates(self.game.legal(), &text);
+        match found.as_slice() {
+            [m] => Entry::Play((*m).clone()),
+            [] => match self.game.parse_move(&text) {
+                Ok(m) => Entry::Play(m),
+                Err(why) => Entry::Illegal(why),
+            },
+            many => {
+                // A capture typed so far: the next square is wanted.
+                let all_captures = many.iter().all(|m| m.is_capture());
+                let from_only = many.iter().all(|m| m.from == many[0].from);
+                if all_captures
+                    && from_only
+                    && text
+                        .chars()
+                        .last()
+                        .is_some_and(|c| c.is_ascii_alphanumeric())
+                {
+                    Entry::GoOn {
+                        moves: many.iter().map(|m| m.notation.clone()).collect(),
+                        so_far: text,
+                    }
+                } else {
+                    match self.game.parse_move(&text) {
+                        Ok(m) => Entry::Play(m),
+                        Err(why) => Entry::Unclear(why),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Plays a legal move; returns the rule events it fired.
+    pub fn play(&mut self, mv: &Move) -> Vec<String> {
+        self.game.play(mv)
+    }
+
+    /// Takes moves back to the previous turn of the side to move.
+    pub fn undo_turn(&mut self) -> Undo {
+        let me = self.game.pos.to_move;
+        if !self.game.undo() {
+            return Undo::Nothing;
+        }
+        while self.game.pos.to_move != me && self.game.undo() {}
+        if self.game.pos.to_move == me {
+            Undo::Back
+        } else {
+            Undo::Partly
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// Plays again the next move taken back, with its events.
+    pub fn redo(&mut self) -> Option<(Move, Vec<String>)> {
+        self.game.redo()
+    }
+
+    /// The record of the game so far, for `game` with `options`.
+    pub fn record(&self, game: &str, options: &[String]) -> BoardRecord {
+        BoardRecord::of_game(game, options, self.t, &self.start, self.game.played())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+    use super::*;
+    use crate::load::{check, BundledLoader};
+
+    fn draughts() -> Tables {
+        Tables::new(check(&BundledLoader, "draughts", &[]).game.unwrap())
+    }
+
+    #[test]
+    fn moves_by_prefix_undo_redo_and_the_record() {
+        let t = draughts();
+        let view = BoardSession::players_view(&t);
+        let humans = vec!["human".to_string(); 2];
+        let mut s =
+            BoardSession::new(&view, Position::start(&t), &humans, 1, Strength::default()).unwrap();
+        assert!(s.human_to_move() && s.has_humans());
+        assert_eq!(s.undo_turn(), Undo::Nothing);
+        let Entry::Play(m) = s.enter("", "24-2") else {
+            panic!("a unique prefix is a move")
+        };
+        assert_eq!(m.notation, "24-20");
+        assert!(matches!(s.enter("", "2"), Entry::Unclear(_)));
+        assert!(matches!(s.enter("", "11-19"), Entry::Illegal(_)));
+        s.play(&m);
+        let reply = s.hint().unwrap();
+        s.play(&reply);
+        assert_eq!(s.undo_turn(), Undo::Back);
+        assert_eq!(s.game().plies, 0);
+        assert_eq!(s.redo().map(|(m, _)| m.notation), Some("24-20".to_string()));
+        let record = s.record("draughts", &[]);
+        assert_eq!(record.plies.len(), 1);
+    }
+
+    #[test]
+    fn a_capture_typed_square_by_square() {
+        let t = draughts();
+        let view = BoardSession::players_view(&t);
+        // White on 27 takes 23, then from 18 either 14 or 15: 27x18x9 and
+        // 27x18x11.
+        let pos = Position::parse(&t, "W:W27:B23,15,14").unwrap();
+        let humans = vec!["human".to_string(); 2];
+        let s = BoardSession::new(&view, pos, &humans, 1, Strength::default()).unwrap();
+        let legal: Vec<&str> = s
+            .game()
+            .legal()
+            .iter()
+            .map(|m| m.notation.as_str())
+            .collect();
+        match s.enter("", "27") {
+            Entry::GoOn { so_far, moves } => {
+                assert_eq!(so_far, "27");
+                assert_eq!(moves, vec!["27x18x11", "27x18x9"]);
+                assert!(matches!(s.enter("27", "18"), Entry::GoOn { .. }));
+                let Entry::Play(m) = s.enter(&so_far, &moves[0][3..]) else {
+                    panic!("the rest of the path is a move")
+                };
+                assert_eq!(m.notation, moves[0]);
+            }
+            other => panic!("{other:?} for {legal:?}"),
+        }
+        let computer = vec!["random".to_string(), "human".to_string()];
+        let mut c = BoardSession::new(
+            &view,
+            Position::start(&t),
+            &computer,
+            1,
+            Strength::default(),
+        )
+        .unwrap();
+        assert!(!c.human_to_move());
+        assert!(c.computer_move().is_some());
+    }
+}
