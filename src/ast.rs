@@ -506,6 +506,8 @@ pub enum RollConditionDecl {
     Faces(Vec<Spanned<u32>>),
     /// `rolling 3 doubles in a row`.
     DoublesInARow(Spanned<u32>),
+    /// `rolling 6 3 times in a row`: the faces, then how many times.
+    FacesInARow(Vec<Spanned<u32>>, Spanned<u32>),
 }
 
 /// `rolling CONDITION ["name"]: EFFECTS`.

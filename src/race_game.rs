@@ -302,6 +302,8 @@ pub enum RollCondition {
     /// This roll is the player's Nth double in a row (extra rolls of one
     /// turn).
     DoublesInARow(u8),
+    /// The dice show these faces for the Nth roll in a row of one turn.
+    FacesInARow([u8; MAX_DICE], u8),
 }
 
 /// A rule of the roll: `rolling 6 6: furthest out`, looked at before the
@@ -321,11 +323,13 @@ pub struct RollRule {
 
 impl RollRule {
     /// Whether it applies to `roll`, the `doubles`-th double in a row (0
-    /// when the roll is not a double).
-    pub fn holds(&self, roll: &Roll, doubles: u8) -> bool {
+    /// when the roll is not a double) and the `same`-th roll in a row with
+    /// these faces.
+    pub fn holds(&self, roll: &Roll, doubles: u8, same: u8) -> bool {
         match self.condition {
             RollCondition::Faces(f) => roll.sorted() == f,
             RollCondition::DoublesInARow(n) => doubles == n,
+            RollCondition::FacesInARow(f, n) => roll.sorted() == f && same == n,
         }
     }
 

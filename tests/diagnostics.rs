@@ -615,6 +615,13 @@ fn circuits_safe_cells_and_rules_of_the_roll_are_checked() {
     Case::new(&format!("{ok}rolling 6 6: furthest out\n"))
         .at("E034", 4, 9)
         .renders("a roll of 2 dice in a game of 1");
+    Case::new(&format!("{ok}rolling 6 6 3 times in a row: end turn\n"))
+        .at("E034", 4, 9)
+        .renders("a roll of 2 dice in a game of 1");
+    Case::new(&format!("{ok}rolling 6 0 times in a row: end turn\n"))
+        .at("E030", 4, 11)
+        .renders("0 times in a row makes no sense");
+    Case::new(&format!("{ok}rolling 7 2 times in a row: end turn\n")).at("E034", 4, 9);
     Case::new(&format!("{ok}rolling 6 \"six\": furthest out, end turn\nresting on any: opponents out\noutcome last-home lose\nfinishing order\n")).codes(&[]);
 }
 

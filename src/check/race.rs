@@ -914,6 +914,46 @@ fn check_roll_rule(
             let shown: Vec<String> = values.iter().map(|v| v.node.to_string()).collect();
             (RollCondition::Faces(sorted), shown.join("+"))
         }
+        RollConditionDecl::FacesInARow(values, n) => {
+            if dice.is_some_and(|d| values.len() != usize::from(d)) {
+                diags.push(
+                    Diagnostic::new(
+                        Code::DiceRange,
+                        format!(
+                            "a roll of {} dice in a game of {}",
+                            values.len(),
+                            dice.unwrap_or(0)
+                        ),
+                    )
+                    .primary(decl.condition_span, "one face per die")
+                    .help("name the face of every die, then how many times: `rolling 6 3 times in a row` with one die"),
+                );
+                return None;
+            }
+            if n.node == 0 || n.node > 255 {
+                diags.push(
+                    Diagnostic::new(
+                        Code::CountRange,
+                        format!("{} times in a row makes no sense", n.node),
+                    )
+                    .primary(n.span, "from 1 to 255")
+                    .help("such as `rolling 6 3 times in a row`"),
+                );
+                return None;
+            }
+            let mut sorted = [0u8; MAX_DICE];
+            for (slot, v) in sorted.iter_mut().zip(values) {
+                *slot = face_of(*v, faces, diags);
+            }
+            if let Some(part) = sorted.get_mut(..values.len()) {
+                part.sort_unstable();
+            }
+            let shown: Vec<String> = values.iter().map(|v| v.node.to_string()).collect();
+            (
+                RollCondition::FacesInARow(sorted, n.node as u8),
+                format!("{} {} times in a row", shown.join("+"), n.node),
+            )
+        }
         RollConditionDecl::DoublesInARow(n) => {
             if dice == Some(1) {
                 diags.push(

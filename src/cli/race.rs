@@ -581,6 +581,10 @@ pub(crate) fn state_json(game: &RaceGame, state: &RaceState) -> serde_json::Valu
                 "doubles_in_a_row".into(),
                 serde_json::Value::from(state.doubles_in_a_row()),
             );
+            map.insert(
+                "same_roll_in_a_row".into(),
+                serde_json::Value::from(state.same_in_a_row().0),
+            );
         }
         if game.order || !state.places().is_empty() && state.places().len() > 1 {
             let order: Vec<&str> = state

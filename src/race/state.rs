@@ -3,7 +3,8 @@
 
 use super::{Choice, Event, Roll};
 use crate::race_game::{
-    Action, CellEffect, CellRule, Enter, Extra, Finish, Landed, Moment, RaceGame, Target, Win, OUT,
+    Action, CellEffect, CellRule, Enter, Extra, Finish, Landed, Moment, RaceGame, Target, Win,
+    MAX_DICE, OUT,
 };
 
 /// Why a turn can't be played.
@@ -46,6 +47,9 @@ pub struct RaceState {
     last_moved: Vec<u8>,
     /// The doubles in a row the player to roll has rolled this turn.
     doubles: u8,
+    /// The rolls in a row with the same faces this turn, and those faces
+    /// (sorted).
+    same: (u8, [u8; MAX_DICE]),
     /// The seats home so far, in order.
     places: Vec<u8>,
     /// The seat that lost, with an outcome that names a loser.
@@ -78,6 +82,7 @@ impl RaceState {
             rolls: 0,
             last_moved: vec![u8::MAX; players],
             doubles: 0,
+            same: (0, [0; MAX_DICE]),
             places: Vec::with_capacity(players),
             loser: None,
             over: false,
@@ -109,6 +114,12 @@ impl RaceState {
     /// The doubles in a row the player to roll has rolled this turn.
     pub fn doubles_in_a_row(&self) -> u8 {
         self.doubles
+    }
+
+    /// The rolls in a row with the same faces the player to roll has rolled
+    /// this turn, and those faces (sorted, unused slots 0).
+    pub fn same_in_a_row(&self) -> (u8, [u8; MAX_DICE]) {
+        self.same
     }
 
     /// Whether a seat is home and out of play.
@@ -299,7 +310,17 @@ impl RaceState {
             return false;
         }
         let doubles = self.doubles_with(roll);
-        game.roll_rules.iter().any(|r| r.holds(roll, doubles))
+        let same = self.same_with(roll).0;
+        game.roll_rules.iter().any(|r| r.holds(roll, doubles, same))
+    }
+
+    fn same_with(&self, roll: &Roll) -> (u8, [u8; MAX_DICE]) {
+        let faces = roll.sorted();
+        if self.same.0 > 0 && self.same.1 == faces {
+            (self.same.0.saturating_add(1), faces)
+        } else {
+            (1, faces)
+        }
     }
 
     fn doubles_with(&self, roll: &Roll) -> u8 {
@@ -314,10 +335,11 @@ impl RaceState {
     /// roll that hold; whether one ended the turn.
     fn apply_roll_rules(&mut self, game: &RaceGame, roll: &Roll, events: &mut Vec<Event>) -> bool {
         self.doubles = self.doubles_with(roll);
+        self.same = self.same_with(roll);
         let seat = self.to_roll();
         let mut ended = false;
         for (id, rule) in game.roll_rules.iter().enumerate() {
-            if !rule.holds(roll, self.doubles) {
+            if !rule.holds(roll, self.doubles, self.same.0) {
                 continue;
             }
             events.push(Event::RollRule { rule: id as u16 });
@@ -347,7 +369,7 @@ impl RaceState {
         for rule in game
             .roll_rules
             .iter()
-            .filter(|r| r.holds(roll, self.doubles))
+            .filter(|r| r.holds(roll, self.doubles, self.same.0))
         {
             for e in &rule.effects {
                 match e {
@@ -394,6 +416,7 @@ impl RaceState {
                 return Err(Illegal::NotAChoice);
             }
             self.doubles = self.doubles_with(roll);
+            self.same = self.same_with(roll);
         }
         let seat = self.to_roll;
         let count = roll.sum();
@@ -818,6 +841,7 @@ impl RaceState {
     /// Seats home are out of play.
     fn next_turn(&mut self, events: &mut Vec<Event>) {
         self.doubles = 0;
+        self.same = (0, [0; MAX_DICE]);
         let n = self.players;
         let mut next = self.to_roll;
         // Each round of the seats pays a turn of each debt (at most 255).

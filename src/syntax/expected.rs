@@ -148,6 +148,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_order => "`order`",
         roll_condition => "the faces of the dice, or `N doubles in a row`",
         doubles_run => "`N doubles in a row`",
+        faces_run => "`F ... N times in a row`",
+        kw_times => "`times`",
         kw_in => "`in`",
         kw_a => "`a`",
         kw_row => "`row`",

@@ -285,6 +285,17 @@ impl Lower {
                         Some(Rule::doubles_run) => RollConditionDecl::DoublesInARow(
                             self.lower_number(parts.first()?.clone().into_inner().next()?),
                         ),
+                        Some(Rule::faces_run) => {
+                            let mut numbers: Vec<Spanned<u32>> = parts
+                                .first()?
+                                .clone()
+                                .into_inner()
+                                .filter(|n| n.as_rule() == Rule::number)
+                                .map(|n| self.lower_number(n))
+                                .collect();
+                            let times = numbers.pop()?;
+                            RollConditionDecl::FacesInARow(numbers, times)
+                        }
                         _ => RollConditionDecl::Faces(
                             parts.into_iter().map(|n| self.lower_number(n)).collect(),
                         ),
