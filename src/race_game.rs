@@ -3,10 +3,13 @@
 //!
 //! A position on the track is a `u16`: `OUT` (0) for a piece off the track
 //! (at the start, or sent back there), `1..cells` for the cells, `cells` for
-//! a piece that has reached the finish. Cell rules are compiled to a table
-//! indexed by cell: for each cell the rules whose cell tests hold there, in
-//! the order of the rule file; only the tests of the roll (`entering`,
-//! `roll 6 3`) are left for play time.
+//! a piece that has reached the finish. On a circuit it is the progress
+//! along the seat's own path (its start cell is 1), mapped to the cells of
+//! the shared loop by `rule_cell` and named by `label`.
+//!
+//! Cell rules are compiled to a table indexed by cell: for each cell the
+//! rules whose cell tests hold there, in the order of the rule file; only
+//! the tests of the roll (`entering`, `roll 6 3`) are left for play time.
 
 use crate::race::Roll;
 use crate::source::Span;

@@ -7,7 +7,9 @@
 //! agent of `crate::agents`, which sees a race as a `RaceNode`.
 //!
 //! The turn, in the order of the rule file's statements:
-//! 1. the player to roll rolls all the dice;
+//! 1. the player to roll rolls all the dice; the rules of the roll that hold
+//!    apply first (`rolling 6 6: furthest out`; `end turn`: the roll is not
+//!    played);
 //! 2. the choices: `enter` when an out piece may enter with this roll, each
 //!    cell with a piece of theirs that can move (nearest the finish first);
 //!    `pass` only when there is none (or always, with `move optional`);
@@ -15,10 +17,18 @@
 //!    past the finish, the finish rule decides (bounce, stay, or finish);
 //! 4. the landing rules of the landing cell apply, in order (with `landing
 //!    rules chain`, again wherever they move the piece); then the resting
-//!    rules of the cell where it comes to rest;
-//! 5. a win ends the game; an extra roll (earned by the roll and not lost)
-//!    gives the same player another turn; otherwise the next player in
-//!    seat order rolls, after the players who owe turns have missed them.
+//!    rules of the cell where it comes to rest. Effects with a target move
+//!    the pieces it picks (others on the cell, the player's furthest...);
+//!    those pieces don't land;
+//! 5. players home take their places; the outcome ends the game when its
+//!    winner is known, or the game is drawn when no player can ever move
+//!    again; an extra roll (earned by the roll and not lost) gives the same
+//!    player another turn; otherwise the next player in seat order who is
+//!    not home rolls, after the players who owe turns have missed them.
+//!
+//! On a circuit (`track 52 loop starts ... home 6`) a position is a piece's
+//! progress along its seat's own path; `RaceGame::label` names it by the
+//! cell of the loop or the home cell.
 
 mod agent;
 mod choice;
