@@ -383,7 +383,7 @@ impl Diagnostic {
         };
         let mut out = NoColor::new(Vec::new());
         match term::emit(&mut out, &config, sources, &diagnostic) {
-            Ok(()) => String::from_utf8_lossy(&out.into_inner()).into_owned(),
+            Ok(()) => cut_long_lines(&String::from_utf8_lossy(&out.into_inner())),
             // A span that doesn't fit its file: say what we can without it.
             Err(_) => {
                 let mut s = format!(
@@ -406,6 +406,87 @@ impl Diagnostic {
             Severity::Warning => "warning",
         }
     }
+}
+
+/// The longest source line a report shows whole; a longer one is cut to a
+/// window of this many characters around what is underlined, with `...`
+/// where text was left out (docs/limits.md).
+pub const SHOWN_LINE: usize = 120;
+
+/// Cuts the source lines of a rendered report that are longer than
+/// `SHOWN_LINE`, and their underlines with them, to the same window around
+/// the first mark (`^` or `-`) under them, so that a huge line is not
+/// printed whole.
+fn cut_long_lines(report: &str) -> String {
+    let lines: Vec<&str> = report.lines().collect();
+    let mut out = String::with_capacity(report.len().min(64 * 1024));
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        // A source line: its number, then `| `.
+        let bar = line
+            .find("| ")
+            .filter(|&b| line[..b].trim().parse::<u64>().is_ok());
+        let Some(bar) = bar else {
+            out.push_str(line);
+            out.push('\n');
+            i += 1;
+            continue;
+        };
+        let text_len = line[bar + 2..].chars().count();
+        if text_len <= SHOWN_LINE {
+            out.push_str(line);
+            out.push('\n');
+            i += 1;
+            continue;
+        }
+        // The block: this line and the underline lines after it.
+        let mut end = i + 1;
+        while end < lines.len()
+            && lines[end].trim_start().starts_with('|')
+            && lines[end].contains(['^', '-'])
+        {
+            end += 1;
+        }
+        let mark = lines[i + 1..end]
+            .iter()
+            .filter_map(|l| {
+                let b = l.find('|')?;
+                let rest = l.get(b + 2..)?;
+                rest.chars().position(|c| c == '^' || c == '-')
+            })
+            .min()
+            .unwrap_or(0);
+        let from = mark.saturating_sub(SHOWN_LINE / 3);
+        for (k, l) in lines[i..end].iter().enumerate() {
+            let Some(b) = l.find('|') else { continue };
+            let head = &l[..(b + 2).min(l.len())];
+            let body: Vec<char> = l.get(b + 2..).unwrap_or("").chars().collect();
+            // The source line is cut on both sides; an underline keeps its
+            // message whole.
+            let to = if k == 0 {
+                (from + SHOWN_LINE).min(body.len())
+            } else {
+                body.len()
+            };
+            let window: String = body
+                .get(from.min(body.len())..to)
+                .unwrap_or(&[])
+                .iter()
+                .collect();
+            out.push_str(head);
+            if from > 0 {
+                out.push_str("...");
+            }
+            out.push_str(window.trim_end());
+            if to < body.len() && body[to..].iter().any(|c| !c.is_whitespace()) {
+                out.push_str("...");
+            }
+            out.push('\n');
+        }
+        i = end;
+    }
+    out
 }
 
 /// All problems, in source order, then a summary line when there are any.

@@ -87,15 +87,24 @@ pub fn check_source(source: Source, loader: &dyn Loader, options: &[(String, Str
     }
 }
 
-/// Checks the game once more for every value of every option that was not
+/// Checks the game again with the values of the options that were not
 /// chosen, so that a mistake in a `when` block is found without playing
 /// that house rule. Errors found only then are added, saying which value.
+///
+/// Only values that some `when` block names change the game. They are
+/// checked in rounds: round k gives every option its k-th such value (the
+/// others keep theirs), so a file is checked again at most once per value
+/// of its longest option, however many options it has. An error inside a
+/// block names that block's value; one outside every block names the
+/// values of its round.
 fn check_other_values(
     files: &[crate::ast::File],
     title: &str,
     options: &[(String, String)],
     diagnostics: &mut Vec<Diagnostic>,
 ) {
+    let blocks = check::merge::when_values(files);
+    let mut others: Vec<(String, Vec<String>)> = Vec::new();
     for (name, values) in check::merge::declared_options(files) {
         let chosen = options
             .iter()
@@ -103,25 +112,55 @@ fn check_other_values(
             .find(|(k, _)| *k == name)
             .map(|(_, v)| v.clone())
             .or_else(|| values.first().cloned());
-        for value in values.iter().filter(|v| Some(*v) != chosen.as_ref()) {
-            let mut these: Vec<(String, String)> = options
-                .iter()
-                .filter(|(k, _)| *k != name)
-                .cloned()
-                .collect();
-            these.push((name.clone(), value.clone()));
-            let mut found = Vec::new();
-            check::check_game(files, title, &these, &mut found);
-            for d in found.into_iter().filter(Diagnostic::is_error) {
-                let known = diagnostics
-                    .iter()
-                    .any(|k| k.code == d.code && k.labels == d.labels && k.message == d.message);
-                if !known {
-                    let mut d = d;
-                    d.message = format!("{} (with option `{name} = {value}`)", d.message);
-                    diagnostics.push(d);
-                }
+        let rest: Vec<String> = values
+            .into_iter()
+            .filter(|v| {
+                Some(v) != chosen.as_ref() && blocks.contains_key(&(name.clone(), v.clone()))
+            })
+            .collect();
+        if !rest.is_empty() {
+            others.push((name, rest));
+        }
+    }
+    let rounds = others.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
+    let mut known: std::collections::HashSet<String> = diagnostics
+        .iter()
+        .map(|d| format!("{:?}{:?}{}", d.code, d.labels, d.message))
+        .collect();
+    for round in 0..rounds {
+        let set: Vec<(String, String)> = others
+            .iter()
+            .filter_map(|(name, values)| values.get(round).map(|v| (name.clone(), v.clone())))
+            .collect();
+        let mut these: Vec<(String, String)> = options
+            .iter()
+            .filter(|(k, _)| !set.iter().any(|(n, _)| n == k))
+            .cloned()
+            .collect();
+        these.extend(set.iter().cloned());
+        let mut found = Vec::new();
+        check::check_game(files, title, &these, &mut found);
+        for mut d in found.into_iter().filter(Diagnostic::is_error) {
+            if !known.insert(format!("{:?}{:?}{}", d.code, d.labels, d.message)) {
+                continue;
             }
+            let inside = |pair: &(String, String)| {
+                blocks.get(pair).is_some_and(|spans| {
+                    spans.iter().any(|b| {
+                        d.labels.iter().any(|l| {
+                            l.span.file == b.file && l.span.begin >= b.begin && l.span.end <= b.end
+                        })
+                    })
+                })
+            };
+            let named: Vec<&(String, String)> = match set.iter().find(|p| inside(p)) {
+                Some(p) => vec![p],
+                None => set.iter().collect(),
+            };
+            let words: Vec<String> = named.iter().map(|(n, v)| format!("`{n} = {v}`")).collect();
+            let s = if words.len() == 1 { "" } else { "s" };
+            d.message = format!("{} (with option{s} {})", d.message, words.join(", "));
+            diagnostics.push(d);
         }
     }
 }

@@ -317,3 +317,47 @@ fn svg_picture_is_well_formed_and_shows_every_piece() {
     assert_eq!(text.matches("zone no-stop").count(), 2);
     assert_eq!(text.matches("zone base").count(), 20);
 }
+
+#[test]
+fn check_refuses_what_is_not_a_rule_file_in_words() {
+    let r = run(&["check", "games"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.err.contains("it is a directory, not a rule file"),
+        "{}",
+        r.err
+    );
+    let r = run(&["check", "/dev/zero"]);
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("not a regular file"), "{}", r.err);
+    let dir = std::env::temp_dir().join(format!("rulebook-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.rules");
+    let line = "zone z = a1 no-stop // padding\n";
+    std::fs::write(&big, line.repeat((2 << 20) / line.len())).unwrap();
+    let r = run(&["check", big.to_str().unwrap()]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.err.contains("a rule file may be at most 1 MiB"),
+        "{}",
+        r.err
+    );
+    let latin = dir.join("latin.rules");
+    std::fs::write(&latin, b"game \"x\"\n// caf\xe9\n").unwrap();
+    let r = run(&["check", latin.to_str().unwrap()]);
+    assert!(r.err.contains("line 2 has a byte that is not"), "{}", r.err);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn extends_round_in_a_circle_through_dotdot_is_found() {
+    let dir = std::env::temp_dir().join(format!("rulebook-cycle-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("ext")).unwrap();
+    let file = dir.join("ext/dd.rules");
+    std::fs::write(&file, "extends \"../ext/dd\"\n").unwrap();
+    let r = run(&["check", file.to_str().unwrap()]);
+    assert_eq!(r.code, 1);
+    assert!(r.err.contains("E022"), "{}", r.err);
+    assert!(r.err.len() < 2_000, "{}", r.err);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

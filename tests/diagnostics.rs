@@ -281,7 +281,11 @@ fn e013_kind_without_moves() {
 #[test]
 fn e014_board_size() {
     Case::new(&GAME.replace("board 8 x 8", "board 8 x 3")).at("E014", 2, 11);
-    Case::new(&GAME.replace("board 8 x 8", "board 99999999999 x 8")).at("E014", 2, 7);
+    // Past 32 bits a number is too large to mean anything, whatever it
+    // counts (it was read as 4294967295 before).
+    Case::new(&GAME.replace("board 8 x 8", "board 99999999999 x 8"))
+        .at("E030", 2, 7)
+        .renders("`99999999999` is too large");
 }
 
 #[test]
@@ -791,6 +795,51 @@ fn mutated_files_do_not_panic() {
             check_text(name, String::from_utf8_lossy(&bytes).into_owned());
         }
     }
+}
+
+#[test]
+fn numbers_past_32_bits_are_too_large_wherever_they_are() {
+    let text =
+        format!("{GAME}end repetition 99999999999999 draw\npdn gametype 99999999999999999999\n");
+    Case::new(&text)
+        .codes(&["E030", "E030"])
+        .renders("`99999999999999` is too large")
+        .renders("`99999999999999999999` is too large");
+}
+
+#[test]
+fn a_long_line_is_cut_around_the_mistake() {
+    let line = format!(
+        "game \"x\" {} zzz {}\n",
+        "board 8 x 8 ".repeat(50_000),
+        "side a \"A\" forward north ".repeat(5_000)
+    );
+    let case = Case::new(&line).at("E001", 1, 600_011);
+    let rendered = case.checked.render();
+    assert!(
+        rendered.len() < 1_000,
+        "{} bytes:\n{rendered}",
+        rendered.len()
+    );
+    assert!(
+        rendered.contains("1 | ... 8 board") && rendered.contains("x 8  zzz side a"),
+        "{rendered}"
+    );
+    // The underline stays under the mistake.
+    let source = rendered.lines().find(|l| l.starts_with("1 |")).unwrap();
+    let marks = rendered.lines().find(|l| l.contains("^^^")).unwrap();
+    assert_eq!(source.find("zzz"), marks.find("^^^"), "{rendered}");
+}
+
+#[test]
+fn each_option_value_names_its_own_mistake() {
+    // Two options, each with a mistake in a block of a value that is not
+    // chosen: both are found (in one round), each named by its value.
+    let text = "extends \"draughts\"\noption pace = slow fast\noption size = small big\nwhen pace = fast {\n  piece king \"King\" letter K { slide diagnal }\n}\nwhen size = big {\n  zone far = rank 99\n}\n";
+    Case::new(text)
+        .at("E002", 5, 38)
+        .renders("unknown direction `diagnal` (with option `pace = fast`)")
+        .renders("(with option `size = big`)");
 }
 
 #[test]

@@ -5,6 +5,10 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::source::{Loader, Source, SourceMap};
 use crate::syntax;
 
+/// The longest chain of files that extend one another (docs/limits.md): it
+/// also stops a circle that names cannot show (through symbolic links).
+pub const MAX_CHAIN: usize = 32;
+
 /// Parses `root` and every file it extends. Returns the trees base first,
 /// or `None` when a file has a syntax error or can't be loaded (the problems
 /// are in `diags`).
@@ -47,6 +51,20 @@ pub fn load_chain(
         };
         chain.push(tree);
         let Some(base) = base else { break };
+        if chain.len() >= MAX_CHAIN {
+            diags.push(
+                Diagnostic::new(
+                    Code::TooMany,
+                    format!("more than {MAX_CHAIN} files extend one another"),
+                )
+                .primary(
+                    base.span,
+                    format!("file number {} of the chain", chain.len()),
+                )
+                .help("a variant needs only the file it changes: extend that one directly"),
+            );
+            return None;
+        }
         let loaded = match loader.load(&base.node, Some(&current.name)) {
             Ok(source) => source,
             Err(reason) => {

@@ -145,6 +145,7 @@ pub fn merge(files: &[File], options: &[(String, String)], diags: &mut Vec<Diagn
     let chosen = choose_values(&declared, options, diags);
     let mut merger = Merger {
         merged: Merged::default(),
+        index: Index::new(),
         declared: &declared,
         chosen,
         setup_layer: None,
@@ -213,6 +214,22 @@ pub fn declared_options(files: &[File]) -> Vec<(String, Vec<String>)> {
         .collect()
 }
 
+/// The (option, value) pairs that some `when` block names, with the spans
+/// of their blocks: only these values change the game.
+pub fn when_values(files: &[File]) -> HashMap<(String, String), Vec<Span>> {
+    let mut out: HashMap<(String, String), Vec<Span>> = HashMap::new();
+    for file in files {
+        for statement in &file.statements {
+            if let Statement::When { option, value, .. } = &statement.node {
+                out.entry((option.node.clone(), value.node.clone()))
+                    .or_default()
+                    .push(statement.span);
+            }
+        }
+    }
+    out
+}
+
 /// The value of each declared option: given, or the default.
 fn choose_values(
     declared: &[OptionDecl],
@@ -260,6 +277,8 @@ fn choose_values(
 
 struct Merger<'a> {
     merged: Merged,
+    /// Where the named items of `merged` stand.
+    index: Index,
     declared: &'a [OptionDecl],
     chosen: HashMap<String, String>,
     /// The layer (file or `when` block) whose setups are in force: a layer
@@ -320,19 +339,37 @@ impl Merger<'_> {
             Statement::Pdn(n) => m.pdn = Some(n.node),
             Statement::Side(side) => {
                 let side = Spanned::new(side.clone(), statement.span);
-                replace_or_push(&mut m.sides, side, |s| s.node.id.node.clone());
+                let key = side.node.id.node.clone();
+                upsert(&mut self.index, "side", &mut m.sides, side, key);
             }
             Statement::First(side) => m.first = Some(side.clone()),
             Statement::Directions { name, dirs } => {
-                replace_or_push(&mut m.directions, (name.clone(), dirs.clone()), |d| {
-                    d.0.node.clone()
-                });
+                let item = (name.clone(), dirs.clone());
+                upsert(
+                    &mut self.index,
+                    "directions",
+                    &mut m.directions,
+                    item,
+                    name.node.clone(),
+                );
             }
             Statement::Zone(zone) => {
-                replace_or_push(&mut m.zones, zone.clone(), |z| z.name.node.clone());
+                upsert(
+                    &mut self.index,
+                    "zone",
+                    &mut m.zones,
+                    zone.clone(),
+                    zone.name.node.clone(),
+                );
             }
             Statement::Piece(piece) => {
-                replace_or_push(&mut m.pieces, piece.clone(), |p| p.id.node.clone());
+                upsert(
+                    &mut self.index,
+                    "piece",
+                    &mut m.pieces,
+                    piece.clone(),
+                    piece.id.node.clone(),
+                );
             }
             Statement::Setup(setup) => {
                 if self.setup_layer != Some(layer) {
@@ -353,21 +390,27 @@ impl Merger<'_> {
             Statement::Custodian { dirs, multiple } => {
                 m.custodian = Some((dirs.clone(), *multiple, statement.span));
             }
-            Statement::Remove(what) => remove(m, what, statement.span, diags),
+            Statement::Remove(what) => {
+                remove(m, what, statement.span, diags);
+                // The lists shifted: index them again.
+                self.index = index_of(m);
+            }
             Statement::CaptureEffect(e) => m.effect = Some(e.clone()),
             Statement::Chain(b) => m.must_continue = Some(*b),
             Statement::Crown(c) => m.crown = Some(*c),
             Statement::LongLanding(l) => m.long_landing = Some(*l),
             Statement::On { zone, kind } => {
                 let trigger = (zone.clone(), kind.clone(), statement.span);
-                replace_or_push(&mut m.triggers, trigger, |t| t.0.name.node.clone());
+                let key = zone.name.node.clone();
+                upsert(&mut self.index, "trigger", &mut m.triggers, trigger, key);
             }
             Statement::End(rule) => {
                 m.any_end = true;
                 match rule {
                     EndRule::Rule { condition, verdict } => {
                         let end = (condition.clone(), *verdict, statement.span);
-                        replace_or_push(&mut m.ends, end, |e| e.0.key());
+                        let key = condition.key();
+                        upsert(&mut self.index, "end", &mut m.ends, end, key);
                     }
                     EndRule::Loser(l) => m.loser = Some(Spanned::new(*l, statement.span)),
                 }
@@ -648,13 +691,47 @@ fn remove(m: &mut Merged, what: &RemoveDecl, span: Span, diags: &mut Vec<Diagnos
     );
 }
 
-/// Replaces the item with the same key, keeping its place, or appends.
-fn replace_or_push<T>(items: &mut Vec<T>, item: T, key: impl Fn(&T) -> String) {
-    let k = key(&item);
-    match items.iter_mut().find(|i| key(i) == k) {
+/// Where each named item stands in its list of `Merged`: the list's name
+/// and the item's key (a zone's name, an end rule's condition...).
+type Index = HashMap<(&'static str, String), usize>;
+
+/// Replaces the item with the same key, keeping its place, or appends; in
+/// constant time, so that a file with many statements merges in linear time.
+fn upsert<T>(index: &mut Index, list: &'static str, items: &mut Vec<T>, item: T, key: String) {
+    match index
+        .get(&(list, key.clone()))
+        .and_then(|&i| items.get_mut(i))
+    {
         Some(slot) => *slot = item,
-        None => items.push(item),
+        None => {
+            index.insert((list, key), items.len());
+            items.push(item);
+        }
     }
+}
+
+/// The index of every named list of `m`.
+fn index_of(m: &Merged) -> Index {
+    let mut index = Index::new();
+    for (i, s) in m.sides.iter().enumerate() {
+        index.insert(("side", s.node.id.node.clone()), i);
+    }
+    for (i, d) in m.directions.iter().enumerate() {
+        index.insert(("directions", d.0.node.clone()), i);
+    }
+    for (i, z) in m.zones.iter().enumerate() {
+        index.insert(("zone", z.name.node.clone()), i);
+    }
+    for (i, p) in m.pieces.iter().enumerate() {
+        index.insert(("piece", p.id.node.clone()), i);
+    }
+    for (i, t) in m.triggers.iter().enumerate() {
+        index.insert(("trigger", t.0.name.node.clone()), i);
+    }
+    for (i, e) in m.ends.iter().enumerate() {
+        index.insert(("end", e.0.key()), i);
+    }
+    index
 }
 
 /// What a statement defines, for finding duplicates in one file: a key, how

@@ -37,8 +37,11 @@ pub fn warn_unused(merged: &Merged, diags: &mut Vec<Diagnostic>) {
     if let Some(Effect::Convert(kind)) = &merged.effect {
         kinds_used.push(&kind.node);
     }
+    // Looked up once per zone and kind: sets, for files with many of them.
+    let zones_used: std::collections::HashSet<&str> = zones_used.into_iter().collect();
+    let kinds_used: std::collections::HashSet<&str> = kinds_used.into_iter().collect();
     for zone in &merged.zones {
-        if !zone.no_stop && !zones_used.contains(&zone.name.node.as_str()) {
+        if !zone.no_stop && !zones_used.contains(zone.name.node.as_str()) {
             diags.push(
                 Diagnostic::new(Code::UnusedZone, format!("zone `{}` is never used", zone.name.node))
                     .primary(zone.name.span, "declared here")
@@ -47,7 +50,7 @@ pub fn warn_unused(merged: &Merged, diags: &mut Vec<Diagnostic>) {
         }
     }
     for piece in &merged.pieces {
-        if !kinds_used.contains(&piece.id.node.as_str()) {
+        if !kinds_used.contains(piece.id.node.as_str()) {
             diags.push(
                 Diagnostic::new(
                     Code::UnusedKind,

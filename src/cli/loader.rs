@@ -1,6 +1,7 @@
 //! `FsLoader`: rule files from the file system, with the bundled games as
 //! fallback (and as the only source for `extends` inside a bundled file).
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::load::{Loader, Source};
@@ -27,18 +28,16 @@ impl Loader for FsLoader {
             .and_then(|b| Path::new(b).parent())
             .map(Path::to_path_buf)
             .unwrap_or_default();
-        candidates.push(dir.join(name));
+        candidates.push(normal(&dir.join(name)));
         if !name.ends_with(".rules") {
-            candidates.push(dir.join(format!("{name}.rules")));
+            candidates.push(normal(&dir.join(format!("{name}.rules"))));
         }
         for c in &candidates {
-            if c.is_file() {
-                return std::fs::read_to_string(c)
-                    .map(|text| Source {
-                        name: c.to_string_lossy().into_owned(),
-                        text,
-                    })
-                    .map_err(|e| format!("can't read {}: {e}", c.display()));
+            if c.exists() {
+                return read_text(c, MAX_RULE_FILE, "a rule file").map(|text| Source {
+                    name: c.to_string_lossy().into_owned(),
+                    text,
+                });
             }
         }
         bundled(name).ok_or_else(|| {
@@ -49,5 +48,86 @@ impl Loader for FsLoader {
                     .map_or_else(|| name.to_string(), |c| c.display().to_string())
             )
         })
+    }
+}
+
+/// The path with `.` and `dir/..` taken out, without asking the file
+/// system: `ext/../ext/dd.rules` is `ext/dd.rules`, so a file that extends
+/// itself through `../` has the same name each time round and the circle is
+/// found (E022).
+fn normal(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                let last = out.components().next_back();
+                match last {
+                    Some(Component::Normal(_)) => {
+                        out.pop();
+                    }
+                    Some(Component::RootDir | Component::Prefix(_)) => {}
+                    _ => out.push(".."),
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The largest rule file read, in bytes (docs/limits.md): the bundled games
+/// are a few kilobytes, and a file this size is checked in about a second.
+pub const MAX_RULE_FILE: u64 = 1 << 20;
+
+/// Reads a text file of at most `max` bytes. Refuses, in words, what is not
+/// a regular file (a directory, a device such as /dev/zero), a file past the
+/// limit (without reading more than `max + 1` bytes of it), and text that is
+/// not UTF-8 (naming the line of the first bad byte). `what` names the file
+/// in the message ("a rule file").
+pub fn read_text(path: &Path, max: u64, what: &str) -> Result<String, String> {
+    let shown = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("can't read `{shown}`: {e}"))?;
+    if meta.is_dir() {
+        return Err(format!("it is a directory, not {what}"));
+    }
+    if !meta.is_file() {
+        return Err(format!(
+            "it is not a regular file (a device or a pipe), so it can't be {what}"
+        ));
+    }
+    let too_big = |n: u64| {
+        format!(
+            "it is {n} bytes, and {what} may be at most {} (see docs/limits.md)",
+            size_words(max)
+        )
+    };
+    if meta.len() > max {
+        return Err(too_big(meta.len()));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("can't read `{shown}`: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("can't read `{shown}`: {e}"))?;
+    if bytes.len() as u64 > max {
+        return Err(too_big(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..good].iter().filter(|&&b| b == b'\n').count();
+        format!("it is not UTF-8 text: line {line} has a byte that is not (save the file as UTF-8)")
+    })
+}
+
+/// `1 MiB`, `64 KiB`, `100 bytes`.
+fn size_words(n: u64) -> String {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
+        format!("{} MiB", n >> 20)
+    } else if n >= 1 << 10 && n.is_multiple_of(1 << 10) {
+        format!("{} KiB", n >> 10)
+    } else {
+        format!("{n} bytes")
     }
 }

@@ -93,6 +93,11 @@ pub fn parse(text: &str, file: FileId) -> (Option<File>, Vec<Diagnostic>) {
         match RulesParser::parse(Rule::file, rest) {
             Ok(mut pairs) => {
                 if diagnostics.is_empty() {
+                    if let Some(p) = pairs.peek() {
+                        too_large(p, file, offset, &mut diagnostics);
+                    }
+                }
+                if diagnostics.is_empty() {
                     let lower = lower::Lower { file, offset };
                     tree = pairs.next().and_then(|p| lower.lower_file(p));
                     if tree.is_none() {
@@ -123,6 +128,45 @@ pub fn parse(text: &str, file: FileId) -> (Option<File>, Vec<Diagnostic>) {
         }
     }
     (tree, diagnostics)
+}
+
+/// Reports every number of the file that doesn't fit 32 bits (they would
+/// otherwise be read as 4294967295 and judged by that value).
+fn too_large(
+    file_pair: pest::iterators::Pair<'_, Rule>,
+    file: FileId,
+    offset: usize,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for p in file_pair.into_inner().flatten() {
+        if !matches!(
+            p.as_rule(),
+            Rule::number | Rule::integer | Rule::numeric_square
+        ) {
+            continue;
+        }
+        let digits = p.as_str().trim_start_matches('-');
+        if digits.parse::<u32>().is_ok() {
+            continue;
+        }
+        let span = p.as_span();
+        let shown = if digits.len() > 24 {
+            format!("a number of {} digits", digits.len())
+        } else {
+            format!("`{}`", p.as_str())
+        };
+        diagnostics.push(
+            Diagnostic::new(Code::CountRange, format!("{shown} is too large"))
+                .primary(
+                    Span::new(file, offset + span.start(), offset + span.end()),
+                    "too large",
+                )
+                .help(format!(
+                    "numbers in rule files are at most {}; boards, counts and cells are far smaller",
+                    u32::MAX
+                )),
+        );
+    }
 }
 
 /// The diagnostic for a parse that failed at byte `pos`.
