@@ -571,6 +571,11 @@ fn e034_a_restated_setting_is_reported_at_the_house_rule() {
     Case::new("extends \"variants/goose\"\ndice 4 d20\n")
         .at("E032", 2, 6)
         .renders("inherited: `track 63`");
+    // A face the restated dice don't have.
+    Case::new("extends \"slow-and-steady\"\ndice 2 d4\n")
+        .at("E034", 2, 8)
+        .renders("inherited: `enter on 6`")
+        .codes(&["E034"]);
     // Stated in one file, the rule written last is still the one pointed at.
     Case::new("track 20\ndice 1 d6\nextra roll on doubles\n").at("E034", 3, 15);
 }

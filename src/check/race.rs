@@ -242,7 +242,14 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
     };
     let enter = match merged.enter {
         None | Some(EnterDecl::Always) => Enter::Always,
-        Some(EnterDecl::OnFace(f)) => Enter::OnFace(face_of(f, faces, diags)),
+        Some(EnterDecl::OnFace(f)) => Enter::OnFace(inherited_face(
+            merged,
+            f,
+            faces,
+            merged.layers.enter,
+            &format!("enter on {}", f.node),
+            diags,
+        )),
     };
     let extra = match merged.extra {
         None | Some(ExtraDecl::Never) => Extra::Never,
@@ -266,7 +273,14 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             }
             Extra::Doubles
         }
-        Some(ExtraDecl::OnFace(f)) => Extra::OnFace(face_of(f, faces, diags)),
+        Some(ExtraDecl::OnFace(f)) => Extra::OnFace(inherited_face(
+            merged,
+            f,
+            faces,
+            merged.layers.extra,
+            &format!("extra roll on {}", f.node),
+            diags,
+        )),
     };
     let circuit =
         cells.and_then(|loop_cells| check_circuit(merged, loop_cells, max_players, diags));
@@ -451,6 +465,40 @@ fn check_seats(merged: &Merged, max_players: u8, diags: &mut Vec<Diagnostic>) ->
 }
 
 /// A face of a die, checked against the dice's faces.
+/// The face `f` of a statement (`enter on 6`, written in layer `layer`) as
+/// `face_of` checks it; when a later house rule restated the dice so that
+/// the face is gone, the problem is reported at the dice, naming the
+/// inherited statement `what` (issue 9, item 10).
+fn inherited_face(
+    merged: &Merged,
+    f: Spanned<u32>,
+    faces: Option<u8>,
+    layer: usize,
+    what: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> u8 {
+    match (faces, merged.dice) {
+        (Some(n), Some((_, die)))
+            if merged.layers.dice > layer && (f.node == 0 || f.node > u32::from(n)) =>
+        {
+            diags.push(
+                Diagnostic::new(
+                    Code::DiceRange,
+                    format!("no die of this game shows {}", f.node),
+                )
+                .primary(die.span, format!("the faces are 1 to {n}"))
+                .secondary(f.span, format!("inherited: `{what}`"))
+                .help(format!(
+                    "the inherited `{what}` names a face these dice don't have: restate it in this file too, with a face from 1 to {n}, or keep dice that show {}",
+                    f.node
+                )),
+            );
+            1
+        }
+        _ => face_of(f, faces, diags),
+    }
+}
+
 fn face_of(f: Spanned<u32>, faces: Option<u8>, diags: &mut Vec<Diagnostic>) -> u8 {
     let Some(faces) = faces else {
         return 1;
