@@ -361,3 +361,21 @@ fn extends_round_in_a_circle_through_dotdot_is_found() {
     assert!(r.err.len() < 2_000, "{}", r.err);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn moves_and_squares_are_read_strictly() {
+    for (text, why) in [
+        ("22x18x", "`22x18x` is not a move"),
+        ("21-17x", "`21-17x` is not a move"),
+        ("22--18", "`22--18` is not a move"),
+        ("a+5", "`a+5` is not a square"),
+    ] {
+        let r = run(&["moves", "draughts", "--explain", text]);
+        assert!(r.out.contains(why) || r.err.contains(why), "{text}: {}{}", r.out, r.err);
+    }
+    let r = run(&["show", "always-ready", "--position", "W:Wa+5:Bd4"]);
+    assert_ne!(r.code, 0);
+    assert!(r.err.contains("`a+5` is not a square"), "{}", r.err);
+    let r = run(&["moves", "draughts", "--explain", "22-18"]);
+    assert!(r.out.contains("22-18 is legal"), "{}", r.out);
+}

@@ -397,8 +397,22 @@ pub fn find_move(t: &Tables, pos: &Position, legal: &[Move], text: &str) -> Resu
     {
         return Ok(m.clone());
     }
+    // Squares joined by single `-` or `x`: `22x18x`, `-22-18` and `22--18`
+    // are not moves.
+    if norm.starts_with(['-', 'x'])
+        || norm.ends_with(['-', 'x'])
+        || norm.contains("--")
+        || norm.contains("xx")
+        || norm.contains("-x")
+        || norm.contains("x-")
+    {
+        return Err(format!(
+            "`{}` is not a move: write squares joined by `-` (a move) or `x` (a capture), such as 22-18 or 22x15",
+            text.trim()
+        ));
+    }
     // Start and end only.
-    let parts: Vec<&str> = norm.split(['-', 'x']).filter(|s| !s.is_empty()).collect();
+    let parts: Vec<&str> = norm.split(['-', 'x']).collect();
     let squares: Result<Vec<Sq>, _> = parts
         .iter()
         .map(|p| super::position::parse_square(t, p))

@@ -294,7 +294,14 @@ pub fn parse_square(t: &Tables, text: &str) -> Result<Sq, PositionError> {
     }
     let mut chars = text.chars();
     let file = chars.next().filter(|c| c.is_ascii_lowercase());
-    let rank: Option<i32> = chars.as_str().parse().ok();
+    // Digits only: `a+5` is not `a5`.
+    let digits = chars.as_str();
+    let rank: Option<i32> =
+        if !digits.is_empty() && digits.len() <= 3 && digits.bytes().all(|b| b.is_ascii_digit()) {
+            digits.parse().ok()
+        } else {
+            None
+        };
     match (file, rank) {
         (Some(f), Some(r)) => {
             let fi = i32::from(f as u8 - b'a');
