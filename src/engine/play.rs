@@ -478,6 +478,16 @@ fn explain(t: &Tables, pos: &Position, legal: &[Move], from: Sq, squares: &[Sq])
         _ => {}
     }
     let captures: Vec<&Move> = legal.iter().filter(|m| m.is_capture()).collect();
+    if t.any_limits && squares.len() >= 2 {
+        if let Some(why) = limit_reason(t, pos, from, squares) {
+            return format!(
+                "{why}: the {} on {} can play {}",
+                kind_name(t, pos, from),
+                square_name(t, from),
+                all(legal.iter().filter(|m| m.from == Some(from)).collect())
+            );
+        }
+    }
     if t.use_criteria && squares.len() >= 2 && !captures.is_empty() {
         if let Some(why) = precedence_reason(t, pos, from, squares) {
             return format!("{why}: {}", all(captures));
@@ -529,6 +539,75 @@ fn explain(t: &Tables, pos: &Position, legal: &[Move], from: Sq, squares: &[Sq])
             all(from_here)
         ),
     }
+}
+
+/// The lower-case name of the kind of the piece on `sq`.
+fn kind_name(t: &Tables, pos: &Position, sq: Sq) -> String {
+    pos.piece(t, sq)
+        .and_then(|(_, k)| t.game.kinds.get(usize::from(k.0)))
+        .map_or_else(|| "piece".to_string(), |k| k.name.to_lowercase())
+}
+
+/// When a capture from `from` along `squares` would be legal without the
+/// limits of the jump lines: the limit that forbids it, in words.
+fn limit_reason(t: &Tables, pos: &Position, from: Sq, squares: &[Sq]) -> Option<String> {
+    let mut free = t.clone();
+    free.any_limits = false;
+    let mut gen = Generator::new();
+    let mut p = pos.clone();
+    let mut list = MoveList::new();
+    gen.generate(&free, &mut p, &mut list);
+    let to = squares.last().copied();
+    let found = moves_of(&free, &list).into_iter().find(|m| {
+        m.from == Some(from)
+            && m.is_capture()
+            && m.path.last().copied() == to
+            && (squares.len() <= 2 || m.path.starts_with(&squares[1..]))
+    })?;
+    let code = *pos.board.get(usize::from(from.0))?;
+    let at = |s: Sq| {
+        t.game
+            .squares
+            .get(usize::from(s.0))
+            .map(|i| (i32::from(i.file), i32::from(i.rank)))
+    };
+    let kind = kind_name(t, pos, from);
+    let mut prev = from;
+    let mut last_dir: Option<(i32, i32)> = None;
+    for &land in &found.path {
+        let (a, b) = (at(prev)?, at(land)?);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let n = gcd(dx.unsigned_abs(), dy.unsigned_abs()).max(1) as i32;
+        let unit = (dx / n, dy / n);
+        let d = t
+            .game
+            .dirs
+            .iter()
+            .position(|&(x, y)| (i32::from(x), i32::from(y)) == unit)
+            .and_then(|d| u8::try_from(d).ok());
+        let flags = d.map_or(0, |d| t.limits(code, d));
+        let before = t.game.square(b.0 - unit.0, b.1 - unit.1);
+        if flags & crate::ast::limit::LAND_BEYOND != 0
+            && !before.is_some_and(|s| found.captured.contains(&s))
+        {
+            return Some(format!(
+                "a {kind} lands on the square just beyond the piece it takes"
+            ));
+        }
+        if flags & crate::ast::limit::NO_REVERSE != 0 && last_dir == Some((-unit.0, -unit.1)) {
+            return Some(format!(
+                "a {kind} may not turn straight back between two jumps"
+            ));
+        }
+        if flags & crate::ast::limit::MUST_CONTINUE != 0 {
+            return Some(format!(
+                "a {kind} must land where it can capture on, when it can"
+            ));
+        }
+        last_dir = Some(unit);
+        prev = land;
+    }
+    None
 }
 
 /// When a capture from `from` along `squares` exists but another is preferred
