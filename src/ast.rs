@@ -87,6 +87,8 @@ pub enum Statement {
         dirs: Vec<Spanned<Direction>>,
         /// Whether a run of several enemies is captured too.
         multiple: bool,
+        /// Whether an enemy on a corner square is enclosed against the edges.
+        corners: bool,
     },
     /// `remove zone NAME` / `remove piece KIND` / `remove on end at ZONE` /
     /// `remove end RULE`

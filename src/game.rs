@@ -250,6 +250,9 @@ pub struct Custodian {
     pub dirs: Vec<Vec<DirId>>,
     /// A run of several enemies is captured too (else exactly one).
     pub multiple: bool,
+    /// An enemy on a corner square is captured when the moved piece and
+    /// friendly pieces stand on all its neighbours along the directions.
+    pub corners: bool,
 }
 
 /// What happens when a piece reaches its promotion zone in the middle of a

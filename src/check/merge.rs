@@ -48,8 +48,8 @@ pub struct Merged {
     /// `capture precedence ...` (replaces `most` and is replaced by it),
     /// with the statement's span.
     pub precedence: Option<(Vec<Spanned<CriterionDecl>>, Span)>,
-    /// `capture custodian DIRS [multiple]`, with the statement's span.
-    pub custodian: Option<(Vec<Spanned<Direction>>, bool, Span)>,
+    /// `capture custodian DIRS [multiple] [corners]`.
+    pub custodian: Option<CustodianDecl>,
     /// What `remove` statements dropped: what (`zone`, `piece`), the name,
     /// and the `remove` statement.
     pub removed: Vec<(&'static str, String, Span)>,
@@ -131,6 +131,17 @@ pub struct RaceLayers {
     pub extra: usize,
     /// Of `enter`.
     pub enter: usize,
+}
+
+/// `capture custodian ...` as written.
+#[derive(Clone, Debug)]
+pub struct CustodianDecl {
+    /// The directions.
+    pub dirs: Vec<Spanned<Direction>>,
+    /// `multiple`
+    pub multiple: bool,
+    /// `corners`
+    pub corners: bool,
 }
 
 /// A declared option: its name and values.
@@ -387,8 +398,16 @@ impl Merger<'_> {
                 m.precedence = Some((list.clone(), statement.span));
                 m.most = None;
             }
-            Statement::Custodian { dirs, multiple } => {
-                m.custodian = Some((dirs.clone(), *multiple, statement.span));
+            Statement::Custodian {
+                dirs,
+                multiple,
+                corners,
+            } => {
+                m.custodian = Some(CustodianDecl {
+                    dirs: dirs.clone(),
+                    multiple: *multiple,
+                    corners: *corners,
+                });
             }
             Statement::Remove(what) => {
                 remove(m, what, statement.span, diags);

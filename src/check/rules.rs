@@ -159,9 +159,16 @@ pub fn check_value_criterion(
     }
 }
 
-/// `capture custodian` checked: per side, the vectors along which enemies
-/// are enclosed, and whether a run of several counts.
-pub type CustodianVectors = (Vec<Vec<(i8, i8)>>, bool);
+/// `capture custodian` checked.
+#[derive(Clone, Debug)]
+pub struct CustodianVectors {
+    /// Per side, the vectors along which enemies are enclosed.
+    pub per_side: Vec<Vec<(i8, i8)>>,
+    /// A run of several enemies counts.
+    pub multiple: bool,
+    /// An enemy on a corner is enclosed against the edges.
+    pub corners: bool,
+}
 
 /// Checks `capture custodian`: its directions, per side, and whether a run
 /// of several enemies counts.
@@ -171,14 +178,18 @@ pub fn check_custodian(
     directions: &Directions<'_>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<CustodianVectors> {
-    let (dirs, multiple, _) = merged.custodian.as_ref()?;
-    directions.check(dirs, diags);
+    let decl = merged.custodian.as_ref()?;
+    directions.check(&decl.dirs, diags);
     let per_side = sides
         .list
         .iter()
-        .map(|s| directions.resolve(dirs, s.forward))
+        .map(|s| directions.resolve(&decl.dirs, s.forward))
         .collect();
-    Some((per_side, *multiple))
+    Some(CustodianVectors {
+        per_side,
+        multiple: decl.multiple,
+        corners: decl.corners,
+    })
 }
 
 /// Checks the `on end at` triggers.

@@ -109,9 +109,10 @@ pub fn compile(r: &Resolved) -> Game {
         });
     }
     let mut capture = r.capture.clone();
-    capture.custodian = r.custodian.as_ref().map(|(per_side, multiple)| Custodian {
-        dirs: per_side.iter().map(|v| intern(v)).collect(),
-        multiple: *multiple,
+    capture.custodian = r.custodian.as_ref().map(|c| Custodian {
+        dirs: c.per_side.iter().map(|v| intern(v)).collect(),
+        multiple: c.multiple,
+        corners: c.corners,
     });
     Game {
         title: r.title.clone(),

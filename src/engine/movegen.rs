@@ -690,6 +690,48 @@ impl Generator {
                 self.cap_codes.truncate(begin);
             }
         }
+        if t.custodian_corners {
+            self.enclosed_in_corners(t, board, from, to, code, side, dirs);
+        }
+    }
+
+    /// Custodian capture in the corners: an enemy on a corner next to `to`
+    /// whose other neighbours along the directions all hold friendly pieces.
+    #[allow(clippy::too_many_arguments)]
+    fn enclosed_in_corners(
+        &mut self,
+        t: &Tables,
+        board: &[u8],
+        from: u16,
+        to: u16,
+        code: u8,
+        side: u8,
+        dirs: &[u8],
+    ) {
+        for &d in dirs {
+            let s = t.step(to, d);
+            if s == NONE || !t.corner[usize::from(s)] || self.caps.contains(&s) {
+                continue;
+            }
+            let v = board[usize::from(s)];
+            if v == EMPTY || v == DEAD || !t.can_capture(code, v) {
+                continue;
+            }
+            let mut others = 0;
+            let closed = dirs.iter().all(|&d2| {
+                let n = t.step(s, d2);
+                if n == NONE || n == to {
+                    return true;
+                }
+                others += 1;
+                let w = board[usize::from(n)];
+                n != from && w != EMPTY && w != DEAD && t.code_side[usize::from(w)] == side
+            });
+            if closed && others > 0 {
+                self.caps.push(s);
+                self.cap_codes.push(v);
+            }
+        }
     }
 
     /// The steps and slides of the piece on `sq`, each with the custodian

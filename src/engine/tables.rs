@@ -123,6 +123,10 @@ pub struct Tables {
     pub custodian: Vec<Vec<u8>>,
     /// Custodian capture takes a run of several enemies.
     pub custodian_multiple: bool,
+    /// Custodian capture takes an enemy on a corner against the edges.
+    pub custodian_corners: bool,
+    /// Per square: a corner of the board.
+    pub corner: Vec<bool>,
 }
 
 impl Tables {
@@ -321,6 +325,15 @@ impl Tables {
             line_flags,
             rev,
             custodian_multiple: game.capture.custodian.as_ref().is_some_and(|c| c.multiple),
+            custodian_corners: game.capture.custodian.as_ref().is_some_and(|c| c.corners),
+            corner: game
+                .squares
+                .iter()
+                .map(|s| {
+                    (s.file == 0 || s.file + 1 == game.width)
+                        && (s.rank == 0 || s.rank + 1 == game.height)
+                })
+                .collect(),
             custodian,
             layout,
             no_stop_bb,

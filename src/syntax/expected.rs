@@ -165,6 +165,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
             "a criterion (`most pieces`, `most value`, `most KIND`, `fewest KIND`, `by KIND`, `earliest KIND`)"
         }
         custodian | kw_custodian => "`custodian`",
+        kw_corners => "`corners`",
         replacement | kw_captures | kw_captures_only => "`captures`",
         jump_limit | kw_land_beyond | kw_no_reverse => {
             "a limit (`land-beyond`, `no-reverse`, `must-continue`)"

@@ -715,14 +715,20 @@ impl Lower {
             Rule::custodian => {
                 let mut dirs = Vec::new();
                 let mut multiple = false;
+                let mut corners = false;
                 for p in pair.into_inner() {
                     match p.as_rule() {
                         Rule::dir_list => dirs = self.lower_dir_list(p)?,
                         Rule::kw_multiple => multiple = true,
+                        Rule::kw_corners => corners = true,
                         _ => {}
                     }
                 }
-                Statement::Custodian { dirs, multiple }
+                Statement::Custodian {
+                    dirs,
+                    multiple,
+                    corners,
+                }
             }
             _ => return None,
         })
