@@ -658,8 +658,18 @@ fn bundled_games_check_clean() {
     for (name, text) in rulebook::bundled::GAMES {
         let mut runs = vec![vec![]];
         // The draughts family (and what extends it) has the kings option.
-        if *name != "always-ready" && !text.contains("track") && !text.contains("slow-and-steady") {
+        if *name == "draughts" || text.contains("extends \"draughts\"") {
             runs.push(vec![("kings".to_string(), "short".to_string())]);
+        }
+        // Every value of the file's own options.
+        for line in text.lines() {
+            if let Some(decl) = line.trim().strip_prefix("option ") {
+                let decl = decl.split("//").next().unwrap_or("");
+                let (option, values) = decl.split_once('=').unwrap();
+                for value in values.split_whitespace().skip(1) {
+                    runs.push(vec![(option.trim().to_string(), value.to_string())]);
+                }
+            }
         }
         for options in runs {
             let checked = check(&BundledLoader, name, &options);

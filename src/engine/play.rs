@@ -255,7 +255,12 @@ impl<'t> Match<'t> {
         } else {
             let start = self.pos.board[usize::from(rec.from)];
             let start_kind = t.code_kind[usize::from(start)];
-            for c in capture_order(t, mv) {
+            let jumped = capture_order(t, mv);
+            for c in jumped
+                .iter()
+                .copied()
+                .chain(mv.captured.iter().copied().filter(|c| !jumped.contains(c)))
+            {
                 let old = self.pos.board[usize::from(c.0)];
                 let kind = t
                     .game
@@ -263,9 +268,16 @@ impl<'t> Match<'t> {
                     .get(usize::from(t.code_kind[usize::from(old)]))
                     .map_or("piece", |k| k.name.as_str())
                     .to_lowercase();
+                let was_jumped = jumped.contains(&c);
                 match t.effect {
-                    JumpEffect::Convert(_) => events.push(format!(
+                    JumpEffect::Convert(_) if was_jumped => events.push(format!(
                         "jump converts the {kind} on {} to the {}",
+                        square_name(t, c),
+                        self.side_name(mover)
+                    )),
+                    // Enclosed (custodian capture), not taken by replacement.
+                    JumpEffect::Convert(_) if c.0 != rec.to => events.push(format!(
+                        "encloses the {kind} on {}: it goes over to the {}",
                         square_name(t, c),
                         self.side_name(mover)
                     )),
@@ -352,8 +364,9 @@ impl<'t> Match<'t> {
     }
 }
 
-/// The captured squares of a move in the order they were jumped: for each
-/// leg of the path, the captured square on the line between its ends.
+/// The jumped squares of a move in the order they were jumped: for each leg
+/// of the path, the captured square on the line between its ends (pieces
+/// taken otherwise, by replacement or custodian capture, are not in it).
 fn capture_order(t: &Tables, mv: &Move) -> Vec<Sq> {
     let info = |s: Sq| {
         t.game
@@ -376,11 +389,6 @@ fn capture_order(t: &Tables, mv: &Move) -> Vec<Sq> {
             }
         }
         prev = land;
-    }
-    for &c in &mv.captured {
-        if !out.contains(&c) {
-            out.push(c);
-        }
     }
     out
 }
