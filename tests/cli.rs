@@ -371,7 +371,12 @@ fn moves_and_squares_are_read_strictly() {
         ("a+5", "`a+5` is not a square"),
     ] {
         let r = run(&["moves", "draughts", "--explain", text]);
-        assert!(r.out.contains(why) || r.err.contains(why), "{text}: {}{}", r.out, r.err);
+        assert!(
+            r.out.contains(why) || r.err.contains(why),
+            "{text}: {}{}",
+            r.out,
+            r.err
+        );
     }
     let r = run(&["show", "always-ready", "--position", "W:Wa+5:Bd4"]);
     assert_ne!(r.code, 0);
