@@ -1,8 +1,8 @@
 //! The syntax tree of a rule file, as written: names are not resolved yet.
 //! Every node an error may point at carries its span.
 
-use crate::game::{LongLanding, MidChainCrown, Notation, Playable, Whose};
-use crate::race_game::{Finish, Moment, Outcome, Target, Win};
+use crate::board::game::{LongLanding, MidChainCrown, Notation, Playable, Whose};
+use crate::race::game::{Finish, Moment, Outcome, Target, Win};
 use crate::source::Span;
 use crate::vocab::{Elimination, Verdict};
 

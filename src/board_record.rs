@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Match, Move, Position, Tables};
+use crate::board::{Match, Move, Position, Tables};
 
 /// The first line of a record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,28 +1,39 @@
-//! rulebook: plays board games from rule files.
+//! rulebook: plays board games and race games from rule files.
 //!
-//! The pipeline: `grammar/rules.pest` -> `syntax` (AST with spans) -> `check`
-//! (all problems collected as `Diagnostic`s) -> `compile` (a `Game` of tables)
-//! -> `engine` (positions, legal moves, play, perft). A rule file with a
-//! `track` is a race game instead: it compiles to a `RaceGame`
-//! (`race_game`), played by `race` (rolls, choices, cell rules). The library
-//! does no I/O: rule files reach it through a `Loader`.
+//! The pipeline (docs/architecture.md draws it and says what each module
+//! may import):
+//!
+//! ```text
+//! grammar/rules.pest -> syntax (ast) -> check -> compile
+//!     -> board (compiled board game + engine) | race (compiled race game + engine)
+//!     -> agents -> session (a game in progress) | lab (many games, statistics)
+//!     -> format (JSON, CSV, Parquet, SVG, text) -> front ends (cli)
+//! ```
+//!
+//! [`load`] loads a rule file (and what it `extends`) through a
+//! [`source::Loader`], checks it (every problem a [`diagnostic::Diagnostic`])
+//! and compiles it to a [`board::game::Game`] or, for a file with a
+//! `track`, a [`race::game::RaceGame`]. [`board`] and [`race`] play them;
+//! [`agents`] are the computer players; [`session`] is a game in progress
+//! for any front end; [`lab`] plays many games and sums them up; [`format`](mod@format)
+//! writes every output. [`cli`] only parses arguments, calls these and
+//! prints. The library does no I/O of its own except files a caller asks it
+//! to write.
 
 pub mod agents;
 pub mod ast;
+pub mod board;
 pub mod board_record;
 pub mod bundled;
 pub mod check;
 pub mod cli;
 pub mod compile;
 pub mod diagnostic;
-pub mod engine;
 pub mod format;
-pub mod game;
 pub mod lab;
 pub mod load;
 pub mod pdn;
 pub mod race;
-pub mod race_game;
 pub mod rng;
 pub mod session;
 pub mod source;

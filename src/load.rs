@@ -1,11 +1,11 @@
 //! The public entry point: load a rule file (and what it extends), check it,
 //! compile it. No I/O here: files come through a `Loader`.
 
+use crate::board::game::Game;
 use crate::check::{self, CheckedGame};
 use crate::compile;
 use crate::diagnostic::{self, Diagnostic};
-use crate::game::Game;
-use crate::race_game::RaceGame;
+use crate::race::game::RaceGame;
 use crate::source::SourceMap;
 pub use crate::source::{BundledLoader, Loader, Source};
 

@@ -2,7 +2,7 @@
 //! of the checkers family. Tags (`[GameType "26"]`, `[FEN "W:W21,22:B1,2"]`, `[Result ...]`)
 //! and the move text with numeric squares (`1. 22-18 11-15 2. 18x11`).
 
-use crate::engine::{Match, Move, Outcome, Position, Tables};
+use crate::board::{Match, Move, Outcome, Position, Tables};
 
 /// One game read from a PDN file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -186,7 +186,7 @@ pub fn write(t: &Tables, event: &str, start: &Position, moves: &[Move]) -> Strin
 
 /// A move with numeric squares (PDN writes numbers).
 fn pdn_move(t: &Tables, mv: &Move) -> String {
-    let num = |s: crate::game::Sq| {
+    let num = |s: crate::board::game::Sq| {
         t.game
             .squares
             .get(usize::from(s.0))
@@ -216,7 +216,7 @@ fn numeric_fen(t: &Tables, pos: &Position) -> String {
         out.push(side.letter);
         let mut items = Vec::new();
         for (i, info) in g.squares.iter().enumerate() {
-            if let Some((s, k)) = pos.piece(t, crate::game::Sq(i as u16)) {
+            if let Some((s, k)) = pos.piece(t, crate::board::game::Sq(i as u16)) {
                 if usize::from(s.0) == si {
                     let letter = if k.0 == 0 {
                         String::new()

@@ -11,7 +11,7 @@ use rulebook::agents::arena::{game_seed, make_agents, play_game};
 use rulebook::agents::playout::random_playout;
 use rulebook::agents::zobrist::Zobrist;
 use rulebook::agents::{BoardGame, GameState, Strength};
-use rulebook::engine::{Match, Outcome, Position, Tables};
+use rulebook::board::{Match, Outcome, Position, Tables};
 use rulebook::load::{check, BundledLoader};
 use rulebook::rng::Rng;
 

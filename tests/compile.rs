@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use rulebook::game::{EndCondition, Game, JumpEffect, Sq, SquareSet, Verdict, Whose};
+use rulebook::board::game::{EndCondition, Game, JumpEffect, Sq, SquareSet, Verdict, Whose};
 use rulebook::load::{check, check_source, BundledLoader, Source};
 
 /// Compiles `text`, which must check without errors.
@@ -34,7 +34,7 @@ fn names(g: &Game, set: &SquareSet) -> Vec<String> {
     v
 }
 
-fn vectors(g: &Game, ids: &[rulebook::game::DirId]) -> Vec<(i8, i8)> {
+fn vectors(g: &Game, ids: &[rulebook::board::game::DirId]) -> Vec<(i8, i8)> {
     ids.iter().map(|d| g.dirs[usize::from(d.0)]).collect()
 }
 
@@ -185,7 +185,7 @@ fn enemy_zones_and_triggers() {
     assert_eq!(g.triggers[0].whose, Whose::Enemy);
     assert_eq!(
         g.capture.effect,
-        JumpEffect::Convert(rulebook::game::KindId(0))
+        JumpEffect::Convert(rulebook::board::game::KindId(0))
     );
     assert_eq!(g.end.no_moves(), Verdict::Pass);
     assert_eq!(names(&g, &g.no_stop()), ["f6", "g7"]);

@@ -4,8 +4,8 @@
 //! between seeded random players for every bundled game and variant.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use rulebook::board::{Match, Position, Tables};
 use rulebook::cli::render_board;
-use rulebook::engine::{Match, Position, Tables};
 use rulebook::load::{check, BundledLoader, Loader, Source};
 
 /// Bundled games by name; test games by path (`tests/fixtures/games/x.rules`,

@@ -3,7 +3,7 @@
 //! and a kind that men may not capture (tests/fixtures/games/four-winds.rules).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use rulebook::engine::{moves_of, Generator, Match, MoveList, Position, Tables};
+use rulebook::board::{moves_of, Generator, Match, MoveList, Position, Tables};
 use rulebook::load::{check, Loader, Source};
 
 struct Files;

@@ -2,8 +2,8 @@
 //! PDN files get errors that name the line, after the moves before it.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use rulebook::board::{Match, Position, Tables};
 use rulebook::board_record::BoardRecord;
-use rulebook::engine::{Match, Position, Tables};
 use rulebook::load::{check, BundledLoader};
 use rulebook::rng::Rng;
 

@@ -3,7 +3,7 @@
 //! bundled rule files.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use rulebook::engine::{Perft, Position, Tables};
+use rulebook::board::{Perft, Position, Tables};
 use rulebook::load::{check, BundledLoader};
 
 struct Case {

@@ -5,7 +5,7 @@
 //! notation and nothing else is; position and move strings never panic.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use rulebook::engine::{
+use rulebook::board::{
     find_move, make_undoable, moves_of, unmake, Generator, Match, MoveList, Perft, Position, Tables,
 };
 use rulebook::load::{check, BundledLoader};
@@ -49,7 +49,7 @@ fn random_positions(t: &Tables, seed: u64, games: usize, plies: usize) -> Vec<Po
                 break;
             }
             let m = list.moves[rng.below(list.len() as u64) as usize];
-            rulebook::engine::make(t, &mut p, &list, &m);
+            rulebook::board::make(t, &mut p, &list, &m);
             out.push(p.clone());
         }
     }

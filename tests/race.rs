@@ -6,9 +6,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use rulebook::load::{check, check_source, BundledLoader, Source};
+use rulebook::race::game::RaceGame;
 use rulebook::race::text::{choice_text, parse_choice, positions_text, result_text, turn_text};
 use rulebook::race::{Policy, RaceState, Roll};
-use rulebook::race_game::RaceGame;
 use rulebook::rng::Rng;
 
 // ------------------------------------------------------------------ helpers

@@ -17,9 +17,9 @@ fuzz_target!(|data: &[u8]| {
     let _ = checked.render();
     if let Some(game) = checked.game {
         // Whatever checks must compile to tables and play.
-        let t = rulebook::engine::Tables::new(game);
-        let mut p = rulebook::engine::Position::start(&t);
-        let mut list = rulebook::engine::MoveList::new();
-        rulebook::engine::Generator::new().generate(&t, &mut p, &mut list);
+        let t = rulebook::board::Tables::new(game);
+        let mut p = rulebook::board::Position::start(&t);
+        let mut list = rulebook::board::MoveList::new();
+        rulebook::board::Generator::new().generate(&t, &mut p, &mut list);
     }
 });

@@ -2,7 +2,7 @@
 //! legal move.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use rulebook::engine::{find_move, moves_of, Generator, MoveList, Position, Tables};
+use rulebook::board::{find_move, moves_of, Generator, MoveList, Position, Tables};
 use rulebook::load::{check, BundledLoader};
 
 /// The bundled board games, checked once.

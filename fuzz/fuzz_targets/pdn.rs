@@ -3,7 +3,7 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use rulebook::board_record::BoardRecord;
-use rulebook::engine::Tables;
+use rulebook::board::Tables;
 use rulebook::load::{check, BundledLoader};
 
 fn draughts() -> &'static Tables {

@@ -2,7 +2,7 @@
 //! back now and then; checks that undo restores the position.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use rulebook::engine::{Match, Position, Tables};
+use rulebook::board::{Match, Position, Tables};
 use rulebook::load::{check, BundledLoader};
 
 fuzz_target!(|data: &[u8]| {

@@ -2,7 +2,7 @@
 //! prints back to itself and has legal moves computed without a panic.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use rulebook::engine::{Generator, MoveList, Position, Tables};
+use rulebook::board::{Generator, MoveList, Position, Tables};
 use rulebook::load::{check, BundledLoader};
 
 /// The bundled board games, checked once.

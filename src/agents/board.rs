@@ -10,10 +10,10 @@
 use super::eval::ADVANCEMENT;
 use super::state::{Ending, Features, GameState};
 use super::zobrist::Zobrist;
-use crate::engine::end::{self, History};
-use crate::engine::tables::{EMPTY, NONE};
-use crate::engine::{make, Generator, Move, MoveList, Position, Tables};
-use crate::game::{event, EndCondition, JumpEffect, Sq, Verdict};
+use crate::board::end::{self, History};
+use crate::board::game::{event, EndCondition, JumpEffect, Sq, Verdict};
+use crate::board::tables::{EMPTY, NONE};
+use crate::board::{make, Generator, Move, MoveList, Position, Tables};
 
 /// The rule events a board game counts, in the order of `event_counts`.
 pub const EVENTS: &[&str] = &[

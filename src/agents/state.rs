@@ -8,7 +8,7 @@
 //! (`chance_count() > 0`: the dice pick an outcome with the probabilities the
 //! rule file gives), or the end (`ending()` is `Some`).
 
-use crate::engine::position::MAX_SIDES;
+use crate::board::position::MAX_SIDES;
 
 /// The most seats a game may have.
 pub const MAX_SEATS: usize = MAX_SIDES;

@@ -3,10 +3,10 @@
 //! allocating. The keys come from a fixed seed, so a hash is the same on every
 //! run and every machine.
 
-use crate::engine::position::MAX_SIDES;
-use crate::engine::tables::EMPTY;
-use crate::engine::{MoveList, MoveRec, Position, Tables};
-use crate::game::JumpEffect;
+use crate::board::game::JumpEffect;
+use crate::board::position::MAX_SIDES;
+use crate::board::tables::EMPTY;
+use crate::board::{MoveList, MoveRec, Position, Tables};
 use crate::rng::Rng;
 
 /// The keys of one game.

@@ -5,9 +5,9 @@
 
 use super::suggest::unknown_help;
 use crate::ast::*;
+use crate::board::game::{LongLanding, MidChainCrown, Notation, Playable};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::game::{LongLanding, MidChainCrown, Notation, Playable};
-use crate::race_game::{Finish, Win};
+use crate::race::game::{Finish, Win};
 use crate::source::Span;
 use crate::vocab::{Elimination, Verdict};
 use std::collections::HashMap;
@@ -93,7 +93,7 @@ pub struct Merged {
     /// `safe cells ...`
     pub safe: Vec<(Spanned<u32>, Option<Spanned<u32>>)>,
     /// `outcome ...`
-    pub outcome: Option<Spanned<crate::race_game::Outcome>>,
+    pub outcome: Option<Spanned<crate::race::game::Outcome>>,
     /// `finishing order`
     pub order: bool,
     /// `rolling ...` rules, in order, with their statements' spans.
@@ -582,8 +582,8 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::Win(_) => "win",
         Statement::LandingRules { .. } => "landing",
         Statement::CellRule(rule) => match rule.moment {
-            crate::race_game::Moment::Landing => "landing",
-            crate::race_game::Moment::Resting => "resting",
+            crate::race::game::Moment::Landing => "landing",
+            crate::race::game::Moment::Resting => "resting",
         },
     }
 }

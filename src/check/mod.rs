@@ -16,8 +16,8 @@ pub mod unused;
 pub mod zones;
 
 use crate::ast::File;
+use crate::board::game::{CaptureRules, EndRules, KindId, SideId, Sq, Trigger};
 use crate::diagnostic::Diagnostic;
-use crate::game::{CaptureRules, EndRules, KindId, SideId, Sq, Trigger};
 
 /// A game whose names are all resolved and whose checks all passed.
 #[derive(Clone, Debug)]
@@ -55,7 +55,7 @@ pub enum CheckedGame {
     Board(Box<Resolved>),
     /// A race game, compiled (its circles of chained landings are found on
     /// the tables).
-    Race(Box<crate::race_game::RaceGame>),
+    Race(Box<crate::race::game::RaceGame>),
 }
 
 /// Checks a chain of files (base first) under the given option values.

@@ -6,8 +6,8 @@ use super::sides::{default_letter, Sides};
 use super::suggest::unknown_help;
 use super::zones::Zones;
 use crate::ast::{limit, MoveKind, Name, PieceLine, Replacement};
+use crate::board::game::{KindId, Whose, ZoneId};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::game::{KindId, Whose, ZoneId};
 use crate::source::Span;
 
 /// The most piece kinds a game may have (kinds are bits of a `u32`).

@@ -9,7 +9,7 @@ use crate::ast::{
     TestAtom,
 };
 use crate::diagnostic::{Code, Diagnostic};
-use crate::race_game::{
+use crate::race::game::{
     Action, CellEffect, Circuit, Enter, Extra, Finish, Moment, Outcome, RaceGame, RollCondition,
     RollRule, RollTest, Target, Win, MAX_DICE, OUT,
 };
@@ -1147,7 +1147,7 @@ fn successors(game: &RaceGame, seat: usize, cell: u16, count: u16, dir: i8) -> V
         };
         let mut p = cell;
         let mut d = dir;
-        let mut landed = crate::race_game::Landed::default();
+        let mut landed = crate::race::game::Landed::default();
         for &id in ids {
             let Some(rule) = game.rules.get(usize::from(id)) else {
                 continue;

@@ -6,8 +6,8 @@ use super::pieces::Kinds;
 use super::sides::Sides;
 use super::zones::Zones;
 use crate::ast::{Place, SetupDecl, Spanned};
+use crate::board::game::{KindId, SideId, Sq};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::game::{KindId, SideId, Sq};
 use crate::source::Span;
 use std::collections::HashMap;
 

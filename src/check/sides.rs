@@ -3,8 +3,8 @@
 use super::merge::Merged;
 use super::suggest::unknown_help;
 use crate::ast::Name;
+use crate::board::game::{SideId, SideInfo};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::game::{SideId, SideInfo};
 use crate::source::Span;
 
 /// The most sides a game may have.

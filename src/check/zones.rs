@@ -5,8 +5,8 @@ use super::merge::Merged;
 use super::sides::Sides;
 use super::suggest::unknown_help;
 use crate::ast::{Name, RankNumber, Spanned, SquareRef, ZoneBody, ZoneDecl, ZoneRef};
+use crate::board::game::{SquareSet, Whose, ZoneId, ZoneInfo};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::game::{SquareSet, Whose, ZoneId, ZoneInfo};
 use crate::source::Span;
 
 /// The checked zones.

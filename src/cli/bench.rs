@@ -4,7 +4,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use super::Failure;
-use crate::engine::{Perft, Position, Tables};
+use crate::board::{Perft, Position, Tables};
 
 /// Runs perft at increasing depths until a depth takes a second (or the
 /// given depth), and prints leaves per second.

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use super::Failure;
 use crate::agents::playout::random_playout;
 use crate::agents::BoardGame;
-use crate::engine::{Position, Tables};
+use crate::board::{Position, Tables};
 use crate::rng::Rng;
 
 /// What one thread measured.

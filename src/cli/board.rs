@@ -1,7 +1,7 @@
 //! The board as text.
 
-use crate::engine::{Position, Tables};
-use crate::game::Sq;
+use crate::board::game::Sq;
+use crate::board::{Position, Tables};
 
 /// How a piece is drawn: the side's letter, lower case for the ordinary kind
 /// and upper case for the others (with the kind's letter too when a game has

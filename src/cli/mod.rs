@@ -20,7 +20,7 @@ use std::io::Write;
 
 use clap::{Parser, Subcommand};
 
-use crate::engine::{moves_of, Generator, MoveList, Perft, Position, Tables};
+use crate::board::{moves_of, Generator, MoveList, Perft, Position, Tables};
 use crate::format::json;
 pub use crate::format::svg::board::render_svg;
 use crate::load::{check, Checked};
@@ -340,7 +340,7 @@ fn dispatch(
             Generator::new().generate(&t, &mut pos, &mut list);
             let moves = moves_of(&t, &list);
             if let Some(text) = explain {
-                return match crate::engine::find_move(&t, &pos, &moves, &text) {
+                return match crate::board::find_move(&t, &pos, &moves, &text) {
                     Ok(m) => {
                         writeln!(out, "{} is legal", m.notation)?;
                         Ok(0)

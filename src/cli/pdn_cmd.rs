@@ -5,8 +5,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::{Failure, FsLoader};
+use crate::board::Tables;
 use crate::board_record::BoardRecord;
-use crate::engine::Tables;
 use crate::load::check;
 use crate::pdn;
 
@@ -93,7 +93,7 @@ pub(crate) fn export(
     let moves: Vec<_> = replay.played.into_iter().map(|(m, _)| m).collect();
     let start = record
         .start(&t)
-        .unwrap_or_else(|_| crate::engine::Position::start(&t));
+        .unwrap_or_else(|_| crate::board::Position::start(&t));
     let event = format!("{} ({})", t.game.title, args.file.display());
     emit(
         args.output.as_deref(),

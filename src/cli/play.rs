@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 use super::prompt::Action;
 use super::{load_game, position, Failure, GameArgs};
 use crate::agents::Strength;
-use crate::engine::Tables;
+use crate::board::Tables;
 use crate::session::{BoardSession, Undo};
 
 /// Arguments of `play`.

@@ -7,7 +7,7 @@
 use std::io::{BufRead, Write};
 
 use super::Failure;
-use crate::engine::Move;
+use crate::board::Move;
 use crate::session::{BoardSession, Entry};
 
 /// What the person asked for.

@@ -10,9 +10,9 @@ use super::record::{choice_json, Header, RaceTurn, Recorder};
 use super::{Failure, FsLoader, GameArgs};
 use crate::agents::{self, Agent, Strength};
 use crate::load::check;
+use crate::race::game::{RaceGame, OUT};
 use crate::race::text::{choice_text, parse_choice, result_text, seat_name, turn_text};
 use crate::race::{Choice, Event, Policy, RaceNode, RaceState, Roll};
-use crate::race_game::{RaceGame, OUT};
 use crate::rng::Rng;
 
 /// Loads the game when it is a race game (printing its warnings); `None`
@@ -430,10 +430,10 @@ fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: Choi
                 format!("{name} has no piece out to enter")
             } else {
                 match game.enter {
-                    crate::race_game::Enter::OnFace(f) => {
+                    crate::race::game::Enter::OnFace(f) => {
                         format!("a piece enters only when a die shows {f}, and the roll is {roll}")
                     }
-                    crate::race_game::Enter::Always => format!("no piece can enter with {roll}"),
+                    crate::race::game::Enter::Always => format!("no piece can enter with {roll}"),
                 }
             }
         }

@@ -11,9 +11,9 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::{Failure, GameArgs};
+use crate::race::game::RaceGame;
 use crate::race::text::{choice_text, parse_choice};
 use crate::race::Choice;
-use crate::race_game::RaceGame;
 
 /// The first line of a record.
 #[derive(Serialize, Deserialize, Debug, Clone, Default, PartialEq, Eq)]
@@ -138,9 +138,9 @@ impl Recorder {
 pub(crate) fn write_board(
     path: Option<&Path>,
     game: &GameArgs,
-    t: &crate::engine::Tables,
-    start: &crate::engine::Position,
-    played: &[crate::engine::Move],
+    t: &crate::board::Tables,
+    start: &crate::board::Position,
+    played: &[crate::board::Move],
 ) -> Result<(), Failure> {
     let Some(path) = path else {
         return Ok(());

@@ -8,11 +8,11 @@ use std::path::PathBuf;
 use super::race::{load_race, turn_json};
 use super::record::{choice_of, Header, RaceTurn};
 use super::Failure;
+use crate::board::Match;
 use crate::board_record::BoardRecord;
-use crate::engine::Match;
+use crate::race::game::RaceGame;
 use crate::race::text::{result_text, seat_name, turn_text};
 use crate::race::{Choice, RaceState, Roll};
-use crate::race_game::RaceGame;
 
 /// Arguments of `replay`.
 #[derive(clap::Args, Debug)]
@@ -153,7 +153,7 @@ fn replay_race(
 /// A board game's record, read and checked by `board_record`; the plies
 /// before a bad line are printed, then the error.
 fn replay_board(
-    t: &crate::engine::Tables,
+    t: &crate::board::Tables,
     text: &str,
     json: bool,
     bad: &dyn Fn(usize, String) -> Failure,

@@ -4,9 +4,9 @@
 
 pub mod race;
 
+use crate::board::game::{Custodian, DirId, Game, KindInfo, Moves};
 use crate::check::pieces::VectorMoves;
 use crate::check::Resolved;
-use crate::game::{Custodian, DirId, Game, KindInfo, Moves};
 
 /// Whether kind `k` only ever appears by promotion (its default value is
 /// then 3, else 1).
@@ -19,9 +19,9 @@ fn promoted_only(r: &Resolved, k: usize) -> bool {
     });
     let set_up = r.setup.iter().any(|(_, _, kind)| Some(kind.0) == id);
     let converted = r.triggers.iter().any(|t| {
-        let crate::game::TriggerAction::Convert(kind) = t.action;
+        let crate::board::game::TriggerAction::Convert(kind) = t.action;
         Some(kind.0) == id
-    }) || matches!(r.capture.effect, crate::game::JumpEffect::Convert(kind) if Some(kind.0) == id);
+    }) || matches!(r.capture.effect, crate::board::game::JumpEffect::Convert(kind) if Some(kind.0) == id);
     promoted && !set_up && !converted
 }
 

@@ -3,7 +3,7 @@
 //! the order of the rule file. Never fails.
 
 use crate::check::race::RaceSpec;
-use crate::race_game::{CellRule, CellTable, Moment, RaceGame};
+use crate::race::game::{CellRule, CellTable, Moment, RaceGame};
 
 /// Builds the tables of a checked race game.
 pub fn compile_race(spec: &RaceSpec) -> RaceGame {

@@ -12,8 +12,8 @@
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
-use crate::engine::{make, moves_of, MoveList, Position, Tables};
-use crate::game::Sq;
+use crate::board::game::Sq;
+use crate::board::{make, moves_of, MoveList, Position, Tables};
 use crate::lab::compare::{measures, Measure};
 use crate::lab::stats::{share, wilson};
 use crate::lab::Run;

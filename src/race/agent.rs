@@ -7,7 +7,7 @@ use std::hash::{Hash, Hasher};
 
 use super::{Choice, Event, RaceState, Roll};
 use crate::agents::{Ending, Features, GameState};
-use crate::race_game::{RaceGame, OUT};
+use crate::race::game::{RaceGame, OUT};
 
 /// The rule events a race counts, for `simulate`-like reports.
 const EVENTS: &[&str] = &["bumped", "sent out", "turns missed", "extra rolls"];
@@ -71,7 +71,7 @@ impl<'g> RaceNode<'g> {
     fn outcome(&self, i: usize) -> Roll {
         let faces = usize::from(self.game.faces.max(1));
         let mut x = i;
-        let mut values = [0u8; crate::race_game::MAX_DICE];
+        let mut values = [0u8; crate::race::game::MAX_DICE];
         let n = usize::from(self.game.dice).min(values.len());
         for v in values.iter_mut().take(n) {
             *v = (x % faces) as u8 + 1;

@@ -1,6 +1,6 @@
 //! `Event`: what happened in a turn, as data; `describe` puts it in words.
 
-use crate::race_game::{Action, CellEffect, Moment, RaceGame, OUT};
+use crate::race::game::{Action, CellEffect, Moment, RaceGame, OUT};
 
 /// Something that happened in a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,7 +124,7 @@ fn place(game: &RaceGame, seat: usize, p: u16) -> String {
 }
 
 /// An effect with a target in words: `opponents go out`.
-fn targeted(target: crate::race_game::Target, action: Action) -> String {
+fn targeted(target: crate::race::game::Target, action: Action) -> String {
     let t = target.word();
     match action {
         Action::Out => format!("{t} out"),

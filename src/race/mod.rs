@@ -1,4 +1,8 @@
-//! The race engine: plays a compiled `RaceGame`. A `RaceState` holds where
+//! Race games: the compiled game ([`game::RaceGame`], what `compile` makes
+//! of a rule file with a `track`) and the engine that plays it, the
+//! counterpart of [`crate::board`] for board games.
+//!
+//! The race engine plays a compiled `RaceGame`. A `RaceState` holds where
 //! every piece is, the turns each player owes and who rolls next; a turn is
 //! a `Roll` (from the one seeded generator, or from a record), the legal
 //! `Choice`s for it, and `RaceState::apply`, which moves the piece, applies
@@ -33,6 +37,7 @@
 mod agent;
 mod choice;
 pub mod event;
+pub mod game;
 mod policy;
 mod roll;
 mod state;

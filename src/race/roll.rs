@@ -1,6 +1,6 @@
 //! `Roll`: the faces the dice show.
 
-use crate::race_game::MAX_DICE;
+use crate::race::game::MAX_DICE;
 use crate::rng::Rng;
 
 /// The faces shown by the dice of one roll, in the order rolled.

@@ -2,7 +2,7 @@
 //! choices of a roll and a turn played.
 
 use super::{Choice, Event, Roll};
-use crate::race_game::{
+use crate::race::game::{
     Action, CellEffect, CellRule, Enter, Extra, Finish, Landed, Moment, RaceGame, Target, Win,
     MAX_DICE, OUT,
 };
@@ -556,7 +556,7 @@ impl RaceState {
     /// draw when no player can ever move again.
     fn settle(&mut self, game: &RaceGame, mover: usize, events: &mut Vec<Event>) {
         let n = self.players();
-        let plays_on = game.order || game.outcome != crate::race_game::Outcome::FirstHomeWins;
+        let plays_on = game.order || game.outcome != crate::race::game::Outcome::FirstHomeWins;
         for step in 0..n {
             let seat = (mover + step) % n;
             if self.over || self.is_placed(seat) || !self.is_home(game, seat) {
@@ -587,7 +587,7 @@ impl RaceState {
             self.over = true;
             let first = self.places.first().copied();
             let last = self.places.last().copied();
-            use crate::race_game::Outcome;
+            use crate::race::game::Outcome;
             let (winner, loser) = match game.outcome {
                 Outcome::FirstHomeWins => (first, None),
                 Outcome::LastHomeLoses => (first, last),

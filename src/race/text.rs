@@ -1,7 +1,7 @@
 //! Turns and positions in words, as `play` and `replay` print them.
 
 use super::{Choice, Event, RaceState, Roll};
-use crate::race_game::{RaceGame, OUT};
+use crate::race::game::{RaceGame, OUT};
 
 /// A seat's name.
 pub fn seat_name(game: &RaceGame, seat: usize) -> &str {

@@ -4,8 +4,8 @@
 //! undo and redo, a hint, and the record of the game so far.
 
 use crate::agents::{self, Agent, BoardGame, BoardState, Strength};
+use crate::board::{Match, Move, Position, Tables};
 use crate::board_record::BoardRecord;
-use crate::engine::{Match, Move, Position, Tables};
 
 /// Who plays a side.
 pub enum Seat<'g> {

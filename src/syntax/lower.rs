@@ -4,8 +4,8 @@
 
 use super::parser::Rule;
 use crate::ast::*;
-use crate::game::{LongLanding, MidChainCrown, Notation, Playable, Whose};
-use crate::race_game::{Finish, Moment, Outcome, Target, Win};
+use crate::board::game::{LongLanding, MidChainCrown, Notation, Playable, Whose};
+use crate::race::game::{Finish, Moment, Outcome, Target, Win};
 use crate::source::{FileId, Span};
 use crate::vocab::{Elimination, Verdict};
 use pest::iterators::{Pair, Pairs};

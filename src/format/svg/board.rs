@@ -1,8 +1,8 @@
 //! `show --svg`: a position as an SVG picture (board, pieces, kings, zones).
 
 use super::esc;
-use crate::engine::{Position, Tables};
-use crate::game::Sq;
+use crate::board::game::Sq;
+use crate::board::{Position, Tables};
 
 const CELL: i32 = 48;
 const MARGIN: i32 = 24;

@@ -4,7 +4,7 @@
 
 use super::bitboard::{Bb, Layout};
 use super::end::EndTables;
-use crate::game::{
+use crate::board::game::{
     CaptureChoice, Criterion, Game, JumpEffect, KindId, LongLanding, MidChainCrown, SideId,
     TriggerAction, Whose,
 };
@@ -156,7 +156,7 @@ impl Tables {
         let mut immune = vec![0u32; ncodes];
         let mut weight = vec![0u64; ncodes];
         let mut line_flags = vec![0u8; ncodes * ndirs];
-        let to_u8 = |d: &crate::game::DirId| d.0;
+        let to_u8 = |d: &crate::board::game::DirId| d.0;
         for s in 0..nsides {
             for (k, kind) in game.kinds.iter().enumerate() {
                 let code = 1 + s * nkinds + k;

@@ -9,7 +9,7 @@
 use super::bitboard::Bb;
 use super::position::Position;
 use super::tables::{Tables, EMPTY};
-use crate::game::{Elimination, EndCondition, Game, Verdict, Whose};
+use crate::board::game::{Elimination, EndCondition, Game, Verdict, Whose};
 
 /// A `reach` rule's squares and pieces, per side.
 #[derive(Clone, Debug, Default)]
@@ -535,7 +535,12 @@ pub fn reason(t: &Tables, pos: &Position, d: &Decision) -> String {
 
 /// The first square where a piece that counts for a `reach` rule stands on
 /// the zone.
-fn reach_square(t: &Tables, pos: &Position, rule: usize, side: usize) -> Option<crate::game::Sq> {
+fn reach_square(
+    t: &Tables,
+    pos: &Position,
+    rule: usize,
+    side: usize,
+) -> Option<crate::board::game::Sq> {
     let Some(Some(reach)) = t.end.reach.get(rule) else {
         return None;
     };
@@ -544,6 +549,6 @@ fn reach_square(t: &Tables, pos: &Position, rule: usize, side: usize) -> Option<
         (c != EMPTY
             && codes.contains(&c)
             && reach.squares.get(side * t.n + sq).copied().unwrap_or(false))
-        .then_some(crate::game::Sq(sq as u16))
+        .then_some(crate::board::game::Sq(sq as u16))
     })
 }

@@ -3,7 +3,7 @@
 
 use super::bitboard::Bb;
 use super::tables::{Tables, EMPTY};
-use crate::game::{KindId, Notation, SideId, Sq};
+use crate::board::game::{KindId, Notation, SideId, Sq};
 
 /// The most sides a game may have.
 pub const MAX_SIDES: usize = 8;

@@ -11,7 +11,7 @@ use super::end::{eliminate, in_play, position_over, sides_in_play};
 use super::position::Position;
 use super::tables::{Tables, DEAD, EMPTY, NONE, NO_DIR};
 use crate::ast::limit;
-use crate::game::{event, Criterion, JumpEffect, MidChainCrown, Verdict};
+use crate::board::game::{event, Criterion, JumpEffect, MidChainCrown, Verdict};
 
 /// One legal move. Its landing squares and captured squares live in the
 /// owning `MoveList`'s arena.

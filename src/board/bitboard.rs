@@ -9,7 +9,7 @@
 //! capture?" and "how many quiet moves?" without visiting squares one by one.
 //! Jump chains are still followed square by square (movegen.rs).
 
-use crate::game::{Game, Playable};
+use crate::board::game::{Game, Playable};
 
 /// A 128-bit board.
 pub type Bb = u128;

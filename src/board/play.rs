@@ -8,7 +8,7 @@ use super::end::{self, History};
 use super::movegen::{make, Generator, MoveList, MoveRec};
 use super::position::{algebraic, square_name, Position};
 use super::tables::{Tables, EMPTY};
-use crate::game::{event, Criterion, JumpEffect, SideId, Sq};
+use crate::board::game::{event, Criterion, JumpEffect, SideId, Sq};
 
 /// A legal move, owned, with its notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -317,7 +317,7 @@ impl<'t> Match<'t> {
             }) {
                 let last = events.pop_if(|e| e.starts_with("crowned on"));
                 match t.mid_chain {
-                    crate::game::MidChainCrown::Continue if rk != start_kind => {
+                    crate::board::game::MidChainCrown::Continue if rk != start_kind => {
                         events.push(format!(
                             "crowned on {} in the middle of the capture: goes on as a {}",
                             square_name(t, mid),
@@ -642,7 +642,7 @@ fn precedence_reason(t: &Tables, pos: &Position, from: Sq, squares: &[Sq]) -> Op
         matches.then(|| scores.get(i * k..(i + 1) * k)).flatten()
     })?;
     let j = (0..k).find(|&j| candidate.get(j) < best.get(j))?;
-    let name = |kind: crate::game::KindId| {
+    let name = |kind: crate::board::game::KindId| {
         t.game
             .kinds
             .get(usize::from(kind.0))
