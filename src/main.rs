@@ -3,8 +3,8 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    // Not `stdin().lock()`: `rulebook lsp` reads stdin on a thread of its own.
+    let mut input = std::io::BufReader::new(std::io::stdin());
     let term = rulebook::cli::Term {
         is_terminal: std::io::IsTerminal::is_terminal(&std::io::stdout()),
         no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),

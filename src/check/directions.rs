@@ -11,7 +11,7 @@ use std::collections::HashMap;
 pub const MAX_COMPONENT: i64 = 25;
 
 /// The absolute directions.
-const ABSOLUTE: [(&str, (i8, i8)); 8] = [
+pub const ABSOLUTE: [(&str, (i8, i8)); 8] = [
     ("n", (0, 1)),
     ("s", (0, -1)),
     ("e", (1, 0)),
@@ -23,7 +23,7 @@ const ABSOLUTE: [(&str, (i8, i8)); 8] = [
 ];
 
 /// The relative directions.
-const RELATIVE: [&str; 8] = [
+pub const RELATIVE: [&str; 8] = [
     "forward",
     "backward",
     "left",
@@ -35,7 +35,7 @@ const RELATIVE: [&str; 8] = [
 ];
 
 /// The built-in sets.
-const SETS: [(&str, &[&str]); 3] = [
+pub const SETS: [(&str, &[&str]); 3] = [
     ("diagonal", &["ne", "nw", "se", "sw"]),
     ("orthogonal", &["n", "s", "e", "w"]),
     ("any", &["n", "ne", "e", "se", "s", "sw", "w", "nw"]),

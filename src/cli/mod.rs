@@ -115,6 +115,11 @@ enum Command {
     Compare(compare::CompareArgs),
     /// Replay a game record (`play --record FILE`), checking every line.
     Replay(replay::ReplayArgs),
+    /// Format rule files in the one canonical layout (`--check`: change
+    /// nothing, show the differences, exit 1 if any file is not formatted).
+    Fmt(crate::format_rules::FmtArgs),
+    /// Run the language server for editors, over stdin and stdout.
+    Lsp,
     /// Measure perft speed (leaves per second) on one core, or with
     /// `--playouts` random playouts per second.
     Bench {
@@ -288,6 +293,8 @@ fn dispatch(
     term: Term,
 ) -> Result<i32, Failure> {
     match cli.command {
+        Command::Fmt(args) => Ok(crate::format_rules::run(&args, out, err)),
+        Command::Lsp => crate::lsp::run_stdio().map_err(Failure::new),
         Command::List => {
             for (name, text) in crate::bundled::GAMES {
                 let title = title_of(text);
