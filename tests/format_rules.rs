@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use rulebook::engine::{Perft, Position, Tables};
+use rulebook::board::{Perft, Position, Tables};
 use rulebook::format_rules::{comments, format_text, tokens};
 use rulebook::load::{check_source, Checked, Loader, Source};
 use rulebook::rng::Rng;

@@ -13,8 +13,8 @@ use pest::Parser;
 use super::docs::Grammar;
 use super::text::{word_at, LineIndex};
 use crate::ast::{Direction, Spanned};
+use crate::board::game::{Game, Notation};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::game::{Game, Notation};
 use crate::load::{check_source, Checked, Loader, Source};
 use crate::source::{FileId, Span};
 use crate::syntax::parser::{Rule, RulesParser};
@@ -501,7 +501,7 @@ pub fn builtin_directions() -> Vec<&'static str> {
         .collect()
 }
 
-fn square_name(game: &Game, sq: crate::game::Sq) -> String {
+fn square_name(game: &Game, sq: crate::board::game::Sq) -> String {
     game.squares
         .get(usize::from(sq.0))
         .map_or_else(String::new, |s| {
@@ -542,7 +542,7 @@ impl Context<'_> {
         match d.what {
             "zone" => {
                 let zone = game.zones.iter().find(|z| z.id == d.name)?;
-                let list = |set: &crate::game::SquareSet| {
+                let list = |set: &crate::board::game::SquareSet| {
                     set.iter()
                         .map(|sq| square_name(game, sq))
                         .collect::<Vec<_>>()
@@ -827,7 +827,7 @@ impl Context<'_> {
             if let Some(game) = self.game {
                 for (i, s) in game.squares.iter().enumerate() {
                     let _ = s;
-                    let sq = crate::game::Sq(u16::try_from(i).unwrap_or(u16::MAX));
+                    let sq = crate::board::game::Sq(u16::try_from(i).unwrap_or(u16::MAX));
                     push(
                         square_name(game, sq),
                         lt::CompletionItemKind::VALUE,

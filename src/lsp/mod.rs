@@ -44,7 +44,7 @@ struct Document {
     text: String,
     version: i32,
     /// The last game it compiled to.
-    game: Option<crate::game::Game>,
+    game: Option<crate::board::game::Game>,
     /// Changed since diagnostics were last published.
     dirty: Option<Instant>,
 }
