@@ -38,6 +38,10 @@ pub struct EndTables {
     pub eliminates: bool,
     /// Per rule: its `reach` tables.
     reach: Vec<Option<Reach>>,
+    /// When every rule of the position counts pieces (`no-pieces`,
+    /// `reduced-to N`) and no side drops out: the game is over as soon as a
+    /// side has this many pieces or fewer. The move generator's fast test.
+    count_limit: Option<u16>,
 }
 
 impl EndTables {
@@ -96,7 +100,20 @@ impl EndTables {
             }
             reach.push(Some(r));
         }
+        let mut count_limit: Option<u16> = None;
+        let mut only_counts = !drop_out;
+        for rule in &game.end.rules {
+            match rule.condition {
+                EndCondition::NoPieces => count_limit = count_limit.max(Some(0)),
+                EndCondition::ReducedTo(k) => {
+                    count_limit = count_limit.max(Some(u16::try_from(k).unwrap_or(u16::MAX)));
+                }
+                EndCondition::Reach { .. } => only_counts = false,
+                _ => {}
+            }
+        }
         EndTables {
+            count_limit: count_limit.filter(|_| only_counts),
             no_moves: game.end.no_moves(),
             drop_out,
             by_position,
@@ -214,9 +231,15 @@ pub fn position_held(t: &Tables, pos: &Position) -> Option<Held> {
 
 /// Whether the game is over by the position alone: a rule of the position
 /// decides it, or, where losers drop out, one side (or none) is left.
+#[inline]
 pub fn position_over(t: &Tables, pos: &Position) -> bool {
     if !t.end.by_position && pos.out == 0 {
         return false;
+    }
+    if let Some(limit) = t.end.count_limit {
+        if pos.out == 0 {
+            return pos.count[..t.nsides].iter().any(|&c| c <= limit);
+        }
     }
     if t.end.drop_out {
         if sides_in_play(t, pos) <= 1 {
