@@ -231,16 +231,23 @@ pub fn position_held(t: &Tables, pos: &Position) -> Option<Held> {
 
 /// Whether the game is over by the position alone: a rule of the position
 /// decides it, or, where losers drop out, one side (or none) is left.
-#[inline]
+#[inline(always)]
 pub fn position_over(t: &Tables, pos: &Position) -> bool {
-    if !t.end.by_position && pos.out == 0 {
-        return false;
-    }
-    if let Some(limit) = t.end.count_limit {
-        if pos.out == 0 {
+    if pos.out == 0 {
+        if let Some(limit) = t.end.count_limit {
             return pos.count[..t.nsides].iter().any(|&c| c <= limit);
         }
+        if !t.end.by_position {
+            return false;
+        }
     }
+    position_over_by_rules(t, pos)
+}
+
+/// `position_over` for the rules that need more than a count: `reach`,
+/// and sides that dropped out.
+#[inline(never)]
+fn position_over_by_rules(t: &Tables, pos: &Position) -> bool {
     if t.end.drop_out {
         if sides_in_play(t, pos) <= 1 {
             return true;

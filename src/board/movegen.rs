@@ -1240,11 +1240,11 @@ pub fn make(t: &Tables, pos: &mut Position, list: &MoveList, m: &MoveRec) {
             pos.count[usize::from(rs)] += 1;
         }
     }
-    if m.is_pass() && u32::from(m.flags) & event::DROP_OUT != 0 {
-        pos.out |= 1 << mover;
-    }
     let mut next = (usize::from(mover) + 1) % t.nsides;
     if t.end.drop_out {
+        if m.is_pass() && u32::from(m.flags) & event::DROP_OUT != 0 {
+            pos.out |= 1 << mover;
+        }
         eliminate(t, pos);
         // A side out of play is skipped: the turn goes to the next one.
         for _ in 0..t.nsides {
