@@ -9,6 +9,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
+use rulebook::lsp::analysis::{check, expected_at, outline, Context};
+use rulebook::lsp::docs::Grammar;
 use serde_json::{json, Value};
 
 /// A client talking to `rulebook lsp` over its stdin and stdout.
@@ -533,4 +535,31 @@ fn the_server_survives_prefixes_and_junk() {
         Value::Null,
     )));
     assert_eq!(handle.join().unwrap(), Ok(0));
+}
+
+#[test]
+fn completion_after_at_offers_zones_and_squares() {
+    use std::collections::HashMap;
+    use std::path::Path;
+    let text = rulebook::bundled::get("draughts").unwrap();
+    let path = Path::new("/nonexistent/draughts.rules");
+    let open = HashMap::new();
+    let checked = check(path, text, &open);
+    let own = outline(text);
+    let grammar = Grammar::load();
+    let cx = Context {
+        path,
+        text,
+        outline: &own,
+        chain: &[],
+        game: checked.game.as_ref(),
+        grammar: &grammar,
+    };
+    let at = text.find("setup man at home").unwrap() + 13;
+    println!("{:?}", expected_at(&text[..at]));
+    let labels: Vec<String> = cx.completions(at).into_iter().map(|c| c.0).collect();
+    assert!(labels.contains(&"home".to_string()), "{labels:?}");
+    assert!(labels.contains(&"far".to_string()), "{labels:?}");
+    assert!(labels.contains(&"32".to_string()), "{labels:?}");
+    assert!(!labels.contains(&"man".to_string()), "{labels:?}");
 }

@@ -1,6 +1,6 @@
 //! The output formats, one module each: JSON ([`json`], serde types), CSV
 //! ([`csv`], the `csv` crate), SVG pictures ([`svg`]: charts and boards) and
-//! text reports ([`text`]). PDN, the draughts exchange format, is
+//! text reports ([`text`]). PDN, the exchange format for game records, is
 //! [`crate::pdn`]. Front ends choose a format and print what it returns.
 
 pub mod csv;

@@ -939,34 +939,3 @@ pub fn expected_at(prefix: &str) -> Vec<Rule> {
         },
     }
 }
-
-#[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-    use super::*;
-
-    #[test]
-    fn completion_after_at_offers_zones_and_squares() {
-        let text = crate::bundled::get("draughts").unwrap();
-        let path = Path::new("/nonexistent/draughts.rules");
-        let open = HashMap::new();
-        let checked = check(path, text, &open);
-        let own = outline(text);
-        let grammar = Grammar::load();
-        let cx = Context {
-            path,
-            text,
-            outline: &own,
-            chain: &[],
-            game: checked.game.as_ref(),
-            grammar: &grammar,
-        };
-        let at = text.find("setup man at home").unwrap() + 13;
-        println!("{:?}", expected_at(&text[..at]));
-        let labels: Vec<String> = cx.completions(at).into_iter().map(|c| c.0).collect();
-        assert!(labels.contains(&"home".to_string()), "{labels:?}");
-        assert!(labels.contains(&"far".to_string()), "{labels:?}");
-        assert!(labels.contains(&"32".to_string()), "{labels:?}");
-        assert!(!labels.contains(&"man".to_string()), "{labels:?}");
-    }
-}
