@@ -323,5 +323,6 @@ pub struct ReplayPly {
 /// One line of JSON text of a value (serde_json cannot fail on these
 /// types: their maps have string keys).
 pub fn to_line<T: Serialize>(value: &T) -> String {
-    serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    serde_json::to_string(value)
+        .unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }).to_string())
 }
