@@ -1,5 +1,5 @@
 //! Whole games as snapshots: scripted games that show each rule of
-//! ../shared/RULES.md at work (tests/fixtures/scripts/*.script; a script's
+//! docs/rules.md at work (tests/fixtures/scripts/*.script; a script's
 //! `game x.rules` is a house rule of tests/fixtures/games), and full games
 //! between seeded random players for every bundled game and variant.
 #![allow(clippy::unwrap_used, clippy::expect_used)]

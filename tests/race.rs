@@ -1,5 +1,5 @@
 //! Race games: scripted turns that show every rule and decision of "Slow and
-//! Steady" (../shared/RULES.md section 2: rules 1-10, SS-1..SS-14) and the
+//! Steady" (docs/rules.md: rules 1-10, SS-1..SS-14) and the
 //! other race games at work (tests/fixtures/race/*.script); seeded whole
 //! games; records written by `play` and read back by `replay`; and the mean
 //! length of a game against a band derived from the rules.
