@@ -35,6 +35,14 @@ struct Cli {
     command: Command,
 }
 
+/// The shells `completions` writes for.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+}
+
 /// Options common to the commands that load a game.
 #[derive(clap::Args, Debug, Clone)]
 pub(crate) struct GameArgs {
@@ -120,6 +128,18 @@ enum Command {
     Fmt(crate::format_rules::FmtArgs),
     /// Run the language server for editors, over stdin and stdout.
     Lsp,
+    /// Print the shell completions for bash, zsh or fish:
+    /// `rulebook completions bash > ~/.local/share/bash-completion/completions/rulebook`.
+    Completions {
+        /// The shell.
+        shell: Shell,
+    },
+    /// Print the manual page (roff): `rulebook man > rulebook.1; man ./rulebook.1`;
+    /// `rulebook man play` for the page of one command (rulebook-play).
+    Man {
+        /// A command of rulebook.
+        command: Option<String>,
+    },
     /// Measure perft speed (leaves per second) on one core, or with
     /// `--playouts` random playouts per second.
     Bench {
@@ -295,6 +315,54 @@ fn dispatch(
     match cli.command {
         Command::Fmt(args) => Ok(crate::format_rules::run(&args, out, err)),
         Command::Lsp => crate::lsp::run_stdio().map_err(Failure::new),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut buf = Vec::new();
+            match shell {
+                Shell::Bash => clap_complete::generate(
+                    clap_complete::Shell::Bash,
+                    &mut cmd,
+                    "rulebook",
+                    &mut buf,
+                ),
+                Shell::Zsh => clap_complete::generate(
+                    clap_complete::Shell::Zsh,
+                    &mut cmd,
+                    "rulebook",
+                    &mut buf,
+                ),
+                Shell::Fish => clap_complete::generate(
+                    clap_complete::Shell::Fish,
+                    &mut cmd,
+                    "rulebook",
+                    &mut buf,
+                ),
+            }
+            out.write_all(&buf)?;
+            Ok(0)
+        }
+        Command::Man { command } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let page = match command {
+                None => cmd,
+                Some(name) => {
+                    cmd.build();
+                    let sub = cmd
+                        .find_subcommand(&name)
+                        .filter(|c| c.get_name() != "help")
+                        .ok_or_else(|| {
+                            Failure::new(format!(
+                                "error: `{name}` is not a command of rulebook; `rulebook --help` lists them"
+                            ))
+                        })?;
+                    sub.clone().version(env!("CARGO_PKG_VERSION"))
+                }
+            };
+            let mut buf = Vec::new();
+            clap_mangen::Man::new(page).render(&mut buf)?;
+            out.write_all(&buf)?;
+            Ok(0)
+        }
         Command::List => {
             for (name, text) in crate::bundled::GAMES {
                 let title = title_of(text);
