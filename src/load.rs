@@ -23,6 +23,9 @@ pub struct Checked {
     pub diagnostics: Vec<Diagnostic>,
     /// The files the diagnostics point into.
     pub sources: SourceMap,
+    /// The options the file and what it extends declare, each with its
+    /// values; the first value is the default.
+    pub options: Vec<(String, Vec<String>)>,
 }
 
 impl Checked {
@@ -41,6 +44,82 @@ impl Checked {
     pub fn warnings(&self) -> usize {
         self.diagnostics.len() - self.errors()
     }
+
+    /// What a list of games shows of this one: title, kind, players and
+    /// options; `None` when the file has errors.
+    pub fn summary(&self) -> Option<Summary> {
+        let (title, kind, min, max) = match (&self.game, &self.race) {
+            (Some(g), _) => {
+                let n = u8::try_from(g.sides.len()).unwrap_or(u8::MAX);
+                (g.title.clone(), Kind::Board, n, n)
+            }
+            (None, Some(r)) => (r.title.clone(), Kind::Race, r.min_players, r.max_players),
+            (None, None) => return None,
+        };
+        Some(Summary {
+            title,
+            kind,
+            min_players: min,
+            max_players: max,
+            options: self.options.clone(),
+        })
+    }
+}
+
+/// The kind of a game: played on a board, or a race along a track.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A board game (`board W x H`).
+    Board,
+    /// A race game (`track N`).
+    Race,
+}
+
+impl Kind {
+    /// `board` or `race`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Board => "board",
+            Kind::Race => "race",
+        }
+    }
+}
+
+/// A game as a list of games shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The title (`game "..."`).
+    pub title: String,
+    /// Board or race game.
+    pub kind: Kind,
+    /// The fewest players.
+    pub min_players: u8,
+    /// The most players.
+    pub max_players: u8,
+    /// The declared options with their values, the default first.
+    pub options: Vec<(String, Vec<String>)>,
+}
+
+impl Summary {
+    /// `2`, or `2-6` for a range.
+    pub fn players(&self) -> String {
+        if self.min_players == self.max_players {
+            self.min_players.to_string()
+        } else {
+            format!("{}-{}", self.min_players, self.max_players)
+        }
+    }
+
+    /// `goal=capture-all|five kings=long|short` (the default first), or
+    /// empty.
+    pub fn options_text(&self) -> String {
+        let words: Vec<String> = self
+            .options
+            .iter()
+            .map(|(n, v)| format!("{n}={}", v.join("|")))
+            .collect();
+        words.join(" ")
+    }
 }
 
 /// Loads the file `name` through `loader` and checks it with the given
@@ -56,6 +135,7 @@ pub fn check(loader: &dyn Loader, name: &str, options: &[(String, String)]) -> C
                 format!("can't load `{name}`: {reason}"),
             )],
             sources: SourceMap::new(),
+            options: Vec::new(),
         },
     }
 }
@@ -67,6 +147,10 @@ pub fn check_source(source: Source, loader: &dyn Loader, options: &[(String, Str
     let mut diagnostics = Vec::new();
     let title = source.name.clone();
     let files = check::extends::load_chain(source, loader, &mut sources, &mut diagnostics);
+    let declared = files
+        .as_deref()
+        .map(check::merge::declared_options)
+        .unwrap_or_default();
     let resolved = files
         .as_ref()
         .and_then(|files| check::check_game(files, &title, options, &mut diagnostics));
@@ -84,6 +168,7 @@ pub fn check_source(source: Source, loader: &dyn Loader, options: &[(String, Str
         race,
         diagnostics,
         sources,
+        options: declared,
     }
 }
 

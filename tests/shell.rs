@@ -1,6 +1,7 @@
-//! `rulebook completions SHELL` and `rulebook man`: generated from the same
-//! clap definitions as the parser, so every command is in them; the bash
-//! completions are run in a real bash.
+//! The command line as a shell user meets it: `rulebook list` (aligned,
+//! with kind, players and options), `rulebook completions SHELL` and
+//! `rulebook man`, generated from the same clap definitions as the parser,
+//! so every command is in them; the bash completions are run in a real bash.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::process::Command;
@@ -138,4 +139,23 @@ fn man_page_lists_every_command_and_each_has_its_page() {
     let (code, _, err) = run(&["man", "nope"]);
     assert_eq!(code, 2);
     assert!(err.contains("`nope` is not a command"), "{err}");
+}
+
+#[test]
+fn list_shows_kind_players_and_options_aligned() {
+    let (code, out, err) = run(&["list"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(out);
+    // Every row's columns start where the header's do.
+    let header = out.lines().next().unwrap();
+    let kind_at = header.find("kind").unwrap();
+    let players_at = header.find("players").unwrap();
+    for line in out.lines().skip(1) {
+        assert_eq!(&line[kind_at - 2..kind_at], "  ", "{line}");
+        assert!(
+            line[kind_at..].starts_with("board") || line[kind_at..].starts_with("race"),
+            "{line}"
+        );
+        assert_eq!(&line[players_at - 2..players_at], "  ", "{line}");
+    }
 }

@@ -364,9 +364,38 @@ fn dispatch(
             Ok(0)
         }
         Command::List => {
-            for (name, text) in crate::bundled::GAMES {
-                let title = title_of(text);
-                writeln!(out, "{name:<32} {title}")?;
+            let rows: Vec<(&str, Option<crate::load::Summary>)> = crate::bundled::GAMES
+                .iter()
+                .map(|(name, _)| (*name, check(&FsLoader, name, &[]).summary()))
+                .collect();
+            let width = rows.iter().map(|(n, _)| n.len()).max().unwrap_or(0).max(4);
+            writeln!(
+                out,
+                "{:<width$}  kind   players  title (options: --option NAME=VALUE, default first)",
+                "game"
+            )?;
+            for (name, summary) in rows {
+                match summary {
+                    Some(s) => {
+                        let options = s.options_text();
+                        let options = if options.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" (options: {options})")
+                        };
+                        writeln!(
+                            out,
+                            "{name:<width$}  {:<5}  {:<7}  {}{options}",
+                            s.kind.word(),
+                            s.players(),
+                            s.title
+                        )?;
+                    }
+                    None => writeln!(
+                        out,
+                        "{name:<width$}  has errors: `rulebook check {name}` shows them"
+                    )?,
+                }
             }
             Ok(0)
         }
@@ -487,17 +516,4 @@ fn dispatch(
             bench::run(&t, &pos, depth, out)
         }
     }
-}
-
-/// The title given by a rule file's `game "..."` statement, found without
-/// checking the file (for `list`).
-fn title_of(text: &str) -> String {
-    text.lines()
-        .find_map(|l| {
-            let l = l.trim();
-            let rest = l.strip_prefix("game")?.trim();
-            let rest = rest.strip_prefix('"')?;
-            rest.split('"').next().map(str::to_string)
-        })
-        .unwrap_or_default()
 }
