@@ -39,5 +39,6 @@ pub mod race;
 pub mod rng;
 pub mod session;
 pub mod source;
+pub mod suggest;
 pub mod syntax;
 pub mod vocab;

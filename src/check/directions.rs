@@ -1,9 +1,9 @@
 //! Directions: absolute and relative names, vectors, and sets of them.
 
 use super::merge::Merged;
-use super::suggest::unknown_help;
 use crate::ast::{Direction, Name, Spanned};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::suggest::unknown_help;
 use std::collections::HashMap;
 
 /// The longest vector component that can mean anything: a move across the

@@ -3,12 +3,12 @@
 //! into one description where a later statement replaces the earlier one of
 //! the same name. Also reports definitions made twice in one file.
 
-use super::suggest::unknown_help;
 use crate::ast::*;
 use crate::board::game::{LongLanding, MidChainCrown, Notation, Playable};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::race::game::{Finish, Win};
 use crate::source::Span;
+use crate::suggest::unknown_help;
 use crate::vocab::{Elimination, Verdict};
 use std::collections::HashMap;
 

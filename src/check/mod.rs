@@ -11,7 +11,6 @@ pub mod race;
 pub mod rules;
 pub mod setup;
 pub mod sides;
-pub mod suggest;
 pub mod unused;
 pub mod zones;
 

@@ -3,12 +3,12 @@
 use super::directions::Directions;
 use super::merge::{duplicate, Merged};
 use super::sides::{default_letter, Sides};
-use super::suggest::unknown_help;
 use super::zones::Zones;
 use crate::ast::{limit, MoveKind, Name, PieceLine, Replacement};
 use crate::board::game::{KindId, Whose, ZoneId};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::Span;
+use crate::suggest::unknown_help;
 
 /// The most piece kinds a game may have (kinds are bits of a `u32`).
 pub const MAX_KINDS: usize = 32;

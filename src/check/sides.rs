@@ -1,11 +1,11 @@
 //! Sides: how many, their letters, and who moves first.
 
 use super::merge::Merged;
-use super::suggest::unknown_help;
 use crate::ast::Name;
 use crate::board::game::{SideId, SideInfo};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::Span;
+use crate::suggest::unknown_help;
 
 /// The most sides a game may have.
 pub const MAX_SIDES: usize = 8;

@@ -242,14 +242,13 @@ fn syntax_help(rest: &str, positives: &[Rule]) -> Option<String> {
     }
     let expected = expected_words(positives);
     if expected.contains("an effect (") {
-        if let Some(help) = crate::check::suggest::did_you_mean(&word, EFFECT_WORDS.iter().copied())
-        {
+        if let Some(help) = crate::suggest::did_you_mean(&word, EFFECT_WORDS.iter().copied()) {
             return Some(help);
         }
         return Some("an effect is one of: forward N, back N, go to N, out, miss N turns, no extra roll, extra roll, repeat move, held, bump, stop, end turn; or a move with a target before it (others, opponents, furthest, hindmost, own-pieces, last-moved), such as `opponents out`".to_string());
     }
     if expected.contains("a test (") {
-        if let Some(help) = crate::check::suggest::did_you_mean(&word, TEST_WORDS.iter().copied()) {
+        if let Some(help) = crate::suggest::did_you_mean(&word, TEST_WORDS.iter().copied()) {
             return Some(help);
         }
         return Some("a test is one of: digit D, double, cells N N-M, multiple of K, any, entering, roll F F; joined by `and`, maybe with `not`".to_string());

@@ -1,4 +1,5 @@
-//! "did you mean ...?": the closest known name by edit distance.
+//! "did you mean ...?": the closest known name by edit distance. A base
+//! module: the parser and the checker both suggest names.
 
 /// The Levenshtein distance between two strings, by characters.
 pub fn edit_distance(a: &str, b: &str) -> usize {
