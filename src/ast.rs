@@ -1,9 +1,9 @@
 //! The syntax tree of a rule file, as written: names are not resolved yet.
 //! Every node an error may point at carries its span.
 
-use crate::board::game::{LongLanding, MidChainCrown, Notation, Playable, Whose};
-use crate::race::game::{Finish, Moment, Outcome, Target, Win};
 use crate::source::Span;
+use crate::vocab::board::{LongLanding, MidChainCrown, Notation, Playable, Whose};
+use crate::vocab::race::{Finish, Moment, Outcome, Target, Win};
 use crate::vocab::{Elimination, Verdict};
 
 /// A node and where it is written.
@@ -329,21 +329,11 @@ pub enum Replacement {
     Only,
 }
 
-/// Limits on the jumps of one `jump` line (bits).
-pub mod limit {
-    /// `land-beyond`: land on the square just beyond the captured piece.
-    pub const LAND_BEYOND: u8 = 1;
-    /// `no-reverse`: no 180-degree turn between two jumps of a chain.
-    pub const NO_REVERSE: u8 = 2;
-    /// `must-continue`: land where the chain can go on, when it can.
-    pub const MUST_CONTINUE: u8 = 4;
-}
-
 /// One line of a piece block.
 #[derive(Clone, Debug)]
 pub enum PieceLine {
     /// `step|slide|jump ... DIRS`, with the line's replacement capture (steps
-    /// and slides) and its limits (jumps: bits of `limit`, each with where it
+    /// and slides) and its limits (jumps: bits of `vocab::limit`, each with where it
     /// is written).
     Move(
         MoveKind,

@@ -2,8 +2,8 @@
 //! compile it. No I/O here: files come through a `Loader`.
 
 use crate::board::game::Game;
-use crate::check::{self, CheckedGame};
-use crate::compile;
+use crate::check;
+use crate::compile::{self, Compiled};
 use crate::diagnostic::{self, Diagnostic};
 use crate::race::game::RaceGame;
 use crate::source::SourceMap;
@@ -151,16 +151,16 @@ pub fn check_source(source: Source, loader: &dyn Loader, options: &[(String, Str
         .as_deref()
         .map(check::merge::declared_options)
         .unwrap_or_default();
-    let resolved = files
+    let compiled = files
         .as_ref()
-        .and_then(|files| check::check_game(files, &title, options, &mut diagnostics));
-    if let (Some(files), Some(_)) = (&files, &resolved) {
+        .and_then(|files| check_and_compile(files, &title, options, &mut diagnostics));
+    if let (Some(files), Some(_)) = (&files, &compiled) {
         check_other_values(files, &title, options, &mut diagnostics);
     }
-    let resolved = resolved.filter(|_| diagnostics.iter().all(|d| !d.is_error()));
-    let (game, race) = match resolved {
-        Some(CheckedGame::Board(r)) => (Some(compile::compile(&r)), None),
-        Some(CheckedGame::Race(r)) => (None, Some(*r)),
+    let compiled = compiled.filter(|_| diagnostics.iter().all(|d| !d.is_error()));
+    let (game, race) = match compiled {
+        Some(Compiled::Board(g)) => (Some(*g), None),
+        Some(Compiled::Race(r)) => (None, Some(*r)),
         None => (None, None),
     };
     Checked {
@@ -170,6 +170,22 @@ pub fn check_source(source: Source, loader: &dyn Loader, options: &[(String, Str
         sources,
         options: declared,
     }
+}
+
+/// Checks a chain of files under the given option values and builds the
+/// tables; the game when no error was found (circles of chained landings, an
+/// error, are found on a race game's tables).
+fn check_and_compile(
+    files: &[crate::ast::File],
+    title: &str,
+    options: &[(String, String)],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Compiled> {
+    let errors = |d: &[Diagnostic]| d.iter().filter(|d| d.is_error()).count();
+    let before = errors(diagnostics);
+    let checked = check::check_game(files, title, options, diagnostics)?;
+    let compiled = compile::compile_game(&checked, diagnostics);
+    (errors(diagnostics) == before).then_some(compiled)
 }
 
 /// Checks the game again with the values of the options that were not
@@ -224,7 +240,7 @@ fn check_other_values(
             .collect();
         these.extend(set.iter().cloned());
         let mut found = Vec::new();
-        check::check_game(files, title, &these, &mut found);
+        check_and_compile(files, title, &these, &mut found);
         for mut d in found.into_iter().filter(Diagnostic::is_error) {
             if !known.insert(format!("{:?}{:?}{}", d.code, d.labels, d.message)) {
                 continue;

@@ -10,8 +10,8 @@ use super::bitboard::{shift, Bb, Layout};
 use super::end::{eliminate, in_play, position_over, sides_in_play};
 use super::position::Position;
 use super::tables::{Tables, DEAD, EMPTY, NONE, NO_DIR};
-use crate::ast::limit;
 use crate::board::game::{event, Criterion, JumpEffect, MidChainCrown, Verdict};
+use crate::vocab::limit;
 
 /// One legal move. Its landing squares and captured squares live in the
 /// owning `MoveList`'s arena.

@@ -595,19 +595,19 @@ fn limit_reason(t: &Tables, pos: &Position, from: Sq, squares: &[Sq]) -> Option<
             .and_then(|d| u8::try_from(d).ok());
         let flags = d.map_or(0, |d| t.limits(code, d));
         let before = t.game.square(b.0 - unit.0, b.1 - unit.1);
-        if flags & crate::ast::limit::LAND_BEYOND != 0
+        if flags & crate::vocab::limit::LAND_BEYOND != 0
             && !before.is_some_and(|s| found.captured.contains(&s))
         {
             return Some(format!(
                 "a {kind} lands on the square just beyond the piece it takes"
             ));
         }
-        if flags & crate::ast::limit::NO_REVERSE != 0 && last_dir == Some((-unit.0, -unit.1)) {
+        if flags & crate::vocab::limit::NO_REVERSE != 0 && last_dir == Some((-unit.0, -unit.1)) {
             return Some(format!(
                 "a {kind} may not turn straight back between two jumps"
             ));
         }
-        if flags & crate::ast::limit::MUST_CONTINUE != 0 {
+        if flags & crate::vocab::limit::MUST_CONTINUE != 0 {
             return Some(format!(
                 "a {kind} must land where it can capture on, when it can"
             ));

@@ -115,7 +115,7 @@ pub struct Tables {
     /// Whether any jump line has limits.
     pub any_limits: bool,
     /// `line_flags[code * ndirs + d]`: the limits of jumps along `d`
-    /// (bits of `ast::limit`).
+    /// (bits of `vocab::limit`).
     pub line_flags: Vec<u8>,
     /// Per direction: the opposite direction, or NO_DIR.
     pub rev: Vec<u8>,

@@ -2,8 +2,8 @@
 
 use super::merge::Merged;
 use crate::ast::{Spanned, SquareRef};
-use crate::board::game::{Notation, Playable, Sq, SquareInfo};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::vocab::board::{Notation, Playable, Sq, SquareInfo};
 
 /// Sizes a board may have, in files and in ranks.
 pub const SIZES: std::ops::RangeInclusive<u32> = 4..=26;

@@ -4,11 +4,11 @@
 //! the same name. Also reports definitions made twice in one file.
 
 use crate::ast::*;
-use crate::board::game::{LongLanding, MidChainCrown, Notation, Playable};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::race::game::{Finish, Win};
 use crate::source::Span;
 use crate::suggest::unknown_help;
+use crate::vocab::board::{LongLanding, MidChainCrown, Notation, Playable};
+use crate::vocab::race::{Finish, Moment, Outcome, Win};
 use crate::vocab::{Elimination, Verdict};
 use std::collections::HashMap;
 
@@ -93,7 +93,7 @@ pub struct Merged {
     /// `safe cells ...`
     pub safe: Vec<(Spanned<u32>, Option<Spanned<u32>>)>,
     /// `outcome ...`
-    pub outcome: Option<Spanned<crate::race::game::Outcome>>,
+    pub outcome: Option<Spanned<Outcome>>,
     /// `finishing order`
     pub order: bool,
     /// `rolling ...` rules, in order, with their statements' spans.
@@ -582,8 +582,8 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::Win(_) => "win",
         Statement::LandingRules { .. } => "landing",
         Statement::CellRule(rule) => match rule.moment {
-            crate::race::game::Moment::Landing => "landing",
-            crate::race::game::Moment::Resting => "resting",
+            Moment::Landing => "landing",
+            Moment::Resting => "resting",
         },
     }
 }

@@ -15,8 +15,10 @@ pub mod unused;
 pub mod zones;
 
 use crate::ast::File;
-use crate::board::game::{CaptureRules, EndRules, KindId, SideId, Sq, Trigger};
 use crate::diagnostic::Diagnostic;
+use crate::vocab::board::{
+    CaptureRules, EndRules, JumpEffect, KindId, SideId, Sq, Trigger, TriggerAction,
+};
 
 /// A game whose names are all resolved and whose checks all passed.
 #[derive(Clone, Debug)]
@@ -52,9 +54,9 @@ pub struct Resolved {
 pub enum CheckedGame {
     /// A board game, ready for `compile::compile`.
     Board(Box<Resolved>),
-    /// A race game, compiled (its circles of chained landings are found on
-    /// the tables).
-    Race(Box<crate::race::game::RaceGame>),
+    /// A race game, ready for `compile::race` (which also finds its circles
+    /// of chained landings, on the tables).
+    Race(Box<race::RaceSpec>),
 }
 
 /// Checks a chain of files (base first) under the given option values.
@@ -75,7 +77,10 @@ pub fn check_files(
 /// Checks a chain of files (base first) under the given option values: a
 /// race game when it has a `track` (or race statements and no `board`), a
 /// board game otherwise. Returns the game when no error was found; every
-/// problem is pushed to `diags`.
+/// problem is pushed to `diags`. A race game whose own statements are right
+/// is returned even when merging the files found errors, so that
+/// `compile::compile_game` still looks for circles of chained landings on
+/// its tables: the caller looks at `diags`.
 pub fn check_game(
     files: &[File],
     default_title: &str,
@@ -86,13 +91,10 @@ pub fn check_game(
     let merged = merge::merge(files, options, diags);
     let race = merged.track.is_some() || (merged.board.is_none() && !merged.race_only.is_empty());
     if race {
+        // Returned even when merging found errors: circles of chained
+        // landings are still looked for on its tables (`compile::race`).
         let spec = race::check_race(&merged, default_title, diags)?;
-        let game = crate::compile::race::compile_race(&spec);
-        race::check_cycles(&game, diags);
-        if diags.iter().filter(|d| d.is_error()).count() > errors_before {
-            return None;
-        }
-        return Some(CheckedGame::Race(Box::new(game)));
+        return Some(CheckedGame::Race(Box::new(spec)));
     }
     let because = merged
         .board
@@ -138,9 +140,40 @@ pub fn check_game(
         triggers,
         end,
     };
-    let weights = crate::compile::weights(&resolved);
+    let weights = weights(&resolved);
     rules::check_value_criterion(&merged, &resolved.capture.criteria, &weights, diags);
     Some(CheckedGame::Board(Box::new(resolved)))
+}
+
+/// Whether kind `k` only ever appears by promotion (its default value is
+/// then 3, else 1).
+fn promoted_only(r: &Resolved, k: usize) -> bool {
+    let id = u8::try_from(k).ok();
+    let promoted = r.kinds.list.iter().any(|other| {
+        other
+            .promotion
+            .is_some_and(|(target, _, _)| Some(target.0) == id)
+    });
+    let set_up = r.setup.iter().any(|(_, _, kind)| Some(kind.0) == id);
+    let converted = r.triggers.iter().any(|t| {
+        let TriggerAction::Convert(kind) = t.action;
+        Some(kind.0) == id
+    }) || matches!(r.capture.effect, JumpEffect::Convert(kind) if Some(kind.0) == id);
+    promoted && !set_up && !converted
+}
+
+/// The value of each kind in thousandths: as written, else 3 for a kind
+/// that only promotion reaches and 1 for the others.
+pub fn weights(r: &Resolved) -> Vec<u64> {
+    (0..r.kinds.list.len())
+        .map(|k| {
+            r.kinds
+                .list
+                .get(k)
+                .and_then(|kind| kind.value)
+                .unwrap_or(if promoted_only(r, k) { 3000 } else { 1000 })
+        })
+        .collect()
 }
 
 /// Turns "unknown zone / piece" problems about a name that a `remove`

@@ -4,11 +4,12 @@ use super::directions::Directions;
 use super::merge::{duplicate, Merged};
 use super::sides::{default_letter, Sides};
 use super::zones::Zones;
-use crate::ast::{limit, MoveKind, Name, PieceLine, Replacement};
-use crate::board::game::{KindId, Whose, ZoneId};
+use crate::ast::{MoveKind, Name, PieceLine, Replacement};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::Span;
 use crate::suggest::unknown_help;
+use crate::vocab::board::{KindId, Whose, ZoneId};
+use crate::vocab::limit;
 
 /// The most piece kinds a game may have (kinds are bits of a `u32`).
 pub const MAX_KINDS: usize = 32;
@@ -31,7 +32,7 @@ pub struct VectorMoves {
     pub step_capture: Vec<(i8, i8)>,
     /// Slides that may end on an enemy, capturing it.
     pub slide_capture: Vec<(i8, i8)>,
-    /// The limits (bits of `ast::limit`) of the jumps along each vector.
+    /// The limits (bits of `vocab::limit`) of the jumps along each vector.
     pub limits: Vec<((i8, i8), u8)>,
 }
 

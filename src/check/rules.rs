@@ -6,12 +6,12 @@ use super::pieces::Kinds;
 use super::sides::Sides;
 use super::zones::Zones;
 use crate::ast::{CriterionDecl, Effect, EndCondition as AstEnd, Event};
-use crate::board::game::{
-    event, CaptureChoice, CaptureRules, Counter, Criterion, Elimination, EndCondition, EndRule,
-    EndRules, JumpEffect, KindId, LongLanding, MidChainCrown, SideId, Sq, Trigger, TriggerAction,
-    Verdict,
-};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::vocab::board::{
+    event, CaptureChoice, CaptureRules, Counter, Criterion, EndCondition, EndRule, EndRules,
+    JumpEffect, KindId, LongLanding, MidChainCrown, SideId, Sq, Trigger, TriggerAction,
+};
+use crate::vocab::{Elimination, Verdict};
 
 /// Checks the capture settings.
 pub fn check_capture(merged: &Merged, kinds: &Kinds, diags: &mut Vec<Diagnostic>) -> CaptureRules {
@@ -52,7 +52,7 @@ fn check_criteria(
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Criterion> {
     let mut out: Vec<Criterion> = Vec::new();
-    let captures = |k: crate::board::game::KindId| {
+    let captures = |k: crate::vocab::board::KindId| {
         kinds.list.get(usize::from(k.0)).is_some_and(|kind| {
             kind.moves.iter().any(|m| {
                 !m.short_jump.is_empty()
@@ -62,11 +62,11 @@ fn check_criteria(
             })
         })
     };
-    let capturable = |k: crate::board::game::KindId| {
+    let capturable = |k: crate::vocab::board::KindId| {
         kinds.list.get(usize::from(k.0)).is_some_and(|kind| {
             (0..kinds.list.len()).any(|a| {
                 a.try_into()
-                    .map(crate::board::game::KindId)
+                    .map(crate::vocab::board::KindId)
                     .is_ok_and(|a| captures(a) && !kind.immune_to.contains(&a))
             })
         })
@@ -83,7 +83,7 @@ fn check_criteria(
         let Some(criterion) = criterion else {
             continue;
         };
-        let kind_name = |k: crate::board::game::KindId| {
+        let kind_name = |k: crate::vocab::board::KindId| {
             kinds
                 .list
                 .get(usize::from(k.0))

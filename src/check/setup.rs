@@ -6,9 +6,9 @@ use super::pieces::Kinds;
 use super::sides::Sides;
 use super::zones::Zones;
 use crate::ast::{Place, SetupDecl, Spanned};
-use crate::board::game::{KindId, SideId, Sq};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::Span;
+use crate::vocab::board::{KindId, SideId, Sq};
 use std::collections::HashMap;
 
 /// Checks the setup statements and builds the start position.

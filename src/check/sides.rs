@@ -2,10 +2,10 @@
 
 use super::merge::Merged;
 use crate::ast::Name;
-use crate::board::game::{SideId, SideInfo};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::Span;
 use crate::suggest::unknown_help;
+use crate::vocab::board::{SideId, SideInfo};
 
 /// The most sides a game may have.
 pub const MAX_SIDES: usize = 8;

@@ -4,10 +4,10 @@ use super::board::Board;
 use super::merge::Merged;
 use super::sides::Sides;
 use crate::ast::{Name, RankNumber, Spanned, SquareRef, ZoneBody, ZoneDecl, ZoneRef};
-use crate::board::game::{SquareSet, Whose, ZoneId, ZoneInfo};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::Span;
 use crate::suggest::unknown_help;
+use crate::vocab::board::{SquareSet, Whose, ZoneId, ZoneInfo};
 
 /// The checked zones.
 #[derive(Clone, Debug, Default)]

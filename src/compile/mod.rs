@@ -1,42 +1,36 @@
 //! Checked game -> `Game` tables: directions interned into `DirId`s,
 //! promotion squares per side, values and immunities as numbers. Never fails:
-//! everything that could go wrong was checked.
+//! everything that could go wrong was checked, except what only the tables
+//! show (a race game's circles of chained landings, `race::check_cycles`).
 
 pub mod race;
 
 use crate::board::game::{Custodian, DirId, Game, KindInfo, Moves};
 use crate::check::pieces::VectorMoves;
-use crate::check::Resolved;
+use crate::check::{weights, CheckedGame, Resolved};
+use crate::diagnostic::Diagnostic;
+use crate::race::game::RaceGame;
 
-/// Whether kind `k` only ever appears by promotion (its default value is
-/// then 3, else 1).
-fn promoted_only(r: &Resolved, k: usize) -> bool {
-    let id = u8::try_from(k).ok();
-    let promoted = r.kinds.list.iter().any(|other| {
-        other
-            .promotion
-            .is_some_and(|(target, _, _)| Some(target.0) == id)
-    });
-    let set_up = r.setup.iter().any(|(_, _, kind)| Some(kind.0) == id);
-    let converted = r.triggers.iter().any(|t| {
-        let crate::board::game::TriggerAction::Convert(kind) = t.action;
-        Some(kind.0) == id
-    }) || matches!(r.capture.effect, crate::board::game::JumpEffect::Convert(kind) if Some(kind.0) == id);
-    promoted && !set_up && !converted
+/// A compiled game of either kind.
+#[derive(Clone, Debug)]
+pub enum Compiled {
+    /// A board game.
+    Board(Box<Game>),
+    /// A race game.
+    Race(Box<RaceGame>),
 }
 
-/// The value of each kind in thousandths: as written, else 3 for a kind
-/// that only promotion reaches and 1 for the others.
-pub fn weights(r: &Resolved) -> Vec<u64> {
-    (0..r.kinds.list.len())
-        .map(|k| {
-            r.kinds
-                .list
-                .get(k)
-                .and_then(|kind| kind.value)
-                .unwrap_or(if promoted_only(r, k) { 3000 } else { 1000 })
-        })
-        .collect()
+/// Builds the tables of a checked game of either kind; a race game's are
+/// then searched for circles of chained landings (`E038`, pushed to `diags`).
+pub fn compile_game(checked: &CheckedGame, diags: &mut Vec<Diagnostic>) -> Compiled {
+    match checked {
+        CheckedGame::Board(r) => Compiled::Board(Box::new(compile(r))),
+        CheckedGame::Race(spec) => {
+            let game = race::compile_race(spec);
+            race::check_cycles(&game, diags);
+            Compiled::Race(Box::new(game))
+        }
+    }
 }
 
 /// Builds the tables of a checked game.

@@ -10,174 +10,17 @@
 //! Cell rules are compiled to a table indexed by cell: for each cell the
 //! rules whose cell tests hold there, in the order of the rule file; only
 //! the tests of the roll (`entering`, `roll 6 3`) are left for play time.
+//!
+//! Its values (finish, win, moments, targets, effects, roll rules, the
+//! circuit) are the resolved vocabulary of the language,
+//! `crate::vocab::race`, re-exported here.
 
 use crate::race::Roll;
 use crate::source::Span;
+pub use crate::vocab::race::*;
 
 /// The position of a piece that is off the track.
 pub const OUT: u16 = 0;
-
-/// The most dice a game may roll at once.
-pub const MAX_DICE: usize = 4;
-
-/// What a roll that goes past the finish does (rule 9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Finish {
-    /// Reaching or passing the last cell finishes the piece.
-    Past,
-    /// Only the exact count finishes; a piece that would pass it can't move.
-    Exact,
-    /// Only the exact count finishes; the rest of the count goes back from
-    /// the finish (from 98, 5+3 counts 2 up to 100 and 6 back, to 94).
-    Bounce,
-}
-
-/// Who wins (SS-7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Win {
-    /// The first player to bring a piece to the finish.
-    FirstPiece,
-    /// The first player to bring all their pieces to the finish.
-    AllPieces,
-}
-
-/// When a cell rule is looked at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Moment {
-    /// On the landing cell: where the dice put the piece (SS-3).
-    Landing,
-    /// Where the piece comes to rest, after the landing rules (SS-5).
-    Resting,
-}
-
-/// When an out piece may enter the track.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Enter {
-    /// On any roll.
-    Always,
-    /// On a roll where a die shows this face (rule 1, SS-1).
-    OnFace(u8),
-}
-
-/// When a roll earns another roll.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Extra {
-    /// Never.
-    Never,
-    /// When all the dice show the same face (rule 8).
-    Doubles,
-    /// When a die shows this face.
-    OnFace(u8),
-}
-
-/// A test of a cell rule that looks at the roll, not at the cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RollTest {
-    /// The piece entered the track with this roll.
-    Entering,
-    /// The dice show these faces, in any order (sorted, `count` of them).
-    Faces {
-        /// The faces, sorted, unused slots 0.
-        faces: [u8; MAX_DICE],
-    },
-}
-
-/// Which pieces an effect with a target acts on (the moved piece is the
-/// default and has effects of its own: `CellEffect::Forward` and so on).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Target {
-    /// The other pieces on the cell, whoever's they are (`others`).
-    Others,
-    /// The opponents' pieces on the cell (`opponents`).
-    Opponents,
-    /// The player's piece furthest along its path (`furthest`).
-    Furthest,
-    /// The player's piece least far along its path, on the track
-    /// (`hindmost`).
-    Hindmost,
-    /// Every piece of the player on the track (`own-pieces`).
-    Own,
-    /// The player's piece that moved last (`last-moved`).
-    LastMoved,
-}
-
-impl Target {
-    /// The word of the rule file.
-    pub fn word(self) -> &'static str {
-        match self {
-            Target::Others => "others",
-            Target::Opponents => "opponents",
-            Target::Furthest => "furthest",
-            Target::Hindmost => "hindmost",
-            Target::Own => "own-pieces",
-            Target::LastMoved => "last-moved",
-        }
-    }
-
-    /// Whether it picks pieces on the cell the rule looks at (and so needs
-    /// a cell: not in a rule of the roll).
-    pub fn on_cell(self) -> bool {
-        matches!(self, Target::Others | Target::Opponents)
-    }
-}
-
-/// What an effect with a target does to each piece it picks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// On by N cells along the piece's own path.
-    Forward(u16),
-    /// Back by N cells (past the start: out).
-    Back(u16),
-    /// To cell N.
-    GoTo(u16),
-    /// Off the track: it must enter again.
-    Out,
-}
-
-/// What a cell rule does, in the order written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CellEffect {
-    /// Moves the piece on by N cells.
-    Forward(u16),
-    /// Moves the piece back by N cells (past the start: out).
-    Back(u16),
-    /// Puts the piece on cell N (the last cell: finished).
-    GoTo(u16),
-    /// The piece leaves the track and must enter again.
-    Out,
-    /// The player misses their next N turns (SS-12).
-    Miss(u8),
-    /// An extra roll earned by this roll is lost (SS-6).
-    NoExtraRoll,
-    /// The player rolls again.
-    ExtraRoll,
-    /// The piece moves again by the same count, in the same direction.
-    Repeat,
-    /// The piece can't move until another piece comes to rest on its cell.
-    Held,
-    /// Moves other pieces, or pieces of the player chosen by a rule:
-    /// `opponents out`, `others back 5`, `furthest out`. `bump` is
-    /// `others out` (rule 3: the earlier piece goes out).
-    Targeted(Target, Action),
-    /// No later rule applies to this landing.
-    Stop,
-    /// The roll is not played: no piece moves (rules of the roll only).
-    EndTurn,
-}
-
-impl CellEffect {
-    /// Whether it moves the piece.
-    pub fn moves(self) -> bool {
-        matches!(
-            self,
-            CellEffect::Forward(_)
-                | CellEffect::Back(_)
-                | CellEffect::GoTo(_)
-                | CellEffect::Out
-                | CellEffect::Repeat
-        )
-    }
-}
 
 /// One rule of the cells.
 #[derive(Clone, Debug)]
@@ -257,73 +100,8 @@ pub struct Applied {
     pub blocked: bool,
 }
 
-/// A shared circle of cells with a start cell per seat and a private run of
-/// home cells: `track 52 loop starts 1 14 27 40 home 6`. A piece's position
-/// is then its progress along its seat's own path: 1 is its start cell,
-/// `cells` (the length of the loop) the loop cell just before it, after a
-/// full lap `cells + 1 ..` its home cells, the last of them the finish.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Circuit {
-    /// The cells of the loop, numbered 1..=cells.
-    pub cells: u16,
-    /// Each seat's start cell, in seat order.
-    pub starts: Vec<u16>,
-    /// The home cells after the lap; the last one is the finish.
-    pub home: u16,
-}
-
-/// Who ranks first among the players who got home (issue 16, race part).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// `outcome first-home win` (the default): the first player home wins;
-    /// the game ends then, unless the finishing order is asked for.
-    FirstHomeWins,
-    /// `outcome first-home lose`: the first player home loses; play goes
-    /// on until one player is left, who wins.
-    FirstHomeLoses,
-    /// `outcome last-home lose`: play goes on until one player is left, who
-    /// loses; the first home wins.
-    LastHomeLoses,
-    /// `outcome last-home win`: play goes on until one player is left, who
-    /// wins.
-    LastHomeWins,
-}
-
-impl Outcome {
-    /// Whether the first home ranks first (else the order is reversed: the
-    /// last one left ranks first).
-    pub fn forward(self) -> bool {
-        matches!(self, Outcome::FirstHomeWins | Outcome::LastHomeLoses)
-    }
-}
-
-/// A test of the roll of a rule of the roll.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RollCondition {
-    /// The dice show these faces, in any order (sorted, unused slots 0).
-    Faces([u8; MAX_DICE]),
-    /// This roll is the player's Nth double in a row (extra rolls of one
-    /// turn).
-    DoublesInARow(u8),
-    /// The dice show these faces for the Nth roll in a row of one turn.
-    FacesInARow([u8; MAX_DICE], u8),
-}
-
-/// A rule of the roll: `rolling 6 6: furthest out`, looked at before the
-/// move.
-#[derive(Clone, Debug)]
-pub struct RollRule {
-    /// How events name it.
-    pub label: String,
-    /// When it applies.
-    pub condition: RollCondition,
-    /// What it does: effects with a target, turns missed, extra rolls,
-    /// `end turn`.
-    pub effects: Vec<CellEffect>,
-    /// Where it is written.
-    pub span: Span,
-}
-
+/// Rules of the roll are values of the vocabulary; testing one against a
+/// roll is the engine's.
 impl RollRule {
     /// Whether it applies to `roll`, the `doubles`-th double in a row (0
     /// when the roll is not a double) and the `same`-th roll in a row with

@@ -4,9 +4,10 @@
 
 use super::parser::Rule;
 use crate::ast::*;
-use crate::board::game::{LongLanding, MidChainCrown, Notation, Playable, Whose};
-use crate::race::game::{Finish, Moment, Outcome, Target, Win};
 use crate::source::{FileId, Span};
+use crate::vocab::board::{LongLanding, MidChainCrown, Notation, Playable, Whose};
+use crate::vocab::limit;
+use crate::vocab::race::{Finish, Moment, Outcome, Target, Win};
 use crate::vocab::{Elimination, Verdict};
 use pest::iterators::{Pair, Pairs};
 

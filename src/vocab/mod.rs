@@ -1,6 +1,25 @@
-//! The language's vocabulary: settings and their values as the grammar
-//! names them, shared by the syntax tree, the checker and the compiled game.
-//! It imports nothing of the pipeline, so every stage may use it.
+//! The language's vocabulary: its settings and their values as the grammar
+//! names them, shared by the syntax tree, the checker, the compiler and the
+//! compiled games. A base module: it imports nothing of the pipeline, so
+//! every stage may use it.
+//!
+//! The words common to both kinds of game are here; [`board`] and [`race`]
+//! hold each kind's settings as resolved values (names replaced by ids),
+//! which the checker produces and the compiled games are built of.
+
+pub mod board;
+pub mod race;
+
+/// Limits on the jumps of one `jump` line (bits), as the tree, the checker
+/// and the move generator read them.
+pub mod limit {
+    /// `land-beyond`: land on the square just beyond the captured piece.
+    pub const LAND_BEYOND: u8 = 1;
+    /// `no-reverse`: no 180-degree turn between two jumps of a chain.
+    pub const NO_REVERSE: u8 = 2;
+    /// `must-continue`: land where the chain can go on, when it can.
+    pub const MUST_CONTINUE: u8 = 4;
+}
 
 /// The outcome an end rule gives the side it concerns (`win`, `lose`,
 /// `draw`, `pass`).
