@@ -419,15 +419,35 @@ fn declared(lib: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// The rows are in import order: a row that allows a module of a row below
+/// it would let the layers point both ways.
+fn upward(rows: &[Row], table: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let row_of = |m: &str| rows.iter().position(|r| r.modules.iter().any(|x| x == m));
+    let mut problems = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        for m in &row.modules {
+            for other in table.get(m).into_iter().flatten() {
+                if row_of(other).is_some_and(|j| j > i) {
+                    problems.push(format!(
+                        "{DOC}: the row of `{m}` allows `{other}`, which comes below it (the rows are in import order)"
+                    ));
+                }
+            }
+        }
+    }
+    problems
+}
+
 /// Every import in `src/` that the table doesn't allow, as
 /// `file:line: ...` lines.
 fn violations(root: &Path) -> Vec<String> {
     let doc = std::fs::read_to_string(root.join(DOC)).expect("docs/architecture.md");
-    let table = allowed(&rows(&doc));
+    let rows = rows(&doc);
+    let table = allowed(&rows);
     let src = root.join("src");
     let lib = std::fs::read_to_string(src.join("lib.rs")).expect("src/lib.rs");
     let modules = declared(&lib);
-    let mut problems = Vec::new();
+    let mut problems = upward(&rows, &table);
     for m in &modules {
         if !table.contains_key(m) {
             problems.push(format!(
@@ -474,7 +494,7 @@ fn every_import_is_allowed_by_the_table() {
     let problems = violations(Path::new(env!("CARGO_MANIFEST_DIR")));
     assert!(
         problems.is_empty(),
-        "{} forbidden import(s):\n{}",
+        "{} layering problem(s):\n{}",
         problems.len(),
         problems.join("\n")
     );
