@@ -1,8 +1,8 @@
 //! Every JSON output against its JSON Schema in docs/schemas (validated by
 //! Python's `jsonschema`, which `.ci/run` installs): `simulate --json`,
-//! `merge --json`, `compare --json`, `moves --json`, `replay --json` of a
-//! board and of a race game, and every line of the records `play --record`
-//! writes. The schemas forbid fields they don't name, so a field added to
+//! `merge --json`, `compare --json`, `moves --json`, `moves --explain --json`,
+//! `replay --json` of a board and of a race game, and every line of the
+//! records `play --record` writes. The schemas forbid fields they don't name, so a field added to
 //! the output without the schema fails here too.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -152,6 +152,32 @@ fn moves_follow_their_schema() {
     ]);
     assert!(captures.contains("\"captured\":[\""), "{captures}");
     validate("moves.schema.json", &captures, false);
+}
+
+#[test]
+fn explanations_follow_their_schema() {
+    let mut all = String::new();
+    for (position, asked) in [
+        ("W:W22,K30:B17,9", "22x13"),
+        ("W:W22,K30:B18,19", "22-17"),
+        ("W:W22,K30:B18,19", "2"),
+    ] {
+        let mut out = Vec::new();
+        let argv = [
+            "rulebook",
+            "moves",
+            "draughts",
+            "--position",
+            position,
+            "--explain",
+            asked,
+            "--json",
+        ];
+        rulebook::cli::run(argv, &mut std::io::empty(), &mut out, &mut Vec::new());
+        all.push_str(&String::from_utf8(out).unwrap());
+    }
+    assert_eq!(all.lines().count(), 3, "{all}");
+    validate("explain.schema.json", &all, true);
 }
 
 #[test]

@@ -452,18 +452,113 @@ pub fn find_move(t: &Tables, pos: &Position, legal: &[Move], text: &str) -> Resu
     if matching.len() > 1 {
         return Err(format!("`{text}` is ambiguous: {}", list(&matching)));
     }
-    Err(explain(t, pos, legal, from, &squares))
+    let alg = parts
+        .iter()
+        .any(|p| p.starts_with(|c: char| c.is_ascii_alphabetic()));
+    let attempt = Attempt {
+        capture: norm.contains('x') || squares.len() > 2,
+        alg,
+    };
+    Err(explain(t, pos, legal, from, &squares, attempt))
+}
+
+/// How a move that is not legal was typed.
+#[derive(Clone, Copy)]
+struct Attempt {
+    /// Written as a capture (`x`, or more than two squares).
+    capture: bool,
+    /// Written with algebraic squares: the answer uses them too.
+    alg: bool,
+}
+
+impl Attempt {
+    fn square(self, t: &Tables, sq: Sq) -> String {
+        if self.alg {
+            super::position::algebraic(t, sq)
+        } else {
+            square_name(t, sq)
+        }
+    }
+
+    fn notation(self, m: &Move) -> String {
+        if self.alg {
+            m.algebraic.clone()
+        } else {
+            m.notation.clone()
+        }
+    }
+}
+
+/// The squares strictly between `a` and `b` when they lie on one line
+/// (along a row, a column or a diagonal of the board's geometry), nearest
+/// `a` first; `None` when they don't.
+fn between(t: &Tables, a: Sq, b: Sq) -> Option<Vec<Sq>> {
+    let g = &t.game;
+    let pa = g.squares.get(usize::from(a.0))?;
+    let pb = g.squares.get(usize::from(b.0))?;
+    let (dx, dy) = (
+        i32::from(pb.file) - i32::from(pa.file),
+        i32::from(pb.rank) - i32::from(pa.rank),
+    );
+    let n = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i32;
+    if n == 0 {
+        return None;
+    }
+    let unit = (dx / n, dy / n);
+    if !g
+        .dirs
+        .iter()
+        .any(|&(x, y)| (i32::from(x), i32::from(y)) == unit)
+    {
+        return None;
+    }
+    Some(
+        (1..n)
+            .filter_map(|i| {
+                g.square(
+                    i32::from(pa.file) + unit.0 * i,
+                    i32::from(pa.rank) + unit.1 * i,
+                )
+            })
+            .collect(),
+    )
+}
+
+/// `the white man on 22`.
+fn piece_words(t: &Tables, pos: &Position, sq: Sq, name: &str) -> String {
+    match pos.piece(t, sq) {
+        Some((s, k)) => format!(
+            "the {} {} on {name}",
+            t.game
+                .sides
+                .get(usize::from(s.0))
+                .map_or("?", |s| s.name.as_str()),
+            t.game
+                .kinds
+                .get(usize::from(k.0))
+                .map_or_else(|| "piece".to_string(), |k| k.name.to_lowercase())
+        ),
+        None => format!("the square {name}"),
+    }
 }
 
 /// Why no legal move starts at `from` and visits `squares`.
-fn explain(t: &Tables, pos: &Position, legal: &[Move], from: Sq, squares: &[Sq]) -> String {
+fn explain(
+    t: &Tables,
+    pos: &Position,
+    legal: &[Move],
+    from: Sq,
+    squares: &[Sq],
+    attempt: Attempt,
+) -> String {
     let g = &t.game;
     let mover = pos.to_move;
     let all = |ms: Vec<&Move>| {
-        let v: Vec<String> = ms.iter().take(6).map(|m| m.notation.clone()).collect();
+        let v: Vec<String> = ms.iter().take(6).map(|m| attempt.notation(m)).collect();
         let more = if ms.len() > 6 { " ..." } else { "" };
         format!("{}{more}", v.join(" or "))
     };
+    let square_name = |t: &Tables, sq: Sq| attempt.square(t, sq);
     if legal.is_empty() {
         return "the game is over: there are no legal moves".into();
     }
@@ -501,15 +596,52 @@ fn explain(t: &Tables, pos: &Position, legal: &[Move], from: Sq, squares: &[Sq])
             return format!("{why}: {}", all(captures));
         }
     }
+    let from_here: Vec<&Move> = legal.iter().filter(|m| m.from == Some(from)).collect();
+    // A capture typed over squares that hold nothing to take.
+    if attempt.capture {
+        if let Some(over) = squares.get(1).and_then(|&to| between(t, from, to)) {
+            let takes = |c: &Sq| pos.piece(t, *c).is_some_and(|(s, _)| s.0 != mover);
+            if !over.is_empty() && !over.iter().any(takes) {
+                let what = match over.iter().find(|c| pos.piece(t, **c).is_some()) {
+                    Some(&own) => format!(
+                        "{} can't be taken: it is {}'s own",
+                        piece_words(t, pos, own, &square_name(t, own)),
+                        g.sides
+                            .get(usize::from(mover))
+                            .map_or("?", |s| s.name.as_str())
+                    ),
+                    None if over.len() == 1 => {
+                        format!("there is no piece to take on {}", square_name(t, over[0]))
+                    }
+                    None => format!(
+                        "there is no piece to take between {} and {}",
+                        square_name(t, from),
+                        square_name(t, squares[1])
+                    ),
+                };
+                let then = if !captures.is_empty() {
+                    format!("; the captures are {}", all(captures))
+                } else if from_here.is_empty() {
+                    format!("; legal moves: {}", all(legal.iter().collect()))
+                } else {
+                    format!(
+                        "; the {} on {} can play {}",
+                        kind_name(t, pos, from),
+                        square_name(t, from),
+                        all(from_here)
+                    )
+                };
+                return format!("{what}{then}");
+            }
+        }
+    }
     if !captures.is_empty() && t.capture_compulsory {
-        let any_capture_geometry = squares.len() >= 2;
         let most = captures.iter().map(|m| m.captured.len()).max().unwrap_or(0);
-        if t.capture_most && most > 1 && any_capture_geometry {
+        if t.capture_most && most > 1 && attempt.capture {
             return format!("must take the most pieces: {} takes {most}", all(captures));
         }
         return format!("a capture is compulsory: {}", all(captures));
     }
-    let from_here: Vec<&Move> = legal.iter().filter(|m| m.from == Some(from)).collect();
     if let Some(&to) = squares.get(1) {
         if let Some(code) = pos.board.get(usize::from(to.0)) {
             if *code != EMPTY {
@@ -518,6 +650,28 @@ fn explain(t: &Tables, pos: &Position, legal: &[Move], from: Sq, squares: &[Sq])
         }
         if t.no_stop.get(usize::from(to.0)).copied().unwrap_or(false) {
             return format!("{} is neutral: no piece may stop there", square_name(t, to));
+        }
+        // A piece in the way of a long move.
+        if let Some(over) = between(t, from, to) {
+            if let Some(&block) = over.iter().find(|c| pos.piece(t, **c).is_some()) {
+                if direction_hint(t, pos, from, to).is_none() && !attempt.capture {
+                    let mut way = format!(
+                        "the way from {} to {} is blocked by {}",
+                        square_name(t, from),
+                        square_name(t, to),
+                        piece_words(t, pos, block, &square_name(t, block))
+                    );
+                    if !from_here.is_empty() {
+                        way.push_str(&format!(
+                            ": the {} on {} can play {}",
+                            kind_name(t, pos, from),
+                            square_name(t, from),
+                            all(from_here.clone())
+                        ));
+                    }
+                    return way;
+                }
+            }
         }
     }
     if from_here.is_empty() {

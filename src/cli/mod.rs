@@ -444,16 +444,60 @@ fn dispatch(
             Generator::new().generate(&t, &mut pos, &mut list);
             let moves = moves_of(&t, &list);
             if let Some(text) = explain {
-                return match crate::board::find_move(&t, &pos, &moves, &text) {
-                    Ok(m) => {
-                        writeln!(out, "{} is legal", m.notation)?;
-                        Ok(0)
-                    }
-                    Err(why) => {
-                        writeln!(out, "{text} is not legal: {why}")?;
-                        Ok(1)
-                    }
+                use crate::session::Reading;
+                let asked = text.trim().to_string();
+                let reading = crate::session::read_move(&t, &pos, &moves, &text);
+                let answer = match &reading {
+                    Reading::Legal(m) => json::Explanation {
+                        asked: asked.clone(),
+                        legal: true,
+                        notation: Some(m.notation.clone()),
+                        candidates: Vec::new(),
+                        reason: None,
+                    },
+                    Reading::Several(ms) => json::Explanation {
+                        asked: asked.clone(),
+                        legal: false,
+                        notation: None,
+                        candidates: ms.iter().map(|m| m.notation.clone()).collect(),
+                        reason: Some(format!(
+                            "`{asked}` is the start of several moves: {}; type more",
+                            ms.iter()
+                                .map(|m| m.notation.as_str())
+                                .collect::<Vec<_>>()
+                                .join(" or ")
+                        )),
+                    },
+                    Reading::Illegal(why) => json::Explanation {
+                        asked: asked.clone(),
+                        legal: false,
+                        notation: None,
+                        candidates: Vec::new(),
+                        reason: Some(why.clone()),
+                    },
                 };
+                if json {
+                    writeln!(out, "{}", json::to_line(&answer))?;
+                } else {
+                    let lower = asked.to_lowercase();
+                    match (&reading, &answer.reason) {
+                        (Reading::Legal(m), _) => {
+                            // The answer in the notation of the question.
+                            let alg = lower
+                                .split(['-', 'x', ':'])
+                                .any(|p| p.starts_with(|c: char| c.is_ascii_alphabetic()));
+                            let shown = if alg { &m.algebraic } else { &m.notation };
+                            if *shown == lower {
+                                writeln!(out, "{asked} is legal")?;
+                            } else {
+                                writeln!(out, "{asked} is legal: {shown}")?;
+                            }
+                        }
+                        (_, Some(why)) => writeln!(out, "{asked} is not legal: {why}")?,
+                        (_, None) => writeln!(out, "{asked} is not legal")?,
+                    }
+                }
+                return Ok(i32::from(!answer.legal));
             }
             if json {
                 writeln!(

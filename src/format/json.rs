@@ -304,6 +304,23 @@ pub fn moves_text(moves: &[MoveItem]) -> String {
     format!("[{}]", items.join(",\n"))
 }
 
+/// The answer of `moves --explain MOVE --json`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Explanation {
+    /// The move as asked.
+    pub asked: String,
+    /// Whether it is a legal move.
+    pub legal: bool,
+    /// The legal move it means, in the game's notation (`None` when not
+    /// legal).
+    pub notation: Option<String>,
+    /// The legal moves it may still become, when it is the start of
+    /// several.
+    pub candidates: Vec<String>,
+    /// Why it is not legal, naming the rule (`None` when legal).
+    pub reason: Option<String>,
+}
+
 /// One ply of a board game's record, as `replay --json` prints it.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ReplayPly {

@@ -4,7 +4,7 @@
 //! undo and redo, a hint, and the record of the game so far.
 
 use crate::agents::{self, Agent, BoardGame, BoardState, Strength};
-use crate::board::{Match, Move, Position, Tables};
+use crate::board::{find_move, Match, Move, Position, Tables};
 use crate::board_record::BoardRecord;
 
 /// Who plays a side.
@@ -60,6 +60,35 @@ pub fn candidates<'m>(legal: &'m [Move], text: &str) -> Vec<&'m Move> {
         .iter()
         .filter(|m| m.notation.starts_with(&text) || m.algebraic.starts_with(&text))
         .collect()
+}
+
+/// What a typed move means in a position, read as the prompt reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// This legal move (the text may be a unique prefix of it).
+    Legal(Move),
+    /// Several legal moves start so: more must be typed.
+    Several(Vec<Move>),
+    /// No legal move: why, naming the rule.
+    Illegal(String),
+}
+
+/// Reads `text` as a move of `pos` among its `legal` moves: the exact
+/// notation (numeric or algebraic), a unique prefix, or the start and end
+/// squares; otherwise why it is not legal.
+pub fn read_move(t: &Tables, pos: &Position, legal: &[Move], text: &str) -> Reading {
+    let found = candidates(legal, text);
+    match found.as_slice() {
+        [m] => Reading::Legal((*m).clone()),
+        [] => match find_move(t, pos, legal, text) {
+            Ok(m) => Reading::Legal(m),
+            Err(why) => Reading::Illegal(why),
+        },
+        many => match find_move(t, pos, legal, text) {
+            Ok(m) => Reading::Legal(m),
+            Err(_) => Reading::Several(many.iter().map(|m| (*m).clone()).collect()),
+        },
+    }
 }
 
 /// A board game in progress.

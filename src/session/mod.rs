@@ -8,4 +8,4 @@
 
 pub mod board;
 
-pub use board::{BoardSession, Entry, Seat, Undo};
+pub use board::{read_move, BoardSession, Entry, Reading, Seat, Undo};
