@@ -1,5 +1,6 @@
 //! "did you mean ...?": the closest known name by edit distance. A base
-//! module: the parser and the checker both suggest names.
+//! module: the parser and the checker suggest names, and the language
+//! server reads the suggestion back out of a diagnostic for a quick fix.
 
 /// The Levenshtein distance between two strings, by characters.
 pub fn edit_distance(a: &str, b: &str) -> usize {
@@ -45,6 +46,13 @@ pub fn did_you_mean<'a>(
     closest(name, candidates).map(|c| format!("did you mean `{c}`?"))
 }
 
+/// The name a text suggests with `did_you_mean` (in a diagnostic's help),
+/// if any: what a quick fix puts in place of the misspelt name.
+pub fn suggested(text: &str) -> Option<&str> {
+    let rest = text.split("did you mean `").nth(1)?;
+    rest.split('`').next().filter(|s| !s.is_empty())
+}
+
 /// The help for an unknown name: the closest candidate, or the list of all
 /// (when short), or how to declare one.
 pub fn unknown_help<'a>(
@@ -81,5 +89,18 @@ mod tests {
             Some("diagonal")
         );
         assert_eq!(closest("xyz", ["diagonal"]), None);
+    }
+
+    #[test]
+    fn a_suggestion_is_read_back() {
+        let help = did_you_mean("diagnal", ["diagonal", "orthogonal"]);
+        assert_eq!(help.as_deref(), Some("did you mean `diagonal`?"));
+        let message = format!(
+            "unknown direction `diagnal`\nhelp: {}",
+            help.unwrap_or_default()
+        );
+        assert_eq!(suggested(&message), Some("diagonal"));
+        assert_eq!(suggested("known: `a`, `b`; declare it"), None);
+        assert_eq!(suggested("did you mean ``?"), None);
     }
 }

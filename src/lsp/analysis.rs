@@ -216,12 +216,6 @@ fn message_of(d: &Diagnostic) -> String {
     m
 }
 
-/// The replacement a diagnostic's hint suggests (`did you mean `x`?`).
-pub fn suggested_fix(message: &str) -> Option<&str> {
-    let rest = message.split("did you mean `").nth(1)?;
-    rest.split('`').next().filter(|s| !s.is_empty())
-}
-
 /// A leaf of the parse tree.
 #[derive(Clone, Debug)]
 pub struct Leaf {

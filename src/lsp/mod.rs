@@ -336,7 +336,7 @@ impl Server {
                     .diagnostics
                     .iter()
                     .filter_map(|d| {
-                        let fix = analysis::suggested_fix(&d.message)?;
+                        let fix = crate::suggest::suggested(&d.message)?;
                         let edit = lt::TextEdit::new(d.range, fix.to_string());
                         Some(lt::CodeActionOrCommand::CodeAction(lt::CodeAction {
                             title: format!("Replace with `{fix}`"),
