@@ -30,14 +30,27 @@ pub struct Ply {
     pub mv: String,
 }
 
-/// A whole record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A whole record (two records are equal when their headers and plies
+/// are, wherever their lines stood).
+#[derive(Clone, Debug)]
 pub struct BoardRecord {
     /// The header.
     pub header: Header,
     /// The plies in order.
     pub plies: Vec<Ply>,
+    /// The line of the header and of each ply in the text the record was
+    /// read from (blank lines count); empty for a record made in memory,
+    /// whose header is line 1 and ply i line i + 2.
+    pub lines: Vec<usize>,
 }
+
+impl PartialEq for BoardRecord {
+    fn eq(&self, other: &BoardRecord) -> bool {
+        self.header == other.header && self.plies == other.plies
+    }
+}
+
+impl Eq for BoardRecord {}
 
 /// A problem in a record, at a line (1-based).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,6 +119,7 @@ impl BoardRecord {
                 position,
             },
             plies,
+            lines: Vec::new(),
         }
     }
 
@@ -150,10 +164,14 @@ impl BoardRecord {
         let mut rec = BoardRecord {
             header,
             plies: Vec::new(),
+            lines: vec![hl + 1],
         };
         for (i, line) in lines {
             match serde_json::from_str::<Ply>(line) {
-                Ok(p) => rec.plies.push(p),
+                Ok(p) => {
+                    rec.plies.push(p);
+                    rec.lines.push(i + 1);
+                }
                 Err(e) => {
                     return Err(Box::new(Partial {
                         error: RecordError {
@@ -170,11 +188,17 @@ impl BoardRecord {
         Ok(rec)
     }
 
+    /// The line of the header (0) or of ply `i - 1` (i >= 1) in the text
+    /// the record was read from.
+    fn line(&self, i: usize) -> usize {
+        self.lines.get(i).copied().unwrap_or(i + 1)
+    }
+
     /// The start position of the record in `t`.
     pub fn start(&self, t: &Tables) -> Result<Position, RecordError> {
         match &self.header.position {
             Some(p) => Position::parse(t, p).map_err(|e| RecordError {
-                line: 1,
+                line: self.line(0),
                 reason: format!("bad start position: {e}"),
             }),
             None => Ok(Position::start(t)),
@@ -198,7 +222,7 @@ impl BoardRecord {
         let mut m = Match::new(t, start);
         let mut played = Vec::new();
         for (i, ply) in self.plies.iter().enumerate() {
-            let line = i + 2;
+            let line = self.line(i + 1);
             let mover = t
                 .game
                 .sides
@@ -226,7 +250,7 @@ impl BoardRecord {
                     played.push((mv, events));
                 }
                 Err(why) => {
-                    let reason = format!("{} is illegal: {why}", ply.mv);
+                    let reason = format!("{} is illegal: {why}", crate::shown::shown(&ply.mv));
                     return Replay {
                         game: m,
                         played,

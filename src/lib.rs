@@ -38,6 +38,7 @@ pub mod pdn;
 pub mod race;
 pub mod rng;
 pub mod session;
+pub mod shown;
 pub mod source;
 pub mod suggest;
 pub mod syntax;

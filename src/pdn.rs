@@ -9,6 +9,8 @@ use crate::board::{Match, Move, Outcome, Position, Tables};
 pub struct PdnGame {
     /// Tags in order.
     pub tags: Vec<(String, String)>,
+    /// The line of each tag, in the same order.
+    pub tag_lines: Vec<usize>,
     /// Moves with the line they stand on.
     pub moves: Vec<(usize, String)>,
     /// The result token, if any.
@@ -18,10 +20,16 @@ pub struct PdnGame {
 impl PdnGame {
     /// The value of a tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tag_at(name).map(|(_, v)| v)
+    }
+
+    /// The line and value of a tag.
+    pub fn tag_at(&self, name: &str) -> Option<(usize, &str)> {
         self.tags
             .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+            .zip(&self.tag_lines)
+            .find(|((k, _), _)| k.eq_ignore_ascii_case(name))
+            .map(|((_, v), &line)| (line, v.as_str()))
     }
 }
 
@@ -47,84 +55,205 @@ fn is_result(tok: &str) -> bool {
     )
 }
 
-/// Reads the first game of a PDN file: its tags, its moves (with the line
-/// each stands on) and its result. Comments `{...}`, variations `(...)`,
-/// NAGs `$n` and move numbers `12.` / `12...` are skipped.
-pub fn parse_first(text: &str) -> Result<PdnGame, PdnError> {
-    let mut game = PdnGame::default();
-    let mut depth = 0usize;
-    let mut opened_at = 0;
-    for (i, line) in text.lines().enumerate() {
-        let ln = i + 1;
-        let trimmed = line.trim();
-        if depth == 0 && trimmed.starts_with('[') {
-            if !game.moves.is_empty() {
-                break; // the next game's tags
-            }
-            let inner = trimmed
-                .strip_prefix('[')
-                .and_then(|s| s.strip_suffix(']'))
-                .ok_or_else(|| PdnError {
-                    line: ln,
-                    reason: format!("a tag is written [Name \"value\"], not `{trimmed}`"),
-                })?;
-            let (name, value) = inner.split_once(' ').ok_or_else(|| PdnError {
-                line: ln,
-                reason: format!("the tag `{inner}` has no value"),
-            })?;
-            let value = value
-                .trim()
-                .strip_prefix('"')
-                .and_then(|v| v.strip_suffix('"'))
-                .ok_or_else(|| PdnError {
-                    line: ln,
-                    reason: format!("the value of tag {name} must be in double quotes"),
-                })?;
-            game.tags.push((name.to_string(), value.to_string()));
-            continue;
+/// The text of a PDN file from its bytes: UTF-8 (with or without a byte
+/// order mark), or else Latin-1, the encoding of many older programs'
+/// files (every byte is a Latin-1 character, so this never fails).
+pub fn decode(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+    }
+}
+
+/// Reads a tag `[Name "value"]` from `chars` (after its `[`), on one line;
+/// `\"` and `\\` escape a quote and a backslash in the value.
+fn read_tag(
+    chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
+    line: usize,
+) -> Result<(String, String), PdnError> {
+    let bad = |reason: String| PdnError { line, reason };
+    let mut name = String::new();
+    while let Some(&c) = chars.peek() {
+        if c.is_whitespace() || c == '"' || c == ']' {
+            break;
         }
-        let mut tok = String::new();
-        let mut toks = Vec::new();
-        for c in line.chars() {
-            match c {
-                '{' | '(' => {
-                    if depth == 0 {
-                        opened_at = ln;
-                    }
-                    depth += 1;
+        name.push(c);
+        chars.next();
+    }
+    while chars.peek().is_some_and(|&c| c == ' ' || c == '\t') {
+        chars.next();
+    }
+    if name.is_empty() {
+        return Err(bad(
+            "a tag is written [Name \"value\"]: its name is missing".into(),
+        ));
+    }
+    if chars.next_if_eq(&'"').is_none() {
+        return Err(bad(format!(
+            "the value of tag {name} must be in double quotes: [{name} \"value\"]"
+        )));
+    }
+    let mut value = String::new();
+    loop {
+        match chars.next() {
+            Some('"') => break,
+            Some('\\') => match chars.next() {
+                Some(c) if c != '\n' => value.push(c),
+                _ => {
+                    return Err(bad(format!(
+                        "the value of tag {name} is never closed by `\"`"
+                    )))
                 }
-                '}' | ')' if depth > 0 => depth -= 1,
-                _ if depth > 0 => {}
-                c if c.is_whitespace() => toks.push(std::mem::take(&mut tok)),
-                c => tok.push(c),
+            },
+            Some('\n') | None => {
+                return Err(bad(format!(
+                    "the value of tag {name} is never closed by `\"`"
+                )))
             }
+            Some(c) => value.push(c),
         }
-        toks.push(tok);
-        for t in toks.into_iter().filter(|t| !t.is_empty()) {
-            if is_result(&t) {
-                game.result = Some(t);
+    }
+    while chars.peek().is_some_and(|&c| c == ' ' || c == '\t') {
+        chars.next();
+    }
+    if chars.next_if_eq(&']').is_none() {
+        return Err(bad(format!("the tag {name} is not closed by `]`")));
+    }
+    Ok((name, value))
+}
+
+/// Ends the token being read (a move, a move number, a NAG or the result)
+/// and adds it to `game`; true when it was the result.
+fn end_token(tok: &mut String, tok_line: usize, game: &mut PdnGame) -> bool {
+    let t = std::mem::take(tok);
+    if t.is_empty() {
+        return false;
+    }
+    if is_result(&t) {
+        game.result = Some(t);
+        return true;
+    }
+    if t.starts_with('$') {
+        return false;
+    }
+    let rest = t.trim_start_matches(|c: char| c.is_ascii_digit());
+    let mv = match rest.strip_prefix('.') {
+        Some(after) => after.trim_start_matches('.'),
+        None => t.as_str(),
+    };
+    let mv = mv.trim_end_matches(['!', '?']);
+    if !mv.is_empty() {
+        game.moves.push((tok_line, mv.to_string()));
+    }
+    false
+}
+
+/// Reads the first game of a PDN file: its tags, its moves (with the line
+/// each stands on) and its result. Tags may share a line; comments
+/// `{...}` (in which `(` and `)` are just text) and `; to the end of the
+/// line`, escape lines that begin with `%`, variations `(...)`, NAGs `$n`
+/// and move numbers `12.` / `12...` are skipped; a byte order mark is
+/// ignored.
+pub fn parse_first(text: &str) -> Result<PdnGame, PdnError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut game = PdnGame::default();
+    let mut line = 1;
+    let mut line_start = true;
+    // The line a comment or the outermost variation was opened on.
+    let mut comment: Option<usize> = None;
+    let mut variation: Option<(usize, usize)> = None;
+    let mut tok = String::new();
+    let mut tok_line = 1;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let at_start = std::mem::replace(&mut line_start, c == '\n');
+        if c == '\n' {
+            if comment.is_none() && variation.is_none() && end_token(&mut tok, tok_line, &mut game)
+            {
                 return Ok(game);
             }
-            if t.starts_with('$') {
-                continue;
+            line += 1;
+            continue;
+        }
+        if comment.is_some() {
+            if c == '}' {
+                comment = None;
             }
-            let rest = t.trim_start_matches(|c: char| c.is_ascii_digit());
-            let mv = match rest.strip_prefix('.') {
-                Some(after) => after.trim_start_matches('.'),
-                None => t.as_str(),
-            };
-            let mv = mv.trim_end_matches(['!', '?']);
-            if !mv.is_empty() {
-                game.moves.push((ln, mv.to_string()));
+            continue;
+        }
+        if at_start && c == '%' && variation.is_none() {
+            // An escape line: for other programs, skipped whole.
+            while chars.next_if(|&c| c != '\n').is_some() {}
+            continue;
+        }
+        match c {
+            '{' => {
+                comment = Some(line);
+                if variation.is_none() && end_token(&mut tok, tok_line, &mut game) {
+                    return Ok(game);
+                }
+            }
+            ';' => {
+                while chars.next_if(|&c| c != '\n').is_some() {}
+                if variation.is_none() && end_token(&mut tok, tok_line, &mut game) {
+                    return Ok(game);
+                }
+            }
+            '(' => match &mut variation {
+                Some((_, depth)) => *depth += 1,
+                None => {
+                    if end_token(&mut tok, tok_line, &mut game) {
+                        return Ok(game);
+                    }
+                    variation = Some((line, 1));
+                }
+            },
+            ')' => match &mut variation {
+                Some((_, depth)) if *depth > 1 => *depth -= 1,
+                Some(_) => variation = None,
+                None => {
+                    return Err(PdnError {
+                        line,
+                        reason: "this `)` closes no variation".into(),
+                    })
+                }
+            },
+            _ if variation.is_some() => {}
+            '[' if tok.is_empty() => {
+                if !game.moves.is_empty() {
+                    break; // the next game's tags
+                }
+                let (name, value) = read_tag(&mut chars, line)?;
+                game.tags.push((name, value));
+                game.tag_lines.push(line);
+            }
+            c if c.is_whitespace() => {
+                if end_token(&mut tok, tok_line, &mut game) {
+                    return Ok(game);
+                }
+            }
+            c => {
+                if tok.is_empty() {
+                    tok_line = line;
+                }
+                tok.push(c);
             }
         }
     }
-    if depth > 0 {
+    if let Some(l) = comment {
         return Err(PdnError {
-            line: opened_at,
-            reason: "a comment or variation opened here is never closed".into(),
+            line: l,
+            reason: "a comment opened here with `{` is never closed by `}`".into(),
         });
     }
+    if let Some((l, _)) = variation {
+        return Err(PdnError {
+            line: l,
+            reason: "a variation opened here with `(` is never closed by `)`".into(),
+        });
+    }
+    end_token(&mut tok, tok_line, &mut game);
     Ok(game)
 }
 
@@ -161,7 +290,10 @@ pub fn write(t: &Tables, event: &str, start: &Position, moves: &[Move]) -> Strin
     }
     let result = result_token(t, m.outcome());
     let mut out = String::new();
-    out.push_str(&format!("[Event \"{}\"]\n", event.replace('"', "'")));
+    out.push_str(&format!(
+        "[Event \"{}\"]\n",
+        event.replace('\\', "/").replace('"', "'")
+    ));
     if let Some(gt) = g.pdn_game_type {
         out.push_str(&format!("[GameType \"{gt}\"]\n"));
     }
@@ -238,15 +370,15 @@ fn numeric_fen(t: &Tables, pos: &Position) -> String {
 /// illegal or unreadable move, the error (naming its line) after the moves
 /// before it.
 pub fn play(t: &Tables, game: &PdnGame) -> (Position, Vec<Move>, Option<PdnError>) {
-    let start = match game.tag("FEN") {
-        Some(f) => match Position::parse(t, f) {
+    let start = match game.tag_at("FEN") {
+        Some((line, f)) => match Position::parse(t, f) {
             Ok(p) => p,
             Err(e) => {
                 return (
                     Position::start(t),
                     Vec::new(),
                     Some(PdnError {
-                        line: 1,
+                        line,
                         reason: format!("bad FEN tag: {e}"),
                     }),
                 )
@@ -268,7 +400,7 @@ pub fn play(t: &Tables, game: &PdnGame) -> (Position, Vec<Move>, Option<PdnError
                     played,
                     Some(PdnError {
                         line: *line,
-                        reason: format!("{text} is illegal: {why}"),
+                        reason: format!("{} is illegal: {why}", crate::shown::shown(text)),
                     }),
                 )
             }

@@ -125,7 +125,7 @@ fn a_broken_pdn_names_the_line_and_keeps_the_moves_before() {
     std::fs::write(&file, "[GameType \"26\"]\n1. 22-18 {never closed\n").unwrap();
     let (_, _, err) = run(&["import", file.to_str().unwrap()]);
     assert!(
-        err.contains("line 2: a comment or variation opened here is never closed"),
+        err.contains("line 2: a comment opened here with `{` is never closed by `}`"),
         "{err}"
     );
 }

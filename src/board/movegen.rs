@@ -117,12 +117,95 @@ pub struct Generator {
     /// Leave the precedence criteria out (to explain which one rules a
     /// capture out).
     pub all_captures: bool,
+    /// Search every chain state however often it is reached (to compare
+    /// with the remembering search in tests; the moves are the same).
+    pub no_memo: bool,
+    /// The chain states (square, piece, last direction, captured set) from
+    /// which the chains of the current start square were already searched:
+    /// a chain that reaches one again can only find moves already found
+    /// (the same start, end, captured set and result: DR-3), so it stops.
+    /// States are kept by a 128-bit fingerprint (see [`square_key`]).
+    seen: std::collections::HashSet<u128>,
+    /// The fingerprint of the captured set of the chain being searched,
+    /// kept as captures are pushed and popped.
+    caps_key: u128,
+    /// Chain steps searched in this generation (see [`MAX_CHAIN_STEPS`]).
+    steps: u32,
+    /// A generation stopped at [`MAX_CHAIN_STEPS`] or [`MAX_MOVES`].
+    overflow: bool,
+}
+
+/// The most jump-chain steps searched for one side's moves in one position
+/// (docs/limits.md). Chains that reach a state already searched stop at
+/// once, so this is only reached by positions with an astronomical number
+/// of different captures; the generation then stops and
+/// [`Generator::overflowed`] says so.
+pub const MAX_CHAIN_STEPS: u32 = 10_000_000;
+
+/// The most moves listed for one position (docs/limits.md); past it the
+/// generation stops and [`Generator::overflowed`] says so.
+pub const MAX_MOVES: usize = 20_000;
+
+/// Chains of this many captures or more are looked up in `seen` (shorter
+/// ones, the common case, are searched without the bookkeeping).
+const MEMO_FROM: usize = 3;
+
+/// The most chain states remembered in `seen` (at most some 40 MB): past
+/// it the search goes on without remembering more.
+const MEMO_STATES: usize = 1 << 20;
+
+/// A 128-bit random-looking key of a number (a captured square, or a
+/// chain's square, piece and last direction): the fingerprint of a chain
+/// state is the XOR of its captured squares' keys and its place's key. Two
+/// different states of one search share a fingerprint with a probability
+/// below 2^-80 even at [`MEMO_STATES`] states, far below any chance of a
+/// hardware fault, so the moves found are those of the full search.
+#[inline]
+fn square_key(n: u64) -> u128 {
+    // SplitMix64 (Steele, Lea and Flood 2014), twice with different streams.
+    fn mix(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    let a = mix(n
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        .wrapping_add(0x632b_e59b_d9b4_e019));
+    let b = mix(n
+        .wrapping_mul(0xd1b5_4a32_d192_ed03)
+        .wrapping_add(0x8cb9_2ba7_2f3d_8dd7));
+    u128::from(a) << 64 | u128::from(b)
+}
+
+/// The words for a position past [`MAX_CHAIN_STEPS`] or [`MAX_MOVES`].
+pub fn overflow_message() -> String {
+    format!(
+        "the position has too many captures to list: the search stopped at {MAX_CHAIN_STEPS} \
+         chain steps or {MAX_MOVES} moves (the limits of docs/limits.md)"
+    )
 }
 
 impl Generator {
     /// A new generator.
     pub fn new() -> Generator {
         Generator::default()
+    }
+
+    /// Whether a generation since this generator was made (or since
+    /// [`Generator::clear_overflow`]) stopped at [`MAX_CHAIN_STEPS`] or
+    /// [`MAX_MOVES`], leaving its list incomplete.
+    pub fn overflowed(&self) -> bool {
+        self.overflow
+    }
+
+    /// The chain steps searched for the last side generated.
+    pub fn steps(&self) -> u32 {
+        self.steps
+    }
+
+    /// Forgets an overflow.
+    pub fn clear_overflow(&mut self) {
+        self.overflow = false;
     }
 
     /// All legal moves of the side to move. A side that can't move gets a
@@ -239,6 +322,7 @@ impl Generator {
         self.cap_begin = 0;
         self.arena_begin = 0;
         self.best = 0;
+        self.steps = 0;
         if t.general {
             self.generate_side_general(t, pos, side, list);
             return;
@@ -289,6 +373,10 @@ impl Generator {
             self.path.clear();
             self.caps.clear();
             self.cap_codes.clear();
+            self.caps_key = 0;
+            if !self.seen.is_empty() {
+                self.seen.clear();
+            }
             self.dfs(
                 t,
                 &mut pos.board,
@@ -413,6 +501,22 @@ impl Generator {
         last: u8,
     ) {
         let depth = self.caps.len();
+        self.steps += 1;
+        if self.steps > MAX_CHAIN_STEPS || list.moves.len() >= MAX_MOVES {
+            self.overflow = true;
+            return;
+        }
+        if depth >= MEMO_FROM && self.memo(t) {
+            let last = if t.any_limits { last } else { NO_DIR };
+            let here = u64::from(cur) | u64::from(code) << 16 | u64::from(last) << 24;
+            let key = self.caps_key ^ square_key(here | 1 << 40);
+            if self.seen.contains(&key) {
+                return;
+            }
+            if self.seen.len() < MEMO_STATES {
+                self.seen.insert(key);
+            }
+        }
         if depth > 0 && !t.must_continue {
             self.emit(t, list, from, cur, start_code, code, side);
         }
@@ -499,6 +603,19 @@ impl Generator {
         if depth > 0 && !extended && t.must_continue {
             self.emit(t, list, from, cur, start_code, code, side);
         }
+    }
+
+    /// Whether a chain state searched once need not be searched again: the
+    /// moves it leads to are known by their start, end, captured set and
+    /// result, unless paths are counted apart or a criterion looks at the
+    /// order of the captures.
+    fn memo(&self, t: &Tables) -> bool {
+        !self.distinct_paths
+            && !self.no_memo
+            && !t
+                .criteria
+                .iter()
+                .any(|c| matches!(c, Criterion::EarliestOf(_)))
     }
 
     /// The scores of the captures of the last generation, `criteria.len()`
@@ -828,12 +945,15 @@ impl Generator {
         self.path.push(land);
         self.caps.push(over);
         self.cap_codes.push(saved);
+        let key = square_key(u64::from(over));
+        self.caps_key ^= key;
         let (next, stop) = Self::crown_mid(t, code, land);
         if stop {
             self.emit(t, list, from, land, start_code, code, side);
         } else {
             self.dfs(t, board, list, from, start_code, land, next, side, dir);
         }
+        self.caps_key ^= key;
         self.path.pop();
         self.caps.pop();
         self.cap_codes.pop();

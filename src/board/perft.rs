@@ -33,6 +33,13 @@ impl<'t> Perft<'t> {
         self.gen.distinct_paths = on;
     }
 
+    /// Whether a position of the walks so far had more captures than the
+    /// generator lists ([`super::movegen::MAX_CHAIN_STEPS`],
+    /// [`super::movegen::MAX_MOVES`]): the counts are then too small.
+    pub fn overflowed(&self) -> bool {
+        self.gen.overflowed()
+    }
+
     /// The perft count of `pos` at `depth`.
     pub fn count(&mut self, pos: &Position, depth: usize) -> u64 {
         if depth == 0 {
@@ -101,6 +108,10 @@ impl<'t> Perft<'t> {
             self.gen.count(t, &mut self.positions[depth], &mut list) as u64
         } else {
             self.gen.generate(t, &mut self.positions[depth], &mut list);
+            if self.gen.overflowed() {
+                // The count can't be right: stop the walk (the caller says so).
+                list.clear();
+            }
             let mut total = 0;
             for m in &list.moves {
                 let (lo, hi) = self.positions.split_at_mut(depth);

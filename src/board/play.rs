@@ -176,6 +176,12 @@ impl<'t> Match<'t> {
         Some((m, events))
     }
 
+    /// Whether a position of this game had more captures than the generator
+    /// lists (docs/limits.md): its list of legal moves is incomplete.
+    pub fn overflowed(&self) -> bool {
+        self.gen.overflowed()
+    }
+
     /// The legal moves (empty when the game is over).
     pub fn legal(&self) -> &[Move] {
         &self.legal
@@ -416,7 +422,7 @@ pub fn find_move(t: &Tables, pos: &Position, legal: &[Move], text: &str) -> Resu
     {
         return Err(format!(
             "`{}` is not a move: write squares joined by `-` (a move) or `x` (a capture), such as 22-18 or 22x15",
-            text.trim()
+            crate::shown::shown(text.trim())
         ));
     }
     // Start and end only.
@@ -427,7 +433,7 @@ pub fn find_move(t: &Tables, pos: &Position, legal: &[Move], text: &str) -> Resu
         .collect();
     let squares = match squares {
         Ok(s) if !s.is_empty() => s,
-        Ok(_) => return Err(format!("`{text}` is not a move")),
+        Ok(_) => return Err(format!("`{}` is not a move", crate::shown::shown(text))),
         Err(e) => return Err(e.0),
     };
     let from = squares[0];

@@ -281,9 +281,9 @@ pub fn parse_square(t: &Tables, text: &str) -> Result<Sq, PositionError> {
     let text = text.trim();
     let g = &t.game;
     if !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) {
-        let n: usize = text
-            .parse()
-            .map_err(|_| PositionError(format!("`{text}` is not a square")))?;
+        let n: usize = text.parse().map_err(|_| {
+            PositionError(format!("`{}` is not a square", crate::shown::shown(text)))
+        })?;
         if n >= 1 && n <= t.n {
             return Ok(Sq((n - 1) as u16));
         }
@@ -313,7 +313,10 @@ pub fn parse_square(t: &Tables, text: &str) -> Result<Sq, PositionError> {
                 None => Err(PositionError(format!("{text} is not on the board"))),
             }
         }
-        _ => Err(PositionError(format!("`{text}` is not a square"))),
+        _ => Err(PositionError(format!(
+            "`{}` is not a square",
+            crate::shown::shown(text)
+        ))),
     }
 }
 
