@@ -202,3 +202,161 @@ fn position_and_move_strings_never_panic() {
         }
     }
 }
+
+// ---- The command line's numbers (docs/limits.md) ----
+
+/// Runs the command line in-process: exit code, stdout, stderr.
+fn cli(args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["rulebook"];
+    all.extend_from_slice(args);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = rulebook::cli::run(all, &mut &b""[..], &mut out, &mut err);
+    (
+        code,
+        String::from_utf8_lossy(&out).into_owned(),
+        String::from_utf8_lossy(&err).into_owned(),
+    )
+}
+
+/// Every numeric option: the command line before the value (with a game
+/// that does not exist, so that a value clap accepts runs nothing), the
+/// option, and its range.
+fn numeric_options() -> Vec<(Vec<&'static str>, &'static str, (u64, u64))> {
+    use rulebook::cli::limits as l;
+    let mut v = Vec::new();
+    for cmd in ["simulate", "compare"] {
+        let mut head = vec![cmd, "no-such-game"];
+        if cmd == "compare" {
+            head.push("no-such-game-either");
+        }
+        for (opt, range) in [
+            ("--games", l::GAMES),
+            ("--jobs", l::JOBS),
+            ("--max-plies", l::MAX_PLIES),
+            ("--think", l::THINK_MS),
+            ("--playouts", l::PLAYOUTS),
+            ("--depth", l::SEARCH_DEPTH),
+            ("--players", l::PLAYERS),
+            ("--seed", (0, u64::MAX)),
+        ] {
+            v.push((head.clone(), opt, range));
+        }
+    }
+    for (opt, range) in [
+        ("--max-plies", l::MAX_PLIES),
+        ("--think", l::THINK_MS),
+        ("--playouts", l::PLAYOUTS),
+        ("--depth", l::SEARCH_DEPTH),
+        ("--players", l::PLAYERS),
+        ("--seed", (0, u64::MAX)),
+    ] {
+        v.push((vec!["play", "no-such-game"], opt, range));
+    }
+    v.push((vec!["bench", "no-such-game"], "--depth", l::PERFT_DEPTH));
+    v.push((vec!["bench", "no-such-game"], "--jobs", l::JOBS));
+    v.push((vec!["perft", "no-such-game"], "", l::PERFT_DEPTH));
+    v
+}
+
+fn with_value<'a>(head: &[&'a str], opt: &'a str, value: &'a str) -> Vec<&'a str> {
+    let mut args = head.to_vec();
+    if !opt.is_empty() {
+        args.push(opt);
+    }
+    args.push(value);
+    args
+}
+
+#[test]
+fn every_numeric_option_at_its_bounds_is_accepted() {
+    for (head, opt, (min, max)) in numeric_options() {
+        for n in [min, max] {
+            let value = n.to_string();
+            let (code, _, err) = cli(&with_value(&head, opt, &value));
+            // Accepted: the run goes on to load the game, which isn't there.
+            assert!(
+                err.contains("no-such-game") && !err.contains("invalid value"),
+                "{head:?} {opt} {value}: exit {code}\n{err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_numeric_option_past_its_bounds_is_refused_in_words() {
+    for (head, opt, (min, max)) in numeric_options() {
+        let mut past: Vec<(String, &str)> = vec![
+            ("99999999999999999999".into(), "too large"),
+            ("1e3".into(), "not a whole number"),
+            ("NaN".into(), "not a whole number"),
+        ];
+        if max < u64::MAX {
+            past.push(((max + 1).to_string(), "too large"));
+            past.push((u64::MAX.to_string(), "too large"));
+        }
+        if min > 0 {
+            past.push(((min - 1).to_string(), "below"));
+        }
+        for (value, why) in past {
+            let args = with_value(&head, opt, &value);
+            let (code, out, err) = cli(&args);
+            assert_eq!(code, 2, "{args:?} was accepted:\n{out}{err}");
+            assert!(
+                err.contains("invalid value") && err.contains(why) && !err.contains("no-such-game"),
+                "{args:?}:\n{err}"
+            );
+            let range = format!("from {min} to {max}");
+            assert!(
+                err.contains(&range),
+                "{args:?} does not say {range}:\n{err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bench_seconds_must_be_finite_and_bounded() {
+    let (min, max) = rulebook::cli::limits::SECONDS;
+    for bad in ["inf", "-inf", "NaN", "1e20", "0", "-1", "3600.5", "soon"] {
+        let arg = format!("--seconds={bad}");
+        let args = ["bench", "no-such-game", "--playouts", &arg];
+        let (code, _, err) = cli(&args);
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert!(err.contains("invalid value"), "{bad}: {err}");
+        assert!(
+            err.contains(&format!("from {min} to {max}")),
+            "{bad}: {err}"
+        );
+    }
+    for good in ["0.01", "3600", "2.5"] {
+        let (_, _, err) = cli(&["bench", "no-such-game", "--seconds", good]);
+        assert!(err.contains("no-such-game"), "{good}: {err}");
+    }
+    // At the low bound it measures (for a hundredth of a second).
+    let (code, out, err) = cli(&["bench", "draughts", "--playouts", "--seconds", "0.01"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("playouts"), "{out}");
+}
+
+#[test]
+fn the_smallest_values_run() {
+    let (code, out, err) = cli(&["perft", "draughts", "1"]);
+    assert_eq!((code, out.as_str()), (0, "perft 1 7\n"), "{err}");
+    let (code, out, err) = cli(&[
+        "simulate",
+        "draughts",
+        "--games",
+        "1",
+        "--jobs",
+        "1",
+        "--max-plies",
+        "1",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1 game"), "{out}");
+    // No game at all: the report of an empty run.
+    let (code, out, err) = cli(&["simulate", "draughts", "--games", "0", "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("0 games"), "{out}");
+}

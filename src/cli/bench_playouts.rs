@@ -59,15 +59,21 @@ pub(crate) fn run(
     let jobs = jobs.max(1);
     let time = Duration::from_secs_f64(seconds.max(0.01));
     let begin = Instant::now();
+    // A thread the system refuses ends the run with an error, not a panic.
     let counts: Vec<Count> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..jobs)
-            .map(|j| scope.spawn(move || one_thread(t, pos, j as u64 + 1, time)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
+        let handles = (0..jobs)
+            .map(|j| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || one_thread(t, pos, j as u64 + 1, time))
+            })
+            .collect::<Result<Vec<_>, _>>();
+        handles.map(|hs| {
+            hs.into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        })
+    })
+    .map_err(|e| Failure::new(format!("error: can't start {jobs} threads: {e}")))?;
     let secs = begin.elapsed().as_secs_f64();
     let playouts: u64 = counts.iter().map(|c| c.playouts).sum();
     let plies: u64 = counts.iter().map(|c| c.plies).sum();

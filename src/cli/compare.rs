@@ -43,6 +43,7 @@ pub(crate) fn run(
     let ga = game_args(&args.game_a, &args.options_a);
     let gb = game_args(&args.game_b, &args.options_b);
     let lab = &args.lab;
+    lab.check_outputs()?;
     let pool = lab.pool()?;
     let plan = lab.plan(Shard::default());
     let bar = lab.progress(2 * lab.games);
@@ -58,7 +59,7 @@ pub(crate) fn run(
     let a = lab.run_game(&plan, &ga, &how, &mut sinks(&mut csv, &mut none), err)?;
     let b = lab.run_game(&plan, &gb, &how, &mut sinks(&mut csv, &mut none), err)?;
     bar.finish_and_clear();
-    lab.write_files(&[&a, &b])?;
+    // The report first: a file that can't be written loses no results.
     if lab.json {
         writeln!(out, "{}", to_line(&CompareReport::of(&a, &b)))?;
     } else {
@@ -68,5 +69,7 @@ pub(crate) fn run(
             text::compare_report(&lab.heading(&[&a, &b]), &a, &b)
         )?;
     }
+    out.flush()?;
+    lab.write_files(&[&a, &b])?;
     Ok(0)
 }

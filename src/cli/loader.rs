@@ -81,12 +81,30 @@ fn normal(path: &Path) -> PathBuf {
 /// are a few kilobytes, and a file this size is checked in about a second.
 pub const MAX_RULE_FILE: u64 = 1 << 20;
 
+/// The largest game record read by `replay` and `export`, in bytes
+/// (docs/limits.md): some three million plies.
+pub const MAX_RECORD: u64 = 128 << 20;
+
+/// The largest PDN file read by `import`, in bytes (docs/limits.md).
+pub const MAX_PDN: u64 = 16 << 20;
+
 /// Reads a text file of at most `max` bytes. Refuses, in words, what is not
 /// a regular file (a directory, a device such as /dev/zero), a file past the
 /// limit (without reading more than `max + 1` bytes of it), and text that is
 /// not UTF-8 (naming the line of the first bad byte). `what` names the file
 /// in the message ("a rule file").
 pub fn read_text(path: &Path, max: u64, what: &str) -> Result<String, String> {
+    let bytes = read_bytes(path, max, what)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..good].iter().filter(|&&b| b == b'\n').count();
+        format!("it is not UTF-8 text: line {line} has a byte that is not (save the file as UTF-8)")
+    })
+}
+
+/// Reads the bytes of a file of at most `max` bytes, refusing what is not a
+/// regular file and a file past the limit as [`read_text`] does.
+pub fn read_bytes(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, String> {
     let shown = path.display();
     let meta = std::fs::metadata(path).map_err(|e| format!("can't read `{shown}`: {e}"))?;
     if meta.is_dir() {
@@ -114,11 +132,7 @@ pub fn read_text(path: &Path, max: u64, what: &str) -> Result<String, String> {
     if bytes.len() as u64 > max {
         return Err(too_big(bytes.len() as u64));
     }
-    String::from_utf8(bytes).map_err(|e| {
-        let good = e.utf8_error().valid_up_to();
-        let line = 1 + e.as_bytes()[..good].iter().filter(|&&b| b == b'\n').count();
-        format!("it is not UTF-8 text: line {line} has a byte that is not (save the file as UTF-8)")
-    })
+    Ok(bytes)
 }
 
 /// `1 MiB`, `64 KiB`, `100 bytes`.
@@ -130,4 +144,40 @@ fn size_words(n: u64) -> String {
     } else {
         format!("{n} bytes")
     }
+}
+
+/// The game a record's header names, as the loader takes it: a bundled
+/// game's name, or the path of a rule file in the record's folder (or a
+/// folder below it). Any other path (`/etc/passwd`, `../x.rules`) is refused
+/// in words, so that a record can't make rulebook read and echo an
+/// arbitrary file.
+pub fn record_game(record: &Path, name: &str) -> Result<String, String> {
+    if crate::bundled::get(name).is_some() {
+        return Ok(name.to_string());
+    }
+    let refuse = || {
+        let name = crate::shown::shown(name);
+        format!(
+            "the record names the game `{name}`, but a record may only name a bundled game \
+             (`rulebook list`) or a rule file in the record's own folder"
+        )
+    };
+    let folder = record
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or_else(|| Path::new("."));
+    let folder = std::fs::canonicalize(folder).map_err(|_| refuse())?;
+    let mut candidates = vec![folder.join(name), PathBuf::from(name)];
+    if !name.ends_with(".rules") {
+        candidates.insert(1, folder.join(format!("{name}.rules")));
+        candidates.push(PathBuf::from(format!("{name}.rules")));
+    }
+    for c in candidates {
+        if let Ok(real) = std::fs::canonicalize(&c) {
+            if real.starts_with(&folder) && real.is_file() {
+                return Ok(real.to_string_lossy().into_owned());
+            }
+        }
+    }
+    Err(refuse())
 }

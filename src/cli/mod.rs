@@ -5,6 +5,7 @@ mod bench;
 mod bench_playouts;
 mod board;
 mod compare;
+pub mod limits;
 mod loader;
 mod pdn_cmd;
 mod play;
@@ -95,7 +96,8 @@ enum Command {
     Perft {
         #[command(flatten)]
         game: GameArgs,
-        /// The depth.
+        /// The depth (1 to 30).
+        #[arg(value_parser = limits::perft_depth)]
         depth: usize,
         /// A position string.
         #[arg(long)]
@@ -145,8 +147,8 @@ enum Command {
     Bench {
         #[command(flatten)]
         game: GameArgs,
-        /// The depth (default: as deep as takes about a second or more).
-        #[arg(long)]
+        /// The depth, 1 to 30 (default: as deep as takes about a second or more).
+        #[arg(long, value_parser = limits::perft_depth)]
         depth: Option<usize>,
         /// A position string.
         #[arg(long)]
@@ -154,11 +156,11 @@ enum Command {
         /// Measure random playouts to the end of the game instead of perft.
         #[arg(long)]
         playouts: bool,
-        /// Threads for `--playouts`.
-        #[arg(long, default_value_t = 1)]
+        /// Threads for `--playouts` (1 to 256).
+        #[arg(long, default_value_t = 1, value_parser = limits::jobs)]
         jobs: usize,
-        /// Seconds to measure `--playouts` for.
-        #[arg(long, default_value_t = 3.0)]
+        /// Seconds to measure `--playouts` for (0.01 to 3600).
+        #[arg(long, default_value_t = 3.0, value_parser = limits::seconds)]
         seconds: f64,
     },
 }
@@ -213,6 +215,19 @@ where
     T: Into<OsString> + Clone,
 {
     run_with(args, input, out, err, Term::default())
+}
+
+/// Reads the arguments as [`run`] does, without running anything: `Err`
+/// holds clap's message (an unknown option, a number out of its range).
+/// For the fuzz target of the argument surface.
+pub fn parse_args<I, T>(args: I) -> Result<(), String>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    Cli::try_parse_from(args)
+        .map(|_| ())
+        .map_err(|e| e.render().to_string())
 }
 
 /// Runs the command line for an output of the given kind.
@@ -300,8 +315,10 @@ pub(crate) fn seat_index<'a>(
 pub(crate) fn position(t: &Tables, text: Option<&str>) -> Result<Position, Failure> {
     match text {
         None => Ok(Position::start(t)),
-        Some(s) => Position::parse(t, s)
-            .map_err(|e| Failure::new(format!("error: bad position `{s}`: {e}"))),
+        Some(s) => Position::parse(t, s).map_err(|e| {
+            let s = crate::shown::shown(s);
+            Failure::new(format!("error: bad position `{s}`: {e}"))
+        }),
     }
 }
 
@@ -441,11 +458,19 @@ fn dispatch(
             let t = load_game(&game, err)?;
             let mut pos = position(&t, p.as_deref())?;
             let mut list = MoveList::new();
-            Generator::new().generate(&t, &mut pos, &mut list);
+            let mut gen = Generator::new();
+            gen.generate(&t, &mut pos, &mut list);
+            if gen.overflowed() {
+                return Err(Failure::new(format!(
+                    "error: {}",
+                    crate::board::movegen::overflow_message()
+                )));
+            }
             let moves = moves_of(&t, &list);
             if let Some(text) = explain {
                 use crate::session::Reading;
-                let asked = text.trim().to_string();
+                // Quoted in the answer: cut when long (docs/limits.md).
+                let asked = crate::shown::shown(text.trim()).into_owned();
                 let reading = crate::session::read_move(&t, &pos, &moves, &text);
                 let answer = match &reading {
                     Reading::Legal(m) => json::Explanation {
@@ -523,14 +548,27 @@ fn dispatch(
             let pos = position(&t, p.as_deref())?;
             let mut perft = Perft::new(&t, depth);
             perft.count_paths(paths);
+            let overflow = || {
+                Failure::new(format!(
+                    "error: {}; perft can't count this position",
+                    crate::board::movegen::overflow_message()
+                ))
+            };
             if divide && depth >= 1 {
                 let (root, counts) = perft.divide(&pos, depth);
+                if perft.overflowed() {
+                    return Err(overflow());
+                }
                 for (m, c) in moves_of(&t, &root).iter().zip(&counts) {
                     writeln!(out, "{} {c}", m.notation)?;
                 }
             }
             for d in 1..=depth {
-                writeln!(out, "perft {d} {}", perft.count(&pos, d))?;
+                let n = perft.count(&pos, d);
+                if perft.overflowed() {
+                    return Err(overflow());
+                }
+                writeln!(out, "perft {d} {n}")?;
             }
             Ok(0)
         }

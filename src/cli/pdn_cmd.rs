@@ -37,8 +37,16 @@ pub(crate) struct ImportArgs {
     output: Option<PathBuf>,
 }
 
-fn read(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path)
+/// A game record, read within the limits of docs/limits.md.
+fn read_record(path: &Path) -> Result<String, Failure> {
+    super::loader::read_text(path, super::loader::MAX_RECORD, "a game record")
+        .map_err(|e| Failure::new(format!("error: can't read {}: {e}", path.display())))
+}
+
+/// A PDN file, read within the limits of docs/limits.md: UTF-8 or Latin-1.
+fn read_pdn(path: &Path) -> Result<String, Failure> {
+    super::loader::read_bytes(path, super::loader::MAX_PDN, "a PDN file")
+        .map(|b| pdn::decode(&b))
         .map_err(|e| Failure::new(format!("error: can't read {}: {e}", path.display())))
 }
 
@@ -66,7 +74,7 @@ pub(crate) fn export(
     if !args.pdn {
         return Err(Failure::new("error: say which format: --pdn"));
     }
-    let text = read(&args.file)?;
+    let text = read_record(&args.file)?;
     let (record, bad) = match BoardRecord::parse(&text) {
         Ok(r) => (r, None),
         Err(p) => match p.record {
@@ -80,7 +88,14 @@ pub(crate) fn export(
             }
         },
     };
-    let t = load(&record.header.game, &record.header.options, err)?;
+    let game = super::loader::record_game(&args.file, &record.header.game).map_err(|e| {
+        Failure::new(format!(
+            "error: {}:{}: {e}",
+            args.file.display(),
+            record.lines.first().copied().unwrap_or(1)
+        ))
+    })?;
+    let t = load(&game, &record.header.options, err)?;
     if t.game.pdn_game_type.is_none() {
         writeln!(
             err,
@@ -130,17 +145,22 @@ pub(crate) fn import(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<i32, Failure> {
-    let text = read(&args.file)?;
+    let text = read_pdn(&args.file)?;
     let game = pdn::parse_first(&text)
         .map_err(|e| Failure::new(format!("error: {}: {e}", args.file.display())))?;
     let name = match (&args.game, game.tag("GameType")) {
         (Some(g), _) => g.clone(),
         (None, Some(gt)) => {
-            let n: u32 = gt
-                .split(',')
-                .next()
-                .and_then(|s| s.trim().parse().ok())
-                .ok_or_else(|| Failure::new(format!("error: GameType \"{gt}\" is not a number")))?;
+            let first = gt.split(',').next().unwrap_or("").trim();
+            let n: u32 = first.parse().map_err(|_| {
+                let why = if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
+                    "is too large: no game type is above 4294967295"
+                } else {
+                    "is not a number"
+                };
+                let gt = crate::shown::shown(gt);
+                Failure::new(format!("error: GameType \"{gt}\" {why}"))
+            })?;
             game_of_type(n)
                 .ok_or_else(|| {
                     Failure::new(format!(

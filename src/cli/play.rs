@@ -22,20 +22,20 @@ pub(crate) struct PlayArgs {
     /// The agent of any side: SIDE=AGENT, where SIDE is its name or seat number (1..).
     #[arg(long = "seat", value_name = "SIDE=AGENT")]
     seats: Vec<String>,
-    /// The number of players of a race game (default: the fewest it allows).
-    #[arg(long)]
+    /// The number of players of a race game, 1 to 8 (default: the fewest it allows).
+    #[arg(long, value_parser = super::limits::players)]
     players: Option<usize>,
     /// Write the game record to FILE: JSON lines, one per turn (see `replay`).
     #[arg(long, value_name = "FILE")]
     record: Option<std::path::PathBuf>,
     /// Seed of the computer players.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = super::limits::seed)]
     seed: u64,
     /// Start from this position instead of the start position.
     #[arg(long)]
     position: Option<String>,
-    /// Stop the game after this many plies and report it.
-    #[arg(long, default_value_t = 2000)]
+    /// Stop the game after this many plies (1 to 10000000) and report it.
+    #[arg(long, default_value_t = 2000, value_parser = super::limits::max_plies)]
     max_plies: u32,
     #[command(flatten)]
     strength: StrengthArgs,
@@ -44,14 +44,15 @@ pub(crate) struct PlayArgs {
 /// How hard the computer players think.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub(crate) struct StrengthArgs {
-    /// Time per move of mcts and alphabeta, in milliseconds.
-    #[arg(long, value_name = "MS")]
+    /// Time per move of mcts and alphabeta, in milliseconds (1 to 3600000).
+    #[arg(long, value_name = "MS", value_parser = super::limits::think_ms)]
     think: Option<u64>,
-    /// Playouts per move of mcts (default 1000; the same seed gives the same game).
-    #[arg(long, value_name = "N")]
+    /// Playouts per move of mcts, 1 to 10000000 (default 1000; the same seed
+    /// gives the same game).
+    #[arg(long, value_name = "N", value_parser = super::limits::playouts)]
     playouts: Option<u32>,
-    /// Search depth of alphabeta, in plies (default 4).
-    #[arg(long, value_name = "D")]
+    /// Search depth of alphabeta, in plies, 1 to 64 (default 4).
+    #[arg(long, value_name = "D", value_parser = super::limits::search_depth)]
     depth: Option<u32>,
 }
 

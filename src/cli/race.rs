@@ -357,12 +357,22 @@ fn ask(
     loop {
         write!(out, "{name} rolls {roll}: choose {}> ", listed.join(", "))?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            writeln!(out, "end of input: game abandoned")?;
-            return Ok(Asked::Quit);
-        }
+        let line = match super::prompt::read_line(input)? {
+            super::prompt::Line::Text(l) => l,
+            super::prompt::Line::End => {
+                writeln!(out)?;
+                writeln!(out, "end of input: game abandoned")?;
+                return Ok(Asked::Quit);
+            }
+            _ => {
+                let max = super::prompt::MAX_LINE;
+                writeln!(
+                    out,
+                    "that line is not a choice (a line is UTF-8 text of at most {max} bytes)"
+                )?;
+                continue;
+            }
+        };
         let line = line.trim();
         let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
         match cmd {

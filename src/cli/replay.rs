@@ -33,7 +33,7 @@ pub(crate) fn run(
     err: &mut dyn Write,
 ) -> Result<i32, Failure> {
     let name = args.file.display().to_string();
-    let text = std::fs::read_to_string(&args.file)
+    let text = super::loader::read_text(&args.file, super::loader::MAX_RECORD, "a game record")
         .map_err(|e| Failure::new(format!("error: can't read {name}: {e}")))?;
     let lines: Lines<'_> = text
         .lines()
@@ -54,7 +54,9 @@ pub(crate) fn run(
             format!("not a record header ({e}); it looks like {{\"game\":\"NAME\",\"players\":2}}"),
         )
     })?;
-    let game_args = header.game_args();
+    let mut game_args = header.game_args();
+    game_args.game =
+        super::loader::record_game(&args.file, &game_args.game).map_err(|e| bad(first, e))?;
     if let Some(race) = load_race(&game_args, err)? {
         return replay_race(
             &race,

@@ -29,20 +29,21 @@ impl From<LabError> for Failure {
 /// What `simulate` and `compare` share.
 #[derive(clap::Args, Debug, Clone)]
 pub(crate) struct LabArgs {
-    /// How many games to play.
-    #[arg(long, default_value_t = 100)]
+    /// How many games to play (0 to 1000000000).
+    #[arg(long, default_value_t = 100, value_parser = super::limits::games)]
     pub(crate) games: usize,
     /// The agents, one per seat in seat order (one name: every seat).
     #[arg(long, default_value = "random", value_delimiter = ',')]
     pub(crate) agents: Vec<String>,
     /// The seed of the run: game g is played from (seed, g) alone.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::limits::seed)]
     pub(crate) seed: u64,
-    /// Threads (default: one per core). The results do not depend on it.
-    #[arg(long)]
+    /// Threads, 1 to 256 (default: one per core). The results do not depend on it.
+    #[arg(long, value_parser = super::limits::jobs)]
     pub(crate) jobs: Option<usize>,
-    /// A game still going after this many plies is drawn (`ply limit`).
-    #[arg(long, default_value_t = 1000)]
+    /// A game still going after this many plies (1 to 10000000) is drawn
+    /// (`ply limit`).
+    #[arg(long, default_value_t = 1000, value_parser = super::limits::max_plies)]
     pub(crate) max_plies: u32,
     #[command(flatten)]
     pub(crate) strength: StrengthArgs,
@@ -58,8 +59,8 @@ pub(crate) struct LabArgs {
     /// No progress bar.
     #[arg(long)]
     pub(crate) quiet: bool,
-    /// Players in a race game (default: the fewest it allows).
-    #[arg(long)]
+    /// Players in a race game, 1 to 8 (default: the fewest it allows).
+    #[arg(long, value_parser = super::limits::players)]
     pub(crate) players: Option<usize>,
 }
 
@@ -180,6 +181,15 @@ impl LabArgs {
         )?)
     }
 
+    /// Checks, before any game is played, that the files asked for can be
+    /// written: a run of hours must not end in a path that can't be.
+    pub(crate) fn check_outputs(&self) -> Result<(), Failure> {
+        for path in self.csv.iter().chain(&self.svg) {
+            check_output(path)?;
+        }
+        Ok(())
+    }
+
     /// Writes the chart asked for (the CSV rows are written as games end).
     pub(crate) fn write_files(&self, runs: &[&Run]) -> Result<(), Failure> {
         if let Some(path) = &self.svg {
@@ -193,6 +203,27 @@ impl LabArgs {
     pub(crate) fn heading(&self, runs: &[&Run]) -> String {
         text::heading(self.games, self.seed, &self.strength.strength(), runs)
     }
+}
+
+/// Checks that `path` can be written as a file: not a directory, in a
+/// folder that exists and may be written. A file that was not there is
+/// not left behind.
+pub(crate) fn check_output(path: &std::path::Path) -> Result<(), Failure> {
+    let bad = |why: String| Failure::new(format!("error: can't write {}: {why}", path.display()));
+    if path.is_dir() {
+        return Err(bad("it is a directory".into()));
+    }
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| bad(e.to_string()))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
 }
 
 /// The label of a game on the command line: its name and options.
@@ -244,6 +275,10 @@ pub(crate) fn run(
         Some(s) => Shard::parse(s)?,
         None => Shard::default(),
     };
+    lab.check_outputs()?;
+    if let Some(p) = &args.parquet {
+        check_output(p)?;
+    }
     let pool = lab.pool()?;
     let plan = lab.plan(shard);
     let bar = lab.progress(plan.shard.len(plan.games));
@@ -270,13 +305,15 @@ pub(crate) fn run(
         p.close()?;
     }
     let run = run?;
-    lab.write_files(&[&run])?;
     let heading = text::heading(run.summary.games, plan.seed, &plan.strength, &[&run]);
+    // The report first: a file that can't be written loses no results.
     if lab.json {
         writeln!(out, "{}", to_line(&RunReport::of(&run)))?;
     } else {
         write!(out, "{}", text::run_report(&heading, &run))?;
     }
+    out.flush()?;
+    lab.write_files(&[&run])?;
     let planned = plan.shard.len(plan.games);
     if run.summary.games < planned {
         writeln!(
@@ -321,17 +358,21 @@ pub(crate) fn merge(args: MergeArgs, out: &mut dyn Write) -> Result<i32, Failure
             )));
         }
     }
+    if let Some(path) = &args.svg {
+        check_output(path)?;
+    }
     let rows = shards.into_iter().map(ShardFile::rows).collect();
     let run = lab::merge::merge(first.run.clone(), first.games, rows)?;
-    if let Some(path) = &args.svg {
-        std::fs::write(path, chart::svg(&[&run]))
-            .map_err(|e| Failure::new(format!("error: can't write {}: {e}", path.display())))?;
-    }
     if args.json {
         writeln!(out, "{}", to_line(&RunReport::of(&run)))?;
     } else {
         let heading = text::heading(run.summary.games, first.seed, &first.strength(), &[&run]);
         write!(out, "{}", text::run_report(&heading, &run))?;
+    }
+    out.flush()?;
+    if let Some(path) = &args.svg {
+        std::fs::write(path, chart::svg(&[&run]))
+            .map_err(|e| Failure::new(format!("error: can't write {}: {e}", path.display())))?;
     }
     Ok(0)
 }

@@ -188,9 +188,15 @@ pub fn play<S: GameState + Sync>(
             .collect(),
     };
     let mut tally = Tally::new(info.seats.len(), &info.event_names);
-    let indices: Vec<usize> = plan.shard.indices(plan.games).collect();
-    for block in indices.chunks(BLOCK) {
+    // The games' indices are taken a block at a time: a run of a billion
+    // games holds one block in memory, never the list of them all.
+    let mut indices = plan.shard.indices(plan.games);
+    loop {
         if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let block: Vec<usize> = indices.by_ref().take(BLOCK).collect();
+        if block.is_empty() {
             break;
         }
         let rows: Vec<GameRow> = pool.install(|| {
