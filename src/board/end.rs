@@ -124,6 +124,12 @@ impl EndTables {
 }
 
 impl EndTables {
+    /// When every rule of the position counts pieces: the game is over as
+    /// soon as a side has this many pieces or fewer.
+    pub fn count_limit(&self) -> Option<u16> {
+        self.count_limit
+    }
+
     /// A `reach` rule's squares for `side` (one flag per square of the
     /// board's `n`) and the piece codes that count, or None for another
     /// kind of rule.

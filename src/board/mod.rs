@@ -7,6 +7,7 @@
 pub mod bitboard;
 pub mod end;
 pub mod game;
+pub mod kernel;
 pub mod movegen;
 pub mod perft;
 pub mod play;

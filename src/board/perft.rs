@@ -3,6 +3,7 @@
 //! positions are copied into per-ply buffers that are reused, so the walk
 //! allocates nothing once warm.
 
+use super::kernel::KMove;
 use super::movegen::{make, make_undoable, unmake, Generator, MoveList};
 use super::position::Position;
 use super::tables::Tables;
@@ -13,6 +14,10 @@ pub struct Perft<'t> {
     gen: Generator,
     lists: Vec<MoveList>,
     positions: Vec<Position>,
+    /// Scratch lists of the kernel.
+    klists: Vec<Vec<KMove>>,
+    /// Whether the game's kernel is used when it has one.
+    use_kernel: bool,
 }
 
 impl<'t> Perft<'t> {
@@ -23,7 +28,27 @@ impl<'t> Perft<'t> {
             gen: Generator::new(),
             lists: (0..=depth).map(|_| MoveList::new()).collect(),
             positions: Vec::new(),
+            klists: Vec::new(),
+            use_kernel: true,
         }
+    }
+
+    /// Whether the game's specialised kernel counts when the game has one
+    /// (the default); off, the general generator counts every game (the two
+    /// must agree: `tests/kernel.rs`).
+    pub fn use_kernel(&mut self, on: bool) {
+        self.use_kernel = on;
+    }
+
+    /// Whether `count` from `pos` goes through the kernel.
+    pub fn uses_kernel(&self, pos: &Position) -> bool {
+        self.use_kernel
+            && !self.gen.distinct_paths
+            && self
+                .t
+                .kernel
+                .as_ref()
+                .is_some_and(|k| k.position(pos).is_some())
     }
 
     /// Whether captures that take the same pieces along different paths
@@ -44,6 +69,13 @@ impl<'t> Perft<'t> {
     pub fn count(&mut self, pos: &Position, depth: usize) -> u64 {
         if depth == 0 {
             return 1;
+        }
+        if self.use_kernel && !self.gen.distinct_paths {
+            if let Some(k) = &self.t.kernel {
+                if let Some(p) = k.position(pos) {
+                    return k.perft(&p, depth, &mut self.klists);
+                }
+            }
         }
         while self.lists.len() <= depth {
             self.lists.push(MoveList::new());

@@ -4,6 +4,7 @@
 
 use super::bitboard::{Bb, Layout};
 use super::end::EndTables;
+use super::kernel::Kernel;
 use crate::board::game::{
     CaptureChoice, Criterion, Game, JumpEffect, KindId, LongLanding, MidChainCrown, SideId,
     TriggerAction, Whose,
@@ -127,6 +128,8 @@ pub struct Tables {
     pub custodian_corners: bool,
     /// Per square: a corner of the board.
     pub corner: Vec<bool>,
+    /// The specialised engine, when the game fits one (see `kernel`).
+    pub kernel: Option<Kernel>,
 }
 
 impl Tables {
@@ -316,7 +319,8 @@ impl Tables {
             })
             .collect();
         let end = EndTables::new(&game, layout.as_ref().map(|l| l.bit_of.as_slice()), nkinds);
-        Tables {
+        let mut t = Tables {
+            kernel: None,
             general,
             use_criteria,
             criteria: game.capture.criteria.clone(),
@@ -366,7 +370,9 @@ impl Tables {
             end,
             any_jumps,
             game,
-        }
+        };
+        t.kernel = Kernel::new(&t);
+        t
     }
 
     /// The board code of a piece.

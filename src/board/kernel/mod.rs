@@ -1,0 +1,729 @@
+//! A specialised engine for the rule files of the draughts family: two
+//! sides, at most two kinds per side (a piece and what it is crowned to),
+//! steps, slides, short and long jumps along directions that are one
+//! constant shift of a 64-bit board, compulsory capture (free or the most
+//! pieces), captured pieces removed at once or at the end of the move,
+//! crowning mid-chain (stay, continue or stop), "a long jump lands where it
+//! can go on" and end rules that only count pieces.
+//!
+//! It is built once per game from the [`Tables`] (`Kernel::new`, None when
+//! the game uses anything else: no-stop squares, triggers, conversions,
+//! immunity, line limits, passes, more sides, boards beyond 64 bits), and
+//! then generates moves and counts perft on a fixed-size `Copy` position of
+//! four bitboards, with no table look-up per square. The general generator
+//! (`movegen`) stays the reference: the kernel gives the same moves (as
+//! from, to, captured set and resulting piece) and the same perft counts,
+//! which `tests/kernel.rs` checks on every bundled game.
+
+use super::position::Position;
+use super::tables::{Tables, NONE};
+use crate::board::game::{JumpEffect, MidChainCrown, Verdict};
+
+/// The most directions of one move class of one kind.
+const MAXD: usize = 8;
+
+/// No kind (a kind that is not crowned).
+const NO_KIND: u8 = u8::MAX;
+
+/// One direction: the shift that moves a bit one step along it (left by
+/// `l`, then right by `r`; one of the two is zero), and the bits from
+/// which one step (`ok`) and two steps (`ok2`) stay on the board.
+#[derive(Clone, Copy, Debug, Default)]
+struct Dir {
+    l: u32,
+    r: u32,
+    ok: u64,
+    ok2: u64,
+}
+
+impl Dir {
+    /// One step along the direction (bits must be in `ok`).
+    #[inline(always)]
+    fn go(self, b: u64) -> u64 {
+        (b << self.l) >> self.r
+    }
+
+    /// One step back.
+    #[inline(always)]
+    fn back(self, b: u64) -> u64 {
+        (b >> self.l) << self.r
+    }
+}
+
+/// The directions of one move class.
+#[derive(Clone, Copy, Debug, Default)]
+struct Dirs {
+    n: usize,
+    d: [Dir; MAXD],
+}
+
+impl Dirs {
+    #[inline(always)]
+    fn all(&self) -> &[Dir] {
+        self.d.get(..self.n).unwrap_or(&[])
+    }
+}
+
+/// The moves of one (side, kind).
+#[derive(Clone, Copy, Debug, Default)]
+struct KindK {
+    step: Dirs,
+    slide: Dirs,
+    short: Dirs,
+    long: Dirs,
+    /// Squares where it is crowned.
+    promo: u64,
+    /// The kind it is crowned to (`NO_KIND`: none).
+    promo_to: u8,
+}
+
+/// The kernel of one game (see the module comment).
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    valid: u64,
+    nkinds: usize,
+    /// `moves[side][kind]`.
+    moves: [[KindK; 2]; 2],
+    most: bool,
+    mid: MidChainCrown,
+    at_end: bool,
+    must_continue: bool,
+    long_must_continue: bool,
+    /// The game is over when a side has this many pieces or fewer.
+    count_limit: Option<u32>,
+}
+
+/// A position for the kernel: `pcs[side][kind]` as bitboards of the
+/// game's layout, and the side to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct KPos {
+    /// The pieces per side and kind.
+    pub pcs: [[u64; 2]; 2],
+    /// The side to move (0 or 1).
+    pub side: u8,
+}
+
+impl KPos {
+    /// All pieces of a side.
+    #[inline(always)]
+    pub fn side_pcs(&self, s: usize) -> u64 {
+        let p = self.pcs[s & 1];
+        p[0] | p[1]
+    }
+
+    /// The occupied squares.
+    #[inline(always)]
+    pub fn occ(&self) -> u64 {
+        self.side_pcs(0) | self.side_pcs(1)
+    }
+
+    /// Plays a move generated on this position.
+    #[inline(always)]
+    pub fn play(&self, m: &KMove) -> KPos {
+        let mut p = *self;
+        let s = usize::from(self.side & 1);
+        let o = s ^ 1;
+        p.pcs[s][usize::from(m.kind & 1)] &= !m.from;
+        p.pcs[s][usize::from(m.result & 1)] |= m.to;
+        p.pcs[o][0] &= !m.cap;
+        p.pcs[o][1] &= !m.cap;
+        p.side = self.side ^ 1;
+        p
+    }
+}
+
+/// A move of the kernel: one bit each for the start and end squares, the
+/// captured squares, the kind that moves and the kind that ends on `to`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KMove {
+    /// The start square's bit.
+    pub from: u64,
+    /// The end square's bit.
+    pub to: u64,
+    /// The captured squares.
+    pub cap: u64,
+    /// The kind that moves.
+    pub kind: u8,
+    /// The kind on `to` after the move.
+    pub result: u8,
+}
+
+/// The search state of one capture chain.
+struct Chain<'o> {
+    side: usize,
+    from: u64,
+    start_kind: u8,
+    /// Enemies that may still be jumped.
+    enemy: u64,
+    empty: u64,
+    cap: u64,
+    ncap: u32,
+    best: u32,
+    begin: usize,
+    out: &'o mut Vec<KMove>,
+}
+
+impl Kernel {
+    /// The kernel of a game, or None when the game uses something the
+    /// kernel doesn't know (the general generator plays it).
+    pub fn new(t: &Tables) -> Option<Kernel> {
+        let l = t.layout.as_ref()?;
+        if t.general
+            || t.nsides != 2
+            || t.nkinds == 0
+            || t.nkinds > 2
+            || (l.valid >> 64) != 0
+            || !t.capture_compulsory
+            || t.any_limits
+            || t.no_stop.iter().any(|&b| b)
+            || t.trigger_to.iter().any(Option::is_some)
+            || t.end.drop_out
+            || t.end.no_moves == Verdict::Pass
+            || (t.end.by_position && t.end.count_limit().is_none())
+        {
+            return None;
+        }
+        let at_end = match t.effect {
+            JumpEffect::RemoveAtEnd => true,
+            JumpEffect::RemoveAtOnce => false,
+            JumpEffect::Convert(_) => return None,
+        };
+        let ncodes = 1 + t.nsides * t.nkinds;
+        // Every piece may jump every enemy piece, and only those.
+        for a in 1..ncodes {
+            for v in 1..ncodes {
+                let enemy = t.code_side.get(a)? != t.code_side.get(v)?;
+                if t.can_capture(a as u8, v as u8) != enemy {
+                    return None;
+                }
+            }
+        }
+        let dir = |d: u8| -> Option<Dir> { dir_of(t, l, usize::from(d)) };
+        let dirs = |v: &[u8]| -> Option<Dirs> {
+            if v.len() > MAXD {
+                return None;
+            }
+            let mut out = Dirs {
+                n: v.len(),
+                ..Dirs::default()
+            };
+            for (slot, &d) in out.d.iter_mut().zip(v) {
+                *slot = dir(d)?;
+            }
+            Some(out)
+        };
+        let mut moves = [[KindK::default(); 2]; 2];
+        for (s, row) in moves.iter_mut().enumerate() {
+            for (k, slot) in row.iter_mut().enumerate().take(t.nkinds) {
+                let code = 1 + s * t.nkinds + k;
+                let m = t.moves.get(code)?;
+                let promo_code = usize::from(*t.promo_to.get(code)?);
+                let promo_to = if promo_code == 0 {
+                    NO_KIND
+                } else {
+                    if usize::from(*t.code_side.get(promo_code)?) != s {
+                        return None;
+                    }
+                    *t.code_kind.get(promo_code)?
+                };
+                let promo = if promo_to == NO_KIND {
+                    0
+                } else {
+                    u64::try_from(*t.promo_bb.get(code)?).ok()?
+                };
+                *slot = KindK {
+                    step: dirs(&m.step)?,
+                    slide: dirs(&m.slide)?,
+                    short: dirs(&m.short_jump)?,
+                    long: dirs(&m.long_jump)?,
+                    promo,
+                    promo_to,
+                };
+            }
+        }
+        Some(Kernel {
+            valid: u64::try_from(l.valid).ok()?,
+            nkinds: t.nkinds,
+            moves,
+            most: t.capture_most,
+            mid: t.mid_chain,
+            at_end,
+            must_continue: t.must_continue,
+            long_must_continue: t.long_must_continue,
+            count_limit: t.end.count_limit().map(u32::from),
+        })
+    }
+
+    /// The kernel's form of a position (None if it doesn't fit: a side
+    /// that dropped out, a piece code the kernel doesn't know).
+    pub fn position(&self, pos: &Position) -> Option<KPos> {
+        if pos.out != 0 || pos.to_move > 1 {
+            return None;
+        }
+        let mut p = KPos {
+            side: pos.to_move,
+            ..KPos::default()
+        };
+        for s in 0..2 {
+            for k in 0..self.nkinds {
+                let b = *pos.bb.get(1 + s * self.nkinds + k)?;
+                p.pcs[s][k] = u64::try_from(b).ok()?;
+            }
+        }
+        // The counts must agree with the boards (end rules count pieces).
+        for s in 0..2 {
+            if p.side_pcs(s).count_ones() != u32::from(pos.count[s]) {
+                return None;
+            }
+        }
+        Some(p)
+    }
+
+    /// Whether the game is over by the position alone.
+    #[inline(always)]
+    fn over(&self, p: &KPos) -> bool {
+        match self.count_limit {
+            Some(lim) => p.side_pcs(0).count_ones() <= lim || p.side_pcs(1).count_ones() <= lim,
+            None => false,
+        }
+    }
+
+    /// All legal moves of the side to move (none when the game is over).
+    pub fn generate(&self, p: &KPos, out: &mut Vec<KMove>) {
+        out.clear();
+        if self.over(p) {
+            return;
+        }
+        let s = usize::from(p.side & 1);
+        let empty = self.valid & !p.occ();
+        let cand = self.capturers(p, s, empty);
+        if cand != [0, 0] {
+            self.captures(p, s, empty, cand, out);
+            if !out.is_empty() {
+                return;
+            }
+        }
+        for k in 0..self.nkinds {
+            let m = &self.moves[s][k];
+            let pcs = p.pcs[s][k];
+            if pcs == 0 {
+                continue;
+            }
+            for &d in m.step.all() {
+                let mut to = d.go(pcs & d.ok) & empty;
+                while to != 0 {
+                    let b = to & to.wrapping_neg();
+                    to &= to - 1;
+                    out.push(KMove {
+                        from: d.back(b),
+                        to: b,
+                        cap: 0,
+                        kind: k as u8,
+                        result: self.finish(s, k as u8, b),
+                    });
+                }
+            }
+            if m.slide.n == 0 {
+                continue;
+            }
+            let mut own = pcs;
+            while own != 0 {
+                let from = own & own.wrapping_neg();
+                own &= own - 1;
+                for &d in m.slide.all() {
+                    let mut b = from;
+                    while b & d.ok != 0 {
+                        b = d.go(b);
+                        if b & empty == 0 {
+                            break;
+                        }
+                        out.push(KMove {
+                            from,
+                            to: b,
+                            cap: 0,
+                            kind: k as u8,
+                            result: self.finish(s, k as u8, b),
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// The number of legal moves, as `generate` would give: the quiet
+    /// moves are counted with whole-board shifts and never written down.
+    pub fn count(&self, p: &KPos, scratch: &mut Vec<KMove>) -> u64 {
+        if self.over(p) {
+            return 0;
+        }
+        let s = usize::from(p.side & 1);
+        let empty = self.valid & !p.occ();
+        let cand = self.capturers(p, s, empty);
+        if cand != [0, 0] {
+            scratch.clear();
+            self.captures(p, s, empty, cand, scratch);
+            return scratch.len() as u64;
+        }
+        let mut total = 0u64;
+        for k in 0..self.nkinds {
+            let m = &self.moves[s][k];
+            let pcs = p.pcs[s][k];
+            if pcs == 0 {
+                continue;
+            }
+            for &d in m.step.all() {
+                total += u64::from((d.go(pcs & d.ok) & empty).count_ones());
+            }
+            for &d in m.slide.all() {
+                let mut ray = d.go(pcs & d.ok) & empty;
+                while ray != 0 {
+                    total += u64::from(ray.count_ones());
+                    ray = d.go(ray & d.ok) & empty;
+                }
+            }
+        }
+        total
+    }
+
+    /// Perft: the number of leaves of the move tree to `depth` plies.
+    /// `lists` is scratch space, grown as needed.
+    pub fn perft(&self, p: &KPos, depth: usize, lists: &mut Vec<Vec<KMove>>) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        while lists.len() <= depth {
+            lists.push(Vec::with_capacity(64));
+        }
+        self.walk(p, depth, lists)
+    }
+
+    fn walk(&self, p: &KPos, depth: usize, lists: &mut [Vec<KMove>]) -> u64 {
+        let (lo, hi) = lists.split_at_mut(depth);
+        let Some(list) = hi.first_mut() else {
+            return 0;
+        };
+        if depth <= 1 {
+            return match lo.first_mut() {
+                Some(scratch) => self.count(p, scratch),
+                None => 0,
+            };
+        }
+        self.generate(p, list);
+        let mut total = 0;
+        for m in list.iter() {
+            total += self.walk(&p.play(m), depth - 1, lo);
+        }
+        total
+    }
+
+    /// The kind on `to` at the end of a move by `kind` of side `s`.
+    #[inline(always)]
+    fn finish(&self, s: usize, kind: u8, to: u64) -> u8 {
+        let m = &self.moves[s][usize::from(kind & 1)];
+        if m.promo_to != NO_KIND && m.promo & to != 0 {
+            m.promo_to
+        } else {
+            kind
+        }
+    }
+
+    /// The kind a piece becomes on landing mid-chain, and whether the
+    /// chain stops there.
+    #[inline(always)]
+    fn crown_mid(&self, s: usize, kind: u8, land: u64) -> (u8, bool) {
+        let m = &self.moves[s][usize::from(kind & 1)];
+        if m.promo_to != NO_KIND && m.promo & land != 0 {
+            match self.mid {
+                MidChainCrown::Stay => (kind, false),
+                MidChainCrown::Continue => (m.promo_to, false),
+                MidChainCrown::Stop => (kind, true),
+            }
+        } else {
+            (kind, false)
+        }
+    }
+
+    /// The pieces of side `s` that have a first jump, per kind.
+    #[inline]
+    fn capturers(&self, p: &KPos, s: usize, empty: u64) -> [u64; 2] {
+        let enemy = p.side_pcs(s ^ 1);
+        let mut out = [0u64; 2];
+        for (k, slot) in out.iter_mut().enumerate().take(self.nkinds) {
+            let m = &self.moves[s][k];
+            let pcs = p.pcs[s][k];
+            if pcs == 0 {
+                continue;
+            }
+            for &d in m.short.all() {
+                let land = d.go(d.go(pcs & d.ok2) & enemy) & empty;
+                *slot |= d.back(d.back(land));
+            }
+            if m.long.n > 0 {
+                let mut own = pcs & !*slot;
+                while own != 0 {
+                    let b = own & own.wrapping_neg();
+                    own &= own - 1;
+                    if self.long_jump_from(m, b, enemy, empty | b) {
+                        *slot |= b;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether a piece with the moves `m` on `cur` has a long jump.
+    #[inline(always)]
+    fn long_jump_from(&self, m: &KindK, cur: u64, enemy: u64, empty: u64) -> bool {
+        for &d in m.long.all() {
+            let mut b = cur;
+            loop {
+                if b & d.ok == 0 {
+                    b = 0;
+                    break;
+                }
+                b = d.go(b);
+                if b & empty == 0 {
+                    break;
+                }
+            }
+            if b & enemy != 0 && d.go(b & d.ok) & empty != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Every capture of side `s`, after the capture rules (the most
+    /// pieces, merging of the same move by different paths).
+    fn captures(&self, p: &KPos, s: usize, empty: u64, cand: [u64; 2], out: &mut Vec<KMove>) {
+        let begin = out.len();
+        let mut c = Chain {
+            side: s,
+            from: 0,
+            start_kind: 0,
+            enemy: p.side_pcs(s ^ 1),
+            empty,
+            cap: 0,
+            ncap: 0,
+            best: 0,
+            begin,
+            out,
+        };
+        for (k, &pcs) in cand.iter().enumerate() {
+            let mut own = pcs;
+            while own != 0 {
+                let from = own & own.wrapping_neg();
+                own &= own - 1;
+                // AR-13: the start square counts as empty.
+                c.empty = empty | from;
+                c.from = from;
+                c.start_kind = k as u8;
+                self.dfs(&mut c, from, k as u8);
+            }
+        }
+    }
+
+    /// Whether a piece of `kind` on `cur` has a jump.
+    #[inline]
+    fn can_jump(&self, c: &Chain<'_>, cur: u64, kind: u8) -> bool {
+        let m = &self.moves[c.side][usize::from(kind & 1)];
+        for &d in m.short.all() {
+            if d.go(d.go(cur & d.ok2) & c.enemy) & c.empty != 0 {
+                return true;
+            }
+        }
+        m.long.n > 0 && self.long_jump_from(m, cur, c.enemy, c.empty)
+    }
+
+    #[inline(always)]
+    fn take(&self, c: &mut Chain<'_>, over: u64) {
+        c.enemy &= !over;
+        if !self.at_end {
+            c.empty |= over;
+        }
+    }
+
+    #[inline(always)]
+    fn untake(&self, c: &mut Chain<'_>, over: u64) {
+        c.enemy |= over;
+        if !self.at_end {
+            c.empty &= !over;
+        }
+    }
+
+    fn dfs(&self, c: &mut Chain<'_>, cur: u64, kind: u8) {
+        if c.ncap > 0 && !self.must_continue {
+            self.emit(c, cur, kind);
+        }
+        let m = &self.moves[c.side][usize::from(kind & 1)];
+        let mut extended = false;
+        for &d in m.short.all() {
+            if cur & d.ok2 == 0 {
+                continue;
+            }
+            let over = d.go(cur);
+            if over & c.enemy == 0 {
+                continue;
+            }
+            let land = d.go(over);
+            if land & c.empty == 0 {
+                continue;
+            }
+            extended = true;
+            self.jump(c, over, land, kind);
+        }
+        for &d in m.long.all() {
+            let mut over = cur;
+            loop {
+                if over & d.ok == 0 {
+                    over = 0;
+                    break;
+                }
+                over = d.go(over);
+                if over & c.empty == 0 {
+                    break;
+                }
+            }
+            if over & c.enemy == 0 || over & d.ok == 0 {
+                continue;
+            }
+            let first = d.go(over);
+            if first & c.empty == 0 {
+                continue;
+            }
+            // AR-11: where the chain can go on from some landing square,
+            // only those squares are allowed.
+            let mut only_continuing = false;
+            if self.long_must_continue {
+                self.take(c, over);
+                let mut land = first;
+                loop {
+                    let (k2, stop) = self.crown_mid(c.side, kind, land);
+                    if !stop && self.can_jump(c, land, k2) {
+                        only_continuing = true;
+                        break;
+                    }
+                    if land & d.ok == 0 {
+                        break;
+                    }
+                    land = d.go(land);
+                    if land & c.empty == 0 {
+                        break;
+                    }
+                }
+                self.untake(c, over);
+            }
+            let mut land = first;
+            loop {
+                let ok = if only_continuing {
+                    self.take(c, over);
+                    let (k2, stop) = self.crown_mid(c.side, kind, land);
+                    let ok = !stop && self.can_jump(c, land, k2);
+                    self.untake(c, over);
+                    ok
+                } else {
+                    true
+                };
+                if ok {
+                    extended = true;
+                    self.jump(c, over, land, kind);
+                }
+                if land & d.ok == 0 {
+                    break;
+                }
+                land = d.go(land);
+                if land & c.empty == 0 {
+                    break;
+                }
+            }
+        }
+        if c.ncap > 0 && !extended && self.must_continue {
+            self.emit(c, cur, kind);
+        }
+    }
+
+    #[inline(always)]
+    fn jump(&self, c: &mut Chain<'_>, over: u64, land: u64, kind: u8) {
+        self.take(c, over);
+        c.cap |= over;
+        c.ncap += 1;
+        let (next, stop) = self.crown_mid(c.side, kind, land);
+        if stop {
+            self.emit(c, land, kind);
+        } else {
+            self.dfs(c, land, next);
+        }
+        c.ncap -= 1;
+        c.cap &= !over;
+        self.untake(c, over);
+    }
+
+    fn emit(&self, c: &mut Chain<'_>, to: u64, kind: u8) {
+        if self.most {
+            if c.ncap < c.best {
+                return;
+            }
+            if c.ncap > c.best {
+                c.best = c.ncap;
+                c.out.truncate(c.begin);
+            }
+        }
+        let result = self.finish(c.side, kind, to);
+        let (from, cap) = (c.from, c.cap);
+        // DR-3: the same start, end, captured set and result is one move.
+        let dup = c
+            .out
+            .get(c.begin..)
+            .unwrap_or(&[])
+            .iter()
+            .any(|m| m.from == from && m.to == to && m.cap == cap && m.result == result);
+        if !dup {
+            c.out.push(KMove {
+                from,
+                to,
+                cap,
+                kind: c.start_kind,
+                result,
+            });
+        }
+    }
+}
+
+/// The kernel's form of direction `d`, or None when the layout's shift does
+/// not give the neighbour of every square the same way the square tables do.
+fn dir_of(t: &Tables, l: &super::bitboard::Layout, d: usize) -> Option<Dir> {
+    let off = *l.off.get(d)?;
+    let ok = u64::try_from(*l.from_ok.get(d)?).ok()?;
+    let ok2 = u64::try_from(*l.jump_ok.get(d)?).ok()?;
+    for sq in 0..t.n {
+        let b = i32::from(*l.bit_of.get(sq)?);
+        let nb = *t.nbr.get(sq * t.ndirs + d)?;
+        let has = ok >> b & 1 == 1;
+        if (nb != NONE) != has {
+            return None;
+        }
+        if nb == NONE {
+            if ok2 >> b & 1 == 1 {
+                return None;
+            }
+            continue;
+        }
+        if i32::from(*l.bit_of.get(usize::from(nb))?) != b + off {
+            return None;
+        }
+        let nb2 = *t.nbr.get(usize::from(nb) * t.ndirs + d)?;
+        if (nb2 != NONE) != (ok2 >> b & 1 == 1) {
+            return None;
+        }
+    }
+    let (l, r) = if off >= 0 {
+        (off.unsigned_abs(), 0)
+    } else {
+        (0, off.unsigned_abs())
+    };
+    if l >= 64 || r >= 64 {
+        return None;
+    }
+    Some(Dir { l, r, ok, ok2 })
+}

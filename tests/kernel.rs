@@ -1,0 +1,192 @@
+//! The specialised kernel (`board::kernel`) against the general generator:
+//! every bundled board game runs through both paths (perft from the start
+//! and from the perft fixtures' positions, and the legal moves of positions
+//! from seeded random games), and the two must agree exactly. A game that
+//! fits no kernel goes through the general path both times.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::collections::BTreeSet;
+
+use rulebook::board::kernel::KMove;
+use rulebook::board::{make, Generator, MoveList, Perft, Position, Tables};
+use rulebook::bundled::GAMES;
+use rulebook::load::{check, BundledLoader};
+use rulebook::rng::Rng;
+
+/// Option values: (name, value).
+type Options = Vec<(String, String)>;
+
+/// Every bundled board game, and the option values that change its moves.
+fn board_games() -> Vec<(String, Options, Tables)> {
+    let mut out = Vec::new();
+    for &(name, _) in GAMES {
+        let mut variants = vec![Vec::new()];
+        if name == "draughts" {
+            variants.push(vec![("kings".to_string(), "short".to_string())]);
+        }
+        for options in variants {
+            let checked = check(&BundledLoader, name, &options);
+            if let Some(game) = checked.game {
+                out.push((name.to_string(), options, Tables::new(game)));
+            }
+        }
+    }
+    out
+}
+
+/// Perft to the depth where the general path passes `limit` leaves.
+fn compare_perft(name: &str, t: &Tables, pos: &Position, limit: u64, max_depth: usize) -> usize {
+    let mut fast = Perft::new(t, max_depth);
+    let mut general = Perft::new(t, max_depth);
+    general.use_kernel(false);
+    let mut depth = 0;
+    for d in 1..=max_depth {
+        let want = general.count(pos, d);
+        let got = fast.count(pos, d);
+        assert_eq!(got, want, "{name} {} depth {d}", pos.to_fen(t));
+        depth = d;
+        if want > limit || want == 0 {
+            break;
+        }
+    }
+    depth
+}
+
+#[test]
+fn the_bundled_draughts_games_have_a_kernel() {
+    let games = board_games();
+    let with: Vec<String> = games
+        .iter()
+        .filter(|(_, _, t)| t.kernel.is_some())
+        .map(|(n, o, _)| format!("{n}{o:?}"))
+        .collect();
+    for want in [
+        "draughts[]",
+        "draughts[(\"kings\", \"short\")]",
+        "variants/english[]",
+        "variants/international[]",
+        "variants/russian[]",
+        "variants/giveaway[]",
+    ] {
+        assert!(
+            with.iter().any(|w| w == want),
+            "{want} has no kernel: {with:?}"
+        );
+    }
+    // Games with constructs the kernel doesn't know take the general path.
+    for (name, _, t) in &games {
+        if name.starts_with("other/") || name == "always-ready" {
+            assert!(t.kernel.is_none(), "{name} should take the general path");
+        }
+    }
+}
+
+#[test]
+fn kernel_and_general_perft_agree_on_every_bundled_game() {
+    for (name, options, t) in board_games() {
+        let label = format!("{name} {options:?}");
+        let pos = Position::start(&t);
+        let fast = Perft::new(&t, 1).uses_kernel(&pos);
+        assert_eq!(fast, t.kernel.is_some(), "{label}");
+        let depth = compare_perft(&label, &t, &pos, 300_000, 12);
+        assert!(depth >= 3, "{label}: only depth {depth}");
+    }
+}
+
+#[test]
+fn kernel_and_general_perft_agree_on_the_fixture_positions() {
+    let mut checked = 0;
+    for entry in std::fs::read_dir("tests/fixtures/perft").unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let mut game = String::new();
+        for line in text.lines().map(str::trim) {
+            if let Some(g) = line.strip_prefix("game ") {
+                game = g.to_string();
+            }
+            if let Some(fen) = line.strip_prefix("fen ") {
+                let t = Tables::new(check(&BundledLoader, &game, &[]).game.unwrap());
+                let pos = Position::parse(&t, fen).unwrap();
+                compare_perft(&game, &t, &pos, 200_000, 10);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 5, "only {checked} fixture positions");
+}
+
+/// A move as the kernel writes it, from the general generator's list.
+fn as_kmove(t: &Tables, list: &MoveList, i: usize) -> KMove {
+    let l = t.layout.as_ref().unwrap();
+    let m = &list.moves[i];
+    let bit = |sq: u16| 1u64 << l.bit_of[usize::from(sq)];
+    KMove {
+        from: bit(m.from),
+        to: bit(m.to),
+        cap: list.captured(m).iter().fold(0, |a, &s| a | bit(s)),
+        kind: 0,
+        result: t.code_kind[usize::from(m.result)],
+    }
+}
+
+fn key(m: &KMove) -> (u64, u64, u64, u8) {
+    (m.from, m.to, m.cap, m.result)
+}
+
+#[test]
+fn kernel_and_general_moves_agree_in_random_games() {
+    let mut positions = 0;
+    let mut captures = 0;
+    for (name, options, t) in board_games() {
+        let Some(k) = &t.kernel else {
+            continue;
+        };
+        let mut gen = Generator::new();
+        let mut list = MoveList::new();
+        let mut kmoves = Vec::new();
+        let mut scratch = Vec::new();
+        for seed in 1..=60u64 {
+            let mut rng = Rng::new(seed);
+            let mut pos = Position::start(&t);
+            for _ply in 0..200 {
+                gen.generate(&t, &mut pos, &mut list);
+                let kp = k.position(&pos).unwrap();
+                k.generate(&kp, &mut kmoves);
+                let want: BTreeSet<_> = (0..list.len())
+                    .map(|i| key(&as_kmove(&t, &list, i)))
+                    .collect();
+                let got: BTreeSet<_> = kmoves.iter().map(key).collect();
+                assert_eq!(
+                    got,
+                    want,
+                    "{name} {options:?} seed {seed}: {}",
+                    pos.to_fen(&t)
+                );
+                assert_eq!(kmoves.len(), list.len(), "{name}: {}", pos.to_fen(&t));
+                assert_eq!(
+                    k.count(&kp, &mut scratch),
+                    list.len() as u64,
+                    "{name}: {}",
+                    pos.to_fen(&t)
+                );
+                positions += 1;
+                if list.is_empty() {
+                    break;
+                }
+                if list.moves.iter().any(|m| m.cap_len > 0) {
+                    captures += 1;
+                }
+                let i = rng.below(list.len() as u64) as usize;
+                let m = list.moves[i];
+                let km = as_kmove(&t, &list, i);
+                let next = kp.play(&KMove {
+                    kind: t.code_kind[usize::from(pos.board[usize::from(m.from)])],
+                    ..km
+                });
+                make(&t, &mut pos, &list, &m);
+                assert_eq!(k.position(&pos), Some(next), "{name}: play");
+            }
+        }
+    }
+    assert!(positions > 10_000, "only {positions} positions");
+    assert!(captures > 1_000, "only {captures} positions with a capture");
+}
