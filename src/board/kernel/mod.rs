@@ -19,8 +19,10 @@ use super::position::Position;
 use super::tables::{Tables, NONE};
 use crate::board::game::{JumpEffect, MidChainCrown, Verdict};
 
-/// The most directions of one move class of one kind.
-const MAXD: usize = 8;
+/// The most directions of one move class of one kind (the draughts family
+/// uses the four diagonals). Unused slots hold a direction whose masks are
+/// empty, so every loop over directions has four rounds and no test.
+const MAXD: usize = 4;
 
 /// No kind (a kind that is not crowned).
 const NO_KIND: u8 = u8::MAX;
@@ -50,7 +52,7 @@ impl Dir {
     }
 }
 
-/// The directions of one move class.
+/// The directions of one move class (unused slots: empty masks).
 #[derive(Clone, Copy, Debug, Default)]
 struct Dirs {
     n: usize,
@@ -59,8 +61,8 @@ struct Dirs {
 
 impl Dirs {
     #[inline(always)]
-    fn all(&self) -> &[Dir] {
-        self.d.get(..self.n).unwrap_or(&[])
+    fn all(&self) -> &[Dir; MAXD] {
+        &self.d
     }
 }
 
@@ -283,6 +285,7 @@ impl Kernel {
     #[inline(always)]
     fn over(&self, p: &KPos) -> bool {
         match self.count_limit {
+            Some(0) => p.side_pcs(0) == 0 || p.side_pcs(1) == 0,
             Some(lim) => p.side_pcs(0).count_ones() <= lim || p.side_pcs(1).count_ones() <= lim,
             None => false,
         }
@@ -360,6 +363,9 @@ impl Kernel {
         let empty = self.valid & !p.occ();
         let cand = self.capturers(p, s, empty);
         if cand != [0, 0] {
+            if let Some(n) = self.count_single_jumps(p, s, empty, cand) {
+                return n;
+            }
             scratch.clear();
             self.captures(p, s, empty, cand, scratch);
             return scratch.len() as u64;
@@ -372,7 +378,10 @@ impl Kernel {
                 continue;
             }
             for &d in m.step.all() {
-                total += u64::from((d.go(pcs & d.ok) & empty).count_ones());
+                let to = d.go(pcs & d.ok) & empty;
+                if to != 0 {
+                    total += u64::from(to.count_ones());
+                }
             }
             for &d in m.slide.all() {
                 let mut ray = d.go(pcs & d.ok) & empty;
@@ -383,6 +392,56 @@ impl Kernel {
             }
         }
         total
+    }
+
+    /// The number of captures when every capture is one short jump that
+    /// can't go on (each is then one move, whatever the capture rules);
+    /// None when a chain may be longer or a long jump is possible.
+    #[inline]
+    fn count_single_jumps(&self, p: &KPos, s: usize, empty: u64, cand: [u64; 2]) -> Option<u64> {
+        let enemy = p.side_pcs(s ^ 1);
+        let mut total = 0u64;
+        for (k, &pcs) in cand.iter().enumerate() {
+            if pcs == 0 {
+                continue;
+            }
+            let m = &self.moves[s][k];
+            if m.long.n > 0 {
+                return None;
+            }
+            for &d in m.short.all() {
+                let mut lands = d.go(d.go(pcs & d.ok2) & enemy) & empty;
+                while lands != 0 {
+                    let land = lands & lands.wrapping_neg();
+                    lands &= lands - 1;
+                    if m.promo_to != NO_KIND && m.promo & land != 0 {
+                        match self.mid {
+                            MidChainCrown::Stop => {
+                                total += 1;
+                                continue;
+                            }
+                            MidChainCrown::Continue => return None,
+                            MidChainCrown::Stay => {}
+                        }
+                    }
+                    let over = d.back(land);
+                    let from = d.back(over);
+                    // With `over` taken and the start square empty (AR-13).
+                    let enemy2 = enemy & !over;
+                    let mut empty2 = empty | from;
+                    if !self.at_end {
+                        empty2 |= over;
+                    }
+                    for &d2 in m.short.all() {
+                        if d2.go(d2.go(land & d2.ok2) & enemy2) & empty2 != 0 {
+                            return None;
+                        }
+                    }
+                    total += 1;
+                }
+            }
+        }
+        Some(total)
     }
 
     /// Perft: the number of leaves of the move tree to `depth` plies.
