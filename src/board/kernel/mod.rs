@@ -52,6 +52,65 @@ impl Dir {
     }
 }
 
+/// How a direction's step is made: by the shifts stored in the `Dir` (any
+/// layout), or by constant shifts when the directions of the game are the
+/// four diagonals of a layout with shifts `A` and `B` (slot 0: +A, 1: +B,
+/// 2: -A, 3: -B), so that each loop over the four slots compiles to
+/// constant shifts.
+trait Shift {
+    fn go(j: usize, d: Dir, b: u64) -> u64;
+    fn back(j: usize, d: Dir, b: u64) -> u64;
+}
+
+/// Shifts read from the `Dir`.
+struct Var;
+
+impl Shift for Var {
+    #[inline(always)]
+    fn go(_: usize, d: Dir, b: u64) -> u64 {
+        d.go(b)
+    }
+    #[inline(always)]
+    fn back(_: usize, d: Dir, b: u64) -> u64 {
+        d.back(b)
+    }
+}
+
+/// Constant shifts: slot `j` of every class is the diagonal of shift
+/// +A, +B, -A, -B.
+struct Diag<const A: u32, const B: u32>;
+
+impl<const A: u32, const B: u32> Shift for Diag<A, B> {
+    #[inline(always)]
+    fn go(j: usize, _: Dir, b: u64) -> u64 {
+        match j {
+            0 => b << A,
+            1 => b << B,
+            2 => b >> A,
+            _ => b >> B,
+        }
+    }
+    #[inline(always)]
+    fn back(j: usize, _: Dir, b: u64) -> u64 {
+        match j {
+            0 => b >> A,
+            1 => b >> B,
+            2 => b << A,
+            _ => b << B,
+        }
+    }
+}
+
+/// Which `Shift` the kernel uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Geo {
+    Var,
+    /// Diagonal shifts 4 and 5 (8 x 8 boards of one colour).
+    D45,
+    /// Diagonal shifts 5 and 6 (10 x 10 boards of one colour).
+    D56,
+}
+
 /// The directions of one move class (unused slots: empty masks).
 #[derive(Clone, Copy, Debug, Default)]
 struct Dirs {
@@ -93,6 +152,8 @@ pub struct Kernel {
     long_must_continue: bool,
     /// The game is over when a side has this many pieces or fewer.
     count_limit: Option<u32>,
+    /// How steps are made.
+    geo: Geo,
 }
 
 /// A position for the kernel: `pcs[side][kind]` as bitboards of the
@@ -243,7 +304,28 @@ impl Kernel {
                 };
             }
         }
+        let mut geo = Geo::Var;
+        for (g, a, b) in [(Geo::D45, 4, 5), (Geo::D56, 5, 6)] {
+            let mut all = moves;
+            let fits = all.iter_mut().flatten().all(|k| {
+                [&mut k.step, &mut k.slide, &mut k.short, &mut k.long]
+                    .into_iter()
+                    .all(|c| match by_slot(c, a, b) {
+                        Some(x) => {
+                            *c = x;
+                            true
+                        }
+                        None => false,
+                    })
+            });
+            if fits {
+                moves = all;
+                geo = g;
+                break;
+            }
+        }
         Some(Kernel {
+            geo,
             valid: u64::try_from(l.valid).ok()?,
             nkinds: t.nkinds,
             moves,
@@ -293,15 +375,44 @@ impl Kernel {
 
     /// All legal moves of the side to move (none when the game is over).
     pub fn generate(&self, p: &KPos, out: &mut Vec<KMove>) {
+        match self.geo {
+            Geo::Var => self.generate_g::<Var>(p, out),
+            Geo::D45 => self.generate_g::<Diag<4, 5>>(p, out),
+            Geo::D56 => self.generate_g::<Diag<5, 6>>(p, out),
+        }
+    }
+
+    /// The number of legal moves, as `generate` would give: the quiet
+    /// moves are counted with whole-board shifts and never written down.
+    pub fn count(&self, p: &KPos, scratch: &mut Vec<KMove>) -> u64 {
+        match self.geo {
+            Geo::Var => self.count_g::<Var>(p, scratch),
+            Geo::D45 => self.count_g::<Diag<4, 5>>(p, scratch),
+            Geo::D56 => self.count_g::<Diag<5, 6>>(p, scratch),
+        }
+    }
+
+    /// Perft: the number of leaves of the move tree to `depth` plies.
+    /// `lists` is scratch space, grown as needed.
+    pub fn perft(&self, p: &KPos, depth: usize, lists: &mut Vec<Vec<KMove>>) -> u64 {
+        match self.geo {
+            Geo::Var => self.perft_g::<Var>(p, depth, lists),
+            Geo::D45 => self.perft_g::<Diag<4, 5>>(p, depth, lists),
+            Geo::D56 => self.perft_g::<Diag<5, 6>>(p, depth, lists),
+        }
+    }
+
+    /// All legal moves of the side to move (none when the game is over).
+    fn generate_g<G: Shift>(&self, p: &KPos, out: &mut Vec<KMove>) {
         out.clear();
         if self.over(p) {
             return;
         }
         let s = usize::from(p.side & 1);
         let empty = self.valid & !p.occ();
-        let cand = self.capturers(p, s, empty);
+        let cand = self.capturers::<G>(p, s, empty);
         if cand != [0, 0] {
-            self.captures(p, s, empty, cand, out);
+            self.captures::<G>(p, s, empty, cand, out);
             if !out.is_empty() {
                 return;
             }
@@ -312,13 +423,13 @@ impl Kernel {
             if pcs == 0 {
                 continue;
             }
-            for &d in m.step.all() {
-                let mut to = d.go(pcs & d.ok) & empty;
+            for (j, &d) in m.step.all().iter().enumerate() {
+                let mut to = G::go(j, d, pcs & d.ok) & empty;
                 while to != 0 {
                     let b = to & to.wrapping_neg();
                     to &= to - 1;
                     out.push(KMove {
-                        from: d.back(b),
+                        from: G::back(j, d, b),
                         to: b,
                         cap: 0,
                         kind: k as u8,
@@ -333,10 +444,10 @@ impl Kernel {
             while own != 0 {
                 let from = own & own.wrapping_neg();
                 own &= own - 1;
-                for &d in m.slide.all() {
+                for (j, &d) in m.slide.all().iter().enumerate() {
                     let mut b = from;
                     while b & d.ok != 0 {
-                        b = d.go(b);
+                        b = G::go(j, d, b);
                         if b & empty == 0 {
                             break;
                         }
@@ -355,19 +466,19 @@ impl Kernel {
 
     /// The number of legal moves, as `generate` would give: the quiet
     /// moves are counted with whole-board shifts and never written down.
-    pub fn count(&self, p: &KPos, scratch: &mut Vec<KMove>) -> u64 {
+    fn count_g<G: Shift>(&self, p: &KPos, scratch: &mut Vec<KMove>) -> u64 {
         if self.over(p) {
             return 0;
         }
         let s = usize::from(p.side & 1);
         let empty = self.valid & !p.occ();
-        let cand = self.capturers(p, s, empty);
+        let cand = self.capturers::<G>(p, s, empty);
         if cand != [0, 0] {
-            if let Some(n) = self.count_single_jumps(p, s, empty, cand) {
+            if let Some(n) = self.count_single_jumps::<G>(p, s, empty, cand) {
                 return n;
             }
             scratch.clear();
-            self.captures(p, s, empty, cand, scratch);
+            self.captures::<G>(p, s, empty, cand, scratch);
             return scratch.len() as u64;
         }
         let mut total = 0u64;
@@ -377,17 +488,17 @@ impl Kernel {
             if pcs == 0 {
                 continue;
             }
-            for &d in m.step.all() {
-                let to = d.go(pcs & d.ok) & empty;
+            for (j, &d) in m.step.all().iter().enumerate() {
+                let to = G::go(j, d, pcs & d.ok) & empty;
                 if to != 0 {
                     total += u64::from(to.count_ones());
                 }
             }
-            for &d in m.slide.all() {
-                let mut ray = d.go(pcs & d.ok) & empty;
+            for (j, &d) in m.slide.all().iter().enumerate() {
+                let mut ray = G::go(j, d, pcs & d.ok) & empty;
                 while ray != 0 {
                     total += u64::from(ray.count_ones());
-                    ray = d.go(ray & d.ok) & empty;
+                    ray = G::go(j, d, ray & d.ok) & empty;
                 }
             }
         }
@@ -398,7 +509,13 @@ impl Kernel {
     /// can't go on (each is then one move, whatever the capture rules);
     /// None when a chain may be longer or a long jump is possible.
     #[inline]
-    fn count_single_jumps(&self, p: &KPos, s: usize, empty: u64, cand: [u64; 2]) -> Option<u64> {
+    fn count_single_jumps<G: Shift>(
+        &self,
+        p: &KPos,
+        s: usize,
+        empty: u64,
+        cand: [u64; 2],
+    ) -> Option<u64> {
         let enemy = p.side_pcs(s ^ 1);
         let mut total = 0u64;
         for (k, &pcs) in cand.iter().enumerate() {
@@ -409,8 +526,8 @@ impl Kernel {
             if m.long.n > 0 {
                 return None;
             }
-            for &d in m.short.all() {
-                let mut lands = d.go(d.go(pcs & d.ok2) & enemy) & empty;
+            for (j, &d) in m.short.all().iter().enumerate() {
+                let mut lands = G::go(j, d, G::go(j, d, pcs & d.ok2) & enemy) & empty;
                 while lands != 0 {
                     let land = lands & lands.wrapping_neg();
                     lands &= lands - 1;
@@ -424,16 +541,16 @@ impl Kernel {
                             MidChainCrown::Stay => {}
                         }
                     }
-                    let over = d.back(land);
-                    let from = d.back(over);
+                    let over = G::back(j, d, land);
+                    let from = G::back(j, d, over);
                     // With `over` taken and the start square empty (AR-13).
                     let enemy2 = enemy & !over;
                     let mut empty2 = empty | from;
                     if !self.at_end {
                         empty2 |= over;
                     }
-                    for &d2 in m.short.all() {
-                        if d2.go(d2.go(land & d2.ok2) & enemy2) & empty2 != 0 {
+                    for (j2, &d2) in m.short.all().iter().enumerate() {
+                        if G::go(j2, d2, G::go(j2, d2, land & d2.ok2) & enemy2) & empty2 != 0 {
                             return None;
                         }
                     }
@@ -446,31 +563,31 @@ impl Kernel {
 
     /// Perft: the number of leaves of the move tree to `depth` plies.
     /// `lists` is scratch space, grown as needed.
-    pub fn perft(&self, p: &KPos, depth: usize, lists: &mut Vec<Vec<KMove>>) -> u64 {
+    fn perft_g<G: Shift>(&self, p: &KPos, depth: usize, lists: &mut Vec<Vec<KMove>>) -> u64 {
         if depth == 0 {
             return 1;
         }
         while lists.len() <= depth {
             lists.push(Vec::with_capacity(64));
         }
-        self.walk(p, depth, lists)
+        self.walk::<G>(p, depth, lists)
     }
 
-    fn walk(&self, p: &KPos, depth: usize, lists: &mut [Vec<KMove>]) -> u64 {
+    fn walk<G: Shift>(&self, p: &KPos, depth: usize, lists: &mut [Vec<KMove>]) -> u64 {
         let (lo, hi) = lists.split_at_mut(depth);
         let Some(list) = hi.first_mut() else {
             return 0;
         };
         if depth <= 1 {
             return match lo.first_mut() {
-                Some(scratch) => self.count(p, scratch),
+                Some(scratch) => self.count_g::<G>(p, scratch),
                 None => 0,
             };
         }
-        self.generate(p, list);
+        self.generate_g::<G>(p, list);
         let mut total = 0;
         for m in list.iter() {
-            total += self.walk(&p.play(m), depth - 1, lo);
+            total += self.walk::<G>(&p.play(m), depth - 1, lo);
         }
         total
     }
@@ -504,7 +621,7 @@ impl Kernel {
 
     /// The pieces of side `s` that have a first jump, per kind.
     #[inline]
-    fn capturers(&self, p: &KPos, s: usize, empty: u64) -> [u64; 2] {
+    fn capturers<G: Shift>(&self, p: &KPos, s: usize, empty: u64) -> [u64; 2] {
         let enemy = p.side_pcs(s ^ 1);
         let mut out = [0u64; 2];
         for (k, slot) in out.iter_mut().enumerate().take(self.nkinds) {
@@ -513,16 +630,16 @@ impl Kernel {
             if pcs == 0 {
                 continue;
             }
-            for &d in m.short.all() {
-                let land = d.go(d.go(pcs & d.ok2) & enemy) & empty;
-                *slot |= d.back(d.back(land));
+            for (j, &d) in m.short.all().iter().enumerate() {
+                let land = G::go(j, d, G::go(j, d, pcs & d.ok2) & enemy) & empty;
+                *slot |= G::back(j, d, G::back(j, d, land));
             }
             if m.long.n > 0 {
                 let mut own = pcs & !*slot;
                 while own != 0 {
                     let b = own & own.wrapping_neg();
                     own &= own - 1;
-                    if self.long_jump_from(m, b, enemy, empty | b) {
+                    if self.long_jump_from::<G>(m, b, enemy, empty | b) {
                         *slot |= b;
                     }
                 }
@@ -533,20 +650,20 @@ impl Kernel {
 
     /// Whether a piece with the moves `m` on `cur` has a long jump.
     #[inline(always)]
-    fn long_jump_from(&self, m: &KindK, cur: u64, enemy: u64, empty: u64) -> bool {
-        for &d in m.long.all() {
+    fn long_jump_from<G: Shift>(&self, m: &KindK, cur: u64, enemy: u64, empty: u64) -> bool {
+        for (j, &d) in m.long.all().iter().enumerate() {
             let mut b = cur;
             loop {
                 if b & d.ok == 0 {
                     b = 0;
                     break;
                 }
-                b = d.go(b);
+                b = G::go(j, d, b);
                 if b & empty == 0 {
                     break;
                 }
             }
-            if b & enemy != 0 && d.go(b & d.ok) & empty != 0 {
+            if b & enemy != 0 && G::go(j, d, b & d.ok) & empty != 0 {
                 return true;
             }
         }
@@ -555,7 +672,14 @@ impl Kernel {
 
     /// Every capture of side `s`, after the capture rules (the most
     /// pieces, merging of the same move by different paths).
-    fn captures(&self, p: &KPos, s: usize, empty: u64, cand: [u64; 2], out: &mut Vec<KMove>) {
+    fn captures<G: Shift>(
+        &self,
+        p: &KPos,
+        s: usize,
+        empty: u64,
+        cand: [u64; 2],
+        out: &mut Vec<KMove>,
+    ) {
         let begin = out.len();
         let mut c = Chain {
             side: s,
@@ -578,21 +702,21 @@ impl Kernel {
                 c.empty = empty | from;
                 c.from = from;
                 c.start_kind = k as u8;
-                self.dfs(&mut c, from, k as u8);
+                self.dfs::<G>(&mut c, from, k as u8);
             }
         }
     }
 
     /// Whether a piece of `kind` on `cur` has a jump.
     #[inline]
-    fn can_jump(&self, c: &Chain<'_>, cur: u64, kind: u8) -> bool {
+    fn can_jump<G: Shift>(&self, c: &Chain<'_>, cur: u64, kind: u8) -> bool {
         let m = &self.moves[c.side][usize::from(kind & 1)];
-        for &d in m.short.all() {
-            if d.go(d.go(cur & d.ok2) & c.enemy) & c.empty != 0 {
+        for (j, &d) in m.short.all().iter().enumerate() {
+            if G::go(j, d, G::go(j, d, cur & d.ok2) & c.enemy) & c.empty != 0 {
                 return true;
             }
         }
-        m.long.n > 0 && self.long_jump_from(m, cur, c.enemy, c.empty)
+        m.long.n > 0 && self.long_jump_from::<G>(m, cur, c.enemy, c.empty)
     }
 
     #[inline(always)]
@@ -611,35 +735,35 @@ impl Kernel {
         }
     }
 
-    fn dfs(&self, c: &mut Chain<'_>, cur: u64, kind: u8) {
+    fn dfs<G: Shift>(&self, c: &mut Chain<'_>, cur: u64, kind: u8) {
         if c.ncap > 0 && !self.must_continue {
             self.emit(c, cur, kind);
         }
         let m = &self.moves[c.side][usize::from(kind & 1)];
         let mut extended = false;
-        for &d in m.short.all() {
+        for (j, &d) in m.short.all().iter().enumerate() {
             if cur & d.ok2 == 0 {
                 continue;
             }
-            let over = d.go(cur);
+            let over = G::go(j, d, cur);
             if over & c.enemy == 0 {
                 continue;
             }
-            let land = d.go(over);
+            let land = G::go(j, d, over);
             if land & c.empty == 0 {
                 continue;
             }
             extended = true;
-            self.jump(c, over, land, kind);
+            self.jump::<G>(c, over, land, kind);
         }
-        for &d in m.long.all() {
+        for (j, &d) in m.long.all().iter().enumerate() {
             let mut over = cur;
             loop {
                 if over & d.ok == 0 {
                     over = 0;
                     break;
                 }
-                over = d.go(over);
+                over = G::go(j, d, over);
                 if over & c.empty == 0 {
                     break;
                 }
@@ -647,7 +771,7 @@ impl Kernel {
             if over & c.enemy == 0 || over & d.ok == 0 {
                 continue;
             }
-            let first = d.go(over);
+            let first = G::go(j, d, over);
             if first & c.empty == 0 {
                 continue;
             }
@@ -659,14 +783,14 @@ impl Kernel {
                 let mut land = first;
                 loop {
                     let (k2, stop) = self.crown_mid(c.side, kind, land);
-                    if !stop && self.can_jump(c, land, k2) {
+                    if !stop && self.can_jump::<G>(c, land, k2) {
                         only_continuing = true;
                         break;
                     }
                     if land & d.ok == 0 {
                         break;
                     }
-                    land = d.go(land);
+                    land = G::go(j, d, land);
                     if land & c.empty == 0 {
                         break;
                     }
@@ -678,7 +802,7 @@ impl Kernel {
                 let ok = if only_continuing {
                     self.take(c, over);
                     let (k2, stop) = self.crown_mid(c.side, kind, land);
-                    let ok = !stop && self.can_jump(c, land, k2);
+                    let ok = !stop && self.can_jump::<G>(c, land, k2);
                     self.untake(c, over);
                     ok
                 } else {
@@ -686,12 +810,12 @@ impl Kernel {
                 };
                 if ok {
                     extended = true;
-                    self.jump(c, over, land, kind);
+                    self.jump::<G>(c, over, land, kind);
                 }
                 if land & d.ok == 0 {
                     break;
                 }
-                land = d.go(land);
+                land = G::go(j, d, land);
                 if land & c.empty == 0 {
                     break;
                 }
@@ -703,7 +827,7 @@ impl Kernel {
     }
 
     #[inline(always)]
-    fn jump(&self, c: &mut Chain<'_>, over: u64, land: u64, kind: u8) {
+    fn jump<G: Shift>(&self, c: &mut Chain<'_>, over: u64, land: u64, kind: u8) {
         self.take(c, over);
         c.cap |= over;
         c.ncap += 1;
@@ -711,7 +835,7 @@ impl Kernel {
         if stop {
             self.emit(c, land, kind);
         } else {
-            self.dfs(c, land, next);
+            self.dfs::<G>(c, land, next);
         }
         c.ncap -= 1;
         c.cap &= !over;
@@ -747,6 +871,36 @@ impl Kernel {
             });
         }
     }
+}
+
+/// The directions of a class rearranged by slot of the diagonal geometry
+/// with shifts `a` and `b` (see `Diag`), or None when one is not such a
+/// diagonal or the class names a direction twice.
+fn by_slot(d: &Dirs, a: u32, b: u32) -> Option<Dirs> {
+    let mut out = Dirs {
+        n: d.n,
+        ..Dirs::default()
+    };
+    let mut used = [false; MAXD];
+    for x in d.d.iter().take(d.n) {
+        if x.ok == 0 {
+            // No square has a neighbour that way: it never moves.
+            continue;
+        }
+        let j = match (x.l, x.r) {
+            (l, 0) if l == a => 0,
+            (l, 0) if l == b => 1,
+            (0, r) if r == a => 2,
+            (0, r) if r == b => 3,
+            _ => return None,
+        };
+        if used[j] {
+            return None;
+        }
+        used[j] = true;
+        out.d[j] = *x;
+    }
+    Some(out)
 }
 
 /// The kernel's form of direction `d`, or None when the layout's shift does
