@@ -73,7 +73,11 @@ impl<'t> Perft<'t> {
         if self.use_kernel && !self.gen.distinct_paths {
             if let Some(k) = &self.t.kernel {
                 if let Some(p) = k.position(pos) {
-                    return k.perft(&p, depth, &mut self.klists);
+                    // None: a position past the kernel's search limit; the
+                    // general path counts it all.
+                    if let Some(n) = k.perft(&p, depth, &mut self.klists) {
+                        return n;
+                    }
                 }
             }
         }

@@ -24,6 +24,12 @@ use crate::board::game::{JumpEffect, MidChainCrown, Verdict};
 /// empty, so every loop over directions has four rounds and no test.
 const MAXD: usize = 4;
 
+/// The most jump-chain steps the kernel searches for one position: past
+/// them it gives up (`generate` says so, `count` and `perft` give None) and
+/// the general generator, with its own limits (docs/limits.md), decides.
+/// Positions of the bundled games need a few hundred at most.
+pub const MAX_STEPS: u32 = 10_000;
+
 /// No kind (a kind that is not crowned).
 const NO_KIND: u8 = u8::MAX;
 
@@ -154,6 +160,8 @@ pub struct Kernel {
     count_limit: Option<u32>,
     /// How steps are made.
     geo: Geo,
+    /// The search limit (`MAX_STEPS` unless set).
+    max_steps: u32,
 }
 
 /// A position for the kernel: `pcs[side][kind]` as bitboards of the
@@ -224,6 +232,8 @@ struct Chain<'o> {
     best: u32,
     begin: usize,
     out: &'o mut Vec<KMove>,
+    /// Chain steps searched.
+    steps: u32,
 }
 
 impl Kernel {
@@ -325,6 +335,7 @@ impl Kernel {
             }
         }
         Some(Kernel {
+            max_steps: MAX_STEPS,
             geo,
             valid: u64::try_from(l.valid).ok()?,
             nkinds: t.nkinds,
@@ -336,6 +347,12 @@ impl Kernel {
             long_must_continue: t.long_must_continue,
             count_limit: t.end.count_limit().map(u32::from),
         })
+    }
+
+    /// Sets the most chain steps searched per position (tests: to see the
+    /// general path take over).
+    pub fn set_max_steps(&mut self, n: u32) {
+        self.max_steps = n;
     }
 
     /// The kernel's form of a position (None if it doesn't fit: a side
@@ -373,8 +390,9 @@ impl Kernel {
         }
     }
 
-    /// All legal moves of the side to move (none when the game is over).
-    pub fn generate(&self, p: &KPos, out: &mut Vec<KMove>) {
+    /// All legal moves of the side to move (none when the game is over);
+    /// false (and no moves) when the capture search passed [`MAX_STEPS`].
+    pub fn generate(&self, p: &KPos, out: &mut Vec<KMove>) -> bool {
         match self.geo {
             Geo::Var => self.generate_g::<Var>(p, out),
             Geo::D45 => self.generate_g::<Diag<4, 5>>(p, out),
@@ -384,7 +402,8 @@ impl Kernel {
 
     /// The number of legal moves, as `generate` would give: the quiet
     /// moves are counted with whole-board shifts and never written down.
-    pub fn count(&self, p: &KPos, scratch: &mut Vec<KMove>) -> u64 {
+    /// None when the capture search passed [`MAX_STEPS`].
+    pub fn count(&self, p: &KPos, scratch: &mut Vec<KMove>) -> Option<u64> {
         match self.geo {
             Geo::Var => self.count_g::<Var>(p, scratch),
             Geo::D45 => self.count_g::<Diag<4, 5>>(p, scratch),
@@ -393,8 +412,9 @@ impl Kernel {
     }
 
     /// Perft: the number of leaves of the move tree to `depth` plies.
-    /// `lists` is scratch space, grown as needed.
-    pub fn perft(&self, p: &KPos, depth: usize, lists: &mut Vec<Vec<KMove>>) -> u64 {
+    /// `lists` is scratch space, grown as needed. None when the capture
+    /// search of a position passed [`MAX_STEPS`].
+    pub fn perft(&self, p: &KPos, depth: usize, lists: &mut Vec<Vec<KMove>>) -> Option<u64> {
         match self.geo {
             Geo::Var => self.perft_g::<Var>(p, depth, lists),
             Geo::D45 => self.perft_g::<Diag<4, 5>>(p, depth, lists),
@@ -403,18 +423,21 @@ impl Kernel {
     }
 
     /// All legal moves of the side to move (none when the game is over).
-    fn generate_g<G: Shift>(&self, p: &KPos, out: &mut Vec<KMove>) {
+    fn generate_g<G: Shift>(&self, p: &KPos, out: &mut Vec<KMove>) -> bool {
         out.clear();
         if self.over(p) {
-            return;
+            return true;
         }
         let s = usize::from(p.side & 1);
         let empty = self.valid & !p.occ();
         let cand = self.capturers::<G>(p, s, empty);
         if cand != [0, 0] {
-            self.captures::<G>(p, s, empty, cand, out);
+            if !self.captures::<G>(p, s, empty, cand, out) {
+                out.clear();
+                return false;
+            }
             if !out.is_empty() {
-                return;
+                return true;
             }
         }
         for k in 0..self.nkinds {
@@ -462,24 +485,27 @@ impl Kernel {
                 }
             }
         }
+        true
     }
 
     /// The number of legal moves, as `generate` would give: the quiet
     /// moves are counted with whole-board shifts and never written down.
-    fn count_g<G: Shift>(&self, p: &KPos, scratch: &mut Vec<KMove>) -> u64 {
+    fn count_g<G: Shift>(&self, p: &KPos, scratch: &mut Vec<KMove>) -> Option<u64> {
         if self.over(p) {
-            return 0;
+            return Some(0);
         }
         let s = usize::from(p.side & 1);
         let empty = self.valid & !p.occ();
         let cand = self.capturers::<G>(p, s, empty);
         if cand != [0, 0] {
             if let Some(n) = self.count_single_jumps::<G>(p, s, empty, cand) {
-                return n;
+                return Some(n);
             }
             scratch.clear();
-            self.captures::<G>(p, s, empty, cand, scratch);
-            return scratch.len() as u64;
+            if !self.captures::<G>(p, s, empty, cand, scratch) {
+                return None;
+            }
+            return Some(scratch.len() as u64);
         }
         let mut total = 0u64;
         for k in 0..self.nkinds {
@@ -502,7 +528,7 @@ impl Kernel {
                 }
             }
         }
-        total
+        Some(total)
     }
 
     /// The number of captures when every capture is one short jump that
@@ -563,9 +589,14 @@ impl Kernel {
 
     /// Perft: the number of leaves of the move tree to `depth` plies.
     /// `lists` is scratch space, grown as needed.
-    fn perft_g<G: Shift>(&self, p: &KPos, depth: usize, lists: &mut Vec<Vec<KMove>>) -> u64 {
+    fn perft_g<G: Shift>(
+        &self,
+        p: &KPos,
+        depth: usize,
+        lists: &mut Vec<Vec<KMove>>,
+    ) -> Option<u64> {
         if depth == 0 {
-            return 1;
+            return Some(1);
         }
         while lists.len() <= depth {
             lists.push(Vec::with_capacity(64));
@@ -573,23 +604,20 @@ impl Kernel {
         self.walk::<G>(p, depth, lists)
     }
 
-    fn walk<G: Shift>(&self, p: &KPos, depth: usize, lists: &mut [Vec<KMove>]) -> u64 {
+    fn walk<G: Shift>(&self, p: &KPos, depth: usize, lists: &mut [Vec<KMove>]) -> Option<u64> {
         let (lo, hi) = lists.split_at_mut(depth);
-        let Some(list) = hi.first_mut() else {
-            return 0;
-        };
+        let list = hi.first_mut()?;
         if depth <= 1 {
-            return match lo.first_mut() {
-                Some(scratch) => self.count_g::<G>(p, scratch),
-                None => 0,
-            };
+            return self.count_g::<G>(p, lo.first_mut()?);
         }
-        self.generate_g::<G>(p, list);
+        if !self.generate_g::<G>(p, list) {
+            return None;
+        }
         let mut total = 0;
         for m in list.iter() {
-            total += self.walk::<G>(&p.play(m), depth - 1, lo);
+            total += self.walk::<G>(&p.play(m), depth - 1, lo)?;
         }
-        total
+        Some(total)
     }
 
     /// The kind on `to` at the end of a move by `kind` of side `s`.
@@ -679,7 +707,7 @@ impl Kernel {
         empty: u64,
         cand: [u64; 2],
         out: &mut Vec<KMove>,
-    ) {
+    ) -> bool {
         let begin = out.len();
         let mut c = Chain {
             side: s,
@@ -692,6 +720,7 @@ impl Kernel {
             best: 0,
             begin,
             out,
+            steps: 0,
         };
         for (k, &pcs) in cand.iter().enumerate() {
             let mut own = pcs;
@@ -705,6 +734,7 @@ impl Kernel {
                 self.dfs::<G>(&mut c, from, k as u8);
             }
         }
+        c.steps <= self.max_steps
     }
 
     /// Whether a piece of `kind` on `cur` has a jump.
@@ -736,6 +766,10 @@ impl Kernel {
     }
 
     fn dfs<G: Shift>(&self, c: &mut Chain<'_>, cur: u64, kind: u8) {
+        c.steps += 1;
+        if c.steps > self.max_steps {
+            return;
+        }
         if c.ncap > 0 && !self.must_continue {
             self.emit(c, cur, kind);
         }
