@@ -17,40 +17,51 @@ use rulebook::load::{check, BundledLoader};
 use rulebook::race::{RaceNode, RaceState};
 use rulebook::rng::Rng;
 
-/// CPU time of this thread, or the wall clock since `start`.
-fn cpu(start: Instant) -> Duration {
+/// CPU time of this thread (None where Linux doesn't tell it). The
+/// kernel updates it at scheduling events, so only intervals of a good
+/// fraction of a second are exact: `timed` repeats short work.
+fn cpu() -> Option<Duration> {
     std::fs::read_to_string("/proc/thread-self/schedstat")
         .ok()
         .and_then(|t| t.split_whitespace().next()?.parse().ok())
         .map(Duration::from_nanos)
-        .unwrap_or_else(|| start.elapsed())
 }
 
-/// Runs `f` and returns its result and the CPU seconds it took.
-fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+/// Runs `f` again and again for at least `min` seconds of wall clock (at
+/// least once), and returns its last result and the seconds of CPU time
+/// one run took (wall clock where the CPU time is not known).
+fn timed<T>(min: f64, mut f: impl FnMut() -> T) -> (T, f64) {
     let start = Instant::now();
-    let before = cpu(start);
-    let x = f();
-    let after = cpu(start);
-    (x, after.saturating_sub(before).as_secs_f64().max(1e-9))
+    let before = cpu();
+    let mut runs = 0u32;
+    let x = loop {
+        let x = f();
+        runs += 1;
+        if start.elapsed().as_secs_f64() >= min {
+            break x;
+        }
+    };
+    let wall = start.elapsed();
+    let spent = match (before, cpu()) {
+        (Some(b), Some(a)) if a > b => a - b,
+        _ => wall,
+    };
+    (x, spent.as_secs_f64() / f64::from(runs))
 }
 
 fn main() {
     let quick = std::env::args().any(|a| a == "quick");
     let seconds = if quick { 0.3 } else { 2.0 };
 
-    println!("check + compile, per bundled game (best of 5):");
+    let min = if quick { 0.2 } else { 1.0 };
+    println!("check + compile + tables, per bundled game (CPU time of one):");
     for &(name, _) in GAMES {
-        let best = (0..5)
-            .map(|_| {
-                timed(|| {
-                    let c = check(&BundledLoader, name, &[]);
-                    c.game.map(Tables::new).is_some() || c.race.is_some()
-                })
-                .1
-            })
-            .fold(f64::MAX, f64::min);
-        println!("  {name:<40} {:>8.3} ms", best * 1e3);
+        let (ok, secs) = timed(min, || {
+            let c = check(&BundledLoader, name, &[]);
+            c.game.map(Tables::new).is_some() || c.race.is_some()
+        });
+        assert!(ok, "{name} does not load");
+        println!("  {name:<40} {:>8.3} ms", secs * 1e3);
     }
 
     println!("perft (M leaves per CPU-second):");
@@ -79,7 +90,7 @@ fn main() {
         } else {
             "general"
         };
-        let (n, secs) = timed(|| perft.count(&pos, depth));
+        let (n, secs) = timed(min, || perft.count(&pos, depth));
         println!(
             "  {name:<24} depth {depth:>2} {n:>12} leaves  {:>8.2} M/s ({path})",
             n as f64 / secs / 1e6
@@ -87,7 +98,7 @@ fn main() {
         if path == "kernel" {
             let d = depth.saturating_sub(2);
             perft.use_kernel(false);
-            let (n, secs) = timed(|| perft.count(&pos, d));
+            let (n, secs) = timed(min, || perft.count(&pos, d));
             println!(
                 "  {name:<24} depth {d:>2} {n:>12} leaves  {:>8.2} M/s (general)",
                 n as f64 / secs / 1e6
@@ -102,7 +113,7 @@ fn main() {
         let start = game.start();
         let mut work = start.clone();
         let mut rng = Rng::new(1);
-        let ((games, plies), secs) = timed(|| {
+        let ((games, plies), secs) = timed(0.0, || {
             let begin = Instant::now();
             let (mut games, mut plies) = (0u64, 0u64);
             while games % 64 != 0 || begin.elapsed().as_secs_f64() < seconds {
@@ -128,7 +139,7 @@ fn main() {
         };
         let start = RaceNode::new(&race, state, 10_000);
         let mut rng = Rng::new(1);
-        let ((games, rolls), secs) = timed(|| {
+        let ((games, rolls), secs) = timed(0.0, || {
             let begin = Instant::now();
             let (mut games, mut plies) = (0u64, 0u64);
             while games % 64 != 0 || begin.elapsed().as_secs_f64() < seconds {
