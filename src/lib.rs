@@ -43,3 +43,4 @@ pub mod source;
 pub mod suggest;
 pub mod syntax;
 pub mod vocab;
+pub mod words;

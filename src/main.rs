@@ -8,6 +8,7 @@ fn main() -> ExitCode {
     let term = rulebook::cli::Term {
         is_terminal: std::io::IsTerminal::is_terminal(&std::io::stdout()),
         no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+        stdin_is_terminal: std::io::IsTerminal::is_terminal(&std::io::stdin()),
     };
     let code = rulebook::cli::run_with(
         std::env::args_os(),

@@ -574,11 +574,13 @@ fn explain(
         }
         Some((s, _)) if s.0 != mover => {
             return format!(
-                "the piece on {} is {}'s; {} to move",
+                "the piece on {} is {}; {} to move",
                 square_name(t, from),
-                g.sides
-                    .get(usize::from(s.0))
-                    .map_or("?", |s| s.name.as_str()),
+                crate::words::possessive(
+                    g.sides
+                        .get(usize::from(s.0))
+                        .map_or("?", |s| s.name.as_str())
+                ),
                 g.sides
                     .get(usize::from(mover))
                     .map_or("?", |s| s.name.as_str())
@@ -610,11 +612,13 @@ fn explain(
             if !over.is_empty() && !over.iter().any(takes) {
                 let what = match over.iter().find(|c| pos.piece(t, **c).is_some()) {
                     Some(&own) => format!(
-                        "{} can't be taken: it is {}'s own",
+                        "{} can't be taken: it is {} own",
                         piece_words(t, pos, own, &square_name(t, own)),
-                        g.sides
-                            .get(usize::from(mover))
-                            .map_or("?", |s| s.name.as_str())
+                        crate::words::possessive(
+                            g.sides
+                                .get(usize::from(mover))
+                                .map_or("?", |s| s.name.as_str())
+                        )
                     ),
                     None if over.len() == 1 => {
                         format!("there is no piece to take on {}", square_name(t, over[0]))

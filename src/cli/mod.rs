@@ -193,6 +193,9 @@ pub struct Term {
     pub is_terminal: bool,
     /// `NO_COLOR` is set.
     pub no_color: bool,
+    /// Standard input is a terminal too: the prompt edits lines
+    /// (arrow keys, history).
+    pub stdin_is_terminal: bool,
 }
 
 impl Term {

@@ -128,6 +128,18 @@ pub(crate) fn run(
     let mut session = BoardSession::new(&view, start, &names, args.seed, args.strength.strength())
         .map_err(|e| Failure::new(format!("error: {e}")))?;
     let humans = session.has_humans();
+    // On a terminal the person edits the line; otherwise lines are read as
+    // they come.
+    let mut editor = if term.is_terminal && term.stdin_is_terminal && humans {
+        super::prompt::Editor::new()
+    } else {
+        None
+    };
+    let mut piped = super::prompt::Piped(input);
+    let lines: &mut dyn super::prompt::Lines = match editor.as_mut() {
+        Some(e) => e,
+        None => &mut piped,
+    };
     let mut style = term.style();
     writeln!(out, "{}", t.game.title)?;
     write!(
@@ -146,7 +158,7 @@ pub(crate) fn run(
         }
         let side_name = session.side_name();
         let chosen = if session.human_to_move() {
-            match super::prompt::ask(&session, input, out)? {
+            match super::prompt::ask(&session, lines, out)? {
                 Action::Play(m) => Some(m),
                 Action::Undo => {
                     // Back to this person's previous turn.

@@ -28,9 +28,9 @@ pub(crate) enum Action {
     Abandon,
 }
 
-const HELP: &str = "Type a move in the game's notation (22-18, 22x15x6, c3-d4, or pass).
-The start square alone, or any unique beginning, is enough; a capture may be
-typed square by square. Commands:
+const HELP: &str = "Type a move in the game's notation (22-18, 22x15x6, c3-d4; pass when you
+have no legal move). The start square alone, or any unique beginning, is
+enough; a capture may be typed square by square. Commands (any case):
   moves        list the legal moves
   undo, redo   take back your last move / play it again
   hint         the computer's suggestion
@@ -42,7 +42,7 @@ typed square by square. Commands:
 /// Asks the person at the board until they give a legal move or a command.
 pub(crate) fn ask(
     session: &BoardSession<'_>,
-    input: &mut dyn BufRead,
+    input: &mut dyn Lines,
     out: &mut dyn Write,
 ) -> Result<Action, Failure> {
     let t = session.tables();
@@ -50,13 +50,12 @@ pub(crate) fn ask(
     let side = session.side_name();
     let mut partial = String::new();
     loop {
-        if partial.is_empty() {
-            write!(out, "{side} to move> ")?;
+        let prompt = if partial.is_empty() {
+            format!("{side} to move> ")
         } else {
-            write!(out, "{side} to move> {partial}x")?;
-        }
-        out.flush()?;
-        let line = match read_line(input)? {
+            format!("{side} to move> {partial}x")
+        };
+        let line = match input.read(&prompt, out)? {
             Line::End => {
                 writeln!(out)?;
                 return Ok(Action::Abandon);
@@ -81,8 +80,26 @@ pub(crate) fn ask(
         };
         let line = line.trim();
         let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
+        let cmd = cmd.to_lowercase();
+        // A command is understood in the middle of a capture too: it drops
+        // the squares typed so far.
+        if !partial.is_empty() && is_command(&cmd) {
+            partial.clear();
+        }
+        // A whole move typed in the middle of a capture replaces the squares
+        // typed so far.
+        if !partial.is_empty() {
+            let first = partial.split(['x', '-', ':']).next().unwrap_or("");
+            let lower = line.to_lowercase();
+            if lower
+                .strip_prefix(first)
+                .is_some_and(|rest| rest.starts_with(['x', '-', ':']))
+            {
+                partial.clear();
+            }
+        }
         if partial.is_empty() {
-            match cmd {
+            match cmd.as_str() {
                 "" => continue,
                 "help" | "?" => {
                     writeln!(out, "{HELP}")?;
@@ -114,6 +131,21 @@ pub(crate) fn ask(
                     writeln!(out, "save needs a file name: save game.jsonl")?;
                     continue;
                 }
+                "pass" if !game.legal().iter().any(|m| m.notation == "pass") => {
+                    writeln!(
+                        out,
+                        "you can't pass: a player passes only without a legal move, and you have {}",
+                        some_moves(game.legal())
+                    )?;
+                    continue;
+                }
+                word if !looks_like_a_move(word) => {
+                    writeln!(
+                        out,
+                        "`{line}` is neither a move nor a command: type help for the commands"
+                    )?;
+                    continue;
+                }
                 _ => {}
             }
         }
@@ -121,7 +153,7 @@ pub(crate) fn ask(
             partial.clear();
             continue;
         }
-        match session.enter(&partial, line) {
+        match session.enter(&partial, &line.to_lowercase()) {
             Entry::Play(m) => return Ok(Action::Play(m)),
             Entry::Illegal(why) => {
                 writeln!(out, "illegal: {why}")?;
@@ -139,6 +171,84 @@ pub(crate) fn ask(
                 writeln!(out, "{why}")?;
                 partial.clear();
             }
+        }
+    }
+}
+
+/// The words the prompt understands besides moves.
+const COMMANDS: &[&str] = &[
+    "help", "?", "moves", "undo", "redo", "resign", "rules", "hint", "save",
+];
+
+fn is_command(word: &str) -> bool {
+    COMMANDS.contains(&word)
+}
+
+/// Whether a word may be (the start of) a move: it starts with a square,
+/// numeric (`22`) or algebraic (`c3`), or is `pass`.
+fn looks_like_a_move(word: &str) -> bool {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_digit() => true,
+        Some(c) if c.is_ascii_alphabetic() => {
+            word == "pass" || chars.next().is_some_and(|d| d.is_ascii_digit())
+        }
+        _ => false,
+    }
+}
+
+/// The first few legal moves, for a message.
+fn some_moves(legal: &[crate::board::Move]) -> String {
+    let shown: Vec<&str> = legal.iter().take(6).map(|m| m.notation.as_str()).collect();
+    let more = if legal.len() > 6 { " ..." } else { "" };
+    format!("{}{more}", shown.join(" "))
+}
+
+/// Where the prompt's lines come from: a pipe or a file (the prompt is
+/// written, then a line read), or a terminal with line editing.
+pub(crate) trait Lines {
+    /// Shows `prompt` and reads one line.
+    fn read(&mut self, prompt: &str, out: &mut dyn Write) -> Result<Line, Failure>;
+}
+
+/// Lines read from any reader, the prompt written to `out`.
+pub(crate) struct Piped<'a>(pub &'a mut dyn BufRead);
+
+impl Lines for Piped<'_> {
+    fn read(&mut self, prompt: &str, out: &mut dyn Write) -> Result<Line, Failure> {
+        write!(out, "{prompt}")?;
+        out.flush()?;
+        Ok(read_line(self.0)?)
+    }
+}
+
+/// A terminal: the line is edited with the arrow keys, earlier lines come
+/// back with up and down (rustyline).
+pub(crate) struct Editor(rustyline::DefaultEditor);
+
+impl Editor {
+    /// The line editor, when the terminal allows one.
+    pub(crate) fn new() -> Option<Editor> {
+        rustyline::DefaultEditor::new().ok().map(Editor)
+    }
+}
+
+impl Lines for Editor {
+    fn read(&mut self, prompt: &str, out: &mut dyn Write) -> Result<Line, Failure> {
+        out.flush()?;
+        match self.0.readline(prompt) {
+            Ok(line) if line.len() > MAX_LINE => Ok(Line::TooLong),
+            Ok(line) => {
+                if !line.trim().is_empty() {
+                    let _ = self.0.add_history_entry(line.as_str());
+                }
+                Ok(Line::Text(line))
+            }
+            // Ctrl-D or Ctrl-C: the person leaves the game.
+            Err(
+                rustyline::error::ReadlineError::Eof | rustyline::error::ReadlineError::Interrupted,
+            ) => Ok(Line::End),
+            Err(e) => Err(Failure::new(format!("error: reading the terminal: {e}"))),
         }
     }
 }

@@ -1,0 +1,84 @@
+//! The prompt of `play` as a person meets it: words that are not moves,
+//! commands in any case, `pass`, commands and whole moves in the middle of
+//! a capture typed square by square, names ending in s.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+fn play(args: &[&str], input: &str) -> String {
+    let mut all = vec!["rulebook", "play"];
+    all.extend_from_slice(args);
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = rulebook::cli::run(all, &mut input.as_bytes(), &mut out, &mut err);
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
+    String::from_utf8(out).unwrap()
+}
+
+/// The lines the prompt answered (those after a prompt), without boards.
+fn answers(out: &str) -> Vec<String> {
+    out.split("to move> ")
+        .skip(1)
+        .map(|a| a.lines().next().unwrap_or("").to_string())
+        .collect()
+}
+
+const CAPTURE: [&str; 7] = [
+    "draughts",
+    "--position",
+    "W:W22,23,30:B18,19,10,7,1",
+    "--white",
+    "human",
+    "--black",
+    "human",
+];
+
+#[test]
+fn a_word_that_is_not_a_move_is_an_unknown_command() {
+    let out = play(&CAPTURE, "yzzy\n");
+    assert_eq!(
+        answers(&out)[0],
+        "`yzzy` is neither a move nor a command: type help for the commands"
+    );
+}
+
+#[test]
+fn commands_are_understood_in_any_case() {
+    let out = play(&CAPTURE, "HELP\nMoves\nResign\n");
+    assert!(out.contains("Commands (any case):"), "{out}");
+    assert!(out.contains("22x15x6 22x15x24"), "{out}");
+    assert!(out.contains("resign"), "{out}");
+}
+
+#[test]
+fn pass_is_refused_with_the_rule_when_a_move_exists() {
+    let out = play(&CAPTURE, "pass\n");
+    assert_eq!(
+        answers(&out)[0],
+        "you can't pass: a player passes only without a legal move, and you have 22x15x6 22x15x24"
+    );
+}
+
+#[test]
+fn go_on_accepts_a_whole_move_and_commands() {
+    // `22` starts two captures: the prompt asks for the next square; the
+    // whole move typed then is played as it is.
+    let out = play(&CAPTURE, "22\n22x15x24\nresign\n");
+    assert!(out.contains("go on: 22x15x6 or 22x15x24"), "{out}");
+    assert!(out.contains("1. White: 22x15x24"), "{out}");
+    // A command in the middle of a capture is a command.
+    let out = play(&CAPTURE, "22\nmoves\n22\n15\n6\nresign\n");
+    let a = answers(&out);
+    assert_eq!(a[1], "22x22x15x6 22x15x24", "{out}");
+    assert!(out.contains("1. White: 22x15x6"), "{out}");
+}
+
+#[test]
+fn a_name_ending_in_s_takes_an_apostrophe_alone() {
+    let out = play(
+        &["always-ready", "--white", "human", "--black", "human"],
+        "b12-a11\n",
+    );
+    assert!(
+        out.contains("the piece on b12 is Street Kids'; Pioneers to move"),
+        "{out}"
+    );
+}
