@@ -1,4 +1,4 @@
-//! A specialised engine for the rule files of the draughts family: two
+//! A specialised engine for rule files of one family (men and kings): two
 //! sides, at most two kinds per side (a piece and what it is crowned to),
 //! steps, slides, short and long jumps along directions that are one
 //! constant shift of a 64-bit board, compulsory capture (free or the most
@@ -19,8 +19,8 @@ use super::position::Position;
 use super::tables::{Tables, NONE};
 use crate::board::game::{JumpEffect, MidChainCrown, Verdict};
 
-/// The most directions of one move class of one kind (the draughts family
-/// uses the four diagonals). Unused slots hold a direction whose masks are
+/// The most directions of one move class of one kind (the games this
+/// kernel is for use the four diagonals). Unused slots hold a direction whose masks are
 /// empty, so every loop over directions has four rounds and no test.
 const MAXD: usize = 4;
 
