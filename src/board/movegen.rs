@@ -125,21 +125,20 @@ pub struct Generator {
     /// a chain that reaches one again can only find moves already found
     /// (the same start, end, captured set and result: DR-3), so it stops.
     /// States are kept by a 128-bit fingerprint (see [`square_key`]).
-    seen: std::collections::HashSet<u128>,
-    /// The fingerprint of the captured set of the chain being searched,
-    /// kept as captures are pushed and popped.
-    caps_key: u128,
+    seen: std::collections::HashSet<u128, std::hash::BuildHasherDefault<KeyHasher>>,
     /// Chain steps searched in this generation (see [`MAX_CHAIN_STEPS`]).
     steps: u32,
     /// A generation stopped at [`MAX_CHAIN_STEPS`] or [`MAX_MOVES`].
     overflow: bool,
 }
 
-/// The most jump-chain steps searched for one side's moves in one position
-/// (docs/limits.md). Chains that reach a state already searched stop at
-/// once, so this is only reached by positions with an astronomical number
-/// of different captures; the generation then stops and
-/// [`Generator::overflowed`] says so.
+/// The most jump-chain steps past a chain's third capture searched for one
+/// side's moves in one position (docs/limits.md). Chains that reach a
+/// state already searched stop at once, so this is only reached by
+/// positions with an astronomical number of different captures; the
+/// generation then stops, [`Generator::overflowed`] says so, and the
+/// generator searches no chain past its third capture again until
+/// [`Generator::clear_overflow`].
 pub const MAX_CHAIN_STEPS: u32 = 10_000_000;
 
 /// The most moves listed for one position (docs/limits.md); past it the
@@ -154,9 +153,29 @@ const MEMO_FROM: usize = 3;
 /// it the search goes on without remembering more.
 const MEMO_STATES: usize = 1 << 20;
 
+/// The hasher of the chain states' fingerprints: they are random-looking
+/// already, so their low 64 bits are the hash (no SipHash on the way).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.0 = n as u64;
+    }
+}
+
 /// A 128-bit random-looking key of a number (a captured square, or a
 /// chain's square, piece and last direction): the fingerprint of a chain
-/// state is the XOR of its captured squares' keys and its place's key. Two
+/// state is the XOR of its captured squares' keys and its place's key,
+/// computed only for chains of [`MEMO_FROM`] captures or more. Two
 /// different states of one search share a fingerprint with a probability
 /// below 2^-80 even at [`MEMO_STATES`] states, far below any chance of a
 /// hardware fault, so the moves found are those of the full search.
@@ -198,7 +217,8 @@ impl Generator {
         self.overflow
     }
 
-    /// The chain steps searched for the last side generated.
+    /// The chain steps past a chain's third capture searched for the last
+    /// side generated.
     pub fn steps(&self) -> u32 {
         self.steps
     }
@@ -373,7 +393,6 @@ impl Generator {
             self.path.clear();
             self.caps.clear();
             self.cap_codes.clear();
-            self.caps_key = 0;
             if !self.seen.is_empty() {
                 self.seen.clear();
             }
@@ -501,21 +520,12 @@ impl Generator {
         last: u8,
     ) {
         let depth = self.caps.len();
-        self.steps += 1;
-        if self.steps > MAX_CHAIN_STEPS || list.moves.len() >= MAX_MOVES {
-            self.overflow = true;
+        // Chains of fewer than MEMO_FROM captures, the common case, are
+        // neither counted nor remembered (out of line: the common path
+        // pays one comparison): their number is bounded by the moves of a
+        // piece to that power.
+        if depth >= MEMO_FROM && self.deep_chain_stops(t, cur, code, last) {
             return;
-        }
-        if depth >= MEMO_FROM && self.memo(t) {
-            let last = if t.any_limits { last } else { NO_DIR };
-            let here = u64::from(cur) | u64::from(code) << 16 | u64::from(last) << 24;
-            let key = self.caps_key ^ square_key(here | 1 << 40);
-            if self.seen.contains(&key) {
-                return;
-            }
-            if self.seen.len() < MEMO_STATES {
-                self.seen.insert(key);
-            }
         }
         if depth > 0 && !t.must_continue {
             self.emit(t, list, from, cur, start_code, code, side);
@@ -603,6 +613,34 @@ impl Generator {
         if depth > 0 && !extended && t.must_continue {
             self.emit(t, list, from, cur, start_code, code, side);
         }
+    }
+
+    /// For a chain of [`MEMO_FROM`] captures or more: counts the step, and
+    /// whether the search stops here, past [`MAX_CHAIN_STEPS`] or at a
+    /// state already searched (which it then remembers).
+    #[cold]
+    #[inline(never)]
+    fn deep_chain_stops(&mut self, t: &Tables, cur: u16, code: u8, last: u8) -> bool {
+        self.steps += 1;
+        if self.steps > MAX_CHAIN_STEPS || self.overflow {
+            self.overflow = true;
+            return true;
+        }
+        if !self.memo(t) {
+            return false;
+        }
+        let last = if t.any_limits { last } else { NO_DIR };
+        let here = u64::from(cur) | u64::from(code) << 16 | u64::from(last) << 24;
+        let key = self.caps.iter().fold(square_key(here | 1 << 40), |k, &c| {
+            k ^ square_key(u64::from(c))
+        });
+        if self.seen.contains(&key) {
+            return true;
+        }
+        if self.seen.len() < MEMO_STATES {
+            self.seen.insert(key);
+        }
+        false
     }
 
     /// Whether a chain state searched once need not be searched again: the
@@ -945,15 +983,12 @@ impl Generator {
         self.path.push(land);
         self.caps.push(over);
         self.cap_codes.push(saved);
-        let key = square_key(u64::from(over));
-        self.caps_key ^= key;
         let (next, stop) = Self::crown_mid(t, code, land);
         if stop {
             self.emit(t, list, from, land, start_code, code, side);
         } else {
             self.dfs(t, board, list, from, start_code, land, next, side, dir);
         }
-        self.caps_key ^= key;
         self.path.pop();
         self.caps.pop();
         self.cap_codes.pop();
@@ -1032,6 +1067,12 @@ impl Generator {
         if scored || self.all_captures {
             let new = self.score(t, start_code);
             self.scores.extend_from_slice(&new);
+        }
+        if list.moves.len() >= MAX_MOVES {
+            // Past the limit: the search stops (the next chain step sees it).
+            self.overflow = true;
+            self.steps = MAX_CHAIN_STEPS;
+            return;
         }
         let path_off = list.arena.len() as u32;
         list.arena.extend_from_slice(&self.path);

@@ -144,10 +144,6 @@ impl<'t> Perft<'t> {
             self.gen.count(t, &mut self.positions[depth], &mut list) as u64
         } else {
             self.gen.generate(t, &mut self.positions[depth], &mut list);
-            if self.gen.overflowed() {
-                // The count can't be right: stop the walk (the caller says so).
-                list.clear();
-            }
             let mut total = 0;
             for m in &list.moves {
                 let (lo, hi) = self.positions.split_at_mut(depth);
