@@ -23,7 +23,6 @@
 pub mod agents;
 pub mod ast;
 pub mod board;
-pub mod board_record;
 pub mod bundled;
 pub mod check;
 pub mod cli;
@@ -36,6 +35,7 @@ pub mod load;
 pub mod lsp;
 pub mod pdn;
 pub mod race;
+pub mod record;
 pub mod rng;
 pub mod session;
 pub mod shown;

@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use rulebook::board::{Match, Position, Tables};
-use rulebook::cli::render_board;
+use rulebook::format::text::board::render as render_board;
 use rulebook::load::{check, BundledLoader, Loader, Source};
 
 /// Bundled games by name; test games by path (`tests/fixtures/games/x.rules`,

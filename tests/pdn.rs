@@ -3,8 +3,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use rulebook::board::{Match, Position, Tables};
-use rulebook::board_record::BoardRecord;
 use rulebook::load::{check, BundledLoader};
+use rulebook::record::BoardRecord;
 use rulebook::rng::Rng;
 
 fn run(args: &[&str]) -> (i32, String, String) {

@@ -2,7 +2,7 @@
 //! read plays out move by move, stopping at the first bad one.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use rulebook::board_record::BoardRecord;
+use rulebook::record::BoardRecord;
 use rulebook::board::Tables;
 use rulebook::load::{check, BundledLoader};
 

@@ -108,6 +108,9 @@ pub struct Match<'t> {
     redo: Vec<Move>,
     /// The moves played, in order.
     played: Vec<Move>,
+    /// Whether `undo`, `redo` and `played` are kept (see
+    /// [`Match::without_history`]).
+    keep: bool,
 }
 
 /// What `undo` restores.
@@ -134,13 +137,28 @@ impl<'t> Match<'t> {
             undo: Vec::new(),
             redo: Vec::new(),
             played: Vec::new(),
+            keep: true,
         };
         m.seen.insert(m.pos.clone(), 1);
         m.refresh();
         m
     }
 
-    /// The moves played so far.
+    /// A game from a position that keeps nothing of its past it doesn't
+    /// need (for replaying long records in flat memory): no undo, no redo,
+    /// no list of the moves played, and of the positions seen only those
+    /// the repetition rule may still count (none without such a rule; none
+    /// from before a piece left the board, since pieces are never added).
+    pub fn without_history(t: &'t Tables, pos: Position) -> Match<'t> {
+        let mut m = Match::new(t, pos);
+        m.keep = false;
+        if t.game.end.repetition().is_none() {
+            m.seen.clear();
+        }
+        m
+    }
+
+    /// The moves played so far (none for a match [`Match::without_history`]).
     pub fn played(&self) -> &[Move] {
         &self.played
     }
@@ -180,6 +198,11 @@ impl<'t> Match<'t> {
     /// lists (docs/limits.md): its list of legal moves is incomplete.
     pub fn overflowed(&self) -> bool {
         self.gen.overflowed()
+    }
+
+    /// The compiled game.
+    pub fn tables(&self) -> &'t Tables {
+        self.t
     }
 
     /// The legal moves (empty when the game is over).
@@ -238,13 +261,16 @@ impl<'t> Match<'t> {
     /// fired, in words.
     pub fn play(&mut self, mv: &Move) -> Vec<String> {
         let t = self.t;
-        self.undo.push(Saved {
-            pos: self.pos.clone(),
-            counters: self.counters.clone(),
-            outcome: self.outcome.clone(),
-        });
+        if self.keep {
+            self.undo.push(Saved {
+                pos: self.pos.clone(),
+                counters: self.counters.clone(),
+                outcome: self.outcome.clone(),
+            });
+            self.played.push(mv.clone());
+        }
+        let pieces_before = if self.keep { 0 } else { self.pieces() };
         self.redo.clear();
-        self.played.push(mv.clone());
         let mut events = Vec::new();
         let mover = self.pos.to_move;
         let rec = mv.rec;
@@ -357,9 +383,20 @@ impl<'t> Match<'t> {
             }
         }
         self.plies += 1;
-        *self.seen.entry(self.pos.clone()).or_insert(0) += 1;
+        if !self.keep && self.pieces() < pieces_before {
+            // No position from before can come back.
+            self.seen.clear();
+        }
+        if self.keep || t.game.end.repetition().is_some() {
+            *self.seen.entry(self.pos.clone()).or_insert(0) += 1;
+        }
         self.refresh();
         events
+    }
+
+    /// The pieces on the board.
+    fn pieces(&self) -> usize {
+        self.pos.board.iter().filter(|&&c| c != EMPTY).count()
     }
 
     /// Finds the legal move a player means by `text`: the full notation

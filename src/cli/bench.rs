@@ -1,37 +1,64 @@
-//! `rulebook bench`: perft leaves per second on one core.
+//! `rulebook bench`: prints what [`crate::lab::bench`] measures (perft
+//! leaves per second, random playouts per second, race games per second).
 
 use std::io::Write;
-use std::time::Instant;
 
 use super::Failure;
-use crate::board::{Perft, Position, Tables};
+use crate::lab::bench::{PerftSpeed, PlayoutSpeed, RaceSpeed};
 
-/// Runs perft at increasing depths until a depth takes a second (or the
-/// given depth), and prints leaves per second.
-pub(crate) fn run(
-    t: &Tables,
-    pos: &Position,
-    depth: Option<usize>,
-    out: &mut dyn Write,
-) -> Result<i32, Failure> {
-    let mut perft = Perft::new(t, 32);
-    let depths: Vec<usize> = match depth {
-        Some(d) => vec![d],
-        None => (1..=30).collect(),
-    };
-    for d in depths {
-        let start = Instant::now();
-        let n = perft.count(pos, d);
-        let secs = start.elapsed().as_secs_f64();
-        if depth.is_some() || secs >= 1.0 || n == 0 {
-            let rate = if secs > 0.0 { n as f64 / secs } else { 0.0 };
-            writeln!(
-                out,
-                "perft {d} {n} in {secs:.3} s: {:.2} M leaves/s",
-                rate / 1e6
-            )?;
-            return Ok(0);
-        }
+/// Perft at one depth.
+pub(crate) fn perft(speed: Option<PerftSpeed>, out: &mut dyn Write) -> Result<i32, Failure> {
+    if let Some(s) = speed {
+        writeln!(
+            out,
+            "perft {} {} in {:.3} s: {:.2} M leaves/s",
+            s.depth,
+            s.leaves,
+            s.seconds,
+            s.rate() / 1e6
+        )?;
     }
+    Ok(0)
+}
+
+/// Random playouts of a board game.
+pub(crate) fn playouts(title: &str, s: &PlayoutSpeed, out: &mut dyn Write) -> Result<i32, Failure> {
+    writeln!(
+        out,
+        "{title}: {} random playouts on {} thread{} in {:.2} s: {:.0} playouts/s, {:.2} M plies/s, {:.1} plies per game",
+        s.playouts,
+        s.jobs,
+        if s.jobs == 1 { "" } else { "s" },
+        s.seconds,
+        s.per_second(s.playouts),
+        s.per_second(s.plies) / 1e6,
+        s.plies_per_game()
+    )?;
+    if let Some(cpu) = s.cpu.filter(|c| !c.is_zero()) {
+        let cpu = cpu.as_secs_f64();
+        writeln!(
+            out,
+            "  on a core {:.0}% of the time: {:.0} playouts per second of one core",
+            100.0 * cpu / (s.seconds * s.jobs as f64),
+            s.playouts as f64 / cpu
+        )?;
+    }
+    Ok(0)
+}
+
+/// Whole race games.
+pub(crate) fn race(s: &RaceSpeed, out: &mut dyn Write) -> Result<i32, Failure> {
+    writeln!(
+        out,
+        "{} games of {} random players on {} thread{} in {:.3} s: {:.0} games/s, {:.2} M rolls/s, {:.1} rolls a game",
+        s.games,
+        s.players,
+        s.jobs,
+        if s.jobs == 1 { "" } else { "s" },
+        s.seconds,
+        s.games as f64 / s.seconds,
+        s.rolls as f64 / s.seconds / 1e6,
+        s.rolls as f64 / s.games.max(1) as f64
+    )?;
     Ok(0)
 }

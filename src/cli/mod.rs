@@ -2,8 +2,6 @@
 //! exit code; it never calls `process::exit`, so tests can call it twice.
 
 mod bench;
-mod bench_playouts;
-mod board;
 mod compare;
 pub mod limits;
 mod loader;
@@ -11,9 +9,7 @@ mod pdn_cmd;
 mod play;
 mod prompt;
 mod race;
-mod record;
 mod replay;
-pub mod save;
 mod simulate;
 
 use std::ffi::OsString;
@@ -24,8 +20,8 @@ use clap::{Parser, Subcommand};
 use crate::board::{moves_of, Generator, MoveList, Perft, Position, Tables};
 use crate::format::json;
 pub use crate::format::svg::board::render_svg;
+use crate::format::text::board::{self as board, Style};
 use crate::load::{check, Checked};
-pub use board::{render as render_board, render_styled, Style};
 pub use loader::FsLoader;
 
 /// Plays board games from rule files.
@@ -443,9 +439,9 @@ fn dispatch(
             let t = load_game(&game, err)?;
             let pos = position(&t, p.as_deref())?;
             if let Some(file) = svg {
-                save::write_atomic(&file, render_svg(&t, &pos).as_bytes()).map_err(|e| {
-                    Failure::new(format!("error: can't write {}: {e}", file.display()))
-                })?;
+                crate::record::write_atomic(&file, render_svg(&t, &pos).as_bytes()).map_err(
+                    |e| Failure::new(format!("error: can't write {}: {e}", file.display())),
+                )?;
                 writeln!(out, "wrote {}", file.display())?;
                 return Ok(0);
             }
@@ -591,14 +587,17 @@ fn dispatch(
             seconds,
         } => {
             if let Some(race) = race::load_race(&game, err)? {
-                return race::bench(&race, seconds, jobs, out);
+                let speed = crate::lab::bench::race(&race, seconds, jobs).map_err(Failure::new)?;
+                return bench::race(&speed, out);
             }
             let t = load_game(&game, err)?;
             let pos = position(&t, p.as_deref())?;
             if playouts {
-                return bench_playouts::run(&t, &pos, jobs, seconds, out);
+                let speed =
+                    crate::lab::bench::playouts(&t, &pos, jobs, seconds).map_err(Failure::new)?;
+                return bench::playouts(&t.game.title, &speed, out);
             }
-            bench::run(&t, &pos, depth, out)
+            bench::perft(crate::lab::bench::perft(&t, &pos, depth), out)
         }
     }
 }

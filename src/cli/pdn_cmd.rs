@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 
 use super::{Failure, FsLoader};
 use crate::board::Tables;
-use crate::board_record::BoardRecord;
 use crate::load::check;
 use crate::pdn;
+use crate::record::BoardRecord;
 
 /// Arguments of `export`.
 #[derive(clap::Args, Debug)]
@@ -60,7 +60,7 @@ fn load(game: &str, options: &[String], err: &mut dyn Write) -> Result<Tables, F
 
 fn emit(output: Option<&Path>, text: &str, out: &mut dyn Write) -> Result<(), Failure> {
     match output {
-        Some(p) => super::save::write_atomic(p, text.as_bytes())
+        Some(p) => crate::record::write_atomic(p, text.as_bytes())
             .map_err(|e| Failure::new(format!("error: can't write {}: {e}", p.display()))),
         None => out.write_all(text.as_bytes()).map_err(Failure::from),
     }

@@ -3,6 +3,7 @@
 use std::io::{BufRead, Write};
 
 use super::prompt::Action;
+use super::race::report_record;
 use super::{load_game, position, Failure, GameArgs};
 use crate::agents::Strength;
 use crate::board::Tables;
@@ -127,6 +128,12 @@ pub(crate) fn run(
     let view = BoardSession::players_view(&t);
     let mut session = BoardSession::new(&view, start, &names, args.seed, args.strength.strength())
         .map_err(|e| Failure::new(format!("error: {e}")))?;
+    if let Some(path) = &args.record {
+        session
+            .record_to(path, &args.game.game, &args.game.options)
+            .map_err(|e| Failure::new(format!("error: {e}")))?;
+    }
+    let record = args.record.as_deref();
     let humans = session.has_humans();
     // On a terminal the person edits the line; otherwise lines are read as
     // they come.
@@ -145,7 +152,7 @@ pub(crate) fn run(
     write!(
         out,
         "{}",
-        super::board::render_styled(&t, &session.game().pos, &style)
+        crate::format::text::board::render_styled(&t, &session.game().pos, &style)
     )?;
     while session.game().outcome().is_none() {
         if session.game().plies >= args.max_plies {
@@ -162,19 +169,27 @@ pub(crate) fn run(
                 Action::Play(m) => Some(m),
                 Action::Undo => {
                     // Back to this person's previous turn.
-                    match session.undo_turn() {
+                    let undone = session.undo_turn();
+                    report_record(&session.record_news(), record, err)?;
+                    match undone {
                         Undo::Nothing => writeln!(out, "nothing to undo")?,
                         Undo::Partly => {}
                         Undo::Back => write!(
                             out,
                             "{}",
-                            super::board::render_styled(&t, &session.game().pos, &style)
+                            crate::format::text::board::render_styled(
+                                &t,
+                                &session.game().pos,
+                                &style
+                            )
                         )?,
                     }
                     continue;
                 }
                 Action::Redo => {
-                    match session.redo() {
+                    let redone = session.redo();
+                    report_record(&session.record_news(), record, err)?;
+                    match redone {
                         Some((m, events)) => {
                             writeln!(out, "{}. {side_name}: {}", session.game().plies, m.notation)?;
                             for e in events {
@@ -189,8 +204,10 @@ pub(crate) fn run(
                     let record = session
                         .record(&args.game.game, &args.game.options)
                         .to_jsonl();
-                    match super::save::write_atomic(std::path::Path::new(&file), record.as_bytes())
-                    {
+                    match crate::record::write_atomic(
+                        std::path::Path::new(&file),
+                        record.as_bytes(),
+                    ) {
                         Ok(()) => writeln!(
                             out,
                             "saved {} moves to {file}",
@@ -218,13 +235,7 @@ pub(crate) fn run(
         let ply = session.game().plies + 1;
         let events = session.play(&mv);
         writeln!(out, "{ply}. {side_name}: {}", mv.notation)?;
-        super::record::write_board(
-            args.record.as_deref(),
-            &args.game,
-            &t,
-            session.start(),
-            session.game().played(),
-        )?;
+        report_record(&session.record_news(), record, err)?;
         for e in events {
             writeln!(out, "     {e}")?;
         }
@@ -233,14 +244,14 @@ pub(crate) fn run(
             write!(
                 out,
                 "{}",
-                super::board::render_styled(&t, &session.game().pos, &style)
+                crate::format::text::board::render_styled(&t, &session.game().pos, &style)
             )?;
         }
     }
     write!(
         out,
         "{}",
-        super::board::render_styled(&t, &session.game().pos, &style)
+        crate::format::text::board::render_styled(&t, &session.game().pos, &style)
     )?;
     if let Some(o) = session.game().outcome() {
         writeln!(out, "result: {o}")?;

@@ -5,14 +5,16 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::race::{load_race, turn_json};
-use super::record::{choice_of, Header, RaceTurn};
-use super::Failure;
+use super::race::load_race;
+use super::{Failure, GameArgs};
 use crate::board::Match;
-use crate::board_record::BoardRecord;
+use crate::format::json::{to_line, RaceTurnJson};
 use crate::race::game::RaceGame;
 use crate::race::text::{result_text, seat_name, turn_text};
 use crate::race::{Choice, RaceState, Roll};
+use crate::record::board::{play_ply, PlyLines, RecordError};
+use crate::record::race::{choice_of, RaceTurn};
+use crate::record::{BoardRecord, Header};
 
 /// Arguments of `replay`.
 #[derive(clap::Args, Debug)]
@@ -24,8 +26,14 @@ pub(crate) struct ReplayArgs {
     json: bool,
 }
 
-/// The numbered non-empty lines of a record.
-type Lines<'a> = Vec<(usize, &'a str)>;
+/// The numbered non-empty lines of a record, trimmed (read as they are
+/// needed: nothing per line is kept).
+fn numbered(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty())
+}
 
 pub(crate) fn run(
     args: ReplayArgs,
@@ -35,17 +43,12 @@ pub(crate) fn run(
     let name = args.file.display().to_string();
     let text = super::loader::read_text(&args.file, super::loader::MAX_RECORD, "a game record")
         .map_err(|e| Failure::new(format!("error: can't read {name}: {e}")))?;
-    let lines: Lines<'_> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty())
-        .collect();
+    let mut lines = numbered(&text);
     let bad = |line: usize, why: String| Failure {
         message: format!("error: {name}:{line}: {why}"),
         code: 1,
     };
-    let Some(&(first, head)) = lines.first() else {
+    let Some((first, head)) = lines.next() else {
         return Err(bad(1, "the record is empty".into()));
     };
     let header: Header = serde_json::from_str(head).map_err(|e| {
@@ -54,27 +57,22 @@ pub(crate) fn run(
             format!("not a record header ({e}); it looks like {{\"game\":\"NAME\",\"players\":2}}"),
         )
     })?;
-    let mut game_args = header.game_args();
-    game_args.game =
-        super::loader::record_game(&args.file, &game_args.game).map_err(|e| bad(first, e))?;
+    let game = super::loader::record_game(&args.file, &header.game).map_err(|e| bad(first, e))?;
+    let game_args = GameArgs {
+        game,
+        options: header.options.clone(),
+    };
     if let Some(race) = load_race(&game_args, err)? {
-        return replay_race(
-            &race,
-            &header,
-            lines.get(1..).unwrap_or(&[]),
-            args.json,
-            &bad,
-            out,
-        );
+        return replay_race(&race, &header, lines, args.json, &bad, out);
     }
     let t = super::load_game(&game_args, err)?;
     replay_board(&t, &text, args.json, &bad, out)
 }
 
-fn replay_race(
+fn replay_race<'a>(
     game: &RaceGame,
     header: &Header,
-    lines: &[(usize, &str)],
+    lines: impl Iterator<Item = (usize, &'a str)>,
     json: bool,
     bad: &dyn Fn(usize, String) -> Failure,
     out: &mut dyn Write,
@@ -88,7 +86,7 @@ fn replay_race(
     }
     let mut events = Vec::new();
     let mut choices = Vec::new();
-    for &(n, line) in lines {
+    for (n, line) in lines {
         let turn: RaceTurn = serde_json::from_str(line).map_err(|e| {
             bad(
                 n,
@@ -133,11 +131,8 @@ fn replay_race(
             ));
         }
         if json {
-            writeln!(
-                out,
-                "{}",
-                turn_json(game, &state, number, seat, &roll, choice, &events)
-            )?;
+            let turn = RaceTurnJson::of(game, &state, number, seat, &roll, choice, &events);
+            writeln!(out, "{}", to_line(&turn))?;
         } else {
             write!(
                 out,
@@ -152,8 +147,10 @@ fn replay_race(
     Ok(0)
 }
 
-/// A board game's record, read and checked by `board_record`; the plies
-/// before a bad line are printed, then the error.
+/// A board game's record, read and checked by `record::board` one line at
+/// a time (the lines are checked as JSON first, then played: memory stays
+/// flat however long the record); the plies before a bad line are printed,
+/// then the error.
 fn replay_board(
     t: &crate::board::Tables,
     text: &str,
@@ -161,22 +158,33 @@ fn replay_board(
     bad: &dyn Fn(usize, String) -> Failure,
     out: &mut dyn Write,
 ) -> Result<i32, Failure> {
-    let record = BoardRecord::parse(text).map_err(|p| bad(p.error.line, p.error.reason))?;
-    let start = record.start(t).map_err(|e| bad(e.line, e.reason.clone()))?;
-    let replay = record.replay(t);
-    let mut game = Match::new(t, start);
+    let fail = |e: RecordError| bad(e.line, e.reason);
+    let (header, plies) = PlyLines::of(text).map_err(fail)?;
+    let header_line = plies.header_line;
+    for ply in plies {
+        ply.map_err(fail)?;
+    }
+    let record = BoardRecord {
+        header,
+        plies: Vec::new(),
+        lines: vec![header_line],
+    };
+    let start = record.start(t).map_err(fail)?;
+    let mut game = Match::without_history(t, start);
     if !json {
         writeln!(out, "{}", t.game.title)?;
-        write!(out, "{}", super::board::render(t, &game.pos))?;
+        write!(out, "{}", crate::format::text::board::render(t, &game.pos))?;
     }
-    for (i, (mv, events)) in replay.played.iter().enumerate() {
+    let (_, plies) = PlyLines::of(text).map_err(fail)?;
+    for (i, ply) in plies.enumerate() {
+        let (line, ply) = ply.map_err(fail)?;
         let side = usize::from(game.pos.to_move);
         let (id, side_name) = t
             .game
             .sides
             .get(side)
             .map_or(("?", "?"), |s| (s.id.as_str(), s.name.as_str()));
-        game.play(mv);
+        let (mv, events) = play_ply(&mut game, line, &ply).map_err(fail)?;
         let number = i + 1;
         if json {
             let ply = crate::format::json::ReplayPly {
@@ -186,19 +194,16 @@ fn replay_board(
                 events: events.iter().map(ToString::to_string).collect(),
                 position: game.pos.to_fen(t),
             };
-            writeln!(out, "{}", crate::format::json::to_line(&ply))?;
+            writeln!(out, "{}", to_line(&ply))?;
         } else {
             writeln!(out, "{number}. {side_name}: {}", mv.notation)?;
-            for e in events {
+            for e in &events {
                 writeln!(out, "     {e}")?;
             }
         }
     }
-    if let Some(e) = replay.error {
-        return Err(bad(e.line, e.reason));
-    }
     if !json {
-        write!(out, "{}", super::board::render(t, &game.pos))?;
+        write!(out, "{}", crate::format::text::board::render(t, &game.pos))?;
         if let Some(o) = game.outcome() {
             writeln!(out, "result: {o}")?;
         }

@@ -1,8 +1,9 @@
 //! JSON outputs, each from serde types: the report of `simulate --json`
 //! and `merge --json` ([`RunReport`]), of `compare --json`
 //! ([`CompareReport`]), the legal moves of `moves --json` ([`MoveItem`]) and
-//! the plies of a board game's `replay --json` ([`ReplayPly`]). Records are
-//! serde types of their own (`board_record`, `cli::record`). docs/formats.md describes them and
+//! the plies of a board game's `replay --json` ([`ReplayPly`]) and the
+//! turns of a race game's ([`RaceTurnJson`]). Records are serde types of
+//! their own ([`crate::record`]). docs/formats.md describes them and
 //! docs/schemas/ holds a JSON Schema for each; the tests check real output
 //! against the schemas.
 //!
@@ -17,6 +18,10 @@ use crate::board::{make, moves_of, MoveList, Position, Tables};
 use crate::lab::compare::{measures, Measure};
 use crate::lab::stats::{share, wilson};
 use crate::lab::Run;
+use crate::race::game::{RaceGame, OUT};
+use crate::race::text::seat_name;
+use crate::race::{Choice, Event, RaceState, Roll};
+use crate::record::race::{choice_json, ChoiceJson};
 
 /// A number rounded to six decimals.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -342,4 +347,147 @@ pub struct ReplayPly {
 pub fn to_line<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value)
         .unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }).to_string())
+}
+
+/// Where a race piece is: a cell number, or a label (`out`, `finished`, a
+/// home cell such as `h2`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum PlaceJson {
+    /// A cell of the track.
+    Cell(u16),
+    /// A label.
+    Label(String),
+}
+
+/// A race game's state after a turn, as `replay --json` prints it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RaceStateJson {
+    /// Every seat's pieces.
+    pub pieces: Pairs<Vec<PlaceJson>>,
+    /// The cells of held pieces, for the seats that have any.
+    pub held: Pairs<Vec<String>>,
+    /// Turns each seat still has to miss.
+    pub skipped_turns_owed: Pairs<u8>,
+    /// Who rolls next (`null` when the game is over).
+    pub to_roll: Option<String>,
+    /// The winner, when there is one.
+    pub winner: Option<String>,
+    /// Doubles rolled in a row (games with rules of the roll).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doubles_in_a_row: Option<u8>,
+    /// The same roll in a row (games with rules of the roll).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub same_roll_in_a_row: Option<u8>,
+    /// The finishing order (games that play on for it, or once more than
+    /// one seat is home).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<Vec<String>>,
+    /// The loser, when the rules name one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loser: Option<String>,
+    /// Why the game is drawn, when it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draw: Option<String>,
+}
+
+impl RaceStateJson {
+    /// The state of `game`.
+    pub fn of(game: &RaceGame, state: &RaceState) -> RaceStateJson {
+        let mut pieces = Vec::new();
+        let mut held = Vec::new();
+        let mut owed = Vec::new();
+        for seat in 0..state.players() {
+            let name = seat_name(game, seat).to_string();
+            let cells: Vec<PlaceJson> = state
+                .pieces(seat)
+                .iter()
+                .map(|&p| {
+                    let label = game.label(seat, p);
+                    if p == OUT || p >= game.cells {
+                        PlaceJson::Label(label)
+                    } else {
+                        match label.parse::<u16>() {
+                            Ok(cell) => PlaceJson::Cell(cell),
+                            Err(_) => PlaceJson::Label(label),
+                        }
+                    }
+                })
+                .collect();
+            let held_cells: Vec<String> = state
+                .pieces(seat)
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| state.is_held(seat, *i))
+                .map(|(_, &p)| game.label(seat, p))
+                .collect();
+            if !held_cells.is_empty() {
+                held.push((name.clone(), held_cells));
+            }
+            pieces.push((name.clone(), cells));
+            owed.push((name, state.owed(seat)));
+        }
+        let rolls = !game.roll_rules.is_empty();
+        let order = game.order || state.places().len() > 1;
+        RaceStateJson {
+            pieces: Pairs(pieces),
+            held: Pairs(held),
+            skipped_turns_owed: Pairs(owed),
+            to_roll: (!state.is_over()).then(|| seat_name(game, state.to_roll()).to_string()),
+            winner: state.winner().map(|w| seat_name(game, w).to_string()),
+            doubles_in_a_row: rolls.then(|| state.doubles_in_a_row()),
+            same_roll_in_a_row: rolls.then(|| state.same_in_a_row().0),
+            order: order.then(|| {
+                state
+                    .places()
+                    .iter()
+                    .map(|&s| seat_name(game, usize::from(s)).to_string())
+                    .collect()
+            }),
+            loser: state.loser().map(|l| seat_name(game, l).to_string()),
+            draw: state
+                .is_drawn()
+                .then(|| "no player can ever move again".to_string()),
+        }
+    }
+}
+
+/// One turn of a race game, as `replay --json` prints it: the turn, the
+/// player, the dice, the choice, the rule events and the state after it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct RaceTurnJson {
+    /// The turn's number, from 1.
+    pub turn: u32,
+    /// The seat's name.
+    pub player: String,
+    /// The faces rolled.
+    pub dice: Vec<u8>,
+    /// A cell number, `"enter"` or `"pass"`.
+    pub choice: ChoiceJson,
+    /// The rule events it fired, in words.
+    pub events: Vec<String>,
+    /// The state after it.
+    pub state: RaceStateJson,
+}
+
+impl RaceTurnJson {
+    /// Turn `number` of seat `seat`, with the state after it.
+    pub fn of(
+        game: &RaceGame,
+        state: &RaceState,
+        number: u32,
+        seat: usize,
+        roll: &Roll,
+        choice: Choice,
+        events: &[Event],
+    ) -> RaceTurnJson {
+        RaceTurnJson {
+            turn: number,
+            player: seat_name(game, seat).to_string(),
+            dice: roll.faces().to_vec(),
+            choice: choice_json(game, seat, choice),
+            events: events.iter().map(|e| e.describe(game, seat)).collect(),
+            state: RaceStateJson::of(game, state),
+        }
+    }
 }

@@ -9,6 +9,7 @@
 //! games end (a block at a time); the summary is a [`Tally`], so memory
 //! stays flat with the number of games.
 
+pub mod bench;
 pub mod compare;
 pub mod merge;
 pub mod stats;

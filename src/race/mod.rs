@@ -46,6 +46,6 @@ pub mod text;
 pub use agent::RaceNode;
 pub use choice::Choice;
 pub use event::Event;
-pub use policy::Policy;
+pub use policy::{agent_seed, Policy};
 pub use roll::Roll;
 pub use state::{Illegal, RaceState};

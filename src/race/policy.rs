@@ -34,3 +34,9 @@ impl Policy {
         }
     }
 }
+
+/// The seed of seat `seat`'s computer player in a game played from `seed`,
+/// apart from the dice's (`play` and `bench` use it).
+pub fn agent_seed(seed: u64, seat: usize) -> u64 {
+    seed ^ 0xA6E7_0000_0000_0000 ^ (seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}

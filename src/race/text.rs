@@ -126,3 +126,94 @@ pub fn result_text(game: &RaceGame, state: &RaceState) -> String {
     }
     s
 }
+
+/// Which rule forbids a choice, in words.
+pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: Choice) -> String {
+    let name = seat_name(game, seat);
+    let pieces = state.pieces(seat);
+    match c {
+        Choice::Enter => {
+            if !pieces.contains(&OUT) {
+                format!("{name} has no piece out to enter")
+            } else {
+                match game.enter {
+                    super::game::Enter::OnFace(f) => {
+                        format!("a piece enters only when a die shows {f}, and the roll is {roll}")
+                    }
+                    super::game::Enter::Always => format!("no piece can enter with {roll}"),
+                }
+            }
+        }
+        Choice::Move(p) => match pieces.iter().position(|&q| q == p) {
+            None => format!("{name} has no piece on {}", game.label(seat, p)),
+            Some(i) if state.is_held(seat, i) => {
+                format!("the piece on {} is held there", game.label(seat, p))
+            }
+            Some(_) => format!(
+                "the piece on {} can't move with {roll}",
+                game.label(seat, p)
+            ),
+        },
+        Choice::Pass => "a move is compulsory when there is one".to_string(),
+    }
+}
+
+/// The track with every piece on it, ten cells a row from the start, and a
+/// legend: each seat's letter, pieces out and finished, turns owed.
+pub fn track_picture(game: &RaceGame, state: &RaceState) -> String {
+    let letter = |seat: usize| {
+        seat_name(game, seat)
+            .chars()
+            .next()
+            .map_or('?', |c| c.to_ascii_uppercase())
+    };
+    // The cells drawn: the track, or on a circuit the loop; each piece on
+    // the cell its seat's path puts it (home cells go to the legend).
+    let drawn = game.circuit.as_ref().map_or(game.cells, |c| c.cells + 1);
+    let mut on: Vec<String> = vec![String::new(); usize::from(drawn) + 1];
+    let mut legend = Vec::new();
+    for seat in 0..state.players() {
+        let (mut out, mut done) = (0, 0);
+        let mut home = Vec::new();
+        for &p in state.pieces(seat) {
+            if p == OUT {
+                out += 1;
+            } else if p >= game.cells {
+                done += 1;
+            } else if game.circuit.as_ref().is_some_and(|c| p > c.cells) {
+                home.push(game.label(seat, p));
+            } else if let Some(cell) = on.get_mut(usize::from(game.rule_cell(seat, p))) {
+                cell.push(letter(seat));
+            }
+        }
+        let mut s = format!(
+            "{} {}: {out} out, {done} finished",
+            letter(seat),
+            seat_name(game, seat)
+        );
+        if !home.is_empty() {
+            s.push_str(&format!(", home cells {}", home.join(" ")));
+        }
+        if let Some(start) = game.circuit.as_ref().and_then(|c| c.starts.get(seat)) {
+            s.push_str(&format!(", starts on {start}"));
+        }
+        if state.owed(seat) > 0 {
+            s.push_str(&format!(", misses {} turns", state.owed(seat)));
+        }
+        legend.push(s);
+    }
+    let last = game.circuit.as_ref().map_or(game.cells, |c| c.cells);
+    let width = usize::from(last).to_string().len();
+    let mut text = String::new();
+    for row_start in (1..=usize::from(last)).step_by(10) {
+        let row_end = (row_start + 9).min(usize::from(last));
+        for c in row_start..=row_end {
+            let pieces = on.get(c).map_or("", String::as_str);
+            text.push_str(&format!("{c:>width$}{pieces:<3}"));
+        }
+        text.push('\n');
+    }
+    text.push_str(&legend.join("\n"));
+    text.push('\n');
+    text
+}

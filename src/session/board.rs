@@ -1,11 +1,19 @@
 //! A board game in progress between people and computer players: the
 //! match (position, history, legal moves, outcome), who plays each side,
 //! entering a move by its notation, a unique prefix or square by square,
-//! undo and redo, a hint, and the record of the game so far.
+//! undo and redo, a hint, and the record of the game so far, written as the
+//! game goes when asked ([`BoardSession::record_to`]).
+//!
+//! The computer players see the game as a [`BoardState`] kept in step with
+//! the match, so a computer move costs the same at ply 10 and at ply 10,000;
+//! it is built anew from the moves only after an undo or a redo.
 
-use crate::agents::{self, Agent, BoardGame, BoardState, Strength};
+use std::path::Path;
+
+use crate::agents::{self, Agent, BoardGame, BoardState, GameState, Strength};
 use crate::board::{find_move, Match, Move, Position, Tables};
-use crate::board_record::BoardRecord;
+use crate::record::board::Ply;
+use crate::record::{self, BoardRecord, Header, Recorder, Written};
 
 /// Who plays a side.
 pub enum Seat<'g> {
@@ -97,9 +105,15 @@ pub struct BoardSession<'t> {
     start: Position,
     game: Match<'t>,
     agents_game: &'t BoardGame<'t>,
+    /// The game as the computer players see it, in step with `game`.
+    state: BoardState<'t>,
     seats: Vec<Seat<'t>>,
     seed: u64,
     strength: Strength,
+    /// The record written as the game goes, with its header.
+    recorder: Option<(Recorder, Header)>,
+    /// What the last write of the record did, until it is asked for.
+    news: Written,
 }
 
 impl<'t> BoardSession<'t> {
@@ -132,12 +146,85 @@ impl<'t> BoardSession<'t> {
         Ok(BoardSession {
             t,
             game: Match::new(t, start.clone()),
+            state: agents_game.state(start.clone()),
             start,
             agents_game,
             seats,
             seed,
             strength,
+            recorder: None,
+            news: Written::Ok,
         })
+    }
+
+    /// Writes the record of this game (for `game` with `options`) to
+    /// `path` from now on: the moves so far at once (an error when the file
+    /// can't be written: before the first move), then a line per move;
+    /// moves taken back leave the record too.
+    pub fn record_to(&mut self, path: &Path, game: &str, options: &[String]) -> Result<(), String> {
+        let whole = self.record(game, options);
+        let mut recorder = Recorder::create(path, &record::line(&whole.header))
+            .map_err(|e| format!("can't write the record {}: {e}", path.display()))?;
+        if !whole.plies.is_empty() {
+            let text = whole.to_jsonl();
+            if let Written::Failed(e) = recorder.rewrite(&text) {
+                return Err(format!("can't write the record {}: {e}", path.display()));
+            }
+        }
+        self.recorder = Some((recorder, whole.header));
+        Ok(())
+    }
+
+    /// What writing the record did since this was last asked: a failure
+    /// (the game goes on and the lines wait), a recovery, or nothing new.
+    pub fn record_news(&mut self) -> Written {
+        std::mem::replace(&mut self.news, Written::Ok)
+    }
+
+    /// Keeps the news of a write that matters most.
+    fn note(&mut self, w: Written) {
+        if !matches!(w, Written::Ok | Written::StillFailing) || self.news == Written::Ok {
+            self.news = w;
+        }
+    }
+
+    /// Appends the ply of `mv` (played by the side `mover`) to the record.
+    fn record_ply(&mut self, mover: usize, mv: &Move) {
+        if let Some((r, _)) = &mut self.recorder {
+            let ply = Ply {
+                player: self
+                    .t
+                    .game
+                    .sides
+                    .get(mover)
+                    .map_or_else(String::new, |s| s.id.clone()),
+                mv: mv.notation.clone(),
+            };
+            let w = r.line(&record::line(&ply));
+            self.note(w);
+        }
+    }
+
+    /// After an undo or a redo: the computer players' view and the record
+    /// built anew from the moves.
+    fn resync(&mut self) {
+        self.state = self
+            .agents_game
+            .replay(self.start.clone(), self.game.played());
+        if let Some((_, header)) = &self.recorder {
+            let text = BoardRecord::of_game(
+                &header.game,
+                &header.options,
+                self.t,
+                &self.start,
+                self.game.played(),
+            )
+            .to_jsonl();
+            if let Some((r, _)) = &mut self.recorder {
+                let w = r.rewrite(&text);
+                self.note(w);
+            }
+        }
     }
 
     /// The game as the computer players of a session see it: no ply limit
@@ -184,12 +271,9 @@ impl<'t> BoardSession<'t> {
     /// move or no move is legal).
     pub fn computer_move(&mut self) -> Option<Move> {
         let side = self.to_move();
-        let state = self
-            .agents_game
-            .replay(self.start.clone(), self.game.played());
         match self.seats.get_mut(side) {
             Some(Seat::Computer(a)) => {
-                let i = a.choose(&state);
+                let i = a.choose(&self.state);
                 self.game.legal().get(i).cloned()
             }
             _ => None,
@@ -198,11 +282,8 @@ impl<'t> BoardSession<'t> {
 
     /// The move a greedy player suggests.
     pub fn hint(&self) -> Option<Move> {
-        let state = self
-            .agents_game
-            .replay(self.start.clone(), self.game.played());
-        let mut adviser = agents::by_name("greedy", self.seed, self.strength, &state).ok()?;
-        let i = adviser.choose(&state);
+        let mut adviser = agents::by_name("greedy", self.seed, self.strength, &self.state).ok()?;
+        let i = adviser.choose(&self.state);
         self.game.legal().get(i).cloned()
     }
 
@@ -253,7 +334,18 @@ impl<'t> BoardSession<'t> {
 
     /// Plays a legal move; returns the rule events it fired.
     pub fn play(&mut self, mv: &Move) -> Vec<String> {
-        self.game.play(mv)
+        let mover = self.to_move();
+        let events = self.game.play(mv);
+        match self.state.index_of(mv) {
+            Some(i) => self.state.play(i),
+            None => {
+                self.state = self
+                    .agents_game
+                    .replay(self.start.clone(), self.game.played());
+            }
+        }
+        self.record_ply(mover, mv);
+        events
     }
 
     /// Takes moves back to the previous turn of the side to move.
@@ -263,6 +355,7 @@ impl<'t> BoardSession<'t> {
             return Undo::Nothing;
         }
         while self.game.pos.to_move != me && self.game.undo() {}
+        self.resync();
         if self.game.pos.to_move == me {
             Undo::Back
         } else {
@@ -277,7 +370,17 @@ impl<'t> BoardSession<'t> {
 
     /// Plays again the next move taken back, with its events.
     pub fn redo(&mut self) -> Option<(Move, Vec<String>)> {
-        self.game.redo()
+        let mover = self.to_move();
+        let (mv, events) = self.game.redo()?;
+        match self.state.index_of(&mv) {
+            Some(i) => {
+                self.state.play(i);
+                self.record_ply(mover, &mv);
+            }
+            // `resync` writes the record with this move.
+            None => self.resync(),
+        }
+        Some((mv, events))
     }
 
     /// The record of the game so far, for `game` with `options`.

@@ -1,24 +1,12 @@
-//! Records of board games as JSON lines: a header line with the game, its
+//! The plies of a board game's record: a header line with the game, its
 //! options and the start position, then one line per ply with the player and
 //! the move in the game's notation. `replay` checks every line against the
 //! rules; the moves before a bad line are kept.
 
 use serde::{Deserialize, Serialize};
 
+use super::Header;
 use crate::board::{Match, Move, Position, Tables};
-
-/// The first line of a record.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Header {
-    /// The game: a bundled name or a path.
-    pub game: String,
-    /// Options, `NAME=VALUE`.
-    #[serde(default)]
-    pub options: Vec<String>,
-    /// The start position, when it is not the game's own.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub position: Option<String>,
-}
 
 /// One ply.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,6 +105,7 @@ impl BoardRecord {
                 game: game.to_string(),
                 options: options.to_vec(),
                 position,
+                ..Header::default()
             },
             plies,
             lines: Vec::new(),
@@ -125,10 +114,10 @@ impl BoardRecord {
 
     /// The record as JSON lines.
     pub fn to_jsonl(&self) -> String {
-        let mut out = serde_json::to_string(&self.header).unwrap_or_default();
+        let mut out = super::line(&self.header);
         out.push('\n');
         for p in &self.plies {
-            out.push_str(&serde_json::to_string(p).unwrap_or_default());
+            out.push_str(&super::line(p));
             out.push('\n');
         }
         out
@@ -137,49 +126,26 @@ impl BoardRecord {
     /// Reads a record. On a malformed line, the error names it, and the
     /// record of the lines before it comes with it.
     pub fn parse(text: &str) -> Result<BoardRecord, Box<Partial>> {
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty());
-        let Some((hl, first)) = lines.next() else {
-            return Err(Box::new(Partial {
-                record: None,
-                error: RecordError {
-                    line: 1,
-                    reason: "the record is empty: its first line names the game".into(),
-                },
-            }));
-        };
-        let header: Header = serde_json::from_str(first).map_err(|e| {
+        let (header, plies) = PlyLines::of(text).map_err(|error| {
             Box::new(Partial {
                 record: None,
-                error: RecordError {
-                    line: hl + 1,
-                    reason: format!(
-                        "the first line must be a header such as {{\"game\":\"NAME\"}}: {e}"
-                    ),
-                },
+                error,
             })
         })?;
         let mut rec = BoardRecord {
             header,
             plies: Vec::new(),
-            lines: vec![hl + 1],
+            lines: vec![plies.header_line],
         };
-        for (i, line) in lines {
-            match serde_json::from_str::<Ply>(line) {
-                Ok(p) => {
+        for ply in plies {
+            match ply {
+                Ok((line, p)) => {
                     rec.plies.push(p);
-                    rec.lines.push(i + 1);
+                    rec.lines.push(line);
                 }
-                Err(e) => {
+                Err(error) => {
                     return Err(Box::new(Partial {
-                        error: RecordError {
-                            line: i + 1,
-                            reason: format!(
-                                "a ply is written {{\"player\":\"white\",\"move\":\"22-18\"}}: {e}"
-                            ),
-                        },
+                        error,
                         record: Some(rec),
                     }))
                 }
@@ -222,40 +188,14 @@ impl BoardRecord {
         let mut m = Match::new(t, start);
         let mut played = Vec::new();
         for (i, ply) in self.plies.iter().enumerate() {
-            let line = self.line(i + 1);
-            let mover = t
-                .game
-                .sides
-                .get(usize::from(m.pos.to_move))
-                .map_or("", |s| s.id.as_str());
-            if let Some(o) = m.outcome() {
-                let err = format!("the game is already over ({o})");
-                return Replay {
-                    game: m,
-                    played,
-                    error: Some(RecordError { line, reason: err }),
-                };
-            }
-            if ply.player != mover {
-                let reason = format!("it is {mover}'s turn, not {}'s", ply.player);
-                return Replay {
-                    game: m,
-                    played,
-                    error: Some(RecordError { line, reason }),
-                };
-            }
-            match m.parse_move(&ply.mv) {
-                Ok(mv) => {
-                    let events = m.play(&mv);
-                    played.push((mv, events));
-                }
-                Err(why) => {
-                    let reason = format!("{} is illegal: {why}", crate::shown::shown(&ply.mv));
+            match play_ply(&mut m, self.line(i + 1), ply) {
+                Ok(p) => played.push(p),
+                Err(e) => {
                     return Replay {
                         game: m,
                         played,
-                        error: Some(RecordError { line, reason }),
-                    };
+                        error: Some(e),
+                    }
                 }
             }
         }
@@ -264,5 +204,94 @@ impl BoardRecord {
             played,
             error: None,
         }
+    }
+}
+
+/// Plays one ply of a record (at line `line`) in `m`, checking it: the move
+/// and its events, or why it can't be played.
+pub fn play_ply(
+    m: &mut Match<'_>,
+    line: usize,
+    ply: &Ply,
+) -> Result<(Move, Vec<String>), RecordError> {
+    let t = m.tables();
+    let mover = t
+        .game
+        .sides
+        .get(usize::from(m.pos.to_move))
+        .map_or("", |s| s.id.as_str());
+    if let Some(o) = m.outcome() {
+        let reason = format!("the game is already over ({o})");
+        return Err(RecordError { line, reason });
+    }
+    if ply.player != mover {
+        let reason = format!("it is {mover}'s turn, not {}'s", ply.player);
+        return Err(RecordError { line, reason });
+    }
+    match m.parse_move(&ply.mv) {
+        Ok(mv) => {
+            let events = m.play(&mv);
+            Ok((mv, events))
+        }
+        Err(why) => {
+            let reason = format!("{} is illegal: {why}", crate::shown::shown(&ply.mv));
+            Err(RecordError { line, reason })
+        }
+    }
+}
+
+/// The plies of a record's text, read one at a time (nothing is kept):
+/// each with its line number, or the error of a malformed line.
+pub struct PlyLines<'a> {
+    /// The line of the header.
+    pub header_line: usize,
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+}
+
+impl<'a> PlyLines<'a> {
+    /// The header of a record's text and its plies to come.
+    pub fn of(text: &'a str) -> Result<(Header, PlyLines<'a>), RecordError> {
+        let mut lines = PlyLines {
+            header_line: 1,
+            lines: text.lines().enumerate(),
+        };
+        let Some((hl, first)) = lines.next_line() else {
+            return Err(RecordError {
+                line: 1,
+                reason: "the record is empty: its first line names the game".into(),
+            });
+        };
+        let header: Header = serde_json::from_str(first).map_err(|e| RecordError {
+            line: hl,
+            reason: format!("the first line must be a header such as {{\"game\":\"NAME\"}}: {e}"),
+        })?;
+        lines.header_line = hl;
+        Ok((header, lines))
+    }
+
+    /// The next line that is not blank, with its number (from 1).
+    fn next_line(&mut self) -> Option<(usize, &'a str)> {
+        self.lines
+            .by_ref()
+            .find(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| (i + 1, l))
+    }
+}
+
+impl Iterator for PlyLines<'_> {
+    type Item = Result<(usize, Ply), RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let (line, text) = self.next_line()?;
+        Some(
+            serde_json::from_str::<Ply>(text)
+                .map(|p| (line, p))
+                .map_err(|e| RecordError {
+                    line,
+                    reason: format!(
+                        "a ply is written {{\"player\":\"white\",\"move\":\"22-18\"}}: {e}"
+                    ),
+                }),
+        )
     }
 }

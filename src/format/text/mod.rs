@@ -1,5 +1,7 @@
-//! The lab's reports as text for people: one run (`simulate`, `merge`) or
-//! two side by side (`compare`).
+//! Text for people: the lab's reports, one run (`simulate`, `merge`) or
+//! two side by side (`compare`), and a board position ([`board`]).
+
+pub mod board;
 
 use crate::agents::Strength;
 use crate::lab::compare::{measures, Value};

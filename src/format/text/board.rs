@@ -1,4 +1,6 @@
-//! The board as text.
+//! A position as text for people: the board with coordinates, pieces as
+//! letters (or Unicode, with ANSI colours on a terminal), a legend and the
+//! side to move.
 
 use crate::board::game::Sq;
 use crate::board::{Position, Tables};
@@ -6,7 +8,7 @@ use crate::board::{Position, Tables};
 /// How a piece is drawn: the side's letter, lower case for the ordinary kind
 /// and upper case for the others (with the kind's letter too when a game has
 /// more than two kinds).
-pub(crate) fn piece_glyph(t: &Tables, pos: &Position, sq: Sq) -> String {
+pub fn piece_glyph(t: &Tables, pos: &Position, sq: Sq) -> String {
     match pos.piece(t, sq) {
         None => String::new(),
         Some((s, k)) => {

@@ -1,0 +1,256 @@
+//! Speed measurements, as data for a front end to print: perft leaves per
+//! second ([`perft`]), random playouts of a board game per second on one or
+//! more threads ([`playouts`]), and whole race games between random players
+//! per second ([`race`]). Timings depend on the machine and its load.
+
+use std::time::{Duration, Instant};
+
+use crate::agents::playout::random_playout;
+use crate::agents::BoardGame;
+use crate::board::{Perft, Position, Tables};
+use crate::race::game::RaceGame;
+use crate::race::{agent_seed, Choice, Event, RaceState, Roll};
+use crate::rng::Rng;
+
+/// What a perft measurement found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PerftSpeed {
+    /// The depth counted.
+    pub depth: usize,
+    /// The leaves at that depth.
+    pub leaves: u64,
+    /// The time it took, in seconds.
+    pub seconds: f64,
+}
+
+impl PerftSpeed {
+    /// Leaves per second.
+    pub fn rate(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.leaves as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Runs perft from `pos` at `depth`, or at increasing depths (up to 30)
+/// until one takes a second or has no leaves; `None` when none did.
+pub fn perft(t: &Tables, pos: &Position, depth: Option<usize>) -> Option<PerftSpeed> {
+    let mut perft = Perft::new(t, 32);
+    let depths: Vec<usize> = match depth {
+        Some(d) => vec![d],
+        None => (1..=30).collect(),
+    };
+    for d in depths {
+        let start = Instant::now();
+        let n = perft.count(pos, d);
+        let secs = start.elapsed().as_secs_f64();
+        if depth.is_some() || secs >= 1.0 || n == 0 {
+            return Some(PerftSpeed {
+                depth: d,
+                leaves: n,
+                seconds: secs,
+            });
+        }
+    }
+    None
+}
+
+/// What random playouts measured.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlayoutSpeed {
+    /// Threads.
+    pub jobs: usize,
+    /// Playouts finished.
+    pub playouts: u64,
+    /// Plies played in them.
+    pub plies: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Time the threads spent on a core, where the system tells it (on a
+    /// shared machine this, not the wall clock, says what one core does).
+    pub cpu: Option<Duration>,
+}
+
+impl PlayoutSpeed {
+    /// Per wall-clock second.
+    pub fn per_second(&self, x: u64) -> f64 {
+        if self.seconds > 0.0 {
+            x as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+
+    /// Plies per playout.
+    pub fn plies_per_game(&self) -> f64 {
+        if self.playouts > 0 {
+            self.plies as f64 / self.playouts as f64
+        } else {
+            0.0
+        }
+    }
+}
+
+/// What one thread measured.
+#[derive(Clone, Copy, Debug, Default)]
+struct Count {
+    playouts: u64,
+    plies: u64,
+    cpu: Option<Duration>,
+}
+
+/// The time the calling thread has spent on a core (Linux: the first field
+/// of /proc/thread-self/schedstat, in nanoseconds).
+fn thread_cpu() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// Plays random games from `pos` for `time` on one thread.
+fn one_thread(t: &Tables, pos: &Position, seed: u64, time: Duration) -> Count {
+    let game = BoardGame::new(t);
+    let start = game.state(pos.clone());
+    let mut work = start.clone();
+    let mut rng = Rng::new(seed);
+    let mut c = Count::default();
+    let cpu = thread_cpu();
+    let begin = Instant::now();
+    while c.playouts % 64 != 0 || begin.elapsed() < time {
+        work.clone_from(&start);
+        c.plies += u64::from(random_playout(&mut work, &mut rng));
+        c.playouts += 1;
+    }
+    c.cpu = thread_cpu()
+        .zip(cpu)
+        .map(|(end, begin)| end.saturating_sub(begin));
+    c
+}
+
+/// Random playouts from `pos` to the end of the game on `jobs` threads for
+/// about `seconds`; an error when the system refuses a thread.
+pub fn playouts(
+    t: &Tables,
+    pos: &Position,
+    jobs: usize,
+    seconds: f64,
+) -> Result<PlayoutSpeed, String> {
+    let jobs = jobs.max(1);
+    let time = Duration::from_secs_f64(seconds.max(0.01));
+    let begin = Instant::now();
+    // A thread the system refuses ends the run with an error, not a panic.
+    let counts: Vec<Count> = std::thread::scope(|scope| {
+        let handles = (0..jobs)
+            .map(|j| {
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || one_thread(t, pos, j as u64 + 1, time))
+            })
+            .collect::<Result<Vec<_>, _>>();
+        handles.map(|hs| {
+            hs.into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        })
+    })
+    .map_err(|e| format!("error: can't start {jobs} threads: {e}"))?;
+    Ok(PlayoutSpeed {
+        jobs,
+        playouts: counts.iter().map(|c| c.playouts).sum(),
+        plies: counts.iter().map(|c| c.plies).sum(),
+        seconds: begin.elapsed().as_secs_f64(),
+        cpu: counts.iter().map(|c| c.cpu).sum(),
+    })
+}
+
+/// What whole race games measured.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RaceSpeed {
+    /// Players a game.
+    pub players: usize,
+    /// Threads.
+    pub jobs: usize,
+    /// Games played.
+    pub games: u64,
+    /// Rolls in them.
+    pub rolls: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+/// Whole games of a race game between random players (the fewest players
+/// it allows, at least two), on `jobs` threads each playing its own seeds,
+/// for about `seconds`.
+pub fn race(game: &RaceGame, seconds: f64, jobs: usize) -> Result<RaceSpeed, String> {
+    let players = usize::from(game.min_players.max(2).min(game.max_players));
+    let jobs = jobs.max(1);
+    let start = Instant::now();
+    let results: Vec<Result<(u64, u64), String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs as u64)
+            .map(|job| {
+                scope.spawn(move || {
+                    let mut games = 0u64;
+                    let mut rolls = 0u64;
+                    let mut seed = job << 40;
+                    let mut choices = Vec::with_capacity(16);
+                    let mut events = Vec::with_capacity(32);
+                    while start.elapsed().as_secs_f64() < seconds {
+                        for _ in 0..1000 {
+                            let (n, _) = play_one(game, players, seed, &mut choices, &mut events)?;
+                            rolls += u64::from(n);
+                            games += 1;
+                            seed += 1;
+                        }
+                    }
+                    Ok((games, rolls))
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("error: a bench thread failed".to_string()))
+            })
+            .collect()
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    let (mut games, mut rolls) = (0u64, 0u64);
+    for r in results {
+        let (g, n) = r?;
+        games += g;
+        rolls += n;
+    }
+    Ok(RaceSpeed {
+        players,
+        jobs,
+        games,
+        rolls,
+        seconds,
+    })
+}
+
+/// Plays one race game between random players from `seed` (at most 100,000
+/// rolls); the number of rolls and the winner.
+pub fn play_one(
+    game: &RaceGame,
+    players: usize,
+    seed: u64,
+    choices: &mut Vec<Choice>,
+    events: &mut Vec<Event>,
+) -> Result<(u32, Option<usize>), String> {
+    let mut state = RaceState::new(game, players)?;
+    let mut dice = Rng::new(seed);
+    let mut pick = Rng::new(agent_seed(seed, 0));
+    while !state.is_over() && state.rolls() < 100_000 {
+        let roll = Roll::random(game.dice, game.faces, &mut dice);
+        state.choices(game, &roll, choices);
+        let i = pick.below(choices.len() as u64) as usize;
+        let choice = choices.get(i).copied().unwrap_or(Choice::Pass);
+        state
+            .apply(game, &roll, choice, events)
+            .map_err(|e| format!("error: {e}"))?;
+    }
+    Ok((state.rolls(), state.winner()))
+}

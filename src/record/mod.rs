@@ -1,0 +1,46 @@
+//! Game records as JSON lines, for board and race games alike: a header
+//! line naming the game (with its options, and for race games the players
+//! and the seed), then one line per ply or turn:
+//! `{"player":"white","move":"22x15"}` for a board game ([`board`]),
+//! `{"player":"red","dice":[6,3],"choice":"enter"}` for a race game
+//! ([`race`]). `play --record`, the `save` command and `import` write them;
+//! `replay` and `export` read them. [`file`] writes them safely: whole
+//! lines appended as the game goes, atomic replacement when turns are taken
+//! back, and no lost game when the disk refuses.
+
+use serde::{Deserialize, Serialize};
+
+pub mod board;
+pub mod file;
+pub mod race;
+
+pub use board::BoardRecord;
+pub use file::{write_atomic, Recorder, Written};
+
+/// The first line of a record.
+#[derive(Serialize, Deserialize, Debug, Clone, Default, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// The game: a bundled name or a path, as given to `play`.
+    pub game: String,
+    /// The options set with `--option`, as `NAME=VALUE`.
+    #[serde(default)]
+    pub options: Vec<String>,
+    /// The start position of a board game, when it is not the usual one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// The number of players of a race game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<usize>,
+    /// The seed the game was played with (for information: the dice are in
+    /// the record).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+}
+
+/// One line of a record (without its newline): a header, a ply or a turn as
+/// JSON. These types always serialise; an impossible failure gives `{}`
+/// rather than half a line.
+pub fn line<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "{}".to_string())
+}

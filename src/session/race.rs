@@ -1,0 +1,374 @@
+//! A race game in progress between people and computer players: the turn
+//! loop of `play` as a library. Each turn the player to roll rolls
+//! ([`RaceSession::roll`]), the legal choices are known, and a computer
+//! player chooses ([`RaceSession::play_computer`]) or a person does
+//! ([`RaceSession::choose`]); the turn played comes back as data (its
+//! number, roll, choice and rule events). A person may take back their
+//! last choice (the same dice come again), make it again, ask for a hint and
+//! save the game so far. The record (`--record`) is written as the game
+//! goes; undo history and the turns for `save` are kept only when a person
+//! plays.
+
+use std::path::Path;
+
+use crate::agents::{self, Agent, Strength};
+use crate::race::game::RaceGame;
+use crate::race::text::seat_name;
+use crate::race::{agent_seed, Choice, Event, Policy, RaceNode, RaceState, Roll};
+use crate::record::race::{choice_json, choice_of, record_text, RaceTurn};
+use crate::record::{self, Header, Recorder, Written};
+use crate::rng::Rng;
+
+/// Who plays a seat.
+pub enum RaceSeat<'g> {
+    /// A person.
+    Human,
+    /// A race policy (`random`, `first`), by name.
+    Computer(String, Policy),
+    /// An agent of [`crate::agents`], by name.
+    Agent(String, Box<dyn Agent<RaceNode<'g>> + 'g>),
+}
+
+impl RaceSeat<'_> {
+    /// The name of who plays: `human`, or the agent's.
+    pub fn name(&self) -> &str {
+        match self {
+            RaceSeat::Human => "human",
+            RaceSeat::Computer(n, _) | RaceSeat::Agent(n, _) => n,
+        }
+    }
+}
+
+/// A turn played.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// Its number, from 1.
+    pub number: u32,
+    /// The seat that played it.
+    pub seat: usize,
+    /// The dice.
+    pub roll: Roll,
+    /// The choice.
+    pub choice: Choice,
+    /// The rule events it fired.
+    pub events: Vec<Event>,
+    /// How writing it to the record went (`Written::Ok` without a record).
+    pub record: Written,
+}
+
+/// What an undo did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RaceUndo {
+    /// The person's previous choice is taken back: their turn again, with
+    /// the same dice; how rewriting the record went.
+    Back(Written),
+    /// The person had no earlier turn.
+    Nothing,
+}
+
+/// Where the game was before a person's roll: for undo and for coming
+/// back to the same roll.
+#[derive(Clone)]
+struct Before {
+    state: RaceState,
+    dice: Rng,
+    turns: usize,
+}
+
+/// A race game in progress.
+pub struct RaceSession<'g> {
+    game: &'g RaceGame,
+    state: RaceState,
+    dice: Rng,
+    seats: Vec<RaceSeat<'g>>,
+    seed: u64,
+    strength: Strength,
+    max_rolls: u32,
+    header: Header,
+    humans: bool,
+    /// The turns so far (only when a person plays: for `save` and undo).
+    turns: Vec<RaceTurn>,
+    /// Before each decision of a person, for undo.
+    before: Vec<Before>,
+    /// Choices taken back, for redo.
+    taken_back: Vec<Choice>,
+    recorder: Option<Recorder>,
+    roll: Option<Roll>,
+    choices: Vec<Choice>,
+}
+
+impl<'g> RaceSession<'g> {
+    /// A game of `game` with one agent name per seat (`human` for a person,
+    /// a race policy, or an agent of [`crate::agents`]); the dice come from
+    /// `seed`, seat `i`'s computer player from `agent_seed(seed, i)`.
+    /// `header` is the record's first line; with `record`, the record is
+    /// created now (an error when it can't be: before the first move).
+    pub fn new(
+        game: &'g RaceGame,
+        agents: &[String],
+        seed: u64,
+        strength: Strength,
+        max_rolls: u32,
+        header: Header,
+        record: Option<&Path>,
+    ) -> Result<RaceSession<'g>, String> {
+        let players = agents.len();
+        let state = RaceState::new(game, players).map_err(|e| format!("error: {e}"))?;
+        let seats = agents
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                if n == "human" {
+                    return Ok(RaceSeat::Human);
+                }
+                if let Some(p) = Policy::by_name(n, agent_seed(seed, i)) {
+                    return Ok(RaceSeat::Computer(n.clone(), p));
+                }
+                let sample = RaceNode::new(game, state.clone(), max_rolls);
+                agents::by_name(n, agent_seed(seed, i), strength, &sample)
+                    .map(|a| RaceSeat::Agent(n.clone(), a))
+                    .map_err(|e| {
+                        format!(
+                            "error: {e}; a race game also takes human, {}",
+                            Policy::NAMES.join(", ")
+                        )
+                    })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let recorder = match record {
+            Some(path) => {
+                Some(Recorder::create(path, &record::line(&header)).map_err(|e| {
+                    format!("error: can't write the record {}: {e}", path.display())
+                })?)
+            }
+            None => None,
+        };
+        let humans = seats.iter().any(|s| matches!(s, RaceSeat::Human));
+        Ok(RaceSession {
+            game,
+            state,
+            dice: Rng::new(seed),
+            seats,
+            seed,
+            strength,
+            max_rolls,
+            header,
+            humans,
+            turns: Vec::new(),
+            before: Vec::new(),
+            taken_back: Vec::new(),
+            recorder,
+            roll: None,
+            choices: Vec::new(),
+        })
+    }
+
+    /// The game.
+    pub fn game(&self) -> &'g RaceGame {
+        self.game
+    }
+
+    /// The state of the game.
+    pub fn state(&self) -> &RaceState {
+        &self.state
+    }
+
+    /// Who plays each seat.
+    pub fn seats(&self) -> &[RaceSeat<'g>] {
+        &self.seats
+    }
+
+    /// Whether a person plays any seat.
+    pub fn has_humans(&self) -> bool {
+        self.humans
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.state.is_over()
+    }
+
+    /// Whether the game has reached its limit of rolls.
+    pub fn limit_reached(&self) -> bool {
+        self.state.rolls() >= self.max_rolls
+    }
+
+    /// The seat to roll.
+    pub fn to_roll(&self) -> usize {
+        self.state.to_roll()
+    }
+
+    /// Whether a person is to roll.
+    pub fn human_to_roll(&self) -> bool {
+        matches!(self.seats.get(self.to_roll()), Some(RaceSeat::Human) | None)
+    }
+
+    /// The turns held for `save` (only when a person plays).
+    pub fn turns(&self) -> &[RaceTurn] {
+        &self.turns
+    }
+
+    /// The seat to roll rolls the dice; the legal choices follow
+    /// ([`RaceSession::choices`]).
+    pub fn roll(&mut self) -> Roll {
+        if self.human_to_roll() {
+            self.before.push(Before {
+                state: self.state.clone(),
+                dice: self.dice.clone(),
+                turns: self.turns.len(),
+            });
+        }
+        let roll = Roll::random(self.game.dice, self.game.faces, &mut self.dice);
+        self.state.choices(self.game, &roll, &mut self.choices);
+        self.roll = Some(roll);
+        roll
+    }
+
+    /// The dice rolled last.
+    pub fn rolled(&self) -> Option<Roll> {
+        self.roll
+    }
+
+    /// The legal choices of the roll.
+    pub fn choices(&self) -> &[Choice] {
+        &self.choices
+    }
+
+    /// The computer player of the seat to roll chooses and plays.
+    pub fn play_computer(&mut self) -> Result<Played, String> {
+        let roll = self.roll.ok_or("error: no roll to play")?;
+        let seat = self.to_roll();
+        let choice = match self.seats.get_mut(seat) {
+            Some(RaceSeat::Computer(_, policy)) => self
+                .choices
+                .get(policy.choose(&self.choices))
+                .copied()
+                .unwrap_or(Choice::Pass),
+            Some(RaceSeat::Agent(_, agent)) => {
+                let node = RaceNode::rolled(self.game, self.state.clone(), roll, self.max_rolls);
+                self.choices
+                    .get(agent.choose(&node))
+                    .copied()
+                    .unwrap_or(Choice::Pass)
+            }
+            _ => return Err("error: a person is to choose".into()),
+        };
+        self.play(choice)
+    }
+
+    /// The choice a greedy player suggests for the roll.
+    pub fn hint(&self) -> Option<Choice> {
+        let roll = self.roll?;
+        let node = RaceNode::rolled(self.game, self.state.clone(), roll, self.max_rolls);
+        let mut adviser = agents::by_name("greedy", self.seed, self.strength, &node).ok()?;
+        self.choices.get(adviser.choose(&node)).copied()
+    }
+
+    /// A person's choice (one of [`RaceSession::choices`]): played; the
+    /// choices taken back are forgotten.
+    pub fn choose(&mut self, choice: Choice) -> Result<Played, String> {
+        self.taken_back.clear();
+        self.play(choice)
+    }
+
+    /// Applies a choice to the roll: the events, the record.
+    fn play(&mut self, choice: Choice) -> Result<Played, String> {
+        let roll = self.roll.take().ok_or("error: no roll to play")?;
+        let seat = self.to_roll();
+        let number = self.state.rolls() + 1;
+        let mut events = Vec::new();
+        self.state
+            .apply(self.game, &roll, choice, &mut events)
+            .map_err(|e| format!("error: {e}"))?;
+        let turn = RaceTurn {
+            player: seat_name(self.game, seat).to_string(),
+            dice: roll.faces().to_vec(),
+            choice: choice_json(self.game, seat, choice),
+        };
+        let record = match &mut self.recorder {
+            Some(r) => r.line(&record::line(&turn)),
+            None => Written::Ok,
+        };
+        if self.humans {
+            self.turns.push(turn);
+        }
+        Ok(Played {
+            number,
+            seat,
+            roll,
+            choice,
+            events,
+            record,
+        })
+    }
+
+    /// Back to before the roll of the person to roll: the same dice come
+    /// again on the next [`RaceSession::roll`].
+    fn rewind(&mut self) -> Option<Before> {
+        let now = self.before.pop()?;
+        self.state = now.state.clone();
+        self.dice = now.dice.clone();
+        self.roll = None;
+        Some(now)
+    }
+
+    /// The record of the game so far.
+    pub fn record_text(&self) -> String {
+        record_text(&self.header, &self.turns)
+    }
+
+    /// Saves the game so far to `path` (atomically); the person to roll
+    /// rolls the same dice again. The number of turns saved.
+    pub fn save(&mut self, path: &Path) -> std::io::Result<usize> {
+        let result = record::write_atomic(path, self.record_text().as_bytes());
+        self.rewind();
+        result.map(|()| self.turns.len())
+    }
+
+    /// Takes back the last choice of the person to roll: their previous
+    /// turn comes again, with the same dice.
+    pub fn undo(&mut self) -> RaceUndo {
+        let Some(now) = self.before.pop() else {
+            return RaceUndo::Nothing;
+        };
+        let Some(target) = self.before.pop() else {
+            self.before.push(now);
+            self.rewind();
+            return RaceUndo::Nothing;
+        };
+        let seat = target.state.to_roll();
+        if let Some(c) = self
+            .turns
+            .get(target.turns)
+            .and_then(|last| choice_of(self.game, seat, &last.choice))
+        {
+            self.taken_back.push(c);
+        }
+        self.state = target.state;
+        self.dice = target.dice;
+        self.roll = None;
+        self.turns.truncate(target.turns);
+        let text = self.record_text();
+        let written = match &mut self.recorder {
+            Some(r) => r.rewrite(&text),
+            None => Written::Ok,
+        };
+        RaceUndo::Back(written)
+    }
+
+    /// Makes again the last choice taken back, when it is a choice of this
+    /// roll: the turn played; `None` (and the same roll again) otherwise.
+    pub fn redo(&mut self) -> Result<Option<Played>, String> {
+        let choices = self.choices.clone();
+        if self.rewind().is_none() {
+            return Ok(None);
+        }
+        match self.taken_back.pop() {
+            Some(c) if choices.contains(&c) => {
+                self.roll();
+                self.play(c).map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+}
