@@ -1,0 +1,526 @@
+//! Records are never lost (issue 11, items 2, 3, 7, 9, 13, 14): the record
+//! equals the game as it stands after an undo, for board and race games
+//! alike, and is replaced atomically then; `write_atomic` writes through
+//! symbolic links, refuses what is not a regular file and removes the
+//! temporary files of killed runs; a record that can't be written warns and
+//! the game goes on, never with half a line; a race game without a person
+//! keeps no undo history; and a recorded game killed with SIGKILL at any
+//! moment leaves a record that replays to a prefix of the game.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use rulebook::agents::Strength;
+use rulebook::board::{Position, Tables};
+use rulebook::load::{check, BundledLoader};
+use rulebook::record::{write_atomic, Header, Written};
+use rulebook::session::race::RaceSession;
+use rulebook::session::BoardSession;
+
+/// A fresh folder for one test.
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("rulebook-records-{name}"));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs the command line in-process with `input` typed at the prompt.
+fn cli(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let mut all = vec!["rulebook"];
+    all.extend_from_slice(args);
+    let code = rulebook::cli::run(all, &mut input.as_bytes(), &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+fn lines(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Input typed at the prompt one line at a time, with something done
+/// just before a given line is read (while the game waits for it).
+struct Typed<F: FnMut()> {
+    lines: std::collections::VecDeque<String>,
+    before: String,
+    hook: F,
+}
+
+impl<F: FnMut()> std::io::Read for Typed<F> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some(line) = self.lines.pop_front() else {
+            return Ok(0);
+        };
+        if line == self.before {
+            (self.hook)();
+        }
+        let bytes = format!("{line}\n").into_bytes();
+        assert!(bytes.len() <= buf.len());
+        buf[..bytes.len()].copy_from_slice(&bytes);
+        Ok(bytes.len())
+    }
+}
+
+#[test]
+fn race_undo_replaces_the_record_atomically_and_it_equals_the_game() {
+    let d = dir("race-undo");
+    let record = d.join("game.jsonl");
+    let kept = d.join("kept.jsonl");
+    let rec = record.to_str().unwrap();
+    // Red (a person) enters, blue (random) plays, red takes it back.
+    let args = [
+        "rulebook",
+        "play",
+        "slow-and-steady",
+        "--players",
+        "2",
+        "--seat",
+        "2=random",
+        "--seed",
+        "4",
+        "--record",
+        rec,
+    ];
+    // Just before the undo, the record file gets a second name (a hard
+    // link): a record rewritten in place changes under both names, one
+    // replaced atomically leaves the old file whole.
+    let typed = Typed {
+        lines: ["enter", "undo", "resign"].map(String::from).into(),
+        before: "undo".into(),
+        hook: || std::fs::hard_link(&record, &kept).unwrap(),
+    };
+    let mut input = std::io::BufReader::with_capacity(64, typed);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = rulebook::cli::run(args, &mut input, &mut out, &mut err);
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
+    assert!(out.contains("1. red rolls 2+6, choice: enter"), "{out}");
+    assert!(out.contains("taken back"), "{out}");
+    let played = lines(&kept);
+    assert_eq!(
+        played.len(),
+        3,
+        "header, red's turn, blue's turn: {played:?}"
+    );
+    // The game as it stands after the undo: no turn.
+    assert_eq!(lines(&record), played[..1].to_vec());
+    // An undo, then the same choice again: the record follows.
+    let (code, _, err) = cli(&args[1..], "enter\nundo\nenter\nresign\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(lines(&record), played);
+}
+
+#[test]
+fn board_record_after_undo_then_resign_equals_the_game() {
+    let d = dir("board-undo");
+    let record = d.join("game.jsonl");
+    let rec = record.to_str().unwrap();
+    // Two people at the board.
+    let args = ["play", "draughts", "--record", rec];
+    let (code, _, err) = cli(&args, "24-20\nundo\nresign\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(lines(&record), vec![r#"{"game":"draughts","options":[]}"#]);
+    // Undo then the end of input: the same.
+    let (code, _, err) = cli(&args, "24-20\n9-13\n22-18\n13-17\nundo\n");
+    assert_eq!(code, 0, "{err}");
+    let kept = lines(&record);
+    assert_eq!(kept.len(), 3, "{kept:?}");
+    assert_eq!(kept[1], r#"{"player":"white","move":"24-20"}"#);
+    // Redo plays the move again, and the record has it again.
+    let (code, _, err) = cli(&args, "24-20\n9-13\n22-18\n13-17\nundo\nredo\nresign\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(lines(&record).len(), 4);
+    assert_eq!(lines(&record)[3], r#"{"player":"white","move":"22-18"}"#);
+}
+
+#[test]
+fn the_record_path_is_checked_before_the_first_move() {
+    let d = dir("bad-path");
+    let missing = d.join("no-such-folder").join("game.jsonl");
+    for game in ["draughts", "slow-and-steady"] {
+        let (code, out, err) = cli(
+            &[
+                "play",
+                game,
+                "--seat",
+                "1=random",
+                "--seat",
+                "2=random",
+                "--record",
+                missing.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(code, 2, "{out}");
+        assert!(err.contains("can't write the record"), "{err}");
+        assert!(!out.contains("1. "), "no move was played: {out}");
+    }
+}
+
+#[test]
+#[cfg(unix)]
+fn write_atomic_follows_links_and_refuses_what_is_not_a_file() {
+    let d = dir("atomic");
+    // Through a symbolic link: the target is written, the link stays.
+    let target = d.join("target.jsonl");
+    std::fs::write(&target, "old\n").unwrap();
+    let link = d.join("link.jsonl");
+    std::os::unix::fs::symlink("target.jsonl", &link).unwrap();
+    write_atomic(&link, b"new\n").unwrap();
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "new\n");
+    // A dangling link: its target is created.
+    let dangling = d.join("dangling.jsonl");
+    std::os::unix::fs::symlink("made.jsonl", &dangling).unwrap();
+    write_atomic(&dangling, b"made\n").unwrap();
+    assert_eq!(
+        std::fs::read_to_string(d.join("made.jsonl")).unwrap(),
+        "made\n"
+    );
+    // A named pipe and a folder are refused and left as they are.
+    let fifo = d.join("pipe");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let e = write_atomic(&fifo, b"x").unwrap_err();
+    assert!(e.to_string().contains("not a regular file"), "{e}");
+    assert!(!std::fs::metadata(&fifo).unwrap().is_file());
+    let e = write_atomic(&d, b"x").unwrap_err();
+    assert!(e.to_string().contains("is a folder"), "{e}");
+    // A device: refused too (as root, it used to be replaced by a file).
+    let e = write_atomic(Path::new("/dev/null"), b"x").unwrap_err();
+    assert!(e.to_string().contains("not a regular file"), "{e}");
+    assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
+    // `play --record` and `save` say so.
+    let (code, _, err) = cli(
+        &[
+            "play",
+            "draughts",
+            "--seat",
+            "1=random",
+            "--seat",
+            "2=random",
+            "--record",
+            fifo.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("not a regular file"), "{err}");
+}
+
+#[test]
+fn stale_temporary_files_of_a_killed_save_are_removed() {
+    let d = dir("stale");
+    let file = d.join("game.jsonl");
+    // A process that no longer runs (pids are far below this) left one.
+    let stale = d.join(".game.jsonl.rulebook-tmp.4000000000");
+    std::fs::write(&stale, "half").unwrap();
+    // Another file's temporary file is not touched.
+    let other = d.join(".other.jsonl.rulebook-tmp.4000000000");
+    std::fs::write(&other, "half").unwrap();
+    write_atomic(&file, b"whole\n").unwrap();
+    assert!(!stale.exists());
+    assert!(other.exists());
+    let left: Vec<_> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(left.len(), 2, "{left:?}");
+}
+
+fn draughts() -> Tables {
+    Tables::new(check(&BundledLoader, "draughts", &[]).game.unwrap())
+}
+
+#[test]
+fn a_removed_folder_warns_and_the_record_comes_back_whole() {
+    let t = draughts();
+    let view = BoardSession::players_view(&t);
+    let humans = vec!["human".to_string(); 2];
+    let mut s =
+        BoardSession::new(&view, Position::start(&t), &humans, 1, Strength::default()).unwrap();
+    let d = dir("removed");
+    let record = d.join("game.jsonl");
+    s.record_to(&record, "draughts", &[]).unwrap();
+    // Each side plays its first legal move.
+    let play = |s: &mut BoardSession<'_>, _: &str| {
+        let m = s.game().legal()[0].clone();
+        s.play(&m);
+    };
+    play(&mut s, "24-20");
+    assert_eq!(s.record_news(), Written::Ok);
+    std::fs::remove_dir_all(&d).unwrap();
+    play(&mut s, "9-13");
+    assert!(matches!(s.record_news(), Written::Failed(_)));
+    // The game goes on; the folder is still gone.
+    play(&mut s, "22-18");
+    assert_eq!(s.record_news(), Written::StillFailing);
+    // Saving elsewhere works meanwhile.
+    let elsewhere = dir("removed-elsewhere").join("saved.jsonl");
+    write_atomic(&elsewhere, s.record("draughts", &[]).to_jsonl().as_bytes()).unwrap();
+    assert_eq!(lines(&elsewhere).len(), 4);
+    // The folder is back: the whole record is written again.
+    std::fs::create_dir_all(&d).unwrap();
+    play(&mut s, "13-17");
+    assert_eq!(s.record_news(), Written::Recovered);
+    assert_eq!(
+        std::fs::read_to_string(&record).unwrap(),
+        s.record("draughts", &[]).to_jsonl()
+    );
+    play(&mut s, "21x14");
+    assert_eq!(s.record_news(), Written::Ok);
+    assert_eq!(lines(&record).len(), 6);
+}
+
+/// The rulebook program.
+fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_rulebook"))
+}
+
+#[test]
+#[cfg(unix)]
+fn a_full_disk_warns_and_the_game_goes_on_with_whole_lines() {
+    let d = dir("full");
+    let record = d.join("game.jsonl");
+    // A file size limit of 1 KiB stands in for a full disk: writes past it
+    // fail (EFBIG; the signal it would send is ignored).
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 2; exec '{}' play slow-and-steady --players 2 --seat 1=random --seat 2=random --seed 7 --record '{}'",
+        bin().display(),
+        record.display()
+    );
+    let run = Command::new("sh").arg("-c").arg(&script).output().unwrap();
+    let out = String::from_utf8_lossy(&run.stdout);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{err}");
+    assert!(
+        out.contains("result: "),
+        "the game went on to its end: {out}"
+    );
+    assert_eq!(
+        err.matches("warning: can't write the record").count(),
+        1,
+        "one warning: {err}"
+    );
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.len() <= 1024 && text.ends_with('\n'), "{text}");
+    for line in text.lines() {
+        serde_json::from_str::<serde_json::Value>(line).expect("a whole JSON line");
+    }
+    let (code, replayed, e) = cli(&["replay", record.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{e}");
+    assert!(turns(&replayed).len() > 3);
+    assert!(turns(&out).starts_with(&turns(&replayed)));
+}
+
+/// The numbered turns of a transcript.
+fn turns(transcript: &str) -> Vec<String> {
+    transcript
+        .lines()
+        .filter(|l| {
+            l.split_once(". ")
+                .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_race_game_without_a_person_keeps_no_turns_for_undo() {
+    let game = check(&BundledLoader, "slow-and-steady", &[]).race.unwrap();
+    let header = Header {
+        game: "slow-and-steady".into(),
+        ..Header::default()
+    };
+    let computers = vec!["random".to_string(), "first".to_string()];
+    let mut s = RaceSession::new(
+        &game,
+        &computers,
+        3,
+        Strength::default(),
+        10_000,
+        header.clone(),
+        None,
+    )
+    .unwrap();
+    while !s.is_over() {
+        s.roll();
+        s.play_computer().unwrap();
+    }
+    assert!(s.state().rolls() > 10);
+    assert!(s.turns().is_empty(), "no person, no undo history");
+    // With a person, every turn is kept (for undo and save).
+    let mixed = vec!["human".to_string(), "first".to_string()];
+    let mut s =
+        RaceSession::new(&game, &mixed, 3, Strength::default(), 10_000, header, None).unwrap();
+    for _ in 0..6 {
+        s.roll();
+        if s.human_to_roll() {
+            let c = s.choices()[0];
+            s.choose(c).unwrap();
+        } else {
+            s.play_computer().unwrap();
+        }
+    }
+    assert_eq!(s.turns().len(), 6);
+}
+
+/// A game long enough to be killed in the middle: the full record (played
+/// to the end once), then `kills` runs killed with SIGKILL after delays
+/// spread over its length, each record a prefix of the full one that
+/// `replay` reads without error.
+#[cfg(unix)]
+fn killed_records_replay_to_a_prefix(name: &str, args: &[&str], kills: u64) {
+    let d = dir(name);
+    let full = d.join("full.jsonl");
+    let started = Instant::now();
+    let run = Command::new(bin())
+        .args(args)
+        .arg("--record")
+        .arg(&full)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    let whole = lines(&full);
+    let length = started.elapsed();
+    assert!(whole.len() > 20, "{whole:?}");
+    // Delays from a fixed generator: anywhere in the game.
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut prefixes = 0;
+    for i in 0..kills {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let delay = length.mul_f64((x % 1000) as f64 / 1000.0);
+        let file = d.join(format!("killed-{i}.jsonl"));
+        let mut child = Command::new(bin())
+            .args(args)
+            .arg("--record")
+            .arg(&file)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(delay);
+        // Child::kill sends SIGKILL.
+        let _ = child.kill();
+        child.wait().unwrap();
+        if !file.exists() {
+            continue; // killed before it started
+        }
+        let kept = lines(&file);
+        assert!(
+            kept.len() <= whole.len() && kept[..] == whole[..kept.len()],
+            "run {i} killed after {delay:?}: not a prefix"
+        );
+        let (code, _, err) = cli(&["replay", file.to_str().unwrap()], "");
+        assert_eq!(code, 0, "run {i}: {err}");
+        if kept.len() > 1 && kept.len() < whole.len() {
+            prefixes += 1;
+        }
+    }
+    assert!(prefixes > 0, "some kill landed in the middle of the game");
+}
+
+#[test]
+#[cfg(unix)]
+fn kills_at_random_points_leave_a_record_that_replays_to_a_prefix() {
+    killed_records_replay_to_a_prefix(
+        "kill-board",
+        &[
+            "play",
+            "draughts",
+            "--white",
+            "mcts",
+            "--black",
+            "mcts",
+            "--playouts",
+            "150",
+            "--seed",
+            "11",
+        ],
+        8,
+    );
+    killed_records_replay_to_a_prefix(
+        "kill-race",
+        &[
+            "play",
+            "slow-and-steady",
+            "--players",
+            "2",
+            "--seat",
+            "1=mcts",
+            "--seat",
+            "2=greedy",
+            "--playouts",
+            "100",
+            "--seed",
+            "11",
+        ],
+        8,
+    );
+}
+
+/// The test game that never ends by itself.
+fn endless() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/endless.rules")
+}
+
+#[test]
+fn a_long_recorded_game_between_computers_takes_linear_time() {
+    // 20,000 plies with a record: each computer move used to replay the
+    // game from the start and each ply to rewrite and fsync the whole
+    // record (quadratic: this game never finished). Now a move costs the
+    // same at any length and a ply appends one line.
+    let d = dir("long");
+    let record = d.join("game.jsonl");
+    let game = endless();
+    let started = Instant::now();
+    let (code, out, err) = cli(
+        &[
+            "play",
+            game.to_str().unwrap(),
+            "--white",
+            "random",
+            "--black",
+            "greedy",
+            "--max-plies",
+            "20000",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "",
+    );
+    let took = started.elapsed();
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("stopped after 20000 plies"), "{out}");
+    assert_eq!(lines(&record).len(), 20_001);
+    assert!(took.as_secs() < 60, "{took:?}");
+    // The record replays whole, to the same position.
+    let (code, replayed, err) = cli(&["replay", record.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let last_ply = |t: &str| {
+        t.lines()
+            .rfind(|l| l.starts_with("20000. "))
+            .map(str::to_string)
+    };
+    assert!(last_ply(&out).is_some());
+    assert_eq!(last_ply(&replayed), last_ply(&out));
+}
