@@ -4,7 +4,7 @@
 //! `{"player":"white","move":"22x15"}` for a board game ([`board`]),
 //! `{"player":"red","dice":[6,3],"choice":"enter"}` for a race game
 //! ([`race`]). `play --record`, the `save` command and `import` write them;
-//! `replay` and `export` read them. [`file`] writes them safely: whole
+//! `replay` and `export` read them. [`mod@file`] writes them safely: whole
 //! lines appended as the game goes, atomic replacement when turns are taken
 //! back, and no lost game when the disk refuses.
 
