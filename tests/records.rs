@@ -478,9 +478,16 @@ fn kills_at_random_points_leave_a_record_that_replays_to_a_prefix() {
     );
 }
 
-/// The test game that never ends by itself.
-fn endless() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/endless.rules")
+/// The test game that never ends by itself, copied into `dir` (a record
+/// may name a rule file in its own folder).
+fn endless(dir: &Path) -> PathBuf {
+    let file = dir.join("endless.rules");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/endless.rules"),
+        &file,
+    )
+    .unwrap();
+    file
 }
 
 #[test]
@@ -491,7 +498,7 @@ fn a_long_recorded_game_between_computers_takes_linear_time() {
     // same at any length and a ply appends one line.
     let d = dir("long");
     let record = d.join("game.jsonl");
-    let game = endless();
+    let game = endless(&d);
     let started = Instant::now();
     let (code, out, err) = cli(
         &[

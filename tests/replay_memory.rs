@@ -57,7 +57,14 @@ fn peak_of_replay(file: &Path) -> usize {
 fn replay_of_a_long_board_record_keeps_memory_flat() {
     let dir = std::env::temp_dir().join("rulebook-replay-memory");
     std::fs::create_dir_all(&dir).unwrap();
-    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/endless.rules");
+    // The game beside its records (a record may name a rule file in its
+    // own folder).
+    let game = dir.join("endless.rules");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/records/endless.rules"),
+        &game,
+    )
+    .unwrap();
     let record = |plies: u32| {
         let file = dir.join(format!("{plies}.jsonl"));
         let code = run(&[

@@ -125,7 +125,9 @@ pub fn read_bytes(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, String> 
         return Err(too_big(meta.len()));
     }
     let file = std::fs::File::open(path).map_err(|e| format!("can't read `{shown}`: {e}"))?;
-    let mut bytes = Vec::new();
+    // Room for the whole file at once (it is at most `max`): no copies
+    // while the buffer grows, so memory is the file's size.
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0).saturating_add(1));
     file.take(max + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| format!("can't read `{shown}`: {e}"))?;
