@@ -43,4 +43,5 @@ pub mod source;
 pub mod suggest;
 pub mod syntax;
 pub mod vocab;
+pub mod web;
 pub mod words;

@@ -126,6 +126,24 @@ enum Command {
     Fmt(crate::format_rules::FmtArgs),
     /// Run the language server for editors, over stdin and stdout.
     Lsp,
+    /// Play and edit games in the browser: a local web server
+    /// (http://127.0.0.1:8080 by default) until Ctrl-C.
+    Serve {
+        /// The port (0: any free one).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on; anything but a loopback address lets
+        /// other machines connect.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// A folder of rule files to list, play and edit besides the
+        /// bundled games (nothing outside it is readable).
+        #[arg(long, value_name = "DIR")]
+        games: Option<std::path::PathBuf>,
+        /// Open the page in the default browser.
+        #[arg(long)]
+        open: bool,
+    },
     /// Print the shell completions for bash, zsh or fish:
     /// `rulebook completions bash > ~/.local/share/bash-completion/completions/rulebook`.
     Completions {
@@ -331,6 +349,12 @@ fn dispatch(
     match cli.command {
         Command::Fmt(args) => Ok(crate::format_rules::run(&args, out, err)),
         Command::Lsp => crate::lsp::run_stdio().map_err(Failure::new),
+        Command::Serve {
+            port,
+            host,
+            games,
+            open,
+        } => serve(&host, port, games.as_deref(), open, out, err),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             let mut buf = Vec::new();
@@ -600,4 +624,47 @@ fn dispatch(
             bench::perft(crate::lab::bench::perft(&t, &pos, depth), out)
         }
     }
+}
+
+/// `rulebook serve`: prints the address (and a warning for a host other
+/// machines can reach), then serves until the process is stopped.
+fn serve(
+    host: &str,
+    port: u16,
+    games: Option<&std::path::Path>,
+    open: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<i32, Failure> {
+    let library =
+        crate::web::Library::new(games).map_err(|e| Failure::new(format!("error: {e}")))?;
+    if !crate::web::is_loopback(host) {
+        writeln!(
+            err,
+            "warning: listening on {host}: other machines can reach this server; it has no login"
+        )?;
+    }
+    crate::web::serve(library, host, port, |addr| {
+        let url = format!("http://{addr}/");
+        let _ = writeln!(out, "rulebook serve: {url} (Ctrl-C to stop)");
+        let _ = out.flush();
+        if open {
+            let opener = if cfg!(target_os = "macos") {
+                "open"
+            } else if cfg!(windows) {
+                "explorer"
+            } else {
+                "xdg-open"
+            };
+            if std::process::Command::new(opener)
+                .arg(&url)
+                .spawn()
+                .is_err()
+            {
+                let _ = writeln!(err, "warning: can't open a browser; open {url} yourself");
+            }
+        }
+    })
+    .map_err(|e| Failure::new(format!("error: {e}")))?;
+    Ok(0)
 }

@@ -4,8 +4,10 @@ use super::esc;
 use crate::board::game::Sq;
 use crate::board::{Position, Tables};
 
-const CELL: i32 = 48;
-const MARGIN: i32 = 24;
+/// The side of a square, in SVG units (the web page places its highlights with it).
+pub const CELL: i32 = 48;
+/// The margin round the board, in SVG units.
+pub const MARGIN: i32 = 24;
 const FILLS: [&str; 8] = [
     "#f8f8f0", "#202020", "#c0392b", "#2e6fb5", "#2e8b57", "#8e44ad", "#16a085", "#d4a017",
 ];

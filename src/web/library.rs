@@ -1,0 +1,181 @@
+//! The rule files the web front end may read: the bundled games and the
+//! files of the `--games DIR` folder, never anything outside that folder
+//! (no `..`, no absolute path, no symbolic link leading out).
+
+use std::path::{Component, Path, PathBuf};
+
+use crate::load::{Loader, Source};
+
+/// The largest rule file read or checked, in bytes (as the command line's).
+pub const MAX_RULE_FILE: usize = 1 << 20;
+
+/// Where rule files come from: the bundled games, then the folder.
+#[derive(Clone, Debug, Default)]
+pub struct Library {
+    /// The `--games DIR` folder, canonical (no links, absolute).
+    dir: Option<PathBuf>,
+}
+
+impl Library {
+    /// The bundled games and, when given, the rule files of `dir`.
+    pub fn new(dir: Option<&Path>) -> Result<Library, String> {
+        let dir = match dir {
+            None => None,
+            Some(d) => {
+                let c = d
+                    .canonicalize()
+                    .map_err(|e| format!("can't open the folder `{}`: {e}", d.display()))?;
+                if !c.is_dir() {
+                    return Err(format!("`{}` is not a folder", d.display()));
+                }
+                Some(c)
+            }
+        };
+        Ok(Library { dir })
+    }
+
+    /// The names of every game: bundled names first, then the `.rules`
+    /// files of the folder (and its subfolders, two levels deep) by their
+    /// path inside it, `/`-separated, such as `mine/house.rules`.
+    pub fn names(&self) -> Vec<(String, bool)> {
+        let mut out: Vec<(String, bool)> = crate::bundled::GAMES
+            .iter()
+            .map(|(n, _)| ((*n).to_string(), true))
+            .collect();
+        if let Some(dir) = &self.dir {
+            let mut found = Vec::new();
+            collect(dir, dir, 0, &mut found);
+            found.sort();
+            out.extend(found.into_iter().map(|n| (n, false)));
+        }
+        out
+    }
+
+    /// The text of a file of the folder, by its name inside it; refused when
+    /// the name leaves the folder (by `..`, an absolute path, a link).
+    pub fn read_file(&self, name: &str) -> Result<String, String> {
+        let dir = self
+            .dir
+            .as_ref()
+            .ok_or_else(|| format!("no game is called `{name}` (and no --games folder is open)"))?;
+        let path = inside(dir, name)?;
+        let meta = std::fs::metadata(&path).map_err(|_| format!("no file `{name}`"))?;
+        if !meta.is_file() {
+            return Err(format!("`{name}` is not a regular file"));
+        }
+        if meta.len() > MAX_RULE_FILE as u64 {
+            return Err(format!(
+                "`{name}` is {} bytes; a rule file may be at most {MAX_RULE_FILE}",
+                meta.len()
+            ));
+        }
+        let bytes = std::fs::read(&path).map_err(|e| format!("can't read `{name}`: {e}"))?;
+        if bytes.len() > MAX_RULE_FILE {
+            return Err(format!("`{name}` is too big"));
+        }
+        String::from_utf8(bytes).map_err(|_| format!("`{name}` is not UTF-8 text"))
+    }
+
+    /// The text of a game by name: a bundled game, or a file of the folder.
+    pub fn text(&self, name: &str) -> Result<String, String> {
+        match crate::bundled::get(name) {
+            Some(t) => Ok(t.to_string()),
+            None => self.read_file(name),
+        }
+    }
+}
+
+/// The path of `name` inside `dir`, refusing what leaves it: an absolute
+/// path, `..`, a link whose target is outside.
+fn inside(dir: &Path, name: &str) -> Result<PathBuf, String> {
+    let rel = Path::new(name);
+    if name.is_empty() || name.contains('\0') || name.contains('\\') {
+        return Err(format!(
+            "`{}` is not a file name",
+            crate::shown::shown(name)
+        ));
+    }
+    if rel.components().any(|c| !matches!(c, Component::Normal(_))) {
+        return Err(format!(
+            "`{}` leaves the games folder: only names inside it are allowed",
+            crate::shown::shown(name)
+        ));
+    }
+    let path = dir.join(rel);
+    let real = path
+        .canonicalize()
+        .map_err(|_| format!("no file `{}`", crate::shown::shown(name)))?;
+    if !real.starts_with(dir) {
+        return Err(format!(
+            "`{}` leads out of the games folder (a link): refused",
+            crate::shown::shown(name)
+        ));
+    }
+    Ok(real)
+}
+
+/// The `.rules` files under `at`, as names relative to `dir`.
+fn collect(dir: &Path, at: &Path, depth: usize, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(at) else {
+        return;
+    };
+    for e in entries.flatten().take(10_000) {
+        let p = e.path();
+        let Ok(kind) = e.file_type() else { continue };
+        if kind.is_symlink() {
+            // Listed only when the link stays inside the folder.
+            match p.canonicalize() {
+                Ok(real) if real.starts_with(dir) && real.is_file() => {}
+                _ => continue,
+            }
+        } else if kind.is_dir() {
+            if depth < 2 {
+                collect(dir, &p, depth + 1, out);
+            }
+            continue;
+        }
+        if p.extension().is_some_and(|x| x == "rules") {
+            if let Ok(rel) = p.strip_prefix(dir) {
+                let parts: Vec<String> = rel
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                out.push(parts.join("/"));
+            }
+        }
+    }
+}
+
+impl Loader for Library {
+    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, String> {
+        // A file of the folder extends names relative to its own folder;
+        // bundled files extend bundled names.
+        let from_dir = base.filter(|b| crate::bundled::get(b).is_none());
+        if let (Some(b), Some(_)) = (from_dir, &self.dir) {
+            let parent = b.rsplit_once('/').map_or("", |(p, _)| p);
+            let joined = if parent.is_empty() {
+                name.to_string()
+            } else {
+                format!("{parent}/{name}")
+            };
+            for candidate in [joined.clone(), format!("{joined}.rules")] {
+                if let Ok(text) = self.read_file(&candidate) {
+                    return Ok(Source {
+                        name: candidate,
+                        text,
+                    });
+                }
+            }
+        }
+        if let Some(text) = crate::bundled::get(name) {
+            return Ok(Source {
+                name: name.trim_end_matches(".rules").to_string(),
+                text: text.to_string(),
+            });
+        }
+        self.read_file(name).map(|text| Source {
+            name: name.to_string(),
+            text,
+        })
+    }
+}

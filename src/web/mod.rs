@@ -1,0 +1,119 @@
+//! `rulebook serve`: a local web front end over the same library as the
+//! command line. A JSON API (the game list, board games in progress through
+//! [`crate::session::BoardSession`], the checker's diagnostics) and pages
+//! embedded in the binary (plain HTML, CSS and JavaScript, no network).
+//! No rules live here or in the page: moves, explanations and pictures come
+//! from the library.
+
+pub mod api;
+pub mod library;
+pub mod store;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::header;
+use axum::response::{Html, IntoResponse};
+use axum::routing::{get, post};
+use axum::Router;
+
+pub use library::Library;
+pub use store::Store;
+
+/// The largest request body accepted, in bytes (a rule file and a little).
+pub const MAX_BODY: usize = library::MAX_RULE_FILE + 64 * 1024;
+/// The longest a computer move may take before the request gives up.
+pub const COMPUTER_CAP: Duration = Duration::from_secs(30);
+
+/// What every request shares: the rule files and the open games.
+pub struct AppState {
+    /// The bundled games and the `--games DIR` files.
+    pub library: Library,
+    /// The open games.
+    pub store: Store,
+}
+
+/// The web application: pages, assets and the JSON API.
+pub fn router(library: Library) -> Router {
+    let state = Arc::new(AppState {
+        library,
+        store: Store::default(),
+    });
+    Router::new()
+        .route(
+            "/",
+            get(|| async { Html(include_str!("assets/index.html")) }),
+        )
+        .route(
+            "/editor",
+            get(|| async { Html(include_str!("assets/editor.html")) }),
+        )
+        .route(
+            "/assets/app.js",
+            get(|| async { asset("text/javascript", include_str!("assets/app.js")) }),
+        )
+        .route(
+            "/assets/editor.js",
+            get(|| async { asset("text/javascript", include_str!("assets/editor.js")) }),
+        )
+        .route(
+            "/assets/style.css",
+            get(|| async { asset("text/css", include_str!("assets/style.css")) }),
+        )
+        .route("/api/games", get(api::list).post(api::new_game))
+        .route("/api/rules", get(api::rules))
+        .route("/api/check", post(api::check))
+        .route("/api/games/{id}", get(api::state))
+        .route("/api/games/{id}/move", post(api::play))
+        .route("/api/games/{id}/undo", post(api::undo))
+        .route("/api/games/{id}/redo", post(api::redo))
+        .route("/api/games/{id}/hint", post(api::hint))
+        .route("/api/games/{id}/resign", post(api::resign))
+        .route("/api/games/{id}/computer", post(api::computer))
+        .route("/api/games/{id}/record", get(api::record))
+        .route("/api/games/{id}/pdn", get(api::pdn))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}
+
+fn asset(kind: &'static str, text: &'static str) -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, kind)], text)
+}
+
+/// Whether `host` is a loopback address (only this machine can connect).
+pub fn is_loopback(host: &str) -> bool {
+    host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// Serves until the process ends: binds `host:port`, then calls `bound`
+/// with the address (to print it, open a browser).
+pub fn serve(
+    library: Library,
+    host: &str,
+    port: u16,
+    bound: impl FnOnce(SocketAddr),
+) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .max_blocking_threads(8)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("can't start the server: {e}"))?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind((host, port))
+            .await
+            .map_err(|e| format!("can't listen on {host}:{port}: {e}"))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| format!("can't listen on {host}:{port}: {e}"))?;
+        bound(addr);
+        axum::serve(listener, router(library))
+            .await
+            .map_err(|e| format!("the server stopped: {e}"))
+    })
+}

@@ -1,0 +1,498 @@
+//! `rulebook serve`: every endpoint of the web front end, in-process
+//! (requests sent to the router with `tower::ServiceExt::oneshot`): status
+//! codes, JSON bodies, refusals of bad input, of paths outside the games
+//! folder and of too-big bodies.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::PathBuf;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use rulebook::web::{router, Library};
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// A games folder with one good file, one with an error, and a link that
+/// leads out of the folder.
+fn folder(name: &str) -> (PathBuf, PathBuf) {
+    let root = std::env::temp_dir().join(format!("rulebook-web-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let dir = root.join("games");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(
+        dir.join("mine.rules"),
+        rulebook::bundled::get("draughts").unwrap(),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("sub/broken.rules"),
+        "game \"Broken\"\nboard 8 x 8\nwat\n",
+    )
+    .unwrap();
+    let secret = root.join("secret.rules");
+    std::fs::write(&secret, rulebook::bundled::get("draughts").unwrap()).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&secret, dir.join("out.rules")).unwrap();
+    (root, dir)
+}
+
+struct App {
+    rt: tokio::runtime::Runtime,
+    app: Router,
+}
+
+impl App {
+    fn new(dir: Option<&std::path::Path>) -> App {
+        App {
+            rt: runtime(),
+            app: router(Library::new(dir).unwrap()),
+        }
+    }
+
+    fn send(&self, method: &str, uri: &str, body: Option<String>) -> (StatusCode, Vec<u8>, String) {
+        let mut req = Request::builder().method(method).uri(uri);
+        if body.is_some() {
+            req = req.header("content-type", "application/json");
+        }
+        let req = req.body(body.map_or_else(Body::empty, Body::from)).unwrap();
+        self.rt.block_on(async {
+            let res = self.app.clone().oneshot(req).await.unwrap();
+            let status = res.status();
+            let kind = res
+                .headers()
+                .get("content-type")
+                .map(|v| v.to_str().unwrap().to_string())
+                .unwrap_or_default();
+            let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+                .await
+                .unwrap();
+            (status, bytes.to_vec(), kind)
+        })
+    }
+
+    fn json(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+        let (status, bytes, _) = self.send(method, uri, body.map(|b| b.to_string()));
+        let v = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| panic!("{uri}: not JSON: {}", String::from_utf8_lossy(&bytes)));
+        (status, v)
+    }
+
+    fn new_game(&self, body: Value) -> Value {
+        let (s, v) = self.json("POST", "/api/games", Some(body));
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        v
+    }
+}
+
+#[test]
+fn pages_and_assets_are_served() {
+    let app = App::new(None);
+    for (uri, kind, has) in [
+        ("/", "text/html", "/assets/app.js"),
+        ("/editor", "text/html", "/assets/editor.js"),
+        ("/assets/app.js", "text/javascript", "/api/games"),
+        ("/assets/editor.js", "text/javascript", "/api/check"),
+        ("/assets/style.css", "text/css", "mark-to"),
+    ] {
+        let (s, body, k) = app.send("GET", uri, None);
+        assert_eq!(s, StatusCode::OK, "{uri}");
+        assert!(k.starts_with(kind), "{uri}: {k}");
+        let text = String::from_utf8(body).unwrap();
+        assert!(text.contains(has), "{uri}");
+        // Nothing is loaded from the network (the SVG namespace is a name).
+        let text = text.replace("http://www.w3.org/2000/svg", "");
+        assert!(
+            !text.contains("http://") && !text.contains("https://"),
+            "{uri} loads nothing from the network"
+        );
+    }
+    let (s, _, _) = app.send("GET", "/nothing", None);
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[test]
+fn game_list_has_bundled_games_and_the_folder() {
+    let (_root, dir) = folder("list");
+    let app = App::new(Some(&dir));
+    let (s, v) = app.json("GET", "/api/games", None);
+    assert_eq!(s, StatusCode::OK);
+    let games = v["games"].as_array().unwrap();
+    let find = |n: &str| games.iter().find(|g| g["name"] == n).cloned();
+    let d = find("draughts").unwrap();
+    assert_eq!(d["title"], "Draughts");
+    assert_eq!(d["kind"], "board");
+    assert_eq!(d["players"], "2");
+    assert_eq!(d["bundled"], true);
+    assert_eq!(
+        d["options"][0],
+        json!({"name": "kings", "values": ["flying", "short"]})
+    );
+    let r = find("slow-and-steady").unwrap();
+    assert_eq!(r["kind"], "race");
+    assert_eq!(r["players"], "2-6");
+    let mine = find("mine.rules").unwrap();
+    assert_eq!(mine["bundled"], false);
+    assert_eq!(mine["title"], "Draughts");
+    let broken = find("sub/broken.rules").unwrap();
+    assert!(broken["errors"].as_u64().unwrap() > 0);
+    // The link out of the folder is not listed.
+    assert!(find("out.rules").is_none());
+}
+
+#[test]
+fn rules_are_read_only_inside_the_folder() {
+    let (root, dir) = folder("rules");
+    let app = App::new(Some(&dir));
+    let (s, v) = app.json("GET", "/api/rules?name=draughts", None);
+    assert_eq!(s, StatusCode::OK);
+    assert!(v["text"].as_str().unwrap().contains("game \"Draughts\""));
+    let (s, v) = app.json("GET", "/api/rules?name=sub/broken.rules", None);
+    assert_eq!(s, StatusCode::OK);
+    assert!(v["text"].as_str().unwrap().contains("wat"));
+    let secret = root.join("secret.rules");
+    let absolute = format!("/api/rules?name={}", secret.display());
+    for uri in [
+        "/api/rules?name=../secret.rules",
+        "/api/rules?name=sub/../../secret.rules",
+        absolute.as_str(),
+        "/api/rules?name=out.rules",
+    ] {
+        let (s, v) = app.json("GET", uri, None);
+        assert_eq!(s, StatusCode::FORBIDDEN, "{uri}: {v}");
+        assert!(
+            v["error"].as_str().unwrap().contains("folder"),
+            "{uri}: {v}"
+        );
+    }
+    let (s, _) = app.json("GET", "/api/rules?name=nothing.rules", None);
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    // Without a folder, only bundled games.
+    let bare = App::new(None);
+    let (s, _) = bare.json("GET", "/api/rules?name=mine.rules", None);
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    // Nor can a game be opened by a path out of the folder.
+    let (s, v) = app.json(
+        "POST",
+        "/api/games",
+        Some(json!({"game": "../secret.rules"})),
+    );
+    assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+}
+
+#[test]
+fn check_gives_the_diagnostics_of_rulebook_check() {
+    let app = App::new(None);
+    let text = "game \"T\"\nboard 8 x 8\nwat\n";
+    let (s, v) = app.json(
+        "POST",
+        "/api/check",
+        Some(json!({"text": text, "name": "t.rules"})),
+    );
+    assert_eq!(s, StatusCode::OK);
+    assert!(v["errors"].as_u64().unwrap() >= 1);
+    let d = &v["diagnostics"][0];
+    assert_eq!(d["code"], "E001");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["at"]["file"], "t.rules");
+    assert_eq!(d["at"]["line"], 3);
+    assert_eq!(d["at"]["column"], 1);
+    // The same text as the command line prints.
+    let source = rulebook::load::Source {
+        name: "t.rules".into(),
+        text: text.into(),
+    };
+    let checked = rulebook::load::check_source(source, &rulebook::load::BundledLoader, &[]);
+    assert_eq!(v["rendered"], checked.render());
+    assert!(v["rendered"].as_str().unwrap().contains("t.rules:3:1"));
+    let good = rulebook::bundled::get("draughts").unwrap();
+    let (s, v) = app.json("POST", "/api/check", Some(json!({"text": good})));
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["errors"], 0);
+    assert_eq!(v["diagnostics"], json!([]));
+    // Not JSON, or JSON of the wrong shape.
+    let (s, _, _) = app.send("POST", "/api/check", Some("{not json".into()));
+    assert!(s.is_client_error(), "{s}");
+    let (s, _, _) = app.send("POST", "/api/check", Some("{\"txt\": 1}".into()));
+    assert!(s.is_client_error(), "{s}");
+}
+
+#[test]
+fn too_big_bodies_are_refused() {
+    let app = App::new(None);
+    let big = "x".repeat(rulebook::web::MAX_BODY + 10);
+    let body = json!({"text": big}).to_string();
+    let (s, _, _) = app.send("POST", "/api/check", Some(body));
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
+    let (s, v) = app.json(
+        "POST",
+        "/api/games",
+        Some(json!({"game": "draughts", "sides": ["human", "human"]})),
+    );
+    assert_eq!(s, StatusCode::CREATED);
+    let id = v["id"].as_str().unwrap();
+    let (s, _) = app.json(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"move": "1".repeat(300)})),
+    );
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+}
+
+#[test]
+fn a_new_game_has_its_state() {
+    let app = App::new(None);
+    let v = app.new_game(
+        json!({"game": "draughts", "options": {"kings": "short"}, "sides": ["human", "random"]}),
+    );
+    assert_eq!(v["title"], "Draughts");
+    assert_eq!(v["options"], json!(["kings=short"]));
+    assert_eq!(v["side_to_move"], "White");
+    assert_eq!(v["human_to_move"], true);
+    assert_eq!(v["computer_to_move"], false);
+    assert_eq!(v["moves"], json!([]));
+    assert_eq!(v["result"], Value::Null);
+    assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
+    assert_eq!(v["legal"].as_array().unwrap().len(), 7);
+    assert_eq!(
+        v["legal"][1],
+        json!({"notation": "22-17", "squares": ["c3", "b4"], "captured": []})
+    );
+    assert_eq!(v["board"]["width"], 8);
+    assert_eq!(v["squares"].as_array().unwrap().len(), 32);
+    let id = v["id"].as_str().unwrap();
+    let (s, again) = app.json("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(again["legal"], v["legal"]);
+}
+
+#[test]
+fn new_game_refusals() {
+    let (_root, dir) = folder("refuse");
+    let app = App::new(Some(&dir));
+    for (body, status, says) in [
+        (json!({"game": "nothing"}), StatusCode::NOT_FOUND, "nothing"),
+        (
+            json!({"game": "draughts", "sides": ["human", "wizard"]}),
+            StatusCode::BAD_REQUEST,
+            "wizard",
+        ),
+        (
+            json!({"game": "draughts", "sides": ["human", "human", "human"]}),
+            StatusCode::BAD_REQUEST,
+            "sides",
+        ),
+        (
+            json!({"game": "draughts", "playouts": 0}),
+            StatusCode::BAD_REQUEST,
+            "playouts",
+        ),
+        (
+            json!({"game": "draughts", "depth": 99}),
+            StatusCode::BAD_REQUEST,
+            "depth",
+        ),
+        (
+            json!({"game": "draughts", "options": {"kings": "purple"}}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "errors",
+        ),
+        (
+            json!({"game": "sub/broken.rules"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "errors",
+        ),
+        (
+            json!({"game": "slow-and-steady"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "race",
+        ),
+    ] {
+        let (s, v) = app.json("POST", "/api/games", Some(body.clone()));
+        assert_eq!(s, status, "{body}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(says), "{body}: {v}");
+    }
+    // A game with errors answers with the diagnostics.
+    let (_, v) = app.json(
+        "POST",
+        "/api/games",
+        Some(json!({"game": "sub/broken.rules"})),
+    );
+    assert_eq!(v["check"]["diagnostics"][0]["code"], "E001");
+    // The editor's "play this": a text is played instead of the file.
+    let text = rulebook::bundled::get("draughts")
+        .unwrap()
+        .replace("\"Draughts\"", "\"Edited\"");
+    let v = app.new_game(json!({"game": "mine.rules", "text": text}));
+    assert_eq!(v["title"], "Edited");
+    let v = app.new_game(json!({"game": "mine.rules"}));
+    assert_eq!(v["title"], "Draughts");
+}
+
+#[test]
+fn moves_undo_redo_hint_resign() {
+    let app = App::new(None);
+    let v = app.new_game(json!({"game": "draughts", "sides": ["human", "human"]}));
+    let id = v["id"].as_str().unwrap().to_string();
+    let url = |what: &str| format!("/api/games/{id}/{what}");
+    // An illegal move: the prompt's explanation.
+    let (s, v) = app.json("POST", &url("move"), Some(json!({"move": "11-15"})));
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(v["error"], "the piece on 11 is Black's; White to move");
+    // Several moves start so.
+    let (s, v) = app.json("POST", &url("move"), Some(json!({"move": "22"})));
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    // A legal one, by squares as the page sends them.
+    let (s, v) = app.json("POST", &url("move"), Some(json!({"move": "c3-d4"})));
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["moves"], json!(["22-18"]));
+    assert_eq!(v["last_move"]["notation"], "22-18");
+    assert_eq!(v["side_to_move"], "Black");
+    let (s, v) = app.json("POST", &url("move"), Some(json!({"move": "11-15"})));
+    assert_eq!(s, StatusCode::OK, "{v}");
+    // White must take: the explanation names the rule.
+    let (s, v) = app.json("POST", &url("move"), Some(json!({"move": "21-18"})));
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("capture is compulsory"),
+        "{v}"
+    );
+    // Undo takes back to White's previous turn (two plies), redo plays
+    // them again one by one.
+    let (s, v) = app.json("POST", &url("undo"), None);
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["moves"], json!([]));
+    assert_eq!(v["can_redo"], true);
+    assert_eq!(v["can_undo"], false);
+    let (s, _) = app.json("POST", &url("undo"), None);
+    assert_eq!(s, StatusCode::CONFLICT);
+    let (s, v) = app.json("POST", &url("redo"), None);
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["moves"], json!(["22-18"]));
+    let (s, v) = app.json("POST", &url("redo"), None);
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["moves"], json!(["22-18", "11-15"]));
+    let (s, _) = app.json("POST", &url("redo"), None);
+    assert_eq!(s, StatusCode::CONFLICT);
+    let (s, v) = app.json("POST", &url("hint"), None);
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["hint"]["notation"], "18x11");
+    // Downloads.
+    let (s, body, kind) = app.send("GET", &url("record"), None);
+    assert_eq!(s, StatusCode::OK);
+    assert!(kind.contains("jsonl"));
+    let text = String::from_utf8(body).unwrap();
+    let record = rulebook::record::BoardRecord::parse(&text).unwrap();
+    assert_eq!(text, record.to_jsonl());
+    assert!(text.contains("22-18") && text.contains("11-15"), "{text}");
+    let (s, body, _) = app.send("GET", &url("pdn"), None);
+    assert_eq!(s, StatusCode::OK);
+    let pdn = String::from_utf8(body).unwrap();
+    assert!(pdn.contains("1. 22-18 11-15"), "{pdn}");
+    // Resign ends the game.
+    let (s, v) = app.json("POST", &url("resign"), None);
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["result"], "White resigned");
+    assert_eq!(v["legal"], json!([]));
+    let (s, _) = app.json("POST", &url("move"), Some(json!({"move": "18x11"})));
+    assert_eq!(s, StatusCode::CONFLICT);
+    let (s, _) = app.json("POST", &url("resign"), None);
+    assert_eq!(s, StatusCode::CONFLICT);
+    // Undo after resigning takes it back.
+    let (s, v) = app.json("POST", &url("undo"), None);
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["result"], Value::Null);
+}
+
+#[test]
+fn unknown_games_are_404() {
+    let app = App::new(None);
+    for (m, what) in [
+        ("GET", ""),
+        ("POST", "/undo"),
+        ("POST", "/redo"),
+        ("POST", "/hint"),
+        ("POST", "/resign"),
+        ("POST", "/computer"),
+        ("GET", "/record"),
+        ("GET", "/pdn"),
+    ] {
+        for id in ["12345", "not-a-number"] {
+            let (s, _) = app.json(m, &format!("/api/games/{id}{what}"), None);
+            assert_eq!(s, StatusCode::NOT_FOUND, "{m} {id}{what}");
+        }
+    }
+}
+
+#[test]
+fn computer_players_play_to_the_end() {
+    let app = App::new(None);
+    let v = app.new_game(json!({"game": "draughts", "sides": ["random", "greedy"], "seed": 7}));
+    let id = v["id"].as_str().unwrap().to_string();
+    assert_eq!(v["computer_to_move"], true);
+    let (s, _) = app.json(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"move": "22-17"})),
+    );
+    assert_eq!(s, StatusCode::CONFLICT);
+    let mut last = v;
+    for _ in 0..400 {
+        if last["result"] != Value::Null {
+            break;
+        }
+        let (s, v) = app.json("POST", &format!("/api/games/{id}/computer"), None);
+        assert_eq!(s, StatusCode::OK, "{v}");
+        last = v;
+    }
+    assert_ne!(last["result"], Value::Null, "the game ended");
+    assert_eq!(last["computer_to_move"], false);
+    let (s, _) = app.json("POST", &format!("/api/games/{id}/computer"), None);
+    assert_eq!(s, StatusCode::CONFLICT);
+    // A person to move: the computer has nothing to play.
+    let v = app.new_game(json!({"game": "draughts", "sides": ["human", "random"]}));
+    let id = v["id"].as_str().unwrap().to_string();
+    let (s, _) = app.json("POST", &format!("/api/games/{id}/computer"), None);
+    assert_eq!(s, StatusCode::CONFLICT);
+    let (s, v) = app.json(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"move": "22-17"})),
+    );
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["computer_to_move"], true);
+    let (s, v) = app.json("POST", &format!("/api/games/{id}/computer"), None);
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(v["human_to_move"], true);
+}
+
+#[test]
+fn open_games_are_bounded() {
+    let app = App::new(None);
+    for _ in 0..rulebook::web::store::MAX_GAMES {
+        app.new_game(json!({"game": "always-ready"}));
+    }
+    let (s, v) = app.json("POST", "/api/games", Some(json!({"game": "always-ready"})));
+    assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+}
+
+#[test]
+fn loopback_hosts() {
+    assert!(rulebook::web::is_loopback("127.0.0.1"));
+    assert!(rulebook::web::is_loopback("::1"));
+    assert!(rulebook::web::is_loopback("localhost"));
+    assert!(!rulebook::web::is_loopback("0.0.0.0"));
+    assert!(!rulebook::web::is_loopback("192.168.1.5"));
+}
