@@ -1,6 +1,6 @@
 //! English words for messages: a name's possessive, a count with its noun.
 
-/// `Black's`, but `Street Kids'`: the possessive of a name.
+/// `Black's`, but `Reds'`: the possessive of a name.
 pub fn possessive(name: &str) -> String {
     if name.ends_with('s') || name.ends_with('S') {
         format!("{name}'")
@@ -26,7 +26,7 @@ mod tests {
     #[test]
     fn possessives_and_plurals() {
         assert_eq!(possessive("Black"), "Black's");
-        assert_eq!(possessive("Street Kids"), "Street Kids'");
+        assert_eq!(possessive("Reds"), "Reds'");
         assert_eq!(count(1, "turn"), "1 turn");
         assert_eq!(count(0, "turn"), "0 turns");
         assert_eq!(count(2, "turn"), "2 turns");
