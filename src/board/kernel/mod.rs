@@ -124,11 +124,64 @@ struct Dirs {
     d: [Dir; MAXD],
 }
 
-impl Dirs {
-    #[inline(always)]
-    fn all(&self) -> &[Dir; MAXD] {
-        &self.d
-    }
+// `each_slot!` and `any_slot!` expand their body once per slot.
+const _: () = assert!(MAXD == 4);
+
+/// Runs `$body` once for each direction slot of `$dirs` (a `Dirs`), with
+/// `$j` the slot number and `$d` its `Dir`. The body is written out four
+/// times with `$j` a literal, so that `Diag`'s shifts fold to constants (a
+/// loop, or a closure the compiler keeps out of line, leaves a run-time
+/// `match` on the slot). A `return` in the body returns from the function.
+macro_rules! each_slot {
+    ($dirs:expr, $j:ident, $d:ident, $body:block) => {{
+        let dirs: &[Dir; MAXD] = &$dirs.d;
+        {
+            let $j: usize = 0;
+            let $d = dirs[0];
+            $body
+        }
+        {
+            let $j: usize = 1;
+            let $d = dirs[1];
+            $body
+        }
+        {
+            let $j: usize = 2;
+            let $d = dirs[2];
+            $body
+        }
+        {
+            let $j: usize = 3;
+            let $d = dirs[3];
+            $body
+        }
+    }};
+}
+
+/// Whether the boolean `$body` holds for a direction slot of `$dirs`
+/// (tried in slot order, stopping at the first), written out as in
+/// `each_slot!`.
+macro_rules! any_slot {
+    ($dirs:expr, $j:ident, $d:ident, $body:expr) => {{
+        let dirs: &[Dir; MAXD] = &$dirs.d;
+        ({
+            let $j: usize = 0;
+            let $d = dirs[0];
+            $body
+        }) || ({
+            let $j: usize = 1;
+            let $d = dirs[1];
+            $body
+        }) || ({
+            let $j: usize = 2;
+            let $d = dirs[2];
+            $body
+        }) || ({
+            let $j: usize = 3;
+            let $d = dirs[3];
+            $body
+        })
+    }};
 }
 
 /// The moves of one (side, kind).
@@ -446,7 +499,7 @@ impl Kernel {
             if pcs == 0 {
                 continue;
             }
-            for (j, &d) in m.step.all().iter().enumerate() {
+            each_slot!(m.step, j, d, {
                 let mut to = G::go(j, d, pcs & d.ok) & empty;
                 while to != 0 {
                     let b = to & to.wrapping_neg();
@@ -459,7 +512,7 @@ impl Kernel {
                         result: self.finish(s, k as u8, b),
                     });
                 }
-            }
+            });
             if m.slide.n == 0 {
                 continue;
             }
@@ -467,7 +520,7 @@ impl Kernel {
             while own != 0 {
                 let from = own & own.wrapping_neg();
                 own &= own - 1;
-                for (j, &d) in m.slide.all().iter().enumerate() {
+                each_slot!(m.slide, j, d, {
                     let mut b = from;
                     while b & d.ok != 0 {
                         b = G::go(j, d, b);
@@ -482,7 +535,7 @@ impl Kernel {
                             result: self.finish(s, k as u8, b),
                         });
                     }
-                }
+                });
             }
         }
         true
@@ -514,18 +567,17 @@ impl Kernel {
             if pcs == 0 {
                 continue;
             }
-            for (j, &d) in m.step.all().iter().enumerate() {
-                let to = G::go(j, d, pcs & d.ok) & empty;
-                if to != 0 {
-                    total += u64::from(to.count_ones());
-                }
-            }
-            for (j, &d) in m.slide.all().iter().enumerate() {
-                let mut ray = G::go(j, d, pcs & d.ok) & empty;
-                while ray != 0 {
-                    total += u64::from(ray.count_ones());
-                    ray = G::go(j, d, ray & d.ok) & empty;
-                }
+            each_slot!(m.step, j, d, {
+                total += u64::from((G::go(j, d, pcs & d.ok) & empty).count_ones());
+            });
+            if m.slide.n > 0 {
+                each_slot!(m.slide, j, d, {
+                    let mut ray = G::go(j, d, pcs & d.ok) & empty;
+                    while ray != 0 {
+                        total += u64::from(ray.count_ones());
+                        ray = G::go(j, d, ray & d.ok) & empty;
+                    }
+                });
             }
         }
         Some(total)
@@ -552,7 +604,9 @@ impl Kernel {
             if m.long.n > 0 {
                 return None;
             }
-            for (j, &d) in m.short.all().iter().enumerate() {
+            // `any` stops at the first direction with a jump that may go
+            // on: then the full search counts.
+            each_slot!(m.short, j, d, {
                 let mut lands = G::go(j, d, G::go(j, d, pcs & d.ok2) & enemy) & empty;
                 while lands != 0 {
                     let land = lands & lands.wrapping_neg();
@@ -575,14 +629,17 @@ impl Kernel {
                     if !self.at_end {
                         empty2 |= over;
                     }
-                    for (j2, &d2) in m.short.all().iter().enumerate() {
-                        if G::go(j2, d2, G::go(j2, d2, land & d2.ok2) & enemy2) & empty2 != 0 {
-                            return None;
-                        }
+                    if any_slot!(
+                        m.short,
+                        j2,
+                        d2,
+                        G::go(j2, d2, G::go(j2, d2, land & d2.ok2) & enemy2) & empty2 != 0
+                    ) {
+                        return None;
                     }
                     total += 1;
                 }
-            }
+            });
         }
         Some(total)
     }
@@ -652,16 +709,17 @@ impl Kernel {
     fn capturers<G: Shift>(&self, p: &KPos, s: usize, empty: u64) -> [u64; 2] {
         let enemy = p.side_pcs(s ^ 1);
         let mut out = [0u64; 2];
-        for (k, slot) in out.iter_mut().enumerate().take(self.nkinds) {
+        // Kind 1 has no pieces in a game of one kind.
+        for (k, slot) in out.iter_mut().enumerate() {
             let m = &self.moves[s][k];
             let pcs = p.pcs[s][k];
             if pcs == 0 {
                 continue;
             }
-            for (j, &d) in m.short.all().iter().enumerate() {
+            each_slot!(m.short, j, d, {
                 let land = G::go(j, d, G::go(j, d, pcs & d.ok2) & enemy) & empty;
                 *slot |= G::back(j, d, G::back(j, d, land));
-            }
+            });
             if m.long.n > 0 {
                 let mut own = pcs & !*slot;
                 while own != 0 {
@@ -679,7 +737,7 @@ impl Kernel {
     /// Whether a piece with the moves `m` on `cur` has a long jump.
     #[inline(always)]
     fn long_jump_from<G: Shift>(&self, m: &KindK, cur: u64, enemy: u64, empty: u64) -> bool {
-        for (j, &d) in m.long.all().iter().enumerate() {
+        any_slot!(m.long, j, d, {
             let mut b = cur;
             loop {
                 if b & d.ok == 0 {
@@ -691,11 +749,8 @@ impl Kernel {
                     break;
                 }
             }
-            if b & enemy != 0 && G::go(j, d, b & d.ok) & empty != 0 {
-                return true;
-            }
-        }
-        false
+            b & enemy != 0 && G::go(j, d, b & d.ok) & empty != 0
+        })
     }
 
     /// Every capture of side `s`, after the capture rules (the most
@@ -741,12 +796,12 @@ impl Kernel {
     #[inline]
     fn can_jump<G: Shift>(&self, c: &Chain<'_>, cur: u64, kind: u8) -> bool {
         let m = &self.moves[c.side][usize::from(kind & 1)];
-        for (j, &d) in m.short.all().iter().enumerate() {
-            if G::go(j, d, G::go(j, d, cur & d.ok2) & c.enemy) & c.empty != 0 {
-                return true;
-            }
-        }
-        m.long.n > 0 && self.long_jump_from::<G>(m, cur, c.enemy, c.empty)
+        any_slot!(
+            m.short,
+            j,
+            d,
+            G::go(j, d, G::go(j, d, cur & d.ok2) & c.enemy) & c.empty != 0
+        ) || m.long.n > 0 && self.long_jump_from::<G>(m, cur, c.enemy, c.empty)
     }
 
     #[inline(always)]
@@ -775,51 +830,87 @@ impl Kernel {
         }
         let m = &self.moves[c.side][usize::from(kind & 1)];
         let mut extended = false;
-        for (j, &d) in m.short.all().iter().enumerate() {
-            if cur & d.ok2 == 0 {
-                continue;
-            }
-            let over = G::go(j, d, cur);
-            if over & c.enemy == 0 {
-                continue;
-            }
-            let land = G::go(j, d, over);
-            if land & c.empty == 0 {
-                continue;
-            }
-            extended = true;
-            self.jump::<G>(c, over, land, kind);
+        if m.short.n > 0 {
+            each_slot!(m.short, j, d, {
+                'slot: {
+                    if cur & d.ok2 == 0 {
+                        break 'slot;
+                    }
+                    let over = G::go(j, d, cur);
+                    if over & c.enemy == 0 {
+                        break 'slot;
+                    }
+                    let land = G::go(j, d, over);
+                    if land & c.empty == 0 {
+                        break 'slot;
+                    }
+                    extended = true;
+                    self.jump::<G>(c, over, land, kind);
+                }
+            });
         }
-        for (j, &d) in m.long.all().iter().enumerate() {
-            let mut over = cur;
-            loop {
-                if over & d.ok == 0 {
-                    over = 0;
-                    break;
+        if m.long.n == 0 {
+            if c.ncap > 0 && !extended && self.must_continue {
+                self.emit(c, cur, kind);
+            }
+            return;
+        }
+        each_slot!(m.long, j, d, {
+            'slot: {
+                let mut over = cur;
+                loop {
+                    if over & d.ok == 0 {
+                        over = 0;
+                        break;
+                    }
+                    over = G::go(j, d, over);
+                    if over & c.empty == 0 {
+                        break;
+                    }
                 }
-                over = G::go(j, d, over);
-                if over & c.empty == 0 {
-                    break;
+                if over & c.enemy == 0 || over & d.ok == 0 {
+                    break 'slot;
                 }
-            }
-            if over & c.enemy == 0 || over & d.ok == 0 {
-                continue;
-            }
-            let first = G::go(j, d, over);
-            if first & c.empty == 0 {
-                continue;
-            }
-            // AR-11: where the chain can go on from some landing square,
-            // only those squares are allowed.
-            let mut only_continuing = false;
-            if self.long_must_continue {
-                self.take(c, over);
+                let first = G::go(j, d, over);
+                if first & c.empty == 0 {
+                    break 'slot;
+                }
+                // AR-11: where the chain can go on from some landing square,
+                // only those squares are allowed.
+                let mut only_continuing = false;
+                if self.long_must_continue {
+                    self.take(c, over);
+                    let mut land = first;
+                    loop {
+                        let (k2, stop) = self.crown_mid(c.side, kind, land);
+                        if !stop && self.can_jump::<G>(c, land, k2) {
+                            only_continuing = true;
+                            break;
+                        }
+                        if land & d.ok == 0 {
+                            break;
+                        }
+                        land = G::go(j, d, land);
+                        if land & c.empty == 0 {
+                            break;
+                        }
+                    }
+                    self.untake(c, over);
+                }
                 let mut land = first;
                 loop {
-                    let (k2, stop) = self.crown_mid(c.side, kind, land);
-                    if !stop && self.can_jump::<G>(c, land, k2) {
-                        only_continuing = true;
-                        break;
+                    let ok = if only_continuing {
+                        self.take(c, over);
+                        let (k2, stop) = self.crown_mid(c.side, kind, land);
+                        let ok = !stop && self.can_jump::<G>(c, land, k2);
+                        self.untake(c, over);
+                        ok
+                    } else {
+                        true
+                    };
+                    if ok {
+                        extended = true;
+                        self.jump::<G>(c, over, land, kind);
                     }
                     if land & d.ok == 0 {
                         break;
@@ -829,32 +920,8 @@ impl Kernel {
                         break;
                     }
                 }
-                self.untake(c, over);
             }
-            let mut land = first;
-            loop {
-                let ok = if only_continuing {
-                    self.take(c, over);
-                    let (k2, stop) = self.crown_mid(c.side, kind, land);
-                    let ok = !stop && self.can_jump::<G>(c, land, k2);
-                    self.untake(c, over);
-                    ok
-                } else {
-                    true
-                };
-                if ok {
-                    extended = true;
-                    self.jump::<G>(c, over, land, kind);
-                }
-                if land & d.ok == 0 {
-                    break;
-                }
-                land = G::go(j, d, land);
-                if land & c.empty == 0 {
-                    break;
-                }
-            }
-        }
+        });
         if c.ncap > 0 && !extended && self.must_continue {
             self.emit(c, cur, kind);
         }
