@@ -64,6 +64,8 @@ impl Dir {
 /// 2: -A, 3: -B), so that each loop over the four slots compiles to
 /// constant shifts.
 trait Shift {
+    /// Slot `j ^ 2` is the reverse of slot `j` (the four diagonals).
+    const DIAG: bool;
     fn go(j: usize, d: Dir, b: u64) -> u64;
     fn back(j: usize, d: Dir, b: u64) -> u64;
 }
@@ -72,6 +74,7 @@ trait Shift {
 struct Var;
 
 impl Shift for Var {
+    const DIAG: bool = false;
     #[inline(always)]
     fn go(_: usize, d: Dir, b: u64) -> u64 {
         d.go(b)
@@ -87,6 +90,7 @@ impl Shift for Var {
 struct Diag<const A: u32, const B: u32>;
 
 impl<const A: u32, const B: u32> Shift for Diag<A, B> {
+    const DIAG: bool = true;
     #[inline(always)]
     fn go(j: usize, _: Dir, b: u64) -> u64 {
         match j {
@@ -255,6 +259,10 @@ impl KPos {
         p
     }
 }
+
+/// Per kind: the squares from which a short jump along each direction slot
+/// is possible (see `Kernel::jump_sets`).
+type Jumps = [[u64; MAXD]; 2];
 
 /// A move of the kernel: one bit each for the start and end squares, the
 /// captured squares, the kind that moves and the kind that ends on `to`.
@@ -433,12 +441,13 @@ impl Kernel {
         Some(p)
     }
 
-    /// Whether the game is over by the position alone.
+    /// Whether the game is over by the position alone, given the pieces of
+    /// the two sides.
     #[inline(always)]
-    fn over(&self, p: &KPos) -> bool {
+    fn over(&self, a: u64, b: u64) -> bool {
         match self.count_limit {
-            Some(0) => p.side_pcs(0) == 0 || p.side_pcs(1) == 0,
-            Some(lim) => p.side_pcs(0).count_ones() <= lim || p.side_pcs(1).count_ones() <= lim,
+            Some(0) => a == 0 || b == 0,
+            Some(lim) => a.count_ones() <= lim || b.count_ones() <= lim,
             None => false,
         }
     }
@@ -478,14 +487,17 @@ impl Kernel {
     /// All legal moves of the side to move (none when the game is over).
     fn generate_g<G: Shift>(&self, p: &KPos, out: &mut Vec<KMove>) -> bool {
         out.clear();
-        if self.over(p) {
+        let s = usize::from(p.side & 1);
+        let own = p.side_pcs(s);
+        let enemy = p.side_pcs(s ^ 1);
+        if self.over(own, enemy) {
             return true;
         }
-        let s = usize::from(p.side & 1);
-        let empty = self.valid & !p.occ();
-        let cand = self.capturers::<G>(p, s, empty);
+        let empty = self.valid & !(own | enemy);
+        let js = self.jump_sets::<G>(p, s, enemy, empty);
+        let cand = self.capturers::<G>(p, s, enemy, empty, &js);
         if cand != [0, 0] {
-            if !self.captures::<G>(p, s, empty, cand, out) {
+            if !self.captures::<G>(s, enemy, empty, cand, out) {
                 out.clear();
                 return false;
             }
@@ -544,18 +556,26 @@ impl Kernel {
     /// The number of legal moves, as `generate` would give: the quiet
     /// moves are counted with whole-board shifts and never written down.
     fn count_g<G: Shift>(&self, p: &KPos, scratch: &mut Vec<KMove>) -> Option<u64> {
-        if self.over(p) {
+        let s = usize::from(p.side & 1);
+        let own = p.side_pcs(s);
+        let enemy = p.side_pcs(s ^ 1);
+        if self.over(own, enemy) {
             return Some(0);
         }
-        let s = usize::from(p.side & 1);
-        let empty = self.valid & !p.occ();
-        let cand = self.capturers::<G>(p, s, empty);
+        let empty = self.valid & !(own | enemy);
+        let js = self.jump_sets::<G>(p, s, enemy, empty);
+        let cand = self.capturers::<G>(p, s, enemy, empty, &js);
         if cand != [0, 0] {
-            if let Some(n) = self.count_single_jumps::<G>(p, s, empty, cand) {
+            let single = if G::DIAG {
+                self.count_single_jumps_diag::<G>(s, cand, &js)
+            } else {
+                self.count_single_jumps::<G>(s, enemy, empty, cand)
+            };
+            if let Some(n) = single {
                 return Some(n);
             }
             scratch.clear();
-            if !self.captures::<G>(p, s, empty, cand, scratch) {
+            if !self.captures::<G>(s, enemy, empty, cand, scratch) {
                 return None;
             }
             return Some(scratch.len() as u64);
@@ -568,7 +588,10 @@ impl Kernel {
                 continue;
             }
             each_slot!(m.step, j, d, {
-                total += u64::from((G::go(j, d, pcs & d.ok) & empty).count_ones());
+                let to = G::go(j, d, pcs & d.ok) & empty;
+                if to != 0 {
+                    total += u64::from(to.count_ones());
+                }
             });
             if m.slide.n > 0 {
                 each_slot!(m.slide, j, d, {
@@ -589,12 +612,11 @@ impl Kernel {
     #[inline]
     fn count_single_jumps<G: Shift>(
         &self,
-        p: &KPos,
         s: usize,
+        enemy: u64,
         empty: u64,
         cand: [u64; 2],
     ) -> Option<u64> {
-        let enemy = p.side_pcs(s ^ 1);
         let mut total = 0u64;
         for (k, &pcs) in cand.iter().enumerate() {
             if pcs == 0 {
@@ -638,6 +660,58 @@ impl Kernel {
                         return None;
                     }
                     total += 1;
+                }
+            });
+        }
+        Some(total)
+    }
+
+    /// `count_single_jumps` by whole-board shifts, for the diagonal
+    /// geometries: there, a piece that has jumped along slot `j` can only go
+    /// on along another slot than the reverse one, `j ^ 2`, and along those
+    /// the squares next to its landing square are neither the square it
+    /// left nor the piece it took, so the jump sets of the position before
+    /// the jump (`js`) tell whether it can go on.
+    #[inline]
+    fn count_single_jumps_diag<G: Shift>(
+        &self,
+        s: usize,
+        cand: [u64; 2],
+        js: &Jumps,
+    ) -> Option<u64> {
+        let mut total = 0u64;
+        for (k, &pcs) in cand.iter().enumerate() {
+            if pcs == 0 {
+                continue;
+            }
+            let m = &self.moves[s][k];
+            if m.long.n > 0 {
+                return None;
+            }
+            let jk = &js[k];
+            let crown = if m.promo_to == NO_KIND { 0 } else { m.promo };
+            each_slot!(m.short, j, d, {
+                let lands = G::go(j, d, G::go(j, d, pcs & jk[j]));
+                if lands != 0 {
+                    let mut goes_on = lands;
+                    let crowned = lands & crown;
+                    if crowned != 0 {
+                        match self.mid {
+                            MidChainCrown::Stop => goes_on &= !crowned,
+                            MidChainCrown::Continue => return None,
+                            MidChainCrown::Stay => {}
+                        }
+                    }
+                    let others = match j ^ 2 {
+                        0 => jk[1] | jk[2] | jk[3],
+                        1 => jk[0] | jk[2] | jk[3],
+                        2 => jk[0] | jk[1] | jk[3],
+                        _ => jk[0] | jk[1] | jk[2],
+                    };
+                    if goes_on & others != 0 {
+                        return None;
+                    }
+                    total += u64::from(lands.count_ones());
                 }
             });
         }
@@ -704,10 +778,35 @@ impl Kernel {
         }
     }
 
-    /// The pieces of side `s` that have a first jump, per kind.
+    /// For each kind of side `s` that has pieces: the squares from which a
+    /// piece of that kind has a short jump along each slot.
+    #[inline(always)]
+    fn jump_sets<G: Shift>(&self, p: &KPos, s: usize, enemy: u64, empty: u64) -> Jumps {
+        let mut out = [[0u64; MAXD]; 2];
+        for (k, js) in out.iter_mut().enumerate() {
+            let m = &self.moves[s][k];
+            if p.pcs[s][k] == 0 || m.short.n == 0 {
+                continue;
+            }
+            // Exact on `ok2`, where two steps stay on the board.
+            each_slot!(m.short, j, d, {
+                js[j] = d.ok2 & G::back(j, d, enemy & G::back(j, d, empty));
+            });
+        }
+        out
+    }
+
+    /// The pieces of side `s` that have a first jump, per kind (`js` from
+    /// `jump_sets`).
     #[inline]
-    fn capturers<G: Shift>(&self, p: &KPos, s: usize, empty: u64) -> [u64; 2] {
-        let enemy = p.side_pcs(s ^ 1);
+    fn capturers<G: Shift>(
+        &self,
+        p: &KPos,
+        s: usize,
+        enemy: u64,
+        empty: u64,
+        js: &Jumps,
+    ) -> [u64; 2] {
         let mut out = [0u64; 2];
         // Kind 1 has no pieces in a game of one kind.
         for (k, slot) in out.iter_mut().enumerate() {
@@ -716,10 +815,8 @@ impl Kernel {
             if pcs == 0 {
                 continue;
             }
-            each_slot!(m.short, j, d, {
-                let land = G::go(j, d, G::go(j, d, pcs & d.ok2) & enemy) & empty;
-                *slot |= G::back(j, d, G::back(j, d, land));
-            });
+            let j = &js[k];
+            *slot = pcs & (j[0] | j[1] | j[2] | j[3]);
             if m.long.n > 0 {
                 let mut own = pcs & !*slot;
                 while own != 0 {
@@ -757,8 +854,8 @@ impl Kernel {
     /// pieces, merging of the same move by different paths).
     fn captures<G: Shift>(
         &self,
-        p: &KPos,
         s: usize,
+        enemy: u64,
         empty: u64,
         cand: [u64; 2],
         out: &mut Vec<KMove>,
@@ -768,7 +865,7 @@ impl Kernel {
             side: s,
             from: 0,
             start_kind: 0,
-            enemy: p.side_pcs(s ^ 1),
+            enemy,
             empty,
             cap: 0,
             ncap: 0,
