@@ -311,9 +311,14 @@ fn new_game_refusals() {
             "errors",
         ),
         (
-            json!({"game": "slow-and-steady"}),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "race",
+            json!({"game": "slow-and-steady", "players": 99}),
+            StatusCode::BAD_REQUEST,
+            "players",
+        ),
+        (
+            json!({"game": "slow-and-steady", "sides": ["human", "wizard"]}),
+            StatusCode::BAD_REQUEST,
+            "wizard",
         ),
     ] {
         let (s, v) = app.json("POST", "/api/games", Some(body.clone()));
@@ -495,4 +500,238 @@ fn loopback_hosts() {
     assert!(rulebook::web::is_loopback("localhost"));
     assert!(!rulebook::web::is_loopback("0.0.0.0"));
     assert!(!rulebook::web::is_loopback("192.168.1.5"));
+}
+
+#[test]
+fn race_games_roll_choose_and_computer_turns() {
+    let app = App::new(None);
+    let v =
+        app.new_game(json!({"game": "slow-and-steady", "sides": ["human", "random"], "seed": 7}));
+    let id = v["id"].as_str().unwrap().to_string();
+    assert_eq!(v["kind"], "race");
+    assert_eq!(v["seed"], "7");
+    assert_eq!(v["seats"].as_array().unwrap().len(), 2);
+    assert_eq!(v["human_to_roll"], true);
+    assert!(v["rolled"].is_null());
+    assert!(v["track"].as_str().unwrap().contains('1'));
+    // Choosing before rolling is refused; a computer turn too.
+    let (s, _) = app.json(
+        "POST",
+        &format!("/api/games/{id}/choose"),
+        Some(json!({"choice": "enter"})),
+    );
+    assert_eq!(s, StatusCode::CONFLICT);
+    let (s, _) = app.json("POST", &format!("/api/games/{id}/computer"), None);
+    assert_eq!(s, StatusCode::CONFLICT);
+    let (s, v) = app.json("POST", &format!("/api/games/{id}/roll"), None);
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["human_to_choose"], true);
+    let dice = v["rolled"].clone();
+    assert!(!dice.as_array().unwrap().is_empty());
+    let choices = v["choices"].as_array().unwrap().clone();
+    assert!(!choices.is_empty());
+    // The same seed rolls the same dice: the state read again agrees.
+    let (_, again) = app.json("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(again["rolled"], dice);
+    // A choice that is not legal is explained.
+    let (s, v) = app.json(
+        "POST",
+        &format!("/api/games/{id}/choose"),
+        Some(json!({"choice": "77"})),
+    );
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("no piece on 77"),
+        "{v}"
+    );
+    let (s, _) = app.json(
+        "POST",
+        &format!("/api/games/{id}/choose"),
+        Some(json!({"choice": "wat"})),
+    );
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    let c = choices[0]["text"].as_str().unwrap();
+    let (s, v) = app.json(
+        "POST",
+        &format!("/api/games/{id}/choose"),
+        Some(json!({"choice": c})),
+    );
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let turns = v["turns"].as_array().unwrap();
+    assert_eq!(turns.len(), 1);
+    assert_eq!(turns[0]["choice"], c);
+    assert_eq!(turns[0]["dice"], dice);
+    assert!(!turns[0]["events"].as_array().unwrap().is_empty());
+    // Play on: the person rolls and takes the first choice, the computer
+    // plays its turns, to the end.
+    let mut v = v;
+    for _ in 0..5000 {
+        if !v["result"].is_null() {
+            break;
+        }
+        let path = if v["computer_to_move"] == true {
+            "computer"
+        } else if v["human_to_roll"] == true {
+            "roll"
+        } else {
+            let c = v["choices"][0]["text"].as_str().unwrap().to_string();
+            let (s, w) = app.json(
+                "POST",
+                &format!("/api/games/{id}/choose"),
+                Some(json!({"choice": c})),
+            );
+            assert_eq!(s, StatusCode::OK, "{w}");
+            v = w;
+            continue;
+        };
+        let (s, w) = app.json("POST", &format!("/api/games/{id}/{path}"), None);
+        assert_eq!(s, StatusCode::OK, "{w}");
+        v = w;
+    }
+    let result = v["result"].as_str().unwrap();
+    assert!(
+        result.contains("wins") || result.contains("stopped"),
+        "{result}"
+    );
+    // The record replays: one line per turn after the header.
+    let (s, body, _) = app.send("GET", &format!("/api/games/{id}/record"), None);
+    assert_eq!(s, StatusCode::OK);
+    let text = String::from_utf8(body).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let header: Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(header["seed"], 7);
+    assert_eq!(header["players"], 2);
+    let first: Value = serde_json::from_str(lines[1]).unwrap();
+    assert_eq!(first["dice"], dice);
+    // Board-game requests are refused for a race game.
+    let (s, _) = app.json(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"move": "1"})),
+    );
+    assert_eq!(s, StatusCode::CONFLICT);
+}
+
+#[test]
+fn event_stream_sends_the_state_and_the_computers_moves() {
+    let app = App::new(None);
+    let v = app.new_game(json!({"game": "draughts", "sides": ["random", "random"], "seed": 3}));
+    let id = v["id"].as_str().unwrap().to_string();
+    let req = Request::builder()
+        .uri(format!("/api/games/{id}/events"))
+        .body(Body::empty())
+        .unwrap();
+    let states = app.rt.block_on(async {
+        let res = app.app.clone().oneshot(req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(res.headers()["content-type"], "text/event-stream");
+        let mut body = res.into_body().into_data_stream();
+        let mut text = String::new();
+        use futures_util::StreamExt;
+        // Three states: the start, then two computer moves, none asked for.
+        while text.matches("event: state").count() < 3 {
+            let chunk = tokio::time::timeout(std::time::Duration::from_secs(30), body.next())
+                .await
+                .expect("a state within 30 s")
+                .unwrap()
+                .unwrap();
+            text.push_str(std::str::from_utf8(&chunk).unwrap());
+        }
+        text
+    });
+    let plies: Vec<usize> = states
+        .split("event: state")
+        .skip(1)
+        .map(|e| {
+            let data = e.lines().find_map(|l| l.strip_prefix("data: ")).unwrap();
+            let v: Value = serde_json::from_str(data).unwrap();
+            v["moves"].as_array().unwrap().len()
+        })
+        .collect();
+    assert_eq!(plies, vec![0, 1, 2]);
+    let (s, _) = app.json("GET", "/api/games/12345/events", None);
+    assert_eq!(s, StatusCode::NOT_FOUND);
+}
+
+#[test]
+fn save_writes_only_inside_the_folder() {
+    let (root, dir) = folder("save");
+    let app = App::new(Some(&dir));
+    let text = rulebook::bundled::get("draughts")
+        .unwrap()
+        .replace("\"Draughts\"", "\"Saved\"");
+    // A new file, then the same file again: written whole, no temporary
+    // file left beside it.
+    for name in ["new.rules", "sub/new.rules", "mine.rules"] {
+        let (s, v) = app.json(
+            "POST",
+            "/api/save",
+            Some(json!({"name": name, "text": text})),
+        );
+        assert_eq!(s, StatusCode::OK, "{name}: {v}");
+        assert_eq!(v["saved"], name);
+        assert_eq!(std::fs::read_to_string(dir.join(name)).unwrap(), text);
+    }
+    let left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    // The saved file is listed and plays.
+    let v = app.new_game(json!({"game": "new.rules"}));
+    assert_eq!(v["title"], "Saved");
+    // A link to a folder outside.
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&root, dir.join("away")).unwrap();
+    let secret = std::fs::read_to_string(root.join("secret.rules")).unwrap();
+    for (name, status, says) in [
+        ("../escape.rules", StatusCode::FORBIDDEN, "leaves"),
+        ("sub/../../escape.rules", StatusCode::FORBIDDEN, "leaves"),
+        ("/tmp/escape.rules", StatusCode::FORBIDDEN, "leaves"),
+        ("out.rules", StatusCode::FORBIDDEN, "link"),
+        ("away/secret.rules", StatusCode::FORBIDDEN, "leads out"),
+        ("away/new.rules", StatusCode::FORBIDDEN, "leads out"),
+        ("notes.txt", StatusCode::BAD_REQUEST, ".rules"),
+        ("nowhere/x.rules", StatusCode::BAD_REQUEST, "folder"),
+        ("", StatusCode::BAD_REQUEST, "file name"),
+        ("sub", StatusCode::BAD_REQUEST, ".rules"),
+    ] {
+        let (s, v) = app.json(
+            "POST",
+            "/api/save",
+            Some(json!({"name": name, "text": "x"})),
+        );
+        assert_eq!(s, status, "{name}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(says), "{name}: {v}");
+    }
+    // Nothing outside changed, nothing was made there.
+    assert_eq!(
+        std::fs::read_to_string(root.join("secret.rules")).unwrap(),
+        secret
+    );
+    assert!(!root.join("escape.rules").exists());
+    assert!(!std::path::Path::new("/tmp/escape.rules").exists());
+    assert!(!root.join("new.rules").exists());
+    // Too big a text.
+    let big = "x".repeat(rulebook::web::library::MAX_RULE_FILE + 1);
+    let (s, _, _) = app.send(
+        "POST",
+        "/api/save",
+        Some(json!({"name": "big.rules", "text": big}).to_string()),
+    );
+    assert!(
+        s == StatusCode::BAD_REQUEST || s == StatusCode::PAYLOAD_TOO_LARGE,
+        "{s}"
+    );
+    assert!(!dir.join("big.rules").exists());
+    // Without a games folder nothing is written.
+    let bare = App::new(None);
+    let (s, v) = bare.json(
+        "POST",
+        "/api/save",
+        Some(json!({"name": "x.rules", "text": "x"})),
+    );
+    assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
+    let _ = std::fs::remove_dir_all(&root);
 }

@@ -18,7 +18,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use super::store::OpenGame;
+use super::store::{Open, OpenGame, OpenRace};
 use super::AppState;
 use crate::agents::Strength;
 use crate::board::{Move, Position, Tables};
@@ -37,7 +37,7 @@ pub const MAX_DEPTH: u32 = 10;
 pub const MAX_THINK_MS: u64 = 10_000;
 
 /// An error answer: a status and `{"error": text}`.
-fn refuse(status: StatusCode, text: impl Into<String>) -> Response {
+pub fn refuse(status: StatusCode, text: impl Into<String>) -> Response {
     (status, Json(json!({ "error": text.into() }))).into_response()
 }
 
@@ -66,8 +66,16 @@ pub async fn list(State(app): Shared) -> Response {
             .into_iter()
             .map(|(name, bundled)| {
                 let checked = crate::load::check(&app2.library, &name, &[]);
+                // The names of the sides (board) or seats (race), for the
+                // setup page.
+                let sides: Vec<String> = match (&checked.game, &checked.race) {
+                    (Some(g), _) => g.sides.iter().map(|s| s.name.clone()).collect(),
+                    (None, Some(r)) => r.seats.clone(),
+                    (None, None) => Vec::new(),
+                };
                 match checked.summary() {
                     Some(s) => json!({
+                        "sides": sides,
                         "name": name,
                         "bundled": bundled,
                         "title": s.title,
@@ -109,6 +117,42 @@ pub async fn rules(State(app): Shared, Query(q): Query<RulesQuery>) -> Response 
         }
         Err(e) if e.contains("not a file name") => bad(e),
         Err(e) => refuse(StatusCode::NOT_FOUND, e),
+    }
+}
+
+/// The body of POST /api/save.
+#[derive(Deserialize)]
+pub struct SaveBody {
+    /// The file's name inside the games folder (`house.rules`, `sub/x.rules`).
+    name: String,
+    /// Its new text.
+    text: String,
+}
+
+/// What a save answers.
+#[derive(Serialize)]
+struct Saved {
+    saved: String,
+    bytes: usize,
+}
+
+/// POST /api/save: writes a rule file inside `--games DIR`, atomically;
+/// 403 for a name leaving the folder or without a folder, 400 for a bad
+/// name.
+pub async fn save(State(app): Shared, Json(body): Json<SaveBody>) -> Response {
+    let done = tokio::task::spawn_blocking(move || {
+        app.library
+            .save(&body.name, &body.text)
+            .map(|()| (body.name, body.text.len()))
+    })
+    .await;
+    use super::library::Refused;
+    match done {
+        Ok(Ok((saved, bytes))) => Json(Saved { saved, bytes }).into_response(),
+        Ok(Err(Refused::NoFolder(e) | Refused::Outside(e))) => refuse(StatusCode::FORBIDDEN, e),
+        Ok(Err(Refused::Bad(e))) => bad(e),
+        Ok(Err(Refused::Failed(e))) => refuse(StatusCode::INTERNAL_SERVER_ERROR, e),
+        Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "saving failed"),
     }
 }
 
@@ -196,9 +240,13 @@ pub struct NewGame {
     depth: Option<u32>,
     #[serde(default)]
     think_ms: Option<u64>,
+    /// The number of players of a race game (the rule file's fewest by
+    /// default, or as many as `sides`).
+    #[serde(default)]
+    players: Option<usize>,
 }
 
-/// POST /api/games: opens a board game; 201 with its id and state.
+/// POST /api/games: opens a board or race game; 201 with its id and state.
 pub async fn new_game(State(app): Shared, Json(body): Json<NewGame>) -> Response {
     if body.playouts.is_some_and(|p| p == 0 || p > MAX_PLAYOUTS) {
         return bad(format!("playouts must be 1 to {MAX_PLAYOUTS}"));
@@ -229,9 +277,33 @@ pub async fn new_game(State(app): Shared, Json(body): Json<NewGame>) -> Response
     }
 }
 
+/// How hard the computer players think: what the request asks, with a
+/// time cap on every search ([`MAX_THINK_MS`]) so that none runs longer.
+fn strength(body: &NewGame) -> Strength {
+    match body.think_ms {
+        Some(t) => Strength {
+            think: Some(std::time::Duration::from_millis(t)),
+            playouts: body.playouts,
+            depth: body.depth,
+        },
+        None => Strength {
+            think: Some(std::time::Duration::from_millis(MAX_THINK_MS)),
+            playouts: Some(
+                body.playouts
+                    .unwrap_or(crate::agents::mcts::DEFAULT_PLAYOUTS),
+            ),
+            depth: Some(
+                body.depth
+                    .unwrap_or(crate::agents::alphabeta::DEFAULT_DEPTH),
+            ),
+        },
+    }
+}
+
 /// Loads, checks and compiles the game of a request.
-fn open(app: &AppState, body: NewGame) -> Result<OpenGame, Response> {
-    let options: Vec<(String, String)> = body.options.into_iter().collect();
+fn open(app: &AppState, mut body: NewGame) -> Result<Open, Response> {
+    let strength = strength(&body);
+    let options: Vec<(String, String)> = std::mem::take(&mut body.options).into_iter().collect();
     let checked = match body.text {
         Some(text) => check_source(
             Source {
@@ -267,11 +339,40 @@ fn open(app: &AppState, body: NewGame) -> Result<OpenGame, Response> {
         )
             .into_response());
     }
+    let opts: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let Some(g) = checked.game else {
-        return Err(refuse(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "race games can't be played in the browser yet: use `rulebook play`",
-        ));
+        let Some(race) = checked.race else {
+            return Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, "nothing to play"));
+        };
+        let (min, max) = (usize::from(race.min_players), usize::from(race.max_players));
+        let players = body.players.unwrap_or(body.sides.len().max(min));
+        if players < min || players > max {
+            return Err(bad(format!(
+                "{players} players; this game takes {min} to {max}"
+            )));
+        }
+        if body.sides.len() > players {
+            return Err(bad(format!(
+                "{} seats given for {players} players",
+                body.sides.len()
+            )));
+        }
+        let mut agents = body.sides;
+        agents.resize(players, "human".into());
+        let open = OpenRace {
+            game: Arc::new(race),
+            name: body.game,
+            options: opts,
+            agents,
+            seed: body.seed,
+            strength,
+            choices: Vec::new(),
+            rolled: false,
+            log: Vec::new(),
+        };
+        // The seats are checked now, so a bad agent is refused at once.
+        super::race::with_race(&open, |_, _| ()).map_err(bad)?;
+        return Ok(Open::Race(open));
     };
     let t = Tables::new(g);
     let mut agents = body.sides;
@@ -283,19 +384,13 @@ fn open(app: &AppState, body: NewGame) -> Result<OpenGame, Response> {
         )));
     }
     agents.resize(t.nsides, "human".into());
-    let strength = Strength {
-        think: body.think_ms.map(std::time::Duration::from_millis),
-        playouts: body.playouts,
-        depth: body.depth,
-    };
     let start = Position::start(&t);
     {
         // The agents are checked now, so a bad name is refused at once.
         let view = BoardSession::players_view(&t);
         BoardSession::new(&view, start.clone(), &agents, body.seed, strength).map_err(bad)?;
     }
-    let opts = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    Ok(OpenGame::new(
+    Ok(Open::Board(OpenGame::new(
         Arc::new(t),
         body.game,
         opts,
@@ -303,7 +398,7 @@ fn open(app: &AppState, body: NewGame) -> Result<OpenGame, Response> {
         agents,
         body.seed,
         strength,
-    ))
+    )))
 }
 
 /// Builds the session of a stored game, replays its moves and runs `f`.
@@ -388,9 +483,18 @@ fn state_json(id: u64, g: &OpenGame) -> Result<Value, String> {
     })
 }
 
+/// The state of a game of either kind as JSON.
+fn open_json(id: u64, g: &Open) -> Result<Value, String> {
+    match g {
+        Open::Board(b) => state_json(id, b),
+        Open::Race(r) => super::race::view(id, r)
+            .and_then(|v| serde_json::to_value(v).map_err(|e| e.to_string())),
+    }
+}
+
 /// The state of a game, computed off the async threads.
-async fn describe(id: u64, g: OpenGame) -> Result<Value, Response> {
-    match tokio::task::spawn_blocking(move || state_json(id, &g)).await {
+pub async fn describe(id: u64, g: Open) -> Result<Value, Response> {
+    match tokio::task::spawn_blocking(move || open_json(id, &g)).await {
         Ok(Ok(v)) => Ok(v),
         Ok(Err(e)) => Err(refuse(StatusCode::INTERNAL_SERVER_ERROR, e)),
         Err(_) => Err(refuse(StatusCode::INTERNAL_SERVER_ERROR, "failed")),
@@ -406,7 +510,7 @@ pub async fn state(State(app): Shared, Path(id): Path<String>) -> Response {
     let Some(id) = parse_id(&id) else {
         return no_game();
     };
-    let Some(g) = app.store.get(id) else {
+    let Some((g, _)) = app.store.get(id) else {
         return no_game();
     };
     match describe(id, g).await {
@@ -418,41 +522,87 @@ pub async fn state(State(app): Shared, Path(id): Path<String>) -> Response {
 /// What a change to a game computed: the new game, or a refusal.
 type Change = Result<OpenGame, Response>;
 
-/// Runs a change of a game off the async threads (for at most
-/// [`super::COMPUTER_CAP`]), stores it and answers with the new state.
+/// What a change to a game of either kind computed.
+type OpenChange = Result<Open, Response>;
+
+/// Runs a change of a board game off the async threads, stores it and
+/// answers with the new state.
 async fn change(
     app: Arc<AppState>,
     id: &str,
     f: impl FnOnce(OpenGame) -> Change + Send + 'static,
 ) -> Response {
-    let Some(id) = parse_id(id) else {
-        return no_game();
-    };
-    let Some(g) = app.store.get(id) else {
-        return no_game();
+    change_open(app, id, |g| match g {
+        Open::Board(b) => f(b).map(Open::Board),
+        Open::Race(_) => Err(refuse(
+            StatusCode::CONFLICT,
+            "this is a race game: roll and choose",
+        )),
+    })
+    .await
+}
+
+/// Runs a change of a race game off the async threads, stores it and
+/// answers with the new state.
+async fn change_race(
+    app: Arc<AppState>,
+    id: &str,
+    f: impl FnOnce(OpenRace) -> Result<OpenRace, Response> + Send + 'static,
+) -> Response {
+    change_open(app, id, |g| match g {
+        Open::Race(r) => f(r).map(Open::Race),
+        Open::Board(_) => Err(refuse(
+            StatusCode::CONFLICT,
+            "this is a board game: move a piece",
+        )),
+    })
+    .await
+}
+
+/// Runs a change of a game off the async threads (for at most
+/// [`super::COMPUTER_CAP`]); the new game, or the refusal to answer.
+pub async fn compute(
+    app: &AppState,
+    id: u64,
+    f: impl FnOnce(Open) -> OpenChange + Send + 'static,
+) -> Result<(), Response> {
+    let Some((g, version)) = app.store.get(id) else {
+        return Err(no_game());
     };
     let task = tokio::task::spawn_blocking(move || f(g));
     let changed = match tokio::time::timeout(super::COMPUTER_CAP, task).await {
         Ok(Ok(c)) => c,
-        Ok(Err(_)) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, "failed"),
+        Ok(Err(_)) => return Err(refuse(StatusCode::INTERNAL_SERVER_ERROR, "failed")),
         Err(_) => {
-            return refuse(
+            return Err(refuse(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "the computer player took too long",
-            )
+            ))
         }
     };
-    let g = match changed {
-        Ok(g) => g,
-        Err(r) => return r,
-    };
-    if !app.store.put(id, g) {
-        return refuse(
+    let g = changed?;
+    if !app.store.put(id, g, version) {
+        return Err(refuse(
             StatusCode::CONFLICT,
             "the game changed meanwhile: reload its state",
-        );
+        ));
     }
-    let Some(g) = app.store.get(id) else {
+    Ok(())
+}
+
+/// Runs a change of a game, stores it and answers with the new state.
+async fn change_open(
+    app: Arc<AppState>,
+    id: &str,
+    f: impl FnOnce(Open) -> OpenChange + Send + 'static,
+) -> Response {
+    let Some(id) = parse_id(id) else {
+        return no_game();
+    };
+    if let Err(r) = compute(&app, id, f).await {
+        return r;
+    }
+    let Some((g, _)) = app.store.get(id) else {
         return no_game();
     };
     match describe(id, g).await {
@@ -563,31 +713,74 @@ pub async fn resign(State(app): Shared, Path(id): Path<String>) -> Response {
     .await
 }
 
+/// The computer player to move plays: a board move, or a race turn (roll
+/// and choice).
+pub fn computer_turn(g: Open) -> OpenChange {
+    match g {
+        Open::Race(r) => super::race::computer(r).map(Open::Race),
+        Open::Board(mut g) => {
+            if over(&g)? {
+                return Err(refuse(StatusCode::CONFLICT, "the game is over"));
+            }
+            let played = with_session(&g, |s| {
+                if s.human_to_move() {
+                    return None;
+                }
+                let m = s.computer_move()?;
+                let events = s.play(&m);
+                Some((m, events))
+            })
+            .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+            let Some((m, events)) = played else {
+                return Err(refuse(StatusCode::CONFLICT, "a person is to move"));
+            };
+            g.played.push(m);
+            g.undone.clear();
+            g.events = events;
+            Ok(Open::Board(g))
+        }
+    }
+}
+
+/// Whether a computer player is to move in a game of either kind.
+pub fn computer_to_move(g: &Open) -> bool {
+    match g {
+        Open::Race(r) => super::race::computer_to_move(r),
+        Open::Board(b) => {
+            with_session(b, |s| result_text(b, s).is_none() && !s.human_to_move()).unwrap_or(false)
+        }
+    }
+}
+
 /// POST /api/games/{id}/computer: the computer player to move plays (off
 /// the async threads, for at most [`super::COMPUTER_CAP`]).
 pub async fn computer(State(app): Shared, Path(id): Path<String>) -> Response {
-    change(app, &id, |mut g| {
-        if over(&g)? {
-            return Err(refuse(StatusCode::CONFLICT, "the game is over"));
-        }
-        let played = with_session(&g, |s| {
-            if s.human_to_move() {
-                return None;
-            }
-            let m = s.computer_move()?;
-            let events = s.play(&m);
-            Some((m, events))
-        })
-        .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-        let Some((m, events)) = played else {
-            return Err(refuse(StatusCode::CONFLICT, "a person is to move"));
-        };
-        g.played.push(m);
-        g.undone.clear();
-        g.events = events;
-        Ok(g)
-    })
-    .await
+    change_open(app, &id, computer_turn).await
+}
+
+/// The body of POST /api/games/{id}/choose.
+#[derive(Deserialize)]
+pub struct ChooseBody {
+    /// `enter`, `pass` or the cell of the piece to move.
+    choice: String,
+}
+
+/// POST /api/games/{id}/roll: the person to roll of a race game rolls.
+pub async fn roll(State(app): Shared, Path(id): Path<String>) -> Response {
+    change_race(app, &id, super::race::roll).await
+}
+
+/// POST /api/games/{id}/choose: the person who rolled chooses; 422 with
+/// the rule when the choice is not legal.
+pub async fn choose(
+    State(app): Shared,
+    Path(id): Path<String>,
+    Json(b): Json<ChooseBody>,
+) -> Response {
+    if b.choice.len() > 200 {
+        return bad("a choice is at most 200 characters");
+    }
+    change_race(app, &id, move |g| super::race::choose(g, &b.choice)).await
 }
 
 /// POST /api/games/{id}/hint: the move a greedy player suggests.
@@ -595,7 +788,7 @@ pub async fn hint(State(app): Shared, Path(id): Path<String>) -> Response {
     let Some(id) = parse_id(&id) else {
         return no_game();
     };
-    let Some(g) = app.store.get(id) else {
+    let Some((g, _)) = app.store.board(id) else {
         return no_game();
     };
     let found = tokio::task::spawn_blocking(move || {
@@ -641,23 +834,25 @@ fn file_stem(name: &str) -> String {
 /// GET /api/games/{id}/record: the game record (JSON lines, as `play
 /// --record` writes and `replay` reads).
 pub async fn record(State(app): Shared, Path(id): Path<String>) -> Response {
-    let Some(g) = parse_id(&id).and_then(|id| app.store.get(id)) else {
+    let Some((g, _)) = parse_id(&id).and_then(|id| app.store.get(id)) else {
         return no_game();
     };
-    let text = with_session(&g, |s| s.record(&g.name, &g.options).to_jsonl());
-    match text {
-        Ok(t) => download(
-            "application/jsonl",
-            format!("{}.jsonl", file_stem(&g.name)),
-            t,
+    let (name, text) = match &g {
+        Open::Board(g) => (
+            &g.name,
+            with_session(g, |s| s.record(&g.name, &g.options).to_jsonl()),
         ),
+        Open::Race(r) => (&r.name, super::race::record(r)),
+    };
+    match text {
+        Ok(t) => download("application/jsonl", format!("{}.jsonl", file_stem(name)), t),
         Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, e),
     }
 }
 
 /// GET /api/games/{id}/pdn: the game as PDN.
 pub async fn pdn(State(app): Shared, Path(id): Path<String>) -> Response {
-    let Some(g) = parse_id(&id).and_then(|id| app.store.get(id)) else {
+    let Some((g, _)) = parse_id(&id).and_then(|id| app.store.board(id)) else {
         return no_game();
     };
     let text = crate::pdn::write(&g.tables, &g.tables.game.title, &g.start, &g.played);

@@ -85,6 +85,82 @@ impl Library {
     }
 }
 
+/// Why a save was refused.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// No `--games` folder is open: nothing may be written.
+    NoFolder(String),
+    /// The name leaves the folder (`..`, an absolute path, a link).
+    Outside(String),
+    /// The name or the text is not acceptable.
+    Bad(String),
+    /// Writing failed.
+    Failed(String),
+}
+
+impl Library {
+    /// Saves `text` as the rule file `name` of the folder, atomically (a
+    /// reader sees the old file or the new one). Only a `.rules` name
+    /// inside the folder, in a subfolder that exists, is written: `..`, an
+    /// absolute path, a symbolic link (at the name or on the way) leading
+    /// out of the folder, and any link at the name itself are refused.
+    pub fn save(&self, name: &str, text: &str) -> Result<(), Refused> {
+        let Some(dir) = self.dir.as_ref() else {
+            return Err(Refused::NoFolder(
+                "no --games folder is open: start `rulebook serve --games DIR` to save".into(),
+            ));
+        };
+        let shown = crate::shown::shown(name);
+        if text.len() > MAX_RULE_FILE {
+            return Err(Refused::Bad(format!(
+                "the text is {} bytes; a rule file may be at most {MAX_RULE_FILE}",
+                text.len()
+            )));
+        }
+        if name.is_empty() || name.len() > 255 || name.contains('\0') || name.contains('\\') {
+            return Err(Refused::Bad(format!("`{shown}` is not a file name")));
+        }
+        let rel = Path::new(name);
+        if rel.components().any(|c| !matches!(c, Component::Normal(_))) {
+            return Err(Refused::Outside(format!(
+                "`{shown}` leaves the games folder: only names inside it are allowed"
+            )));
+        }
+        if rel.extension().is_none_or(|x| x != "rules") {
+            return Err(Refused::Bad(format!(
+                "`{shown}`: a rule file's name ends in .rules"
+            )));
+        }
+        let path = dir.join(rel);
+        let parent = path
+            .parent()
+            .and_then(|p| p.canonicalize().ok())
+            .ok_or_else(|| Refused::Bad(format!("`{shown}`: its folder does not exist")))?;
+        if !parent.starts_with(dir) {
+            return Err(Refused::Outside(format!(
+                "`{shown}` leads out of the games folder (a link): refused"
+            )));
+        }
+        let Some(file) = path.file_name() else {
+            return Err(Refused::Bad(format!("`{shown}` is not a file name")));
+        };
+        let path = parent.join(file);
+        match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => {
+                return Err(Refused::Outside(format!(
+                    "`{shown}` is a symbolic link: refused (only regular files are written)"
+                )))
+            }
+            Ok(m) if !m.is_file() => {
+                return Err(Refused::Bad(format!("`{shown}` is not a regular file")))
+            }
+            _ => {}
+        }
+        crate::record::write_atomic(&path, text.as_bytes())
+            .map_err(|e| Refused::Failed(format!("can't write `{shown}`: {e}")))
+    }
+}
+
 /// The path of `name` inside `dir`, refusing what leaves it: an absolute
 /// path, `..`, a link whose target is outside.
 fn inside(dir: &Path, name: &str) -> Result<PathBuf, String> {

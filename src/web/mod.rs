@@ -1,12 +1,16 @@
 //! `rulebook serve`: a local web front end over the same library as the
 //! command line. A JSON API (the game list, board games in progress through
-//! [`crate::session::BoardSession`], the checker's diagnostics) and pages
-//! embedded in the binary (plain HTML, CSS and JavaScript, no network).
+//! [`crate::session::BoardSession`], race games through
+//! [`crate::session::RaceSession`], the checker's diagnostics), an event
+//! stream per game that brings the computer's moves, and pages embedded in
+//! the binary (plain HTML, CSS and JavaScript, no network).
 //! No rules live here or in the page: moves, explanations and pictures come
 //! from the library.
 
 pub mod api;
+pub mod events;
 pub mod library;
+pub mod race;
 pub mod store;
 
 use std::net::SocketAddr;
@@ -65,6 +69,7 @@ pub fn router(library: Library) -> Router {
         .route("/api/games", get(api::list).post(api::new_game))
         .route("/api/rules", get(api::rules))
         .route("/api/check", post(api::check))
+        .route("/api/save", post(api::save))
         .route("/api/games/{id}", get(api::state))
         .route("/api/games/{id}/move", post(api::play))
         .route("/api/games/{id}/undo", post(api::undo))
@@ -72,6 +77,9 @@ pub fn router(library: Library) -> Router {
         .route("/api/games/{id}/hint", post(api::hint))
         .route("/api/games/{id}/resign", post(api::resign))
         .route("/api/games/{id}/computer", post(api::computer))
+        .route("/api/games/{id}/roll", post(api::roll))
+        .route("/api/games/{id}/choose", post(api::choose))
+        .route("/api/games/{id}/events", get(events::events))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/pdn", get(api::pdn))
         .layer(DefaultBodyLimit::max(MAX_BODY))

@@ -1,5 +1,7 @@
-//! The open games of the web front end: a bounded map from id to game,
-//! where games idle for too long expire.
+//! The open games of the web front end, board and race games: a bounded
+//! map from id to game, where games idle for too long expire; each change
+//! is counted (a change computed off the lock is refused when another came
+//! first) and announced to the pages' event streams.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -7,6 +9,8 @@ use std::time::{Duration, Instant};
 
 use crate::agents::Strength;
 use crate::board::{Move, Position, Tables};
+use crate::race::game::RaceGame;
+use crate::race::Choice;
 
 /// The most games open at once.
 pub const MAX_GAMES: usize = 64;
@@ -39,10 +43,6 @@ pub struct OpenGame {
     pub resigned: Option<usize>,
     /// The rule events of the last move.
     pub events: Vec<String>,
-    /// Counts changes, so that a change computed off the lock is refused
-    /// when another one came first.
-    pub version: u64,
-    last_used: Instant,
 }
 
 impl OpenGame {
@@ -68,23 +68,92 @@ impl OpenGame {
             undone: Vec::new(),
             resigned: None,
             events: Vec::new(),
-            version: 0,
-            last_used: Instant::now(),
         }
     }
 }
 
-/// The open games.
-#[derive(Default)]
+/// A race game in progress, as stored between requests: enough to build
+/// its [`crate::session::RaceSession`] again (the same seed gives the same
+/// dice, so the turns replay exactly).
+#[derive(Clone)]
+pub struct OpenRace {
+    /// The compiled game.
+    pub game: Arc<RaceGame>,
+    /// The name it was opened by.
+    pub name: String,
+    /// Its options, `NAME=VALUE`.
+    pub options: Vec<String>,
+    /// The agent of each seat (`human` for a person); as many as players.
+    pub agents: Vec<String>,
+    /// The seed of the dice and of the computer players.
+    pub seed: u64,
+    /// How hard the computer players think.
+    pub strength: Strength,
+    /// The choice of each turn played, in order.
+    pub choices: Vec<Choice>,
+    /// Whether the seat to roll has rolled (its choices are wanted).
+    pub rolled: bool,
+    /// The turns played, in words, the last first cut at a limit.
+    pub log: Vec<TurnLog>,
+}
+
+/// A race turn as the page shows it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct TurnLog {
+    /// Its number, from 1.
+    pub number: u32,
+    /// The seat that played it.
+    pub seat: usize,
+    /// Its name.
+    pub player: String,
+    /// The dice.
+    pub dice: Vec<u8>,
+    /// The choice, in words.
+    pub choice: String,
+    /// The rule events, in words (missed turns and extra rolls among them).
+    pub events: Vec<String>,
+}
+
+/// A game of either kind.
+#[derive(Clone)]
+pub enum Open {
+    /// A board game.
+    Board(OpenGame),
+    /// A race game.
+    Race(OpenRace),
+}
+
+/// A stored game with its bookkeeping.
+struct Slot {
+    game: Open,
+    /// Counts changes, so that a change computed off the lock is refused
+    /// when another one came first.
+    version: u64,
+    last_used: Instant,
+}
+
+/// The open games. Every change is announced on a watch channel, which the
+/// pages' event streams wait on.
 pub struct Store {
-    games: Mutex<HashMap<u64, OpenGame>>,
+    games: Mutex<HashMap<u64, Slot>>,
     next: Mutex<u64>,
+    changed: tokio::sync::watch::Sender<u64>,
+}
+
+impl Default for Store {
+    fn default() -> Store {
+        Store {
+            games: Mutex::default(),
+            next: Mutex::default(),
+            changed: tokio::sync::watch::Sender::new(0),
+        }
+    }
 }
 
 impl Store {
     /// Adds a game; its id, or an error when [`MAX_GAMES`] are open and
     /// none has expired.
-    pub fn add(&self, game: OpenGame) -> Result<u64, String> {
+    pub fn add(&self, game: Open) -> Result<u64, String> {
         let mut games = self.games.lock().map_err(|_| "the store is broken")?;
         let now = Instant::now();
         games.retain(|_, g| now.duration_since(g.last_used) < IDLE);
@@ -103,35 +172,69 @@ impl Store {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64);
         let id = id & 0x001F_FFFF_FFFF_FFFF; // exact in a JavaScript number
-        games.insert(id, game);
+        games.insert(
+            id,
+            Slot {
+                game,
+                version: 0,
+                last_used: now,
+            },
+        );
         Ok(id)
     }
 
-    /// A copy of a game (touching it), or None when there is none.
-    pub fn get(&self, id: u64) -> Option<OpenGame> {
+    /// A copy of a game and its version (touching it), or None when there
+    /// is none.
+    pub fn get(&self, id: u64) -> Option<(Open, u64)> {
         let mut games = self.games.lock().ok()?;
         let now = Instant::now();
         games.retain(|_, g| now.duration_since(g.last_used) < IDLE);
         let g = games.get_mut(&id)?;
         g.last_used = now;
-        Some(g.clone())
+        Some((g.game.clone(), g.version))
+    }
+
+    /// A board game and its version.
+    pub fn board(&self, id: u64) -> Option<(OpenGame, u64)> {
+        match self.get(id)? {
+            (Open::Board(g), v) => Some((g, v)),
+            _ => None,
+        }
+    }
+
+    /// A race game and its version.
+    pub fn race(&self, id: u64) -> Option<(OpenRace, u64)> {
+        match self.get(id)? {
+            (Open::Race(g), v) => Some((g, v)),
+            _ => None,
+        }
     }
 
     /// Stores a changed game, unless it was changed by another request
-    /// since it was read (then false).
-    pub fn put(&self, id: u64, mut game: OpenGame) -> bool {
+    /// since it was read at `version` (then false).
+    pub fn put(&self, id: u64, game: Open, version: u64) -> bool {
         let Ok(mut games) = self.games.lock() else {
             return false;
         };
-        match games.get_mut(&id) {
-            Some(old) if old.version == game.version => {
-                game.version += 1;
-                game.last_used = Instant::now();
-                *old = game;
+        let stored = match games.get_mut(&id) {
+            Some(old) if old.version == version => {
+                old.version += 1;
+                old.last_used = Instant::now();
+                old.game = game;
                 true
             }
             _ => false,
+        };
+        drop(games);
+        if stored {
+            self.changed.send_modify(|n| *n += 1);
         }
+        stored
+    }
+
+    /// A receiver told of every change to any game.
+    pub fn watch(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.changed.subscribe()
     }
 
     /// The number of open games.

@@ -23,7 +23,7 @@ async function api(method, url, body) {
 
 async function loadGames() {
   const r = await api("GET", "/api/games");
-  games = (r.data.games || []).filter((g) => g.kind === "board");
+  games = (r.data.games || []).filter((g) => g.kind);
   const sel = $("game");
   sel.innerHTML = "";
   for (const g of games) {
@@ -41,6 +41,14 @@ function showGame() {
   const g = games.find((x) => x.name === $("game").value);
   if (!g) return;
   $("game-info").textContent = `${g.kind} game, ${g.players} players`;
+  const players = $("players");
+  players.innerHTML = "";
+  for (let n = g.min_players; n <= g.max_players; n++) {
+    const e = document.createElement("option");
+    e.value = n; e.textContent = n; players.appendChild(e);
+  }
+  $("players-label").hidden = g.min_players === g.max_players;
+  players.onchange = () => seats(g);
   const opts = $("options");
   opts.innerHTML = "";
   for (const o of g.options) {
@@ -54,14 +62,24 @@ function showGame() {
     }
     l.appendChild(s); opts.appendChild(l);
   }
+  seats(g);
+}
+
+// One choice of player per side (board) or seat (race), named as the rule
+// file names them.
+function seats(g) {
+  const n = Number($("players").value) || g.min_players;
+  const agents = g.kind === "race"
+    ? ["human", "random", "first", "greedy", "mcts"]
+    : ["human", "random", "greedy", "mcts", "alphabeta"];
   const sides = $("side-choice");
   sides.innerHTML = "";
-  for (let i = 0; i < g.max_players; i++) {
+  for (let i = 0; i < n; i++) {
     const l = document.createElement("label");
-    l.textContent = `Side ${i + 1} `;
+    l.textContent = `${(g.sides && g.sides[i]) || "Side " + (i + 1)} `;
     const s = document.createElement("select");
     s.dataset.side = i;
-    for (const a of ["human", "random", "greedy", "mcts", "alphabeta"]) {
+    for (const a of agents) {
       const e = document.createElement("option");
       e.value = a; e.textContent = a; s.appendChild(e);
     }
@@ -76,6 +94,9 @@ async function start() {
   for (const s of document.querySelectorAll("[data-side]")) body.sides.push(s.value);
   if ($("playouts").value) body.playouts = Number($("playouts").value);
   if ($("depth").value) body.depth = Number($("depth").value);
+  if ($("seed").value) body.seed = Number($("seed").value);
+  const g = games.find((x) => x.name === body.game);
+  if (g && g.kind === "race") body.players = Number($("players").value);
   const text = sessionStorage.getItem("play-text");
   if (text !== null && new URLSearchParams(location.search).get("edited")) body.text = text;
   const r = await api("POST", "/api/games", body);
@@ -86,7 +107,24 @@ async function start() {
   $("setup").hidden = true;
   $("play").hidden = false;
   show(r.data);
+  listen(r.data.id);
 }
+
+// The game's event stream: each new state, the computer's moves among
+// them, arrives without asking.
+let stream = null;
+function listen(id) {
+  if (stream) stream.close();
+  stream = new EventSource(`/api/games/${id}/events`);
+  stream.addEventListener("state", (e) => {
+    // The state already shown (the answer to a click came first) is not
+    // drawn again.
+    if (state && JSON.stringify(state) === e.data) return;
+    show(JSON.parse(e.data));
+  });
+  stream.addEventListener("problem", (e) => { $("message").textContent = e.data; });
+}
+
 
 function squareXY(name) {
   const q = state.squares.find((s) => s.name === name);
@@ -105,17 +143,6 @@ function mark(svg, name, cls) {
   r.setAttribute("data-square", name);
   r.setAttribute("pointer-events", "none");
   svg.appendChild(r);
-}
-
-function squareAt(svg, ev) {
-  const pt = svg.createSVGPoint();
-  pt.x = ev.clientX; pt.y = ev.clientY;
-  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
-  const b = state.board;
-  const file = Math.floor((p.x - b.margin) / b.cell);
-  const rank = b.height - 1 - Math.floor((p.y - b.margin) / b.cell);
-  const q = state.squares.find((s) => s.file === file && s.rank === rank);
-  return q ? q.name : null;
 }
 
 const startsWith = (m, path) => path.every((s, i) => m.squares[i] === s);
@@ -137,7 +164,18 @@ function draw() {
       mark(svg, last, "mark-to");
     }
   }
-  svg.addEventListener("click", (ev) => click(squareAt(svg, ev)));
+  // A transparent target over each square: what a click (or a test's
+  // WebDriver click) lands on.
+  for (const q of state.squares) {
+    const p = squareXY(q.name);
+    const r = document.createElementNS(SVGNS, "rect");
+    r.setAttribute("x", p.x); r.setAttribute("y", p.y);
+    r.setAttribute("width", state.board.cell); r.setAttribute("height", state.board.cell);
+    r.setAttribute("class", "hit");
+    r.setAttribute("data-square", q.name);
+    r.addEventListener("click", () => click(q.name));
+    svg.appendChild(r);
+  }
 }
 
 async function send(text) {
@@ -185,8 +223,14 @@ function click(name) {
 }
 
 function show(s) {
+  if (s.kind === "race") { showRace(s); return; }
   state = s;
   picked = [];
+  $("board").hidden = false; $("race").hidden = true;
+  $("board-buttons").hidden = false; $("race-controls").hidden = true;
+  // Who is to act, for people and for the browser tests.
+  document.body.dataset.turn = s.result ? "over" : s.human_to_move ? "human" : "computer";
+  document.body.dataset.ply = s.moves.length;
   $("title").textContent = s.title + (s.options.length ? " (" + s.options.join(", ") + ")" : "");
   const who = s.sides.map((x) => `${x.name}: ${x.agent}`).join(", ");
   $("status").textContent = s.result ? `Game over: ${s.result}. ${who}` : `${s.side_to_move} to move. ${who}`;
@@ -198,17 +242,73 @@ function show(s) {
   $("redo").disabled = !s.can_redo;
   $("record").href = `/api/games/${s.id}/record`;
   $("pdn").href = `/api/games/${s.id}/pdn`;
+  $("pdn").hidden = false;
   history.replaceState(null, "", `?id=${s.id}`);
   draw();
-  if (s.computer_to_move) setTimeout(computer, 250);
+  if (s.computer_to_move) $("message").textContent = "the computer is thinking…";
+  else if ($("message").textContent.startsWith("the computer")) $("message").textContent = "";
 }
 
-async function computer() {
-  if (busy || !state || !state.computer_to_move) return;
-  busy = true;
-  $("message").textContent = "the computer is thinking…";
-  const r = await api("POST", `/api/games/${state.id}/computer`);
-  busy = false;
+// A race game: the track, the dice, the choices as buttons, the turns.
+function showRace(s) {
+  state = s;
+  $("board").hidden = true; $("race").hidden = false;
+  $("board-buttons").hidden = true; $("race-controls").hidden = false;
+  document.body.dataset.turn = s.result ? "over" : s.human_to_roll ? "roll" : s.human_to_choose ? "choose" : "computer";
+  document.body.dataset.ply = s.turns.length ? s.turns[s.turns.length - 1].number : 0;
+  $("title").textContent = s.title + (s.options.length ? " (" + s.options.join(", ") + ")" : "");
+  const who = s.seats.map((x, i) => `<span class="seat seat-${i}">${esc(x.name)}</span>: ${esc(x.agent)}`).join(", ");
+  $("status").innerHTML = (s.result ? `Game over: ${esc(s.result)}. ` : `<span class="seat seat-${s.to_roll}">${esc(s.seat_to_roll)}</span> to roll. `) + who;
+  $("track").textContent = s.track;
+  $("positions").textContent = s.positions;
+  $("seed-shown").textContent = `dice: ${s.dice} × d${s.faces}, seed ${s.seed}`;
+  $("roll").disabled = !s.human_to_roll;
+  $("dice").textContent = s.rolled ? "rolled " + s.rolled.join(" ") : "";
+  const box = $("choices");
+  box.innerHTML = "";
+  if (s.human_to_choose) {
+    for (const c of s.choices) {
+      const b = document.createElement("button");
+      b.className = "choice";
+      b.dataset.choice = c.text;
+      b.textContent = c.text === "enter" || c.text === "pass" ? c.text : "move " + c.text;
+      b.addEventListener("click", () => choose(c.text));
+      box.appendChild(b);
+    }
+  }
+  const ol = $("moves");
+  ol.innerHTML = "";
+  for (const t of s.turns) {
+    const li = document.createElement("li");
+    li.value = t.number;
+    li.className = `seat-${t.seat}`;
+    li.textContent = `${t.player} rolls ${t.dice.join(" ")}: ${t.choice}` + (t.events.length ? " — " + t.events.join("; ") : "");
+    if (t.events.some((e) => /again|miss/i.test(e))) li.classList.add("notable");
+    ol.appendChild(li);
+  }
+  ol.scrollTop = ol.scrollHeight;
+  const last = s.turns[s.turns.length - 1];
+  $("events").textContent = last ? `${last.player}: ${last.events.join("; ")}` : "";
+  $("record").href = `/api/games/${s.id}/record`;
+  $("pdn").hidden = true;
+  history.replaceState(null, "", `?id=${s.id}`);
+  if (s.computer_to_move) $("message").textContent = "the computer is playing…";
+  else if ($("message").textContent.startsWith("the computer")) $("message").textContent = "";
+}
+
+function esc(t) {
+  return String(t).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}
+
+async function roll() {
+  const r = await api("POST", `/api/games/${state.id}/roll`);
+  if (!r.ok) { $("message").textContent = r.data.error; return; }
+  $("message").textContent = "";
+  show(r.data);
+}
+
+async function choose(text) {
+  const r = await api("POST", `/api/games/${state.id}/choose`, { choice: text });
   if (!r.ok) { $("message").textContent = r.data.error; return; }
   $("message").textContent = "";
   show(r.data);
@@ -230,12 +330,13 @@ async function action(name) {
 $("game").addEventListener("change", showGame);
 $("start").addEventListener("click", start);
 for (const b of ["undo", "redo", "hint", "resign"]) $(b).addEventListener("click", () => action(b));
+$("roll").addEventListener("click", roll);
 
 (async () => {
   const id = new URLSearchParams(location.search).get("id");
   if (id) {
     const r = await api("GET", `/api/games/${id}`);
-    if (r.ok) { $("setup").hidden = true; $("play").hidden = false; show(r.data); return; }
+    if (r.ok) { $("setup").hidden = true; $("play").hidden = false; show(r.data); listen(id); return; }
   }
   loadGames();
 })();

@@ -32,6 +32,9 @@ async function open() {
   const r = await api("GET", "/api/rules?name=" + encodeURIComponent($("file").value));
   if (!r.ok) { $("diagnostics").textContent = r.data.error; return; }
   $("text").value = r.data.text;
+  const name = $("file").value;
+  $("save-name").value = name.endsWith(".rules") ? name : name + ".rules";
+  $("save-result").textContent = "";
   check();
 }
 
@@ -79,5 +82,10 @@ $("file").addEventListener("change", open);
 $("play").addEventListener("click", () => {
   sessionStorage.setItem("play-text", $("text").value);
   location.href = "/?edited=1&game=" + encodeURIComponent($("file").value);
+});
+$("save").addEventListener("click", async () => {
+  const r = await api("POST", "/api/save", { name: $("save-name").value, text: $("text").value });
+  $("save-result").className = r.ok ? "ok" : "error";
+  $("save-result").textContent = r.ok ? `saved ${r.data.saved} (${r.data.bytes} bytes)` : r.data.error;
 });
 loadList();
