@@ -735,3 +735,93 @@ fn save_writes_only_inside_the_folder() {
     assert_eq!(s, StatusCode::FORBIDDEN, "{v}");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn records_and_pdn_load_to_continue_or_replay() {
+    let app = App::new(None);
+    // A few moves by the computer, then the downloads.
+    let v = app.new_game(json!({"game": "draughts", "sides": ["random", "random"], "seed": 5}));
+    let id = v["id"].as_str().unwrap().to_string();
+    for _ in 0..6 {
+        let (s, v) = app.json("POST", &format!("/api/games/{id}/computer"), None);
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    let (_, played) = app.json("GET", &format!("/api/games/{id}"), None);
+    let moves = played["moves"].clone();
+    assert_eq!(moves.as_array().unwrap().len(), 6);
+    let (_, record, _) = app.send("GET", &format!("/api/games/{id}/record"), None);
+    let record = String::from_utf8(record).unwrap();
+    let (_, pdn, _) = app.send("GET", &format!("/api/games/{id}/pdn"), None);
+    let pdn = String::from_utf8(pdn).unwrap();
+    // Continue from the end: the same moves and position, people to move.
+    for (format, text, game) in [("record", &record, None), ("pdn", &pdn, Some("draughts"))] {
+        let (s, v) = app.json(
+            "POST",
+            "/api/games/load",
+            Some(json!({"format": format, "text": text, "game": game})),
+        );
+        assert_eq!(s, StatusCode::CREATED, "{format}: {v}");
+        assert_eq!(v["moves"], moves, "{format}");
+        assert_eq!(v["position"], played["position"], "{format}");
+        assert_eq!(v["human_to_move"], true);
+    }
+    // Replay from the start: nothing played, every move to come by redo.
+    let (s, v) = app.json(
+        "POST",
+        "/api/games/load",
+        Some(json!({"format": "record", "text": record, "at": "start", "sides": ["random", "random"]})),
+    );
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(v["can_redo"], true);
+    assert_eq!(v["computer_to_move"], false, "replayed by people");
+    let rid = v["id"].as_str().unwrap().to_string();
+    for i in 0..6 {
+        let (s, v) = app.json("POST", &format!("/api/games/{rid}/redo"), None);
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["moves"][i], moves[i]);
+    }
+    let (s, _) = app.json("POST", &format!("/api/games/{rid}/redo"), None);
+    assert_eq!(s, StatusCode::CONFLICT);
+    // Refusals: a move that is not legal names its line; a PDN without its
+    // game; an unknown format; a record of a game outside the library.
+    let bad_record = record.replacen(
+        &format!("\"{}\"", moves[0].as_str().unwrap()),
+        "\"99-98\"",
+        1,
+    );
+    assert_ne!(bad_record, record);
+    let (s, v) = app.json(
+        "POST",
+        "/api/games/load",
+        Some(json!({"format": "record", "text": bad_record})),
+    );
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("line 2"), "{v}");
+    for (body, status) in [
+        (
+            json!({"format": "pdn", "text": pdn}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"format": "zip", "text": "x"}),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({"format": "record", "text": "not json"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            // No folder is open: only bundled games can be named.
+            json!({"format": "record", "text": "{\"game\": \"../../etc/passwd\"}\n"}),
+            StatusCode::NOT_FOUND,
+        ),
+        (
+            json!({"format": "record", "text": record, "at": "middle"}),
+            StatusCode::BAD_REQUEST,
+        ),
+    ] {
+        let (s, v) = app.json("POST", "/api/games/load", Some(body.clone()));
+        assert_eq!(s, status, "{body}: {v}");
+    }
+}

@@ -401,6 +401,150 @@ fn open(app: &AppState, mut body: NewGame) -> Result<Open, Response> {
     )))
 }
 
+/// The body of POST /api/games/load.
+#[derive(Deserialize)]
+pub struct LoadBody {
+    /// `record` (JSON lines, as `play --record` writes) or `pdn`.
+    format: String,
+    /// The file's text.
+    text: String,
+    /// The game: for PDN, required; for a record, instead of the one its
+    /// header names.
+    #[serde(default)]
+    game: Option<String>,
+    /// Option values (PDN; a record has its own).
+    #[serde(default)]
+    options: BTreeMap<String, String>,
+    /// Who plays each side (people by default).
+    #[serde(default)]
+    sides: Vec<String>,
+    #[serde(default)]
+    seed: u64,
+    /// `end` (default): continue from the last move; `start`: from the
+    /// first position, each move to come again by redo.
+    #[serde(default)]
+    at: Option<String>,
+}
+
+/// POST /api/games/load: opens a board game from a record or a PDN file,
+/// every move checked by the library; 201 and the state, 422 naming the
+/// line of the first move that can't be played.
+pub async fn load(State(app): Shared, Json(body): Json<LoadBody>) -> Response {
+    if body.sides.len() > 16 {
+        return bad("too many sides");
+    }
+    let from_start = match body.at.as_deref() {
+        None | Some("end") => false,
+        Some("start") => true,
+        Some(other) => {
+            return bad(format!(
+                "at `{}`: use start or end",
+                crate::shown::shown(other)
+            ))
+        }
+    };
+    let app2 = app.clone();
+    let made = tokio::task::spawn_blocking(move || loaded(&app2, body, from_start)).await;
+    let game = match made {
+        Ok(Ok(g)) => g,
+        Ok(Err(r)) => return r,
+        Err(_) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, "loading failed"),
+    };
+    let view = game.clone();
+    match app.store.add(game) {
+        Ok(id) => match describe(id, view).await {
+            Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
+            Err(r) => r,
+        },
+        Err(e) => refuse(StatusCode::SERVICE_UNAVAILABLE, e),
+    }
+}
+
+/// Reads a record or PDN, opens its game and plays its moves.
+fn loaded(app: &AppState, body: LoadBody, from_start: bool) -> Result<Open, Response> {
+    let unplayable = |e: String| refuse(StatusCode::UNPROCESSABLE_ENTITY, e);
+    let (game, options, record, pdn) = match body.format.as_str() {
+        "record" => {
+            let rec = crate::record::BoardRecord::parse(&body.text)
+                .map_err(|p| unplayable(format!("the record: {}", p.error)))?;
+            let game = body.game.clone().unwrap_or_else(|| rec.header.game.clone());
+            let options: BTreeMap<String, String> = rec
+                .header
+                .options
+                .iter()
+                .filter_map(|o| o.split_once('='))
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            (game, options, Some(rec), None)
+        }
+        "pdn" => {
+            let Some(game) = body.game.clone() else {
+                return Err(bad("a PDN file needs the game it is played in"));
+            };
+            let parsed = crate::pdn::parse_first(&body.text)
+                .map_err(|e| unplayable(format!("the PDN file: {e}")))?;
+            (game, body.options.clone(), None, Some(parsed))
+        }
+        other => {
+            return Err(bad(format!(
+                "format `{}`: use record or pdn",
+                crate::shown::shown(other)
+            )))
+        }
+    };
+    // Replayed move by move, every side is a person's: a computer to move
+    // would play instead of the record's next move.
+    let sides = if from_start { Vec::new() } else { body.sides };
+    let request = NewGame {
+        game,
+        text: None,
+        options,
+        sides,
+        seed: body.seed,
+        playouts: None,
+        depth: None,
+        think_ms: None,
+        players: None,
+    };
+    let Open::Board(mut g) = open(app, request)? else {
+        return Err(unplayable(
+            "records of race games can't be loaded in the browser: use `rulebook replay`"
+                .to_string(),
+        ));
+    };
+    let (start, moves) = if let Some(rec) = record {
+        let r = rec.replay(&g.tables);
+        if let Some(e) = r.error {
+            return Err(unplayable(format!("the record: {e}")));
+        }
+        let start = rec
+            .start(&g.tables)
+            .map_err(|e| unplayable(format!("the record: {e}")))?;
+        (start, r.played.into_iter().map(|(m, _)| m).collect())
+    } else if let Some(p) = pdn {
+        let (start, moves, error) = crate::pdn::play(&g.tables, &p);
+        if let Some(e) = error {
+            return Err(unplayable(format!("the PDN file: {e}")));
+        }
+        (start, moves)
+    } else {
+        return Err(bad("nothing to load"));
+    };
+    if moves.len() > MAX_PLIES {
+        return Err(unplayable(format!(
+            "{} plies; a game here has at most {MAX_PLIES}",
+            moves.len()
+        )));
+    }
+    g.start = start;
+    if from_start {
+        g.undone = moves.into_iter().rev().collect();
+    } else {
+        g.played = moves;
+    }
+    Ok(Open::Board(g))
+}
+
 /// Builds the session of a stored game, replays its moves and runs `f`.
 fn with_session<R>(g: &OpenGame, f: impl FnOnce(&mut BoardSession<'_>) -> R) -> Result<R, String> {
     let t: &Tables = &g.tables;

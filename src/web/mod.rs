@@ -67,6 +67,7 @@ pub fn router(library: Library) -> Router {
             get(|| async { asset("text/css", include_str!("assets/style.css")) }),
         )
         .route("/api/games", get(api::list).post(api::new_game))
+        .route("/api/games/load", post(api::load))
         .route("/api/rules", get(api::rules))
         .route("/api/check", post(api::check))
         .route("/api/save", post(api::save))

@@ -242,7 +242,7 @@ function show(s) {
   $("redo").disabled = !s.can_redo;
   $("record").href = `/api/games/${s.id}/record`;
   $("pdn").href = `/api/games/${s.id}/pdn`;
-  $("pdn").hidden = false;
+  $("pdn-link").hidden = false;
   history.replaceState(null, "", `?id=${s.id}`);
   draw();
   if (s.computer_to_move) $("message").textContent = "the computer is thinking…";
@@ -290,7 +290,7 @@ function showRace(s) {
   const last = s.turns[s.turns.length - 1];
   $("events").textContent = last ? `${last.player}: ${last.events.join("; ")}` : "";
   $("record").href = `/api/games/${s.id}/record`;
-  $("pdn").hidden = true;
+  $("pdn-link").hidden = true;
   history.replaceState(null, "", `?id=${s.id}`);
   if (s.computer_to_move) $("message").textContent = "the computer is playing…";
   else if ($("message").textContent.startsWith("the computer")) $("message").textContent = "";
@@ -331,6 +331,29 @@ $("game").addEventListener("change", showGame);
 $("start").addEventListener("click", start);
 for (const b of ["undo", "redo", "hint", "resign"]) $(b).addEventListener("click", () => action(b));
 $("roll").addEventListener("click", roll);
+$("load").addEventListener("click", load);
+
+// Opens a game from a record or a PDN file: the server reads and checks it.
+async function load() {
+  const f = $("load-file").files[0];
+  if (!f) { $("setup-error").textContent = "choose a file first"; return; }
+  const text = await f.text();
+  const pdn = /\.pdn$/i.test(f.name) || !text.trimStart().startsWith("{");
+  const body = { format: pdn ? "pdn" : "record", text, sides: [] };
+  if (pdn) {
+    body.game = $("game").value;
+    body.options = {};
+    for (const s of document.querySelectorAll("[data-option]")) body.options[s.dataset.option] = s.value;
+  }
+  for (const s of document.querySelectorAll("[data-side]")) body.sides.push(s.value);
+  body.at = document.querySelector("input[name=load-at]:checked").value;
+  const r = await api("POST", "/api/games/load", body);
+  if (!r.ok) { $("setup-error").textContent = r.data.error; return; }
+  $("setup").hidden = true;
+  $("play").hidden = false;
+  show(r.data);
+  listen(r.data.id);
+}
 
 (async () => {
   const id = new URLSearchParams(location.search).get("id");
