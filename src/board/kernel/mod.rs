@@ -555,6 +555,7 @@ impl Kernel {
 
     /// The number of legal moves, as `generate` would give: the quiet
     /// moves are counted with whole-board shifts and never written down.
+    #[inline(always)]
     fn count_g<G: Shift>(&self, p: &KPos, scratch: &mut Vec<KMove>) -> Option<u64> {
         let s = usize::from(p.side & 1);
         let own = p.side_pcs(s);
@@ -798,7 +799,7 @@ impl Kernel {
 
     /// The pieces of side `s` that have a first jump, per kind (`js` from
     /// `jump_sets`).
-    #[inline]
+    #[inline(always)]
     fn capturers<G: Shift>(
         &self,
         p: &KPos,
