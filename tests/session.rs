@@ -5,7 +5,7 @@
 use rulebook::agents::Strength;
 use rulebook::board::{Position, Tables};
 use rulebook::load::{check, BundledLoader};
-use rulebook::session::{BoardSession, Entry, Undo};
+use rulebook::session::{BoardSession, Ending, Entry, Next, Undo};
 fn draughts() -> Tables {
     Tables::new(check(&BundledLoader, "draughts", &[]).game.unwrap())
 }
@@ -73,4 +73,62 @@ fn a_capture_typed_square_by_square() {
     .unwrap();
     assert!(!c.human_to_move());
     assert!(c.computer_move().is_some());
+}
+
+#[test]
+fn the_game_advances_turn_by_turn_to_its_end() {
+    let t = draughts();
+    let view = BoardSession::players_view(&t);
+    // Two computer players: each advance plays one turn, numbered from 1,
+    // until the ply limit ends the game undecided.
+    let computers = vec!["random".to_string(), "random".to_string()];
+    let mut s = BoardSession::new(
+        &view,
+        Position::start(&t),
+        &computers,
+        3,
+        Strength::default(),
+    )
+    .unwrap()
+    .with_max_plies(6);
+    for ply in 1..=6 {
+        let Next::Played(turn) = s.advance().unwrap() else {
+            panic!("a computer player is to move")
+        };
+        assert_eq!(turn.ply, ply);
+        assert_eq!(turn.side, usize::from(ply % 2 == 0));
+        assert_eq!(s.game().played().last(), Some(&turn.mv));
+        assert_eq!(turn.ending.is_some(), ply == 6, "{turn:?}");
+    }
+    assert!(matches!(s.advance().unwrap(), Next::Over(Ending::Limit(6))));
+    assert_eq!(s.ending(), Some(Ending::Limit(6)));
+
+    // A person is to move: the front end gives the move.
+    let humans = vec!["human".to_string(); 2];
+    let mut s =
+        BoardSession::new(&view, Position::start(&t), &humans, 1, Strength::default()).unwrap();
+    assert!(matches!(s.advance().unwrap(), Next::Person));
+    let Entry::Play(m) = s.enter("", "22-18") else {
+        panic!("22-18 is legal")
+    };
+    let turn = s.play_turn(&m);
+    assert_eq!((turn.ply, turn.side, turn.ending), (1, 0, None));
+    // The side to move (the second) resigns: the first wins.
+    assert_eq!(s.resign(), Some(Ending::Resigned(1)));
+    assert_eq!(s.winners_if_resigns(1), vec![0]);
+    assert!(matches!(
+        s.advance().unwrap(),
+        Next::Over(Ending::Resigned(1))
+    ));
+    assert_eq!(s.resign(), None, "a game over can't be resigned again");
+
+    // A game the rules end: the last man taken.
+    let pos = Position::parse(&t, "W:W27:B23").unwrap();
+    let mut s = BoardSession::new(&view, pos, &computers, 1, Strength::default()).unwrap();
+    let Next::Played(turn) = s.advance().unwrap() else {
+        panic!("white takes")
+    };
+    assert_eq!(turn.mv.notation, "27x18");
+    assert!(matches!(turn.ending, Some(Ending::Rules(_))), "{turn:?}");
+    assert!(matches!(s.advance().unwrap(), Next::Over(Ending::Rules(_))));
 }

@@ -7,7 +7,7 @@ use super::race::report_record;
 use super::{load_game, position, Failure, GameArgs};
 use crate::agents::Strength;
 use crate::board::Tables;
-use crate::session::{BoardSession, Undo};
+use crate::session::{BoardSession, Ending, Next, Undo};
 
 /// Arguments of `play`.
 #[derive(clap::Args, Debug)]
@@ -127,7 +127,8 @@ pub(crate) fn run(
     let names = agent_names(&t, &args)?;
     let view = BoardSession::players_view(&t);
     let mut session = BoardSession::new(&view, start, &names, args.seed, args.strength.strength())
-        .map_err(|e| Failure::new(format!("error: {e}")))?;
+        .map_err(|e| Failure::new(format!("error: {e}")))?
+        .with_max_plies(args.max_plies);
     if let Some(path) = &args.record {
         session
             .record_to(path, &args.game.game, &args.game.options)
@@ -148,25 +149,22 @@ pub(crate) fn run(
         None => &mut piped,
     };
     let mut style = term.style();
+    let board = |session: &BoardSession<'_>, style: &crate::format::text::board::Style| {
+        crate::format::text::board::render_styled(&t, &session.game().pos, style)
+    };
     writeln!(out, "{}", t.game.title)?;
-    write!(
-        out,
-        "{}",
-        crate::format::text::board::render_styled(&t, &session.game().pos, &style)
-    )?;
-    while session.game().outcome().is_none() {
-        if session.game().plies >= args.max_plies {
-            writeln!(
-                out,
-                "stopped after {} plies (--max-plies)",
-                session.game().plies
-            )?;
-            return Ok(0);
-        }
-        let side_name = session.side_name();
-        let chosen = if session.human_to_move() {
-            match super::prompt::ask(&session, lines, out)? {
-                Action::Play(m) => Some(m),
+    write!(out, "{}", board(&session, &style))?;
+    loop {
+        let turn = match session
+            .advance()
+            .map_err(|e| Failure::new(format!("error: {e}")))?
+        {
+            Next::Over(ending) => {
+                return say_ending(&session, &ending, &board(&session, &style), out)
+            }
+            Next::Played(turn) => turn,
+            Next::Person => match super::prompt::ask(&session, lines, out)? {
+                Action::Play(m) => session.play_turn(&m),
                 Action::Undo => {
                     // Back to this person's previous turn.
                     let undone = session.undo_turn();
@@ -174,19 +172,12 @@ pub(crate) fn run(
                     match undone {
                         Undo::Nothing => writeln!(out, "nothing to undo")?,
                         Undo::Partly => {}
-                        Undo::Back => write!(
-                            out,
-                            "{}",
-                            crate::format::text::board::render_styled(
-                                &t,
-                                &session.game().pos,
-                                &style
-                            )
-                        )?,
+                        Undo::Back => write!(out, "{}", board(&session, &style))?,
                     }
                     continue;
                 }
                 Action::Redo => {
+                    let side_name = session.side_name();
                     let redone = session.redo();
                     report_record(&session.record_news(), record, err)?;
                     match redone {
@@ -218,43 +209,53 @@ pub(crate) fn run(
                     continue;
                 }
                 Action::Resign => {
-                    writeln!(out, "{side_name} resign")?;
-                    return Ok(0);
+                    session.resign();
+                    continue;
                 }
                 Action::Abandon => {
                     writeln!(out, "end of input: game abandoned")?;
                     return Ok(0);
                 }
-            }
-        } else {
-            session.computer_move()
+            },
         };
-        let Some(mv) = chosen else {
-            return Err(Failure::new("error: the player chose no move"));
-        };
-        let ply = session.game().plies + 1;
-        let events = session.play(&mv);
-        writeln!(out, "{ply}. {side_name}: {}", mv.notation)?;
+        writeln!(
+            out,
+            "{}. {}: {}",
+            turn.ply,
+            session.name_of(turn.side),
+            turn.mv.notation
+        )?;
         report_record(&session.record_news(), record, err)?;
-        for e in events {
+        for e in &turn.events {
             writeln!(out, "     {e}")?;
         }
-        style.last = mv.from.into_iter().chain(mv.path.iter().copied()).collect();
+        style.last = turn
+            .mv
+            .from
+            .into_iter()
+            .chain(turn.mv.path.iter().copied())
+            .collect();
         if humans && session.game().outcome().is_none() {
-            write!(
-                out,
-                "{}",
-                crate::format::text::board::render_styled(&t, &session.game().pos, &style)
-            )?;
+            write!(out, "{}", board(&session, &style))?;
         }
     }
-    write!(
-        out,
-        "{}",
-        crate::format::text::board::render_styled(&t, &session.game().pos, &style)
-    )?;
-    if let Some(o) = session.game().outcome() {
-        writeln!(out, "result: {o}")?;
+}
+
+/// Says how the game ended: the final position and the result, or where
+/// the ply limit stopped it.
+fn say_ending(
+    session: &BoardSession<'_>,
+    ending: &Ending,
+    board: &str,
+    out: &mut dyn Write,
+) -> Result<i32, Failure> {
+    match ending {
+        Ending::Rules(o) => {
+            write!(out, "{board}")?;
+            writeln!(out, "result: {o}")?;
+        }
+        Ending::Limit(plies) => writeln!(out, "stopped after {plies} plies (--max-plies)")?,
+        Ending::Resigned(side) => writeln!(out, "{} resign", session.name_of(*side))?,
     }
     Ok(0)
 }

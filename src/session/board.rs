@@ -4,6 +4,12 @@
 //! undo and redo, a hint, and the record of the game so far, written as the
 //! game goes when asked ([`BoardSession::record_to`]).
 //!
+//! A front end plays the game turn by turn with [`BoardSession::advance`]:
+//! a computer player's turn is played and comes back as a [`Turn`]; when a
+//! person is to move it says so, and the front end gives their move to
+//! [`BoardSession::play_turn`]; once the game is over it says how it ended
+//! ([`Ending`]: by the rules, by a resignation, or at the ply limit).
+//!
 //! The computer players see the game as a [`BoardState`] kept in step with
 //! the match, so a computer move costs the same at ply 10 and at ply 10,000;
 //! it is built anew from the moves only after an undo or a redo.
@@ -11,7 +17,7 @@
 use std::path::Path;
 
 use crate::agents::{self, Agent, BoardGame, BoardState, GameState, Strength};
-use crate::board::{find_move, Match, Move, Position, Tables};
+use crate::board::{find_move, Match, Move, Outcome, Position, Tables};
 use crate::record::board::Ply;
 use crate::record::{self, BoardRecord, Header, Recorder, Written};
 
@@ -52,6 +58,45 @@ pub enum Undo {
     Back,
     /// Moves were taken back, but that side had no earlier turn.
     Partly,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The rules decided it.
+    Rules(Outcome),
+    /// The side of this index resigned.
+    Resigned(usize),
+    /// The game reached the session's ply limit
+    /// ([`BoardSession::with_max_plies`]) after this many plies, undecided.
+    Limit(u32),
+}
+
+/// A turn played: who moved, the move, its rule events, and how the game
+/// ended if it did.
+#[derive(Clone, Debug)]
+pub struct Turn {
+    /// The ply's number, from 1.
+    pub ply: u32,
+    /// The index of the side that moved.
+    pub side: usize,
+    /// The move.
+    pub mv: Move,
+    /// The rule events it fired, in words.
+    pub events: Vec<String>,
+    /// How the game ended with this move, if it did.
+    pub ending: Option<Ending>,
+}
+
+/// What [`BoardSession::advance`] did.
+#[derive(Clone, Debug)]
+pub enum Next {
+    /// A computer player moved.
+    Played(Turn),
+    /// A person is to move: their move goes to [`BoardSession::play_turn`].
+    Person,
+    /// The game is over (nothing was played).
+    Over(Ending),
 }
 
 /// The legal moves that `text` may mean: exact notation, a unique prefix of
@@ -110,6 +155,10 @@ pub struct BoardSession<'t> {
     seats: Vec<Seat<'t>>,
     seed: u64,
     strength: Strength,
+    /// The game stops undecided after this many plies.
+    max_plies: u32,
+    /// The side that resigned, if one did.
+    resigned: Option<usize>,
     /// The record written as the game goes, with its header.
     recorder: Option<(Recorder, Header)>,
     /// What the last write of the record did, until it is asked for.
@@ -152,9 +201,77 @@ impl<'t> BoardSession<'t> {
             seats,
             seed,
             strength,
+            max_plies: u32::MAX,
+            resigned: None,
             recorder: None,
             news: Written::Ok,
         })
+    }
+
+    /// The same session with a ply limit: once `max_plies` plies are
+    /// played, the game ends undecided ([`Ending::Limit`]). Without it the
+    /// game goes on until the rules end it.
+    pub fn with_max_plies(mut self, max_plies: u32) -> BoardSession<'t> {
+        self.max_plies = max_plies;
+        self
+    }
+
+    /// How the game ended, once it is over: by a resignation, by the rules,
+    /// or at the ply limit.
+    pub fn ending(&self) -> Option<Ending> {
+        if let Some(side) = self.resigned {
+            return Some(Ending::Resigned(side));
+        }
+        if let Some(o) = self.game.outcome() {
+            return Some(Ending::Rules(o.clone()));
+        }
+        (self.game.plies >= self.max_plies).then_some(Ending::Limit(self.game.plies))
+    }
+
+    /// Advances the game by one turn: a computer player to move moves (the
+    /// turn comes back); a person to move is left to the front end
+    /// ([`Next::Person`]); a game over says how it ended. An error when a
+    /// computer player finds no move (a rule file whose side to move has no
+    /// legal move and no rule ending the game).
+    pub fn advance(&mut self) -> Result<Next, String> {
+        if let Some(ending) = self.ending() {
+            return Ok(Next::Over(ending));
+        }
+        if self.human_to_move() {
+            return Ok(Next::Person);
+        }
+        let mv = self
+            .computer_move()
+            .ok_or("the player to move has no legal move and the rules don't end the game")?;
+        Ok(Next::Played(self.play_turn(&mv)))
+    }
+
+    /// Plays a legal move (a person's, or any) as a turn.
+    pub fn play_turn(&mut self, mv: &Move) -> Turn {
+        let side = self.to_move();
+        let events = self.play(mv);
+        Turn {
+            ply: self.game.plies,
+            side,
+            mv: mv.clone(),
+            events,
+            ending: self.ending(),
+        }
+    }
+
+    /// The side to move resigns: the game is over ([`Ending::Resigned`]).
+    /// Nothing happens to a game already over.
+    pub fn resign(&mut self) -> Option<Ending> {
+        if self.ending().is_some() {
+            return None;
+        }
+        self.resigned = Some(self.to_move());
+        self.ending()
+    }
+
+    /// The sides that win when `side` resigns: every other side.
+    pub fn winners_if_resigns(&self, side: usize) -> Vec<usize> {
+        (0..self.t.nsides).filter(|&i| i != side).collect()
     }
 
     /// Writes the record of this game (for `game` with `options`) to
@@ -255,11 +372,12 @@ impl<'t> BoardSession<'t> {
 
     /// The name of the side to move.
     pub fn side_name(&self) -> &'t str {
-        self.t
-            .game
-            .sides
-            .get(self.to_move())
-            .map_or("?", |s| s.name.as_str())
+        self.name_of(self.to_move())
+    }
+
+    /// The name of a side.
+    pub fn name_of(&self, side: usize) -> &'t str {
+        self.t.game.sides.get(side).map_or("?", |s| s.name.as_str())
     }
 
     /// Whether a person is to move.

@@ -9,5 +9,5 @@
 pub mod board;
 pub mod race;
 
-pub use board::{read_move, BoardSession, Entry, Reading, Seat, Undo};
+pub use board::{read_move, BoardSession, Ending, Entry, Next, Reading, Seat, Turn, Undo};
 pub use race::{RaceSession, RaceUndo};
