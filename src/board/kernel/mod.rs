@@ -627,8 +627,7 @@ impl Kernel {
             if m.long.n > 0 {
                 return None;
             }
-            // `any` stops at the first direction with a jump that may go
-            // on: then the full search counts.
+            // A jump that may go on: the full search counts.
             each_slot!(m.short, j, d, {
                 let mut lands = G::go(j, d, G::go(j, d, pcs & d.ok2) & enemy) & empty;
                 while lands != 0 {
