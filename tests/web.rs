@@ -649,6 +649,18 @@ fn event_stream_sends_the_state_and_the_computers_moves() {
         })
         .collect();
     assert_eq!(plies, vec![0, 1, 2]);
+    // Each state carries the game's version, growing with each change (the
+    // page keeps the newest state it receives).
+    let versions: Vec<u64> = states
+        .split("event: state")
+        .skip(1)
+        .map(|e| {
+            let data = e.lines().find_map(|l| l.strip_prefix("data: ")).unwrap();
+            let v: Value = serde_json::from_str(data).unwrap();
+            v["version"].as_u64().unwrap()
+        })
+        .collect();
+    assert!(versions.windows(2).all(|w| w[0] < w[1]), "{versions:?}");
     let (s, _) = app.json("GET", "/api/games/12345/events", None);
     assert_eq!(s, StatusCode::NOT_FOUND);
 }

@@ -23,6 +23,7 @@ use super::AppState;
 use crate::agents::Strength;
 use crate::board::{Move, Position, Tables};
 use crate::load::{check_source, Checked, Source};
+use crate::session::board::{Ending, Next};
 use crate::session::{BoardSession, Entry, Undo};
 
 type Shared = State<Arc<AppState>>;
@@ -269,7 +270,7 @@ pub async fn new_game(State(app): Shared, Json(body): Json<NewGame>) -> Response
     };
     let view = game.clone();
     match app.store.add(game) {
-        Ok(id) => match describe(id, view).await {
+        Ok(id) => match describe(id, view, 0).await {
             Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
             Err(r) => r,
         },
@@ -452,7 +453,7 @@ pub async fn load(State(app): Shared, Json(body): Json<LoadBody>) -> Response {
     };
     let view = game.clone();
     match app.store.add(game) {
-        Ok(id) => match describe(id, view).await {
+        Ok(id) => match describe(id, view, 0).await {
             Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
             Err(r) => r,
         },
@@ -549,9 +550,13 @@ fn loaded(app: &AppState, body: LoadBody, from_start: bool) -> Result<Open, Resp
 fn with_session<R>(g: &OpenGame, f: impl FnOnce(&mut BoardSession<'_>) -> R) -> Result<R, String> {
     let t: &Tables = &g.tables;
     let view = BoardSession::players_view(t);
-    let mut s = BoardSession::new(&view, g.start.clone(), &g.agents, g.seed, g.strength)?;
+    let mut s = BoardSession::new(&view, g.start.clone(), &g.agents, g.seed, g.strength)?
+        .with_max_plies(MAX_PLIES as u32);
     for m in &g.played {
         s.play(m);
+    }
+    if g.resigned.is_some() {
+        s.resign();
     }
     Ok(f(&mut s))
 }
@@ -575,20 +580,12 @@ fn move_json(t: &Tables, m: &Move) -> Value {
 }
 
 /// The result of a game in words, None while it goes on.
-fn result_text(g: &OpenGame, s: &BoardSession<'_>) -> Option<String> {
-    if let Some(side) = g.resigned {
-        let name = g
-            .tables
-            .game
-            .sides
-            .get(side)
-            .map_or("?", |s| s.name.as_str());
-        return Some(format!("{name} resigned"));
-    }
-    if let Some(o) = s.game().outcome() {
-        return Some(o.to_string());
-    }
-    (s.game().played().len() >= MAX_PLIES).then(|| format!("stopped after {MAX_PLIES} plies"))
+fn result_text(_g: &OpenGame, s: &BoardSession<'_>) -> Option<String> {
+    Some(match s.ending()? {
+        Ending::Rules(o) => o.to_string(),
+        Ending::Resigned(side) => format!("{} resigned", s.name_of(side)),
+        Ending::Limit(n) => format!("stopped after {n} plies"),
+    })
 }
 
 /// The state of a game as JSON.
@@ -636,10 +633,16 @@ fn open_json(id: u64, g: &Open) -> Result<Value, String> {
     }
 }
 
-/// The state of a game, computed off the async threads.
-pub async fn describe(id: u64, g: Open) -> Result<Value, Response> {
+/// The state of a game at `version` (counting its changes: the page keeps
+/// the newest of the states it receives), computed off the async threads.
+pub async fn describe(id: u64, g: Open, version: u64) -> Result<Value, Response> {
     match tokio::task::spawn_blocking(move || open_json(id, &g)).await {
-        Ok(Ok(v)) => Ok(v),
+        Ok(Ok(mut v)) => {
+            if let Some(o) = v.as_object_mut() {
+                o.insert("version".into(), version.into());
+            }
+            Ok(v)
+        }
         Ok(Err(e)) => Err(refuse(StatusCode::INTERNAL_SERVER_ERROR, e)),
         Err(_) => Err(refuse(StatusCode::INTERNAL_SERVER_ERROR, "failed")),
     }
@@ -654,10 +657,10 @@ pub async fn state(State(app): Shared, Path(id): Path<String>) -> Response {
     let Some(id) = parse_id(&id) else {
         return no_game();
     };
-    let Some((g, _)) = app.store.get(id) else {
+    let Some((g, version)) = app.store.get(id) else {
         return no_game();
     };
-    match describe(id, g).await {
+    match describe(id, g, version).await {
         Ok(v) => Json(v).into_response(),
         Err(r) => r,
     }
@@ -746,10 +749,10 @@ async fn change_open(
     if let Err(r) = compute(&app, id, f).await {
         return r;
     }
-    let Some((g, _)) = app.store.get(id) else {
+    let Some((g, version)) = app.store.get(id) else {
         return no_game();
     };
-    match describe(id, g).await {
+    match describe(id, g, version).await {
         Ok(v) => Json(v).into_response(),
         Err(r) => r,
     }
@@ -787,7 +790,7 @@ pub async fn play(State(app): Shared, Path(id): Path<String>, Json(b): Json<Move
         .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))??;
         match entry {
             Entry::Play(m) => {
-                g.events = with_session(&g, |s| s.play(&m))
+                g.events = with_session(&g, |s| s.play_turn(&m).events)
                     .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
                 g.played.push(m);
                 g.undone.clear();
@@ -835,7 +838,7 @@ pub async fn redo(State(app): Shared, Path(id): Path<String>) -> Response {
         let Some(m) = g.undone.pop() else {
             return Err(refuse(StatusCode::CONFLICT, "nothing to redo"));
         };
-        g.events = with_session(&g, |s| s.play(&m))
+        g.events = with_session(&g, |s| s.play_turn(&m).events)
             .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
         g.played.push(m);
         Ok(g)
@@ -866,17 +869,13 @@ pub fn computer_turn(g: Open) -> OpenChange {
             if over(&g)? {
                 return Err(refuse(StatusCode::CONFLICT, "the game is over"));
             }
-            let played = with_session(&g, |s| {
-                if s.human_to_move() {
-                    return None;
-                }
-                let m = s.computer_move()?;
-                let events = s.play(&m);
-                Some((m, events))
-            })
-            .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-            let Some((m, events)) = played else {
-                return Err(refuse(StatusCode::CONFLICT, "a person is to move"));
+            let next = with_session(&g, |s| s.advance())
+                .and_then(|n| n)
+                .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+            let (m, events) = match next {
+                Next::Played(turn) => (turn.mv, turn.events),
+                Next::Person => return Err(refuse(StatusCode::CONFLICT, "a person is to move")),
+                Next::Over(_) => return Err(refuse(StatusCode::CONFLICT, "the game is over")),
             };
             g.played.push(m);
             g.undone.clear();

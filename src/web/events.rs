@@ -59,7 +59,7 @@ pub async fn events(State(app): State<Arc<AppState>>, Path(id): Path<String>) ->
         loop {
             let (game, version) = c.app.store.get(id)?;
             if c.sent != Some(version) {
-                let state = describe(id, game).await.ok()?;
+                let state = describe(id, game, version).await.ok()?;
                 let event = Event::default().event("state").json_data(state).ok()?;
                 c.sent = Some(version);
                 return Some((Ok::<_, Infallible>(event), c));

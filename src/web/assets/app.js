@@ -223,6 +223,9 @@ function click(name) {
 }
 
 function show(s) {
+  // States come from answers and from the event stream, not always in
+  // order: an older one never replaces a newer one.
+  if (state && state.id === s.id && s.version < state.version) return;
   if (s.kind === "race") { showRace(s); return; }
   state = s;
   picked = [];
@@ -260,6 +263,22 @@ function showRace(s) {
   const who = s.seats.map((x, i) => `<span class="seat seat-${i}">${esc(x.name)}</span>: ${esc(x.agent)}`).join(", ");
   $("status").innerHTML = (s.result ? `Game over: ${esc(s.result)}. ` : `<span class="seat seat-${s.to_roll}">${esc(s.seat_to_roll)}</span> to roll. `) + who;
   $("track").textContent = s.track;
+  // The track as a picture when the server draws one: the cells of the
+  // legal moves outlined and clickable.
+  $("track").hidden = !!s.svg;
+  $("track-svg").hidden = !s.svg;
+  if (s.svg) {
+    $("track-svg").innerHTML = s.svg;
+    if (s.human_to_choose) {
+      for (const c of s.choices) {
+        if (c.cell === null) continue;
+        const r = $("track-svg").querySelector(`rect.cell[data-cell="${c.cell}"]`);
+        if (!r) continue;
+        r.classList.add("choosable");
+        r.addEventListener("click", () => choose(c.text));
+      }
+    }
+  }
   $("positions").textContent = s.positions;
   $("seed-shown").textContent = `dice: ${s.dice} × d${s.faces}, seed ${s.seed}`;
   $("roll").disabled = !s.human_to_roll;
