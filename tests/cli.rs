@@ -384,3 +384,63 @@ fn moves_and_squares_are_read_strictly() {
     let r = run(&["moves", "draughts", "--explain", "22-18"]);
     assert!(r.out.contains("22-18 is legal"), "{}", r.out);
 }
+
+/// Issue 12, item 11: a flag meant for the other kind of game is an error
+/// (exit 2) that says what to use, never silently ignored.
+#[test]
+fn flags_of_the_other_kind_of_game_are_errors() {
+    let r = run(&["play", "slow-and-steady", "--white", "random"]);
+    assert_eq!(r.code, 2, "{}", r.out);
+    assert!(
+        r.err.contains("`--white` names a side of a board game")
+            && r.err.contains("--seat SEAT=AGENT"),
+        "{}",
+        r.err
+    );
+    let r = run(&["play", "slow-and-steady", "--black", "random"]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("`--black`"), "{}", r.err);
+    let r = run(&["play", "draughts", "--players", "3"]);
+    assert_eq!(r.code, 2, "{}", r.out);
+    assert!(
+        r.err
+            .contains("`--players` sets the number of players of a race game, and `draughts` is a board game with 2 sides"),
+        "{}",
+        r.err
+    );
+    let r = run(&["compare", "draughts", "slow-and-steady", "--games", "1"]);
+    assert_eq!(r.code, 2, "{}", r.out);
+    assert!(
+        r.err.contains(
+            "`draughts` is a board game and `slow-and-steady` a race game: compare sets two games of the same kind side by side"
+        ),
+        "{}",
+        r.err
+    );
+}
+
+/// Issue 12, item 7: resigning says who wins, at a board game and at a
+/// race game, also before any move.
+#[test]
+fn resigning_says_who_wins() {
+    let r = run_with_input(&["play", "draughts"], "resign\n");
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.ends_with("White resigns: Black wins\n"), "{}", r.out);
+    let r = run_with_input(
+        &["play", "draughts", "--white", "random", "--seed", "1"],
+        "resign\n",
+    );
+    assert!(r.out.ends_with("Black resigns: White wins\n"), "{}", r.out);
+    let r = run_with_input(
+        &[
+            "play",
+            "slow-and-steady",
+            "--seat",
+            "2=random",
+            "--seed",
+            "5",
+        ],
+        "resign\n",
+    );
+    assert!(r.out.ends_with("red resigns: blue wins\n"), "{}", r.out);
+}

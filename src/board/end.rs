@@ -540,7 +540,7 @@ pub fn reason(t: &Tables, pos: &Position, d: &Decision) -> String {
             }
         }
         Some(EndCondition::Repetition(n)) => format!("the same position occurred {n} times"),
-        Some(EndCondition::Without(c)) => format!("{} plies without a reset event", c.plies),
+        Some(EndCondition::Without(c)) => without(t, c),
         Some(EndCondition::Reach { zone, kind, .. }) => {
             let zone = t
                 .game
@@ -587,4 +587,35 @@ fn reach_square(
             && reach.squares.get(side * t.n + sq).copied().unwrap_or(false))
         .then_some(crate::board::game::Sq(sq as u16))
     })
+}
+
+/// A counter's limit in plain words, from what the rule file says resets
+/// it: `40 plies without a capture or a man's move`.
+fn without(t: &Tables, c: &crate::vocab::board::Counter) -> String {
+    use crate::vocab::board::event;
+    let mut what: Vec<String> = [
+        (event::CAPTURE, "a capture"),
+        (event::CONVERSION, "a piece changing sides"),
+        (event::PROMOTION, "a crowning"),
+        (event::DROP_OUT, "a side dropping out"),
+    ]
+    .iter()
+    .filter(|(bit, _)| c.reset & bit != 0)
+    .map(|(_, words)| (*words).to_string())
+    .collect();
+    for (k, kind) in t.game.kinds.iter().enumerate() {
+        if k < 32 && c.reset_move_of & (1 << k) != 0 {
+            let name = kind.name.to_lowercase();
+            what.push(format!("a {} move", crate::words::possessive(&name)));
+        }
+    }
+    let plies = match c.plies {
+        1 => "1 ply".to_string(),
+        n => format!("{n} plies"),
+    };
+    match what.split_last() {
+        None => plies,
+        Some((last, [])) => format!("{plies} without {last}"),
+        Some((last, rest)) => format!("{plies} without {} or {last}", rest.join(", ")),
+    }
 }

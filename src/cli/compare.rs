@@ -43,6 +43,19 @@ pub(crate) fn run(
     let ga = game_args(&args.game_a, &args.options_a);
     let gb = game_args(&args.game_b, &args.options_b);
     let lab = &args.lab;
+    let mut quiet = Vec::new();
+    let race_a = super::race::load_race(&ga, &mut quiet)?.is_some();
+    let race_b = super::race::load_race(&gb, &mut quiet)?.is_some();
+    if race_a != race_b {
+        let (board, race) = if race_a {
+            (&gb.game, &ga.game)
+        } else {
+            (&ga.game, &gb.game)
+        };
+        return Err(Failure::new(format!(
+            "error: `{board}` is a board game and `{race}` a race game: compare sets two games of the same kind side by side"
+        )));
+    }
     lab.check_outputs()?;
     let pool = lab.pool()?;
     let plan = lab.plan(Shard::default());

@@ -119,10 +119,26 @@ pub(crate) fn run(
         record: args.record.as_deref(),
         strength: args.strength.strength(),
     };
+    if race.is_race()? {
+        for (flag, given) in [("--white", &args.white), ("--black", &args.black)] {
+            if given.is_some() {
+                return Err(Failure::new(format!(
+                    "error: `{flag}` names a side of a board game, and `{}` is a race game: use `--seat SEAT=AGENT` (a seat number from 1 or a seat name)",
+                    args.game.game
+                )));
+            }
+        }
+    }
     if let Some(code) = race.run_if_race(input, out, err)? {
         return Ok(code);
     }
     let t = load_game(&args.game, err)?;
+    if args.players.is_some() {
+        return Err(Failure::new(format!(
+            "error: `--players` sets the number of players of a race game, and `{}` is a board game with {} sides",
+            args.game.game, t.nsides
+        )));
+    }
     let start = position(&t, args.position.as_deref())?;
     let names = agent_names(&t, &args)?;
     let view = BoardSession::players_view(&t);
@@ -255,7 +271,20 @@ fn say_ending(
             writeln!(out, "result: {o}")?;
         }
         Ending::Limit(plies) => writeln!(out, "stopped after {plies} plies (--max-plies)")?,
-        Ending::Resigned(side) => writeln!(out, "{} resign", session.name_of(*side))?,
+        Ending::Resigned(side) => {
+            let winners: Vec<&str> = session
+                .winners_if_resigns(*side)
+                .into_iter()
+                .map(|w| session.name_of(w))
+                .collect();
+            let verb = if winners.len() == 1 { "wins" } else { "win" };
+            writeln!(
+                out,
+                "{} resigns: {} {verb}",
+                session.name_of(*side),
+                winners.join(" and ")
+            )?;
+        }
     }
     Ok(0)
 }

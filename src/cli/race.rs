@@ -65,6 +65,12 @@ pub(crate) fn report_record(
 }
 
 impl RaceRun<'_> {
+    /// Whether the game is a race game (its warnings are printed when it
+    /// is played).
+    pub(crate) fn is_race(&self) -> Result<bool, Failure> {
+        Ok(load_race(self.game, &mut Vec::new())?.is_some())
+    }
+
     /// Plays the game if it is a race game: `Some(exit code)`; `None` for a
     /// board game.
     pub(crate) fn run_if_race(
@@ -269,7 +275,11 @@ fn ask(
         match cmd {
             "" => continue,
             "resign" => {
-                writeln!(out, "{name} resigns")?;
+                if state.players() == 2 {
+                    writeln!(out, "{name} resigns: {} wins", seat_name(game, 1 - seat))?;
+                } else {
+                    writeln!(out, "{name} resigns: the game ends")?;
+                }
                 return Ok(Asked::Quit);
             }
             "help" | "?" => {

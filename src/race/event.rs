@@ -199,14 +199,14 @@ impl Event {
                 let w = usize::from(whose);
                 if to == OUT {
                     format!(
-                        "{}'s piece on {} goes out",
-                        seat_name(game, whose),
+                        "{} piece on {} goes out",
+                        crate::words::possessive(seat_name(game, whose)),
                         game.label(w, from)
                     )
                 } else {
                     format!(
-                        "{}'s piece on {} goes to {}",
-                        seat_name(game, whose),
+                        "{} piece on {} goes to {}",
+                        crate::words::possessive(seat_name(game, whose)),
                         game.label(w, from),
                         place(game, w, to)
                     )
@@ -273,16 +273,16 @@ impl Event {
             Event::Bumped { seat: whose, at } => {
                 let w = usize::from(whose);
                 format!(
-                    "{} taken: {}'s piece goes out",
+                    "{} taken: {} piece goes out",
                     game.label(w, at),
-                    seat_name(game, whose)
+                    crate::words::possessive(seat_name(game, whose))
                 )
             }
             Event::Freed { seat: whose, at } => {
                 let w = usize::from(whose);
                 format!(
-                    "{}'s piece on {} is free again",
-                    seat_name(game, whose),
+                    "{} piece on {} is free again",
+                    crate::words::possessive(seat_name(game, whose)),
                     game.label(w, at)
                 )
             }
