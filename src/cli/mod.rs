@@ -63,11 +63,14 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
     },
-    /// Show a position as text.
+    /// Show a position as text: a board, or a race track with the marks of
+    /// its cell rules and a legend.
     Show {
         #[command(flatten)]
         game: GameArgs,
-        /// A position string, `W:W21,22,K5:B1,2`.
+        /// A position string: on a board the side to move, then each side's
+        /// pieces, `W:W21,22,K5:B1,2`; on a race track the seat to roll,
+        /// then each seat and its pieces, `blue:red 9,out:blue 14,finished`.
         #[arg(long)]
         position: Option<String>,
         /// Write the position as an SVG picture to this file.
@@ -339,6 +342,28 @@ pub(crate) fn position(t: &Tables, text: Option<&str>) -> Result<Position, Failu
     }
 }
 
+/// A race position: the start (every piece out, the first seat to roll,
+/// the fewest players), or one `--position` gives.
+fn race_position(
+    game: &crate::race::game::RaceGame,
+    text: Option<&str>,
+) -> Result<crate::race::RaceState, Failure> {
+    match text {
+        None => crate::race::RaceState::new(game, usize::from(game.min_players))
+            .map_err(|e| Failure::new(format!("error: {e}"))),
+        Some(s) => crate::race::text::parse_position(game, s).map_err(|e| {
+            let s = crate::shown::shown(s);
+            Failure::new(format!("error: bad position `{s}`: {e}"))
+        }),
+    }
+}
+
+/// Writes an SVG picture, replacing the file whole.
+fn write_svg(file: &std::path::Path, picture: &str) -> Result<(), Failure> {
+    crate::record::write_atomic(file, picture.as_bytes())
+        .map_err(|e| Failure::new(format!("error: can't write {}: {e}", file.display())))
+}
+
 fn dispatch(
     cli: Cli,
     input: &mut dyn std::io::BufRead,
@@ -460,12 +485,22 @@ fn dispatch(
             position: p,
             svg,
         } => {
+            if let Some(race) = race::load_race(&game, err)? {
+                let state = race_position(&race, p.as_deref())?;
+                if let Some(file) = svg {
+                    let picture = crate::format::svg::race::render(&race, Some(&state));
+                    write_svg(&file, &picture)?;
+                    writeln!(out, "wrote {}", file.display())?;
+                    return Ok(0);
+                }
+                let picture = crate::format::text::race::track(&race, Some(&state), &term.style());
+                write!(out, "{picture}")?;
+                return Ok(0);
+            }
             let t = load_game(&game, err)?;
             let pos = position(&t, p.as_deref())?;
             if let Some(file) = svg {
-                crate::record::write_atomic(&file, render_svg(&t, &pos).as_bytes()).map_err(
-                    |e| Failure::new(format!("error: can't write {}: {e}", file.display())),
-                )?;
+                write_svg(&file, &render_svg(&t, &pos))?;
                 writeln!(out, "wrote {}", file.display())?;
                 return Ok(0);
             }

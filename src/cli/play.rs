@@ -118,6 +118,7 @@ pub(crate) fn run(
         max_rolls: args.max_plies,
         record: args.record.as_deref(),
         strength: args.strength.strength(),
+        style: term.style(),
     };
     if race.is_race()? {
         for (flag, given) in [("--white", &args.white), ("--black", &args.black)] {

@@ -7,11 +7,11 @@ use std::path::Path;
 
 use super::{Failure, FsLoader, GameArgs};
 use crate::agents::Strength;
+use crate::format::text::board::Style;
+use crate::format::text::race::track;
 use crate::load::check;
 use crate::race::game::RaceGame;
-use crate::race::text::{
-    choice_text, parse_choice, result_text, seat_name, track_picture, turn_text, why_not,
-};
+use crate::race::text::{choice_text, parse_choice, result_text, seat_name, turn_text, why_not};
 use crate::race::{Choice, RaceState, Roll};
 use crate::record::{Header, Written};
 use crate::session::race::{Played, RaceSession, RaceUndo};
@@ -43,6 +43,8 @@ pub(crate) struct RaceRun<'a> {
     pub record: Option<&'a Path>,
     /// How hard the agents of `crate::agents` think.
     pub strength: Strength,
+    /// How the track is drawn (colour on a terminal).
+    pub style: Style,
 }
 
 /// Says what a write of the record did, when it is news: a failure (the
@@ -112,7 +114,7 @@ impl RaceRun<'_> {
         writeln!(out, "players: {}", who.join(", "))?;
         let humans = session.has_humans();
         if humans {
-            write!(out, "{}", track_picture(&game, session.state()))?;
+            write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
         }
         while !session.is_over() {
             if session.limit_reached() {
@@ -126,7 +128,7 @@ impl RaceRun<'_> {
             let seat = session.to_roll();
             let roll = session.roll();
             let played = if session.human_to_roll() {
-                match ask(&session, seat, &roll, input, out)? {
+                match ask(&session, seat, &roll, &self.style, input, out)? {
                     Asked::Choose(c) => session.choose(c).map_err(Failure::new)?,
                     Asked::Quit => return Ok(Some(0)),
                     Asked::Save(file) => {
@@ -141,7 +143,11 @@ impl RaceRun<'_> {
                             RaceUndo::Back(written) => {
                                 report_record(&written, self.record, err)?;
                                 writeln!(out, "taken back")?;
-                                write!(out, "{}", track_picture(&game, session.state()))?;
+                                write!(
+                                    out,
+                                    "{}",
+                                    track(&game, Some(session.state()), &self.style)
+                                )?;
                             }
                             RaceUndo::Nothing => writeln!(out, "nothing to undo")?,
                         }
@@ -163,7 +169,7 @@ impl RaceRun<'_> {
             };
             self.print_turn(&session, &played, out, err)?;
             if humans && !session.is_over() {
-                write!(out, "{}", track_picture(&game, session.state()))?;
+                write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
             }
         }
         write!(out, "{}", result_text(&game, session.state()))?;
@@ -240,6 +246,7 @@ fn ask(
     session: &RaceSession<'_>,
     seat: usize,
     roll: &Roll,
+    style: &Style,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<Asked, Failure> {
@@ -291,7 +298,7 @@ fn ask(
                 continue;
             }
             "track" => {
-                write!(out, "{}", track_picture(game, state))?;
+                write!(out, "{}", track(game, Some(state), style))?;
                 continue;
             }
             "rules" => {

@@ -3,6 +3,7 @@
 //! text reports ([`text`]). PDN, the exchange format for game records, is
 //! [`crate::pdn`]. Front ends choose a format and print what it returns.
 
+pub mod colour;
 pub mod csv;
 pub mod json;
 pub mod parquet;

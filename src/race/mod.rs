@@ -38,6 +38,7 @@ mod agent;
 mod choice;
 pub mod event;
 pub mod game;
+pub mod legend;
 mod policy;
 mod roll;
 mod state;

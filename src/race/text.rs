@@ -158,62 +158,118 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
     }
 }
 
-/// The track with every piece on it, ten cells a row from the start, and a
-/// legend: each seat's letter, pieces out and finished, turns owed.
-pub fn track_picture(game: &RaceGame, state: &RaceState) -> String {
-    let letter = |seat: usize| {
-        seat_name(game, seat)
-            .chars()
-            .next()
-            .map_or('?', |c| c.to_ascii_uppercase())
-    };
-    // The cells drawn: the track, or on a circuit the loop; each piece on
-    // the cell its seat's path puts it (home cells go to the legend).
-    let drawn = game.circuit.as_ref().map_or(game.cells, |c| c.cells + 1);
-    let mut on: Vec<String> = vec![String::new(); usize::from(drawn) + 1];
-    let mut legend = Vec::new();
+/// A seat named by its name or its number from 1, among the first `max`.
+fn seat_named(game: &RaceGame, text: &str, max: usize) -> Result<usize, String> {
+    let t = text.trim();
+    let found = game
+        .seats
+        .iter()
+        .take(max)
+        .position(|s| s.eq_ignore_ascii_case(t))
+        .or_else(|| {
+            t.parse::<usize>()
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .filter(|&i| i < max)
+        });
+    found.ok_or_else(|| {
+        let names: Vec<&str> = game.seats.iter().take(max).map(String::as_str).collect();
+        format!(
+            "`{}` is not a seat; the seats are {}",
+            crate::shown::shown(t),
+            names.join(", ")
+        )
+    })
+}
+
+/// A race position as `show --position` reads it and writes it: the seat
+/// to roll, then for each seat its name and its pieces, the fields joined
+/// by colons: `blue:red 9,out:blue 14,finished`. A piece is a cell (as the
+/// track numbers it; on a circuit a loop cell or a home cell `h2`), `out`,
+/// or `finished`. Every seat is written with all its pieces.
+pub fn position_text(game: &RaceGame, state: &RaceState) -> String {
+    let mut fields = vec![seat_name(game, state.to_roll()).to_string()];
     for seat in 0..state.players() {
-        let (mut out, mut done) = (0, 0);
-        let mut home = Vec::new();
-        for &p in state.pieces(seat) {
-            if p == OUT {
-                out += 1;
-            } else if p >= game.cells {
-                done += 1;
-            } else if game.circuit.as_ref().is_some_and(|c| p > c.cells) {
-                home.push(game.label(seat, p));
-            } else if let Some(cell) = on.get_mut(usize::from(game.rule_cell(seat, p))) {
-                cell.push(letter(seat));
-            }
-        }
-        let mut s = format!(
-            "{} {}: {out} out, {done} finished",
-            letter(seat),
-            seat_name(game, seat)
-        );
-        if !home.is_empty() {
-            s.push_str(&format!(", home cells {}", home.join(" ")));
-        }
-        if let Some(start) = game.circuit.as_ref().and_then(|c| c.starts.get(seat)) {
-            s.push_str(&format!(", starts on {start}"));
-        }
-        if state.owed(seat) > 0 {
-            s.push_str(&format!(", misses {} turns", state.owed(seat)));
-        }
-        legend.push(s);
+        let pieces: Vec<String> = state
+            .pieces(seat)
+            .iter()
+            .map(|&p| game.label(seat, p))
+            .collect();
+        fields.push(format!("{} {}", seat_name(game, seat), pieces.join(",")));
     }
-    let last = game.circuit.as_ref().map_or(game.cells, |c| c.cells);
-    let width = usize::from(last).to_string().len();
-    let mut text = String::new();
-    for row_start in (1..=usize::from(last)).step_by(10) {
-        let row_end = (row_start + 9).min(usize::from(last));
-        for c in row_start..=row_end {
-            let pieces = on.get(c).map_or("", String::as_str);
-            text.push_str(&format!("{c:>width$}{pieces:<3}"));
-        }
-        text.push('\n');
+    fields.join(":")
+}
+
+/// Reads a race position as [`position_text`] writes it. Seats are named
+/// by name or number (from 1); a seat's pieces not listed are out, and so
+/// are the pieces of seats not named. The players are the seats up to the
+/// last one named (at least the fewest the game allows).
+pub fn parse_position(game: &RaceGame, text: &str) -> Result<RaceState, String> {
+    let max = usize::from(game.max_players).min(game.seats.len());
+    let mut fields = text.split(':');
+    let first = fields.next().unwrap_or("").trim();
+    if first.is_empty() {
+        return Err("it starts with the seat to roll, such as `red:red 9,out:blue 14`".into());
     }
-    text.push_str(&legend.join("\n"));
-    text.push('\n');
-    text
+    let to_roll = seat_named(game, first, max)?;
+    let mut placed: Vec<(usize, Vec<u16>)> = Vec::new();
+    for field in fields {
+        let field = field.trim();
+        let (name, rest) = field
+            .split_once(|c: char| c.is_whitespace())
+            .unwrap_or((field, ""));
+        if name.is_empty() {
+            return Err("an empty field: each field after the first is a seat and its pieces, such as `red 9,out`".into());
+        }
+        let seat = seat_named(game, name, max)?;
+        if placed.iter().any(|(s, _)| *s == seat) {
+            return Err(format!("{} is named twice", seat_name(game, seat)));
+        }
+        let mut pieces = Vec::new();
+        for token in rest
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|t| !t.is_empty())
+        {
+            let p = match token.to_lowercase().as_str() {
+                "out" => OUT,
+                "finished" | "home" => game.cells,
+                t => match game.parse_label(seat, t) {
+                    Some(p) if p != OUT && p <= game.cells => p,
+                    _ => {
+                        let last = game.circuit.as_ref().map_or(game.cells, |c| c.cells);
+                        return Err(format!(
+                            "`{}` is not a cell of {}: a piece is a cell 1 to {last}{}, `out` or `finished`",
+                            crate::shown::shown(token),
+                            seat_name(game, seat),
+                            if game.circuit.is_some() { ", a home cell h1.." } else { "" }
+                        ));
+                    }
+                },
+            };
+            pieces.push(p);
+        }
+        if pieces.len() > usize::from(game.pieces) {
+            return Err(format!(
+                "{} has {} pieces, and {} are listed",
+                seat_name(game, seat),
+                game.pieces,
+                pieces.len()
+            ));
+        }
+        pieces.resize(usize::from(game.pieces), OUT);
+        placed.push((seat, pieces));
+    }
+    let highest = placed
+        .iter()
+        .map(|(s, _)| *s)
+        .chain([to_roll])
+        .max()
+        .unwrap_or(0);
+    let players = (highest + 1).max(usize::from(game.min_players));
+    let mut state = RaceState::new(game, players)?;
+    for (seat, pieces) in &placed {
+        state.set_pieces(game, *seat, pieces)?;
+    }
+    state.set_turn(to_roll, &[]);
+    Ok(state)
 }

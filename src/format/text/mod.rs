@@ -1,7 +1,9 @@
 //! Text for people: the lab's reports, one run (`simulate`, `merge`) or
-//! two side by side (`compare`), and a board position ([`board`]).
+//! two side by side (`compare`), a board position ([`board`]) and a race
+//! track ([`race`]).
 
 pub mod board;
+pub mod race;
 
 use crate::agents::Strength;
 use crate::lab::compare::{measures, Value};

@@ -1,0 +1,404 @@
+//! `show RACE --svg`: a race track as an SVG picture. The cells ten a row
+//! in reading order, each cell that has a rule tinted by what it does and
+//! carrying the same marks as the text picture ([`crate::race::legend`]),
+//! an arrow from every cell a rule sends the piece from (`go to`) to where
+//! it goes, the pieces in their seats' colours ([`crate::format::colour`]),
+//! the home cells of a circuit, the legend, and whose turn it is.
+//!
+//! Each cell is a `<rect class="cell">` with `data-cell`, each mark a
+//! `<text class="mark KIND">`, each arrow a `<path class="jump KIND">`, each
+//! piece a `<circle class="piece">` with `data-seat`.
+
+use std::fmt::Write;
+
+use super::esc;
+use crate::format::colour::{self, Colour};
+use crate::race::game::{RaceGame, OUT};
+use crate::race::legend::{last_cell, seat_letters, Kind, Legend};
+use crate::race::text::{position_text, seat_name};
+use crate::race::RaceState;
+
+/// The side of a cell, in SVG units.
+pub const CELL: i32 = 60;
+/// The margin round the picture.
+pub const MARGIN: i32 = 20;
+/// Cells a row.
+pub const ROW: i32 = 10;
+/// The top of the track (below the title).
+const TOP: i32 = 44;
+/// Legend lines are wrapped at this many characters.
+const CHARS: usize = 88;
+const LINE: i32 = 18;
+
+/// A cell's tint and its mark's colour, by what its first rule does.
+fn tint(kind: Kind) -> (&'static str, &'static str) {
+    match kind {
+        Kind::Up => ("#dcefd9", "#2e7d32"),
+        Kind::Down => ("#f6d5d8", "#c62828"),
+        Kind::Wait => ("#fbefc4", "#9a6b00"),
+        Kind::Hit => ("#eadcf0", "#7b1fa2"),
+        Kind::Safe => ("#d3edf2", "#00838f"),
+    }
+}
+
+/// Words wrapped to `CHARS` characters a line.
+fn wrap(text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > CHARS {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
+}
+
+/// The top left corner of cell `c` (1-based) of the track.
+fn corner(c: u16) -> (i32, i32) {
+    let i = i32::from(c.max(1)) - 1;
+    (MARGIN + (i % ROW) * CELL, TOP + (i / ROW) * CELL)
+}
+
+/// One piece: a circle in its seat's colour with the seat's letter.
+fn piece(o: &mut String, x: i32, y: i32, seat: usize, letter: char, c: &Colour, name: &str) {
+    let _ = writeln!(
+        o,
+        r#"<circle class="piece" data-seat="{}" cx="{x}" cy="{y}" r="9" fill="{}" stroke="{}" stroke-width="1.5"><title>{}</title></circle>"#,
+        esc(name),
+        c.fill,
+        c.ink,
+        esc(name)
+    );
+    let _ = writeln!(
+        o,
+        r#"<text x="{x}" y="{}" font-size="10" font-weight="bold" text-anchor="middle" fill="{}">{}</text>"#,
+        y + 4,
+        c.ink,
+        esc(&letter.to_string())
+    );
+    let _ = seat;
+}
+
+/// The SVG text of a race track, with the pieces of `state` when given.
+pub fn render(game: &RaceGame, state: Option<&RaceState>) -> String {
+    let legend = Legend::of(game);
+    let last = last_cell(game);
+    let rows = (i32::from(last) + ROW - 1) / ROW;
+    let width = 2 * MARGIN + ROW * CELL;
+    let players = state.map_or(0, RaceState::players);
+    let letters = seat_letters(game, players);
+    let colours = colour::for_names(&game.seats);
+    let grey = Colour {
+        fill: "#808080",
+        ink: "#ffffff",
+        ansi_bg: "100",
+        ansi_fg: "97",
+    };
+    let colour_of = |seat: usize| colours.get(seat).copied().unwrap_or(grey);
+
+    let mut body = String::new();
+    let _ = writeln!(
+        body,
+        r#"<text x="{MARGIN}" y="28" font-size="18" font-weight="bold">{}</text>"#,
+        esc(&game.title)
+    );
+    // The cells, their numbers and marks.
+    body.push_str("<g id=\"cells\">\n");
+    for c in 1..=last {
+        let (x, y) = corner(c);
+        let marks: Vec<_> = legend.at(c).collect();
+        let fill = marks.first().map_or("#fafafa", |m| tint(m.kind).0);
+        let finish = game.circuit.is_none() && c == game.cells;
+        let _ = writeln!(
+            body,
+            r##"<rect class="cell" data-cell="{c}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{}" stroke-width="{}"/>"##,
+            if finish { "#202020" } else { "#9a9a9a" },
+            if finish { 3 } else { 1 }
+        );
+        if let Some(seat) = game
+            .circuit
+            .as_ref()
+            .and_then(|k| k.starts.iter().position(|&s| s == c))
+        {
+            let _ = writeln!(
+                body,
+                r#"<rect class="start" data-seat="{}" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="4"/>"#,
+                esc(seat_name(game, seat)),
+                x + 3,
+                y + 3,
+                CELL - 6,
+                CELL - 6,
+                colour_of(seat).fill
+            );
+        }
+        let _ = writeln!(
+            body,
+            r##"<text x="{}" y="{}" font-size="11" fill="#555555">{c}</text>"##,
+            x + 4,
+            y + 13
+        );
+        if finish {
+            let _ = writeln!(
+                body,
+                r##"<text x="{}" y="{}" font-size="9" fill="#202020" text-anchor="end">finish</text>"##,
+                x + CELL - 4,
+                y + 13
+            );
+        }
+        for (i, m) in marks.iter().enumerate() {
+            let (_, ink) = tint(m.kind);
+            let _ = writeln!(
+                body,
+                r#"<text class="mark {}" x="{}" y="{}" font-size="13" font-weight="bold" text-anchor="end" fill="{ink}">{}<title>{}</title></text>"#,
+                m.kind.word(),
+                x + CELL - 4 - 11 * (marks.len() - 1 - i) as i32,
+                y + 15,
+                esc(&m.mark.to_string()),
+                esc(&m.text("\u{2192}"))
+            );
+        }
+    }
+    body.push_str("</g>\n");
+    // The arrows of `go to` rules.
+    body.push_str("<g id=\"jumps\" fill=\"none\" stroke-width=\"3\" opacity=\"0.65\">\n");
+    for e in &legend.entries {
+        for &(from, to) in &e.jumps {
+            if from == to || to == 0 || to > last {
+                continue;
+            }
+            let kind = if to > from { Kind::Up } else { Kind::Down };
+            let (_, ink) = tint(kind);
+            let (fx, fy) = corner(from);
+            let (tx, ty) = corner(to);
+            let (x1, y1) = (fx + CELL / 2, fy + CELL / 2 + 6);
+            let (x2, y2) = (tx + CELL / 2, ty + CELL / 2 + 6);
+            // A gentle curve, so that arrows along one row stay apart from
+            // the cells between.
+            let (mx, my) = ((x1 + x2) / 2, (y1 + y2) / 2);
+            let (dx, dy) = (x2 - x1, y2 - y1);
+            let (cx, cy) = (mx - dy / 5, my + dx / 5);
+            let _ = writeln!(
+                body,
+                r#"<path class="jump {}" d="M{x1},{y1} Q{cx},{cy} {x2},{y2}" stroke="{ink}" marker-end="url(#head-{})"><title>{from} {} {to}</title></path>"#,
+                kind.word(),
+                kind.word(),
+                "\u{2192}"
+            );
+        }
+    }
+    body.push_str("</g>\n");
+    let mut y = TOP + rows * CELL + 10;
+    // The pieces on the track.
+    body.push_str("<g id=\"pieces\">\n");
+    let mut here: Vec<u16> = vec![0; usize::from(last) + 1];
+    if let Some(state) = state {
+        for seat in 0..players {
+            let letter = letters.get(seat).copied().unwrap_or('?');
+            for &p in state.pieces(seat) {
+                let on_loop = game.circuit.as_ref().is_none_or(|c| p <= c.cells);
+                let cell = if p != OUT && p < game.cells && on_loop {
+                    game.rule_cell(seat, p)
+                } else if p == game.cells && game.circuit.is_none() {
+                    last
+                } else {
+                    continue;
+                };
+                let Some(n) = here.get_mut(usize::from(cell)) else {
+                    continue;
+                };
+                let (x, cy) = corner(cell);
+                let i = i32::from(*n);
+                *n = n.saturating_add(1);
+                let px = x + 12 + (i % 3) * 18;
+                let py = cy + CELL - 12 - ((i / 3) % 3) * 16;
+                piece(
+                    &mut body,
+                    px,
+                    py,
+                    seat,
+                    letter,
+                    &colour_of(seat),
+                    seat_name(game, seat),
+                );
+            }
+        }
+    }
+    body.push_str("</g>\n");
+    // The home cells of a circuit, a row for each seat.
+    if let (Some(c), Some(state)) = (&game.circuit, state) {
+        for seat in 0..players {
+            let col = colour_of(seat);
+            let _ = writeln!(
+                body,
+                r#"<text x="{MARGIN}" y="{}" font-size="12">{} home</text>"#,
+                y + 20,
+                esc(seat_name(game, seat))
+            );
+            for h in 1..c.home {
+                let x = MARGIN + 90 + (i32::from(h) - 1) * 34;
+                let _ = writeln!(
+                    body,
+                    r##"<rect class="home" data-seat="{}" x="{x}" y="{}" width="30" height="30" fill="#fafafa" stroke="{}" stroke-width="2"/>"##,
+                    esc(seat_name(game, seat)),
+                    y + 4,
+                    col.fill
+                );
+                let _ = writeln!(
+                    body,
+                    r##"<text x="{}" y="{}" font-size="8" fill="#555555">h{h}</text>"##,
+                    x + 2,
+                    y + 12
+                );
+                let count = state
+                    .pieces(seat)
+                    .iter()
+                    .filter(|&&p| p == c.cells + h)
+                    .count();
+                if count > 0 {
+                    piece(
+                        &mut body,
+                        x + 15,
+                        y + 22,
+                        seat,
+                        letters.get(seat).copied().unwrap_or('?'),
+                        &col,
+                        seat_name(game, seat),
+                    );
+                    if count > 1 {
+                        let _ = writeln!(
+                            body,
+                            r#"<text x="{}" y="{}" font-size="9">{count}</text>"#,
+                            x + 25,
+                            y + 12
+                        );
+                    }
+                }
+            }
+            y += 36;
+        }
+        y += 6;
+    }
+    // The legend.
+    body.push_str("<g id=\"legend\" font-size=\"12\">\n");
+    for e in &legend.entries {
+        let (fill, ink) = tint(e.kind);
+        let _ = writeln!(
+            body,
+            r#"<rect x="{MARGIN}" y="{}" width="16" height="16" fill="{fill}" stroke="{ink}"/><text class="mark {}" x="{}" y="{}" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"#,
+            y + 4,
+            e.kind.word(),
+            MARGIN + 8,
+            y + 16,
+            esc(&e.mark.to_string())
+        );
+        for line in wrap(&e.text("\u{2192}")) {
+            y += LINE;
+            let _ = writeln!(
+                body,
+                r#"<text x="{}" y="{}">{}</text>"#,
+                MARGIN + 24,
+                y,
+                esc(&line)
+            );
+        }
+        y += 4;
+    }
+    let rules = legend
+        .everywhere
+        .iter()
+        .cloned()
+        .chain(legend.rolls.iter().map(|r| format!("rolling {r}")));
+    for text in rules {
+        for line in wrap(&text) {
+            y += LINE;
+            let _ = writeln!(body, r#"<text x="{MARGIN}" y="{y}">{}</text>"#, esc(&line));
+        }
+        y += 4;
+    }
+    body.push_str("</g>\n");
+    // The seats: pieces out and finished, whose turn it is.
+    if let Some(state) = state {
+        body.push_str("<g id=\"seats\" font-size=\"12\">\n");
+        y += 8;
+        for seat in 0..players {
+            let pieces = state.pieces(seat);
+            let out = pieces.iter().filter(|&&p| p == OUT).count();
+            let done = pieces.iter().filter(|&&p| p >= game.cells).count();
+            let mut text = format!("{}: {out} out, {done} finished", seat_name(game, seat));
+            if state.owed(seat) > 0 {
+                text.push_str(&format!(
+                    ", misses {}",
+                    crate::words::count(state.owed(seat).into(), "turn")
+                ));
+            }
+            let turn = !state.is_over() && state.to_roll() == seat;
+            if turn {
+                text.push_str(", to roll");
+            }
+            y += 22;
+            piece(
+                &mut body,
+                MARGIN + 9,
+                y - 4,
+                seat,
+                letters.get(seat).copied().unwrap_or('?'),
+                &colour_of(seat),
+                seat_name(game, seat),
+            );
+            let _ = writeln!(
+                body,
+                r#"<text x="{}" y="{y}"{}>{}</text>"#,
+                MARGIN + 24,
+                if turn { r#" font-weight="bold""# } else { "" },
+                esc(&text)
+            );
+        }
+        y += LINE + 6;
+        let turn = if state.is_over() {
+            "the game is over".to_string()
+        } else {
+            format!("{} to roll", seat_name(game, state.to_roll()))
+        };
+        let _ = writeln!(
+            body,
+            r#"<text class="turn" x="{MARGIN}" y="{y}" font-size="13" font-weight="bold">{}</text>"#,
+            esc(&turn)
+        );
+        y += LINE;
+        let _ = writeln!(
+            body,
+            r##"<text class="position" x="{MARGIN}" y="{y}" font-size="11" fill="#555555">{}</text>"##,
+            esc(&position_text(game, state))
+        );
+        body.push_str("</g>\n");
+    }
+    let height = y + MARGIN;
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(o, "<title>{}</title>", esc(&game.title));
+    o.push_str("<defs>\n");
+    for kind in [Kind::Up, Kind::Down] {
+        let _ = writeln!(
+            o,
+            r#"<marker id="head-{}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{}"/></marker>"#,
+            kind.word(),
+            tint(kind).1
+        );
+    }
+    o.push_str("</defs>\n");
+    let _ = writeln!(
+        o,
+        r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
+    );
+    o.push_str(&body);
+    o.push_str("</svg>\n");
+    o
+}

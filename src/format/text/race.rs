@@ -1,0 +1,240 @@
+//! A race track as text for people: the cells ten a row with the mark of
+//! every cell that has a rule and the pieces standing there, a legend of
+//! the marks (from the rule file's cell rules, [`crate::race::legend`]),
+//! each seat's pieces off the track, and whose turn it is. With colour on
+//! a terminal (marks by what they do, pieces in their seat's colour),
+//! plain when piped.
+
+use crate::format::colour;
+use crate::format::text::board::Style;
+use crate::race::game::{RaceGame, OUT};
+use crate::race::legend::{last_cell, seat_letters, Kind, Legend};
+use crate::race::text::{position_text, seat_name};
+use crate::race::RaceState;
+
+/// Cells in a row of the picture.
+const ROW: usize = 10;
+/// The most marks drawn on one cell; more show as `+`.
+const MARKS: usize = 3;
+/// Legend lines are wrapped at this width.
+const WIDTH: usize = 78;
+
+/// The ANSI colour of a mark.
+fn mark_code(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Up => "1;32",
+        Kind::Down => "1;31",
+        Kind::Wait => "1;33",
+        Kind::Hit => "1;35",
+        Kind::Safe => "1;36",
+    }
+}
+
+fn paint(text: &str, code: &str, style: &Style) -> String {
+    if style.color && !code.is_empty() {
+        format!("\x1b[{code}m{text}\x1b[0m")
+    } else {
+        text.to_string()
+    }
+}
+
+/// Words wrapped to `WIDTH`, later lines indented by `indent` spaces.
+fn wrap(text: &str, indent: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0usize;
+    for word in text.split(' ') {
+        let n = word.chars().count();
+        if line > indent && line + 1 + n > WIDTH {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            line = indent;
+        } else if !out.is_empty() {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += n;
+    }
+    out
+}
+
+/// The track with its marks, the legend, and the pieces of `state` if
+/// given (a track with no position shows the marks and the legend only).
+pub fn track(game: &RaceGame, state: Option<&RaceState>, style: &Style) -> String {
+    let legend = Legend::of(game);
+    let last = last_cell(game);
+    let players = state.map_or(0, RaceState::players);
+    let letters = seat_letters(game, players);
+    let colours = colour::for_names(&game.seats);
+    // The pieces on each drawn cell, as seat numbers; the rest for the
+    // seats' lines.
+    let mut on: Vec<Vec<usize>> = vec![Vec::new(); usize::from(last) + 1];
+    if let Some(state) = state {
+        for seat in 0..players {
+            for &p in state.pieces(seat) {
+                let on_loop = game.circuit.as_ref().is_none_or(|c| p <= c.cells);
+                if p != OUT && p < game.cells && on_loop {
+                    if let Some(cell) = on.get_mut(usize::from(game.rule_cell(seat, p))) {
+                        cell.push(seat);
+                    }
+                } else if p == game.cells && game.circuit.is_none() {
+                    if let Some(cell) = on.get_mut(usize::from(last)) {
+                        cell.push(seat);
+                    }
+                }
+            }
+        }
+    }
+    let marks_width = legend.widest(last).min(MARKS);
+    let number_width = last.to_string().len();
+    // A cell: its number, its marks in brackets apart from the number
+    // (`10[01]`), a space; ten a row when that fits the width, else five.
+    let marks_room = if marks_width > 0 { marks_width + 2 } else { 0 };
+    let cell_width = number_width + marks_room + 1;
+    let per_row = if cell_width * ROW <= WIDTH + 2 {
+        ROW
+    } else {
+        ROW / 2
+    };
+    let mut text = String::new();
+    for row_start in (1..=usize::from(last)).step_by(per_row) {
+        let row_end = (row_start + per_row - 1).min(usize::from(last));
+        let mut line = String::new();
+        // The pieces of the row, under their cells (a line only when some
+        // piece stands in the row).
+        let mut under = String::new();
+        for c in row_start..=row_end {
+            let cell = u16::try_from(c).unwrap_or(u16::MAX);
+            line.push_str(&format!("{c:>number_width$}"));
+            let marks: Vec<_> = legend.at(cell).collect();
+            if marks.is_empty() {
+                line.push_str(&" ".repeat(marks_room));
+            } else {
+                line.push('[');
+                for (i, m) in marks.iter().enumerate().take(marks_width) {
+                    if i + 1 == marks_width && marks.len() > marks_width {
+                        line.push('+');
+                    } else {
+                        line.push_str(&paint(&m.mark.to_string(), mark_code(m.kind), style));
+                    }
+                }
+                line.push(']');
+                line.push_str(&" ".repeat(marks_width.saturating_sub(marks.len())));
+            }
+            line.push(' ');
+            let here = on.get(c).map_or(&[][..], Vec::as_slice);
+            // Under the number's first digit.
+            let mut used = number_width.saturating_sub(c.to_string().len());
+            under.push_str(&" ".repeat(used));
+            let room = cell_width - 1 - used;
+            for (i, &seat) in here.iter().enumerate() {
+                if i + 1 >= room && here.len() > i + 1 {
+                    under.push('+');
+                    used += 1;
+                    break;
+                }
+                let letter = letters.get(seat).copied().unwrap_or('?').to_string();
+                let code = colours
+                    .get(seat)
+                    .map(|k| format!("1;{};{}", k.ansi_bg, k.ansi_fg))
+                    .unwrap_or_default();
+                under.push_str(&paint(&letter, &code, style));
+                used += 1;
+            }
+            under.push_str(&" ".repeat(cell_width - used));
+        }
+        text.push_str(line.trim_end());
+        text.push('\n');
+        if !under.trim().is_empty() {
+            text.push_str(under.trim_end());
+            text.push('\n');
+        }
+    }
+    let arrow = if style.unicode { "\u{2192}" } else { "->" };
+    for e in &legend.entries {
+        let mark = paint(&e.mark.to_string(), mark_code(e.kind), style);
+        text.push_str(&format!("{mark} {}\n", wrap(&e.text(arrow), 2)));
+    }
+    for e in &legend.everywhere {
+        text.push_str(&format!("{}\n", wrap(e, 2)));
+    }
+    for r in &legend.rolls {
+        text.push_str(&format!("{}\n", wrap(&format!("rolling {r}"), 2)));
+    }
+    let Some(state) = state else {
+        return text;
+    };
+    for seat in 0..players {
+        text.push_str(&seat_line(game, state, seat, &letters, &colours, style));
+        text.push('\n');
+    }
+    if state.is_over() {
+        text.push_str(&format!(
+            "the game is over   {}\n",
+            position_text(game, state)
+        ));
+    } else {
+        text.push_str(&format!(
+            "{} to roll   {}\n",
+            seat_name(game, state.to_roll()),
+            position_text(game, state)
+        ));
+    }
+    text
+}
+
+/// A seat's line: its letter and name, pieces out and finished, home
+/// cells, start cell, turns to miss, held pieces.
+fn seat_line(
+    game: &RaceGame,
+    state: &RaceState,
+    seat: usize,
+    letters: &[char],
+    colours: &[colour::Colour],
+    style: &Style,
+) -> String {
+    let (mut out, mut done) = (0, 0);
+    let mut home = Vec::new();
+    let mut held = Vec::new();
+    for (i, &p) in state.pieces(seat).iter().enumerate() {
+        if p == OUT {
+            out += 1;
+        } else if p >= game.cells {
+            done += 1;
+        } else if game.circuit.as_ref().is_some_and(|c| p > c.cells) {
+            home.push(game.label(seat, p));
+        }
+        if state.is_held(seat, i) && p != OUT && p < game.cells {
+            held.push(game.label(seat, p));
+        }
+    }
+    let letter = letters.get(seat).copied().unwrap_or('?').to_string();
+    let code = colours
+        .get(seat)
+        .map(|k| format!("1;{};{}", k.ansi_bg, k.ansi_fg))
+        .unwrap_or_default();
+    let mut s = format!(
+        "{} {}: {out} out, {done} finished",
+        paint(&letter, &code, style),
+        seat_name(game, seat)
+    );
+    if !home.is_empty() {
+        s.push_str(&format!(", home cells {}", home.join(" ")));
+    }
+    if let Some(start) = game.circuit.as_ref().and_then(|c| c.starts.get(seat)) {
+        s.push_str(&format!(", starts on {start}"));
+    }
+    if !held.is_empty() {
+        s.push_str(&format!(", held on {}", held.join(" ")));
+    }
+    if state.owed(seat) > 0 {
+        s.push_str(&format!(
+            ", misses {}",
+            crate::words::count(state.owed(seat).into(), "turn")
+        ));
+    }
+    if !state.is_over() && state.to_roll() == seat {
+        s.push_str(", to roll");
+    }
+    s
+}
