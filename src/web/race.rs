@@ -176,7 +176,11 @@ pub fn view(id: u64, g: &OpenRace) -> Result<RaceView, String> {
                     })
                     .collect()
             },
-            track: crate::race::text::track_picture(game, s.state()),
+            track: crate::format::text::race::track(
+                game,
+                Some(s.state()),
+                &crate::format::text::board::Style::default(),
+            ),
             positions: positions_text(game, s.state()),
             turns: g.log.clone(),
             result,
