@@ -128,18 +128,88 @@ pub struct Generator {
     seen: std::collections::HashSet<u128, std::hash::BuildHasherDefault<KeyHasher>>,
     /// Chain steps searched in this generation (see [`MAX_CHAIN_STEPS`]).
     steps: u32,
+    /// Search without cutting chains that can't reach the longest found
+    /// under the majority rule (to compare in tests; the moves are the
+    /// same).
+    pub no_bound: bool,
+    /// Per square, what the last flood of [`Generator::reach_bound`] saw.
+    flood: Vec<FloodSq>,
+    flood_stamp: u32,
+    flood_stack: Vec<u16>,
+    /// The jumps (from, victim, landing) the last flood found.
+    flood_jumps: Vec<(u16, u16, u16)>,
     /// A generation stopped at [`MAX_CHAIN_STEPS`] or [`MAX_MOVES`].
     overflow: bool,
 }
 
+/// What one flood of [`Generator::reach_bound`] saw on one square. A field
+/// is valid when its stamp is the flood's.
+#[derive(Clone, Copy, Debug, Default)]
+struct FloodSq {
+    /// The flood reached this square (`cur` or a landing square).
+    reached: u32,
+    /// The flood met the piece on this square as a victim (and reset
+    /// `usable` and `middle`).
+    victim: u32,
+    /// The flood set `land` and `from`.
+    seen: u32,
+    /// The victim of the jumps that land here ([`MANY`] for two or more).
+    land: u16,
+    /// The victim of the jumps that start here ([`MANY`] for two or more).
+    from: u16,
+    /// As a victim: a chain may take it.
+    usable: bool,
+    /// As a victim: a chain may take it and go on.
+    middle: bool,
+}
+
+/// Two victims or more, in [`FloodSq`].
+const MANY: u16 = NONE - 1;
+
+impl FloodSq {
+    fn touch(&mut self, stamp: u32) {
+        if self.seen != stamp {
+            self.seen = stamp;
+            self.land = NONE;
+            self.from = NONE;
+        }
+    }
+    fn note_from(&mut self, stamp: u32, v: u16) {
+        self.touch(stamp);
+        self.from = merge_victim(self.from, v);
+    }
+    fn note_land(&mut self, stamp: u32, v: u16) {
+        self.touch(stamp);
+        self.land = merge_victim(self.land, v);
+    }
+    /// Whether a jump over a piece other than the one on `v` lands here.
+    fn lands_other_than(&self, stamp: u32, v: u16) -> bool {
+        self.seen == stamp && self.land != NONE && self.land != v
+    }
+    /// Whether a jump over a piece other than the one on `v` starts here.
+    fn starts_other_than(&self, stamp: u32, v: u16) -> bool {
+        self.seen == stamp && self.from != NONE && self.from != v
+    }
+}
+
+fn merge_victim(old: u16, v: u16) -> u16 {
+    if old == NONE || old == v {
+        v
+    } else {
+        MANY
+    }
+}
+
 /// The most jump-chain steps past a chain's third capture searched for one
 /// side's moves in one position (docs/limits.md). Chains that reach a
-/// state already searched stop at once, so this is only reached by
-/// positions with an astronomical number of different captures; the
+/// state already searched stop at once, and under the majority rule so do
+/// chains that can't reach the longest found, so this is only reached by
+/// positions with an astronomical number of chain states (a flying king
+/// facing a 7 x 7 lattice of men, tests/capture_search.rs); the
 /// generation then stops, [`Generator::overflowed`] says so, and the
 /// generator searches no chain past its third capture again until
 /// [`Generator::clear_overflow`].
-pub const MAX_CHAIN_STEPS: u32 = 10_000_000;
+pub const MAX_CHAIN_STEPS: u32 = 4_000_000;
 
 /// The most moves listed for one position (docs/limits.md); past it the
 /// generation stops and [`Generator::overflowed`] says so.
@@ -149,9 +219,10 @@ pub const MAX_MOVES: usize = 20_000;
 /// ones, the common case, are searched without the bookkeeping).
 const MEMO_FROM: usize = 3;
 
-/// The most chain states remembered in `seen` (at most some 40 MB): past
-/// it the search goes on without remembering more.
-const MEMO_STATES: usize = 1 << 20;
+/// The most chain states remembered in `seen` (2,097,152: a table of at
+/// most some 70 MB, reached only by positions near [`MAX_CHAIN_STEPS`]):
+/// past it the search goes on without remembering more.
+const MEMO_STATES: usize = 1 << 21;
 
 /// The hasher of the chain states' fingerprints: they are random-looking
 /// already, so their low 64 bits are the hash (no SipHash on the way).
@@ -524,7 +595,7 @@ impl Generator {
         // neither counted nor remembered (out of line: the common path
         // pays one comparison): their number is bounded by the moves of a
         // piece to that power.
-        if depth >= MEMO_FROM && self.deep_chain_stops(t, cur, code, last) {
+        if depth >= MEMO_FROM && self.deep_chain_stops(t, board, cur, code, last) {
             return;
         }
         if depth > 0 && !t.must_continue {
@@ -618,29 +689,192 @@ impl Generator {
     /// For a chain of [`MEMO_FROM`] captures or more: counts the step, and
     /// whether the search stops here, past [`MAX_CHAIN_STEPS`] or at a
     /// state already searched (which it then remembers).
+    ///
+    /// Under the majority rule it also stops a chain that can't take as
+    /// many pieces as the longest chain found so far: its captures so far
+    /// plus every piece it could still reach ([`Generator::reach_bound`])
+    /// fall short, so every move it leads to would be dropped by `emit`.
     #[cold]
     #[inline(never)]
-    fn deep_chain_stops(&mut self, t: &Tables, cur: u16, code: u8, last: u8) -> bool {
+    fn deep_chain_stops(&mut self, t: &Tables, board: &[u8], cur: u16, code: u8, last: u8) -> bool {
         self.steps += 1;
         if self.steps > MAX_CHAIN_STEPS || self.overflow {
             self.overflow = true;
             return true;
         }
-        if !self.memo(t) {
-            return false;
+        if self.memo(t) {
+            let last = if t.any_limits { last } else { NO_DIR };
+            let here = u64::from(cur) | u64::from(code) << 16 | u64::from(last) << 24;
+            let key = self.caps.iter().fold(square_key(here | 1 << 40), |k, &c| {
+                k ^ square_key(u64::from(c))
+            });
+            if self.seen.contains(&key) {
+                return true;
+            }
+            if self.seen.len() < MEMO_STATES {
+                self.seen.insert(key);
+            }
         }
-        let last = if t.any_limits { last } else { NO_DIR };
-        let here = u64::from(cur) | u64::from(code) << 16 | u64::from(last) << 24;
-        let key = self.caps.iter().fold(square_key(here | 1 << 40), |k, &c| {
-            k ^ square_key(u64::from(c))
-        });
-        if self.seen.contains(&key) {
-            return true;
-        }
-        if self.seen.len() < MEMO_STATES {
-            self.seen.insert(key);
+        // A state cut here is cut again if it is reached again (the same
+        // captured set is the same depth and board, and `best` only grows),
+        // so remembering it above stays exact.
+        if t.capture_most && !self.no_bound {
+            let depth = self.caps.len();
+            let best = usize::from(self.best);
+            if depth < best && depth + self.reach_bound(t, board, cur, code) < best {
+                return true;
+            }
         }
         false
+    }
+
+    /// An upper bound on the pieces a chain standing on `cur` with a piece
+    /// of `code` can still take. A flood of the board from `cur` along
+    /// every jump of the piece (and of what it may be crowned into
+    /// mid-chain) finds every jump a chain could make from here: it is
+    /// generous wherever a rule could only forbid (it ignores landing
+    /// limits and squares where a piece may not stop, and where pieces
+    /// are removed at once it lets a ray go on past a victim and land on
+    /// victims' squares). Pieces already taken are dead, gone or converted
+    /// on `board`, so they are not met.
+    ///
+    /// A chain takes only pieces met by the flood, and of those only the
+    /// ones with a jump from `cur` or from a square where a jump over
+    /// another piece lands; and all but its last capture land where a
+    /// jump over another piece starts. So of the pieces that can only be
+    /// taken last, a chain takes at most one.
+    fn reach_bound(&mut self, t: &Tables, board: &[u8], cur: u16, code: u8) -> usize {
+        let mut codes = [code; 4];
+        let mut ncodes = 1;
+        if t.mid_chain == MidChainCrown::Continue {
+            let mut c = code;
+            while ncodes < codes.len() {
+                let p = t.promo_to[usize::from(c)];
+                if p == 0 || codes[..ncodes].contains(&p) {
+                    break;
+                }
+                codes[ncodes] = p;
+                ncodes += 1;
+                c = p;
+            }
+        }
+        let codes = &codes[..ncodes];
+        // A piece removed at once leaves its square empty for the rest of
+        // the chain: the flood then goes past victims and lands on their
+        // squares, and counts only (no jumps are listed).
+        let at_once = matches!(t.effect, JumpEffect::RemoveAtOnce);
+        if self.flood.len() != t.n {
+            self.flood.clear();
+            self.flood.resize(t.n, FloodSq::default());
+            self.flood_stamp = 0;
+        }
+        self.flood_stamp = self.flood_stamp.wrapping_add(1);
+        if self.flood_stamp == 0 {
+            self.flood.fill(FloodSq::default());
+            self.flood_stamp = 1;
+        }
+        let stamp = self.flood_stamp;
+        let victim_of = |c: u8, v: u8| v != EMPTY && v != DEAD && t.can_capture(c, v);
+        let mut stack = std::mem::take(&mut self.flood_stack);
+        let mut fl = std::mem::take(&mut self.flood);
+        let mut jumps = std::mem::take(&mut self.flood_jumps);
+        let mut victims = 0usize;
+        stack.clear();
+        jumps.clear();
+        let mut note = |fl: &mut [FloodSq], s: u16, v: u16, l: u16| {
+            let fv = &mut fl[usize::from(v)];
+            if fv.victim != stamp {
+                fv.victim = stamp;
+                fv.usable = false;
+                fv.middle = false;
+                victims += 1;
+            }
+            if !at_once {
+                fl[usize::from(s)].note_from(stamp, v);
+                fl[usize::from(l)].note_land(stamp, v);
+                jumps.push((s, v, l));
+            }
+        };
+        stack.push(cur);
+        fl[usize::from(cur)].reached = stamp;
+        while let Some(s) = stack.pop() {
+            for &c in codes {
+                for &(over, land) in t.jumps(c, usize::from(s)) {
+                    let (o, l) = (usize::from(over), usize::from(land));
+                    let open = board[l] == EMPTY || (at_once && victim_of(c, board[l]));
+                    if !open || !victim_of(c, board[o]) {
+                        continue;
+                    }
+                    note(&mut fl, s, over, land);
+                    if fl[l].reached != stamp {
+                        fl[l].reached = stamp;
+                        stack.push(land);
+                    }
+                }
+                for &d in &t.moves[usize::from(c)].long_jump {
+                    let mut sq = t.step(s, d);
+                    let mut passed = NONE;
+                    while sq != NONE {
+                        let i = usize::from(sq);
+                        let v = board[i];
+                        let landing = if v == EMPTY {
+                            if passed != NONE {
+                                note(&mut fl, s, passed, sq);
+                            }
+                            passed != NONE
+                        } else if victim_of(c, v) {
+                            if passed != NONE && !at_once {
+                                break;
+                            }
+                            note(&mut fl, s, sq, sq);
+                            let landing = passed != NONE;
+                            passed = sq;
+                            landing
+                        } else {
+                            break;
+                        };
+                        if landing && fl[i].reached != stamp {
+                            fl[i].reached = stamp;
+                            stack.push(sq);
+                        }
+                        sq = t.step(sq, d);
+                    }
+                }
+            }
+        }
+        let mut bound = victims;
+        if !at_once {
+            // The jump noted when a ray meets its victim (landing on the
+            // victim's own square) is only a count: it is not a jump.
+            let mut usable = 0usize;
+            let mut last_only = 0usize;
+            for &(s, v, l) in &jumps {
+                if l == v {
+                    continue;
+                }
+                let fs = fl[usize::from(s)];
+                let entered = s == cur || fs.lands_other_than(stamp, v);
+                if !entered {
+                    continue;
+                }
+                let goes_on = fl[usize::from(l)].starts_other_than(stamp, v);
+                let fv = &mut fl[usize::from(v)];
+                if !fv.usable {
+                    fv.usable = true;
+                    usable += 1;
+                    last_only += 1;
+                }
+                if goes_on && !fv.middle {
+                    fv.middle = true;
+                    last_only -= 1;
+                }
+            }
+            bound = usable - last_only.saturating_sub(1);
+        }
+        self.flood = fl;
+        self.flood_jumps = jumps;
+        self.flood_stack = stack;
+        bound
     }
 
     /// Whether a chain state searched once need not be searched again: the
