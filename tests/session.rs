@@ -132,3 +132,88 @@ fn the_game_advances_turn_by_turn_to_its_end() {
     assert!(matches!(turn.ending, Some(Ending::Rules(_))), "{turn:?}");
     assert!(matches!(s.advance().unwrap(), Next::Over(Ending::Rules(_))));
 }
+
+/// A race game through `RaceSession::advance`: computer turns come back
+/// played, a person's roll waits (the same roll until they choose), the game
+/// ends by the rules or at the limit of rolls.
+#[test]
+fn a_race_game_advances_turn_by_turn() {
+    use rulebook::record::Header;
+    use rulebook::session::{RaceNext, RaceSession};
+    let game = check(&BundledLoader, "slow-and-steady", &[]).race.unwrap();
+    let header = Header {
+        game: "slow-and-steady".into(),
+        ..Header::default()
+    };
+    let names = |a: &str, b: &str| vec![a.to_string(), b.to_string()];
+    // Two computers: to the end; every turn numbered in order.
+    let mut s = RaceSession::new(
+        &game,
+        &names("random", "first"),
+        3,
+        Strength::default(),
+        10_000,
+        header.clone(),
+        None,
+    )
+    .unwrap();
+    let mut number = 0;
+    loop {
+        match s.advance().unwrap() {
+            RaceNext::Played(p) => {
+                number += 1;
+                assert_eq!(p.number, number);
+            }
+            RaceNext::Over => break,
+            RaceNext::Person(_) => panic!("no person plays"),
+            RaceNext::Limit(n) => panic!("limit reached after {n} rolls"),
+        }
+    }
+    assert!(s.is_over());
+    assert_eq!(s.state().rolls(), number);
+    assert!(matches!(s.advance().unwrap(), RaceNext::Over));
+    // A person first: the roll waits for them, the computer plays after.
+    let mut s = RaceSession::new(
+        &game,
+        &names("human", "first"),
+        3,
+        Strength::default(),
+        10_000,
+        header.clone(),
+        None,
+    )
+    .unwrap();
+    let RaceNext::Person(roll) = s.advance().unwrap() else {
+        panic!("the person rolls first");
+    };
+    let RaceNext::Person(again) = s.advance().unwrap() else {
+        panic!("still the person's turn");
+    };
+    assert_eq!(
+        roll.faces(),
+        again.faces(),
+        "the same roll until they choose"
+    );
+    let c = s.choices()[0];
+    let p = s.choose(c).unwrap();
+    assert_eq!((p.number, p.seat), (1, 0));
+    let RaceNext::Played(p) = s.advance().unwrap() else {
+        panic!("the computer's turn");
+    };
+    assert_eq!((p.number, p.seat), (2, 1));
+    // The limit of rolls.
+    let mut s = RaceSession::new(
+        &game,
+        &names("random", "random"),
+        3,
+        Strength::default(),
+        5,
+        header,
+        None,
+    )
+    .unwrap();
+    for _ in 0..5 {
+        assert!(matches!(s.advance().unwrap(), RaceNext::Played(_)));
+    }
+    assert!(matches!(s.advance().unwrap(), RaceNext::Limit(5)));
+}

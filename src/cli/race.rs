@@ -14,7 +14,7 @@ use crate::race::game::RaceGame;
 use crate::race::text::{choice_text, parse_choice, result_text, seat_name, turn_text, why_not};
 use crate::race::{Choice, RaceState, Roll};
 use crate::record::{Header, Written};
-use crate::session::race::{Played, RaceSession, RaceUndo};
+use crate::session::race::{Played, RaceNext, RaceSession, RaceUndo};
 
 /// Loads the game when it is a race game (printing its warnings); `None`
 /// for anything else, which the board commands then load and report.
@@ -116,56 +116,53 @@ impl RaceRun<'_> {
         if humans {
             write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
         }
-        while !session.is_over() {
-            if session.limit_reached() {
-                writeln!(
-                    out,
-                    "stopped after {} rolls (--max-plies)",
-                    session.state().rolls()
-                )?;
-                return Ok(Some(0));
-            }
-            let seat = session.to_roll();
-            let roll = session.roll();
-            let played = if session.human_to_roll() {
-                match ask(&session, seat, &roll, &self.style, input, out)? {
-                    Asked::Choose(c) => session.choose(c).map_err(Failure::new)?,
-                    Asked::Quit => return Ok(Some(0)),
-                    Asked::Save(file) => {
-                        match session.save(Path::new(&file)) {
-                            Ok(n) => writeln!(out, "saved {n} turns to {file}")?,
-                            Err(e) => writeln!(out, "can't save to {file}: {e}")?,
-                        }
-                        continue;
-                    }
-                    Asked::Undo => {
-                        match session.undo() {
-                            RaceUndo::Back(written) => {
-                                report_record(&written, self.record, err)?;
-                                writeln!(out, "taken back")?;
-                                write!(
-                                    out,
-                                    "{}",
-                                    track(&game, Some(session.state()), &self.style)
-                                )?;
-                            }
-                            RaceUndo::Nothing => writeln!(out, "nothing to undo")?,
-                        }
-                        continue;
-                    }
-                    Asked::Redo => {
-                        match session.redo().map_err(Failure::new)? {
-                            Some(p) => {
-                                writeln!(out, "redo: {}", p.choice)?;
-                                self.print_turn(&session, &p, out, err)?;
-                            }
-                            None => writeln!(out, "nothing to redo")?,
-                        }
-                        continue;
-                    }
+        loop {
+            let (seat, roll) = match session.advance().map_err(Failure::new)? {
+                RaceNext::Over => break,
+                RaceNext::Limit(rolls) => {
+                    writeln!(out, "stopped after {rolls} rolls (--max-plies)")?;
+                    return Ok(Some(0));
                 }
-            } else {
-                session.play_computer().map_err(Failure::new)?
+                RaceNext::Played(played) => {
+                    self.print_turn(&session, &played, out, err)?;
+                    if humans && !session.is_over() {
+                        write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
+                    }
+                    continue;
+                }
+                RaceNext::Person(roll) => (session.to_roll(), roll),
+            };
+            let played = match ask(&session, seat, &roll, &self.style, input, out)? {
+                Asked::Choose(c) => session.choose(c).map_err(Failure::new)?,
+                Asked::Quit => return Ok(Some(0)),
+                Asked::Save(file) => {
+                    match session.save(Path::new(&file)) {
+                        Ok(n) => writeln!(out, "saved {n} turns to {file}")?,
+                        Err(e) => writeln!(out, "can't save to {file}: {e}")?,
+                    }
+                    continue;
+                }
+                Asked::Undo => {
+                    match session.undo() {
+                        RaceUndo::Back(written) => {
+                            report_record(&written, self.record, err)?;
+                            writeln!(out, "taken back")?;
+                            write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
+                        }
+                        RaceUndo::Nothing => writeln!(out, "nothing to undo")?,
+                    }
+                    continue;
+                }
+                Asked::Redo => {
+                    match session.redo().map_err(Failure::new)? {
+                        Some(p) => {
+                            writeln!(out, "redo: {}", p.choice)?;
+                            self.print_turn(&session, &p, out, err)?;
+                        }
+                        None => writeln!(out, "nothing to redo")?,
+                    }
+                    continue;
+                }
             };
             self.print_turn(&session, &played, out, err)?;
             if humans && !session.is_over() {

@@ -10,4 +10,4 @@ pub mod board;
 pub mod race;
 
 pub use board::{read_move, BoardSession, Ending, Entry, Next, Reading, Seat, Turn, Undo};
-pub use race::{RaceSession, RaceUndo};
+pub use race::{RaceNext, RaceSession, RaceUndo};

@@ -1,8 +1,8 @@
 //! A race game in progress between people and computer players: the turn
-//! loop of `play` as a library. Each turn the player to roll rolls
-//! ([`RaceSession::roll`]), the legal choices are known, and a computer
-//! player chooses ([`RaceSession::play_computer`]) or a person does
-//! ([`RaceSession::choose`]); the turn played comes back as data (its
+//! loop of `play` as a library. [`RaceSession::advance`] plays the game on
+//! by one turn: the player to roll rolls, the legal choices are known, and a
+//! computer player chooses or a person is asked (their choice goes to
+//! [`RaceSession::choose`]); the turn played comes back as data (its
 //! number, roll, choice and rule events). A person may take back their
 //! last choice (the same dice come again), make it again, ask for a hint and
 //! save the game so far. The record (`--record`) is written as the game
@@ -18,6 +18,19 @@ use crate::race::{agent_seed, Choice, Event, Policy, RaceNode, RaceState, Roll};
 use crate::record::race::{choice_json, choice_of, record_text, RaceTurn};
 use crate::record::{self, Header, Recorder, Written};
 use crate::rng::Rng;
+
+/// What comes next in a race game ([`RaceSession::advance`]).
+pub enum RaceNext {
+    /// A computer player's turn, played.
+    Played(Played),
+    /// The person to roll has rolled this and is to choose among
+    /// [`RaceSession::choices`].
+    Person(Roll),
+    /// The game stopped at its limit of rolls (this many were rolled).
+    Limit(u32),
+    /// The game is over ([`RaceSession::state`] says how).
+    Over,
+}
 
 /// Who plays a seat.
 pub enum RaceSeat<'g> {
@@ -232,6 +245,31 @@ impl<'g> RaceSession<'g> {
     /// The legal choices of the roll.
     pub fn choices(&self) -> &[Choice] {
         &self.choices
+    }
+
+    /// Plays the game on by one turn: a computer player rolls and chooses
+    /// (the turn comes back as data), or the person to roll rolls and is to
+    /// choose (give their choice to [`RaceSession::choose`]; until then the
+    /// same roll comes back), or the game is over or at its limit of rolls.
+    /// The turn loop of every front end.
+    pub fn advance(&mut self) -> Result<RaceNext, String> {
+        if self.is_over() {
+            return Ok(RaceNext::Over);
+        }
+        if self.limit_reached() {
+            return Ok(RaceNext::Limit(self.state.rolls()));
+        }
+        if self.human_to_roll() {
+            let roll = match self.roll {
+                Some(r) => r,
+                None => self.roll(),
+            };
+            return Ok(RaceNext::Person(roll));
+        }
+        if self.roll.is_none() {
+            self.roll();
+        }
+        self.play_computer().map(RaceNext::Played)
     }
 
     /// The computer player of the seat to roll chooses and plays.
