@@ -262,20 +262,7 @@ pub async fn new_game(State(app): Shared, Json(body): Json<NewGame>) -> Response
         return bad("too many sides");
     }
     let app2 = app.clone();
-    let made = tokio::task::spawn_blocking(move || open(&app2, body)).await;
-    let game = match made {
-        Ok(Ok(g)) => g,
-        Ok(Err(r)) => return r,
-        Err(_) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, "opening failed"),
-    };
-    let view = game.clone();
-    match app.store.add(game) {
-        Ok(id) => match describe(id, view, 0).await {
-            Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
-            Err(r) => r,
-        },
-        Err(e) => refuse(StatusCode::SERVICE_UNAVAILABLE, e),
-    }
+    created(&app, move || open(&app2, body), "opening").await
 }
 
 /// How hard the computer players think: what the request asks, with a
@@ -445,11 +432,21 @@ pub async fn load(State(app): Shared, Json(body): Json<LoadBody>) -> Response {
         }
     };
     let app2 = app.clone();
-    let made = tokio::task::spawn_blocking(move || loaded(&app2, body, from_start)).await;
-    let game = match made {
+    created(&app, move || loaded(&app2, body, from_start), "loading").await
+}
+
+/// Opens a game off the async threads with `make` (`what` names the work
+/// in the error if it fails), keeps it in the store and answers 201 with
+/// its state.
+async fn created(
+    app: &AppState,
+    make: impl FnOnce() -> Result<Open, Response> + Send + 'static,
+    what: &str,
+) -> Response {
+    let game = match tokio::task::spawn_blocking(make).await {
         Ok(Ok(g)) => g,
         Ok(Err(r)) => return r,
-        Err(_) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, "loading failed"),
+        Err(_) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, format!("{what} failed")),
     };
     let view = game.clone();
     match app.store.add(game) {
