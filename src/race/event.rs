@@ -1,6 +1,6 @@
 //! `Event`: what happened in a turn, as data; `describe` puts it in words.
 
-use crate::race::game::{Action, CellEffect, Moment, RaceGame, OUT};
+use crate::race::game::{CellEffect, Moment, RaceGame, OUT};
 
 /// Something that happened in a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,17 +123,6 @@ fn place(game: &RaceGame, seat: usize, p: u16) -> String {
     }
 }
 
-/// An effect with a target in words: `opponents go out`.
-fn targeted(target: crate::race::game::Target, action: Action) -> String {
-    let t = target.word();
-    match action {
-        Action::Out => format!("{t} out"),
-        Action::Forward(k) => format!("{t} forward {k}"),
-        Action::Back(k) => format!("{t} back {k}"),
-        Action::GoTo(c) => format!("{t} to {c}"),
-    }
-}
-
 impl Event {
     /// The event in words, for the turn of seat `seat`: `landed on 27:
     /// contains 7, back 3 to 24`.
@@ -180,7 +169,7 @@ impl Event {
                 let mut words: Vec<String> = Vec::new();
                 for e in &r.effects {
                     words.push(match *e {
-                        CellEffect::Targeted(t, a) => targeted(t, a),
+                        CellEffect::Targeted(t, a) => t.with(a),
                         CellEffect::Miss(1) => "misses 1 turn".to_string(),
                         CellEffect::Miss(k) => format!("misses {k} turns"),
                         CellEffect::NoExtraRoll => "no extra roll".to_string(),
@@ -253,7 +242,7 @@ impl Event {
                         CellEffect::NoExtraRoll => "no extra roll".to_string(),
                         CellEffect::ExtraRoll => "rolls again".to_string(),
                         CellEffect::Held => "held until another piece comes".to_string(),
-                        CellEffect::Targeted(t, a) => targeted(t, a),
+                        CellEffect::Targeted(t, a) => t.with(a),
                         CellEffect::EndTurn => "the turn ends".to_string(),
                         CellEffect::Stop => continue,
                     });

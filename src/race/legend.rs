@@ -9,7 +9,7 @@
 //! on every cell (`resting on any`) marks no cell: the legend says it
 //! applies everywhere. Safe cells are an entry of their own (`*`).
 
-use crate::race::game::{Action, CellEffect, Moment, RaceGame, Target};
+use crate::race::game::{CellEffect, Moment, RaceGame};
 
 /// The mark of the safe cells.
 pub const SAFE_MARK: char = '*';
@@ -151,17 +151,6 @@ fn choose_mark(name: &str, taken: &[char]) -> char {
         .unwrap_or('?')
 }
 
-/// An effect with a target in words: `others out`.
-fn targeted(target: Target, action: Action) -> String {
-    let t = target.word();
-    match action {
-        Action::Out => format!("{t} out"),
-        Action::Forward(k) => format!("{t} forward {k}"),
-        Action::Back(k) => format!("{t} back {k}"),
-        Action::GoTo(c) => format!("{t} to {c}"),
-    }
-}
-
 /// Effects in words, as the rule file says them; `go to` left out when
 /// `jumps` lists it.
 fn effect_words(effects: &[CellEffect], with_go_to: bool) -> String {
@@ -178,7 +167,7 @@ fn effect_words(effects: &[CellEffect], with_go_to: bool) -> String {
             CellEffect::NoExtraRoll => Some("no extra roll".to_string()),
             CellEffect::ExtraRoll => Some("roll again".to_string()),
             CellEffect::Held => Some("held until another piece comes".to_string()),
-            CellEffect::Targeted(t, a) => Some(targeted(t, a)),
+            CellEffect::Targeted(t, a) => Some(t.with(a)),
             CellEffect::EndTurn => Some("the turn ends".to_string()),
             CellEffect::Stop => None,
         })

@@ -103,6 +103,18 @@ impl Target {
         }
     }
 
+    /// The target with what it does to each piece, as the rule file says
+    /// it: `others back 3`, `furthest to 1`, `opponents out`.
+    pub fn with(self, action: Action) -> String {
+        let t = self.word();
+        match action {
+            Action::Out => format!("{t} out"),
+            Action::Forward(k) => format!("{t} forward {k}"),
+            Action::Back(k) => format!("{t} back {k}"),
+            Action::GoTo(c) => format!("{t} to {c}"),
+        }
+    }
+
     /// Whether it picks pieces on the cell the rule looks at (and so needs
     /// a cell: not in a rule of the roll).
     pub fn on_cell(self) -> bool {
