@@ -612,6 +612,104 @@ fn race_games_roll_choose_and_computer_turns() {
     assert_eq!(s, StatusCode::CONFLICT);
 }
 
+/// The cells the SVG picture of a race track has (`rect.cell` with
+/// `data-cell`).
+fn svg_cells(svg: &str) -> Vec<u64> {
+    svg.split(r#"<rect class="cell" data-cell=""#)
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap().parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn race_state_draws_the_track_and_outlines_the_choices() {
+    let app = App::new(None);
+    let v =
+        app.new_game(json!({"game": "slow-and-steady", "sides": ["human", "human"], "seed": 5}));
+    let id = v["id"].as_str().unwrap().to_string();
+    // The picture of `rulebook show slow-and-steady --svg`: every cell, the
+    // rule marks and the legend.
+    let svg = v["svg"].as_str().unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert_eq!(svg_cells(svg), (1..=100).collect::<Vec<u64>>());
+    assert!(svg.contains(r#"class="mark "#), "rule cells are marked");
+    assert!(svg.contains(r#"id="legend""#));
+    assert!(svg.contains("red to roll"), "whose turn it is");
+    // Play until both pieces of someone are on the track, checking that
+    // every choice names the cells it moves from and to, and that the cell
+    // it lands on is where the library puts it.
+    let (mut notes, mut doubles) = (0, 0);
+    let mut v = v;
+    for _ in 0..400 {
+        if !v["result"].is_null() {
+            break;
+        }
+        if v["human_to_roll"] == true {
+            let (s, w) = app.json("POST", &format!("/api/games/{id}/roll"), None);
+            assert_eq!(s, StatusCode::OK, "{w}");
+            v = w;
+            continue;
+        }
+        let choices = v["choices"].as_array().unwrap().clone();
+        let cells = svg_cells(v["svg"].as_str().unwrap());
+        for c in &choices {
+            let text = c["text"].as_str().unwrap();
+            match text {
+                "pass" => assert!(c["cell"].is_null() && c["to"].is_null(), "{c}"),
+                "enter" => assert!(c["cell"].is_null() && c["to"].is_u64(), "{c}"),
+                _ => assert_eq!(c["cell"].as_u64().unwrap().to_string(), text, "{c}"),
+            }
+            for k in ["cell", "to"] {
+                if let Some(n) = c[k].as_u64() {
+                    assert!(cells.contains(&n), "{c}");
+                }
+            }
+        }
+        // The last choice (a move when there is one), played: its landing
+        // is the cell the turn's first event names.
+        let c = choices.last().unwrap().clone();
+        let (s, w) = app.json(
+            "POST",
+            &format!("/api/games/{id}/choose"),
+            Some(json!({"choice": c["text"]})),
+        );
+        assert_eq!(s, StatusCode::OK, "{w}");
+        let turn = w["turns"].as_array().unwrap().last().unwrap().clone();
+        if let Some(to) = c["to"].as_u64() {
+            let first = turn["events"][0].as_str().unwrap();
+            assert!(
+                first.ends_with(&format!(" {to}")) || first.contains(&format!(" {to} ")),
+                "{c} {first}"
+            );
+        }
+        // Missed turns and extra rolls are told apart, in words.
+        let dice = turn["dice"].as_array().unwrap();
+        let said = turn["notes"].as_array().unwrap();
+        notes += said.len();
+        if dice[0] == dice[1] && w["result"].is_null() {
+            doubles += 1;
+            assert!(
+                said.iter().any(|n| {
+                    let n = n.as_str().unwrap();
+                    n.contains("rolls again") || n.contains("extra roll is lost")
+                }),
+                "{turn}"
+            );
+        }
+        for e in turn["events"].as_array().unwrap() {
+            let e = e.as_str().unwrap();
+            if e.contains("misses a turn") {
+                assert!(said.iter().any(|n| n == e), "{turn}");
+            }
+        }
+        v = w;
+    }
+    assert!(
+        doubles > 0 && notes >= doubles,
+        "{doubles} doubles, {notes} notes"
+    );
+}
+
 #[test]
 fn event_stream_sends_the_state_and_the_computers_moves() {
     let app = App::new(None);

@@ -432,7 +432,9 @@ fn a_race_game_turn_with_a_roll_and_a_choice() {
     assert!(b.text("#seed-shown").contains("seed 11"));
     b.shot("before-roll");
     let mut turns = 0;
-    while turns < 4 {
+    let mut clicked = 0;
+    let mut moved_shot = false;
+    while turns < 12 {
         b.wait(
             "['roll', 'choose', 'over'].includes(document.body.dataset.turn)",
             20,
@@ -450,12 +452,52 @@ fn a_race_game_turn_with_a_roll_and_a_choice() {
                     "document.querySelectorAll('#choices .choice').length > 0",
                     10,
                 );
+                // The cells of each choice are outlined on the track.
+                let outlined = b.js(
+                    "return document.querySelectorAll('#track-svg .choice-from, #track-svg .choice-to').length;",
+                );
+                let moves = b.js("return state.choices.filter((c) => c.to !== null).length;");
+                assert!(
+                    outlined.as_u64().unwrap() >= moves.as_u64().unwrap(),
+                    "{outlined} {moves}"
+                );
                 if turns == 0 {
                     b.shot("choices");
                 }
+                if !moved_shot
+                    && b.js("return state.choices.some((c) => c.cell !== null && c.to !== null);")
+                        == json!(true)
+                {
+                    // A piece on the track can move: for docs/web-race.png.
+                    b.shot("track-move");
+                    moved_shot = true;
+                }
                 let before = b.js("return state.turns.length;");
-                b.click("#choices .choice");
+                // A click on the track plays the choice of that cell (the
+                // first turn with a choice on the track, then every other);
+                // else a button.
+                let on_track =
+                    b.js("return document.querySelectorAll('#track-svg rect.hit').length;");
+                let chosen = if on_track.as_u64().unwrap() > 0 && (clicked == 0 || turns % 2 == 1) {
+                    if clicked == 0 {
+                        b.shot("track-choices");
+                    }
+                    let choice = b
+                        .js("return document.querySelector('#track-svg rect.hit').dataset.choice;");
+                    b.click("#track-svg rect.hit");
+                    clicked += 1;
+                    choice
+                } else {
+                    let choice =
+                        b.js("return document.querySelector('#choices .choice').dataset.choice;");
+                    b.click("#choices .choice");
+                    choice
+                };
                 b.wait(&format!("state.turns.length > {before}"), 10);
+                assert_eq!(
+                    b.js(&format!("return state.turns[{before}].choice;")),
+                    chosen
+                );
                 // The turn played is listed with its rule events in words.
                 let listed = b.text("#moves");
                 assert!(listed.contains("rolls"), "{listed}");
@@ -471,5 +513,11 @@ fn a_race_game_turn_with_a_roll_and_a_choice() {
     b.shot("after-turns");
     let log = b.text("#moves");
     eprintln!("race log:\n{log}");
-    assert!(!b.text("#track").is_empty());
+    assert!(clicked > 0, "no choice was on the track");
+    // The track is the picture of `show --svg`: a hundred cells, the legend.
+    assert_eq!(
+        b.js("return document.querySelectorAll('#track-svg rect.cell').length;"),
+        json!(100)
+    );
+    assert!(b.text("#track-svg").contains("contains 7: back 3"));
 }

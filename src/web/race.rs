@@ -16,9 +16,10 @@ use serde::Serialize;
 
 use super::api::{refuse, MAX_PLIES};
 use super::store::{OpenRace, TurnLog};
+use crate::format::svg::race::drawn_at;
 use crate::race::game::RaceGame;
 use crate::race::text::{choice_text, parse_choice, positions_text, result_text, seat_name};
-use crate::race::Choice;
+use crate::race::{Choice, Event, RaceState, Roll};
 use crate::record::race::{choice_json, record_text, RaceTurn};
 use crate::record::Header;
 use crate::session::race::{Played, RaceSession};
@@ -40,6 +41,9 @@ struct ChoiceView {
     text: String,
     /// The cell of the track the piece stands on, for a move.
     cell: Option<u16>,
+    /// The cell of the track the piece lands on by the dice (before the
+    /// rule of that cell sends it on), when it is on the track picture.
+    to: Option<u16>,
 }
 
 /// The state of a race game as the page sees it.
@@ -67,6 +71,10 @@ pub struct RaceView {
     choices: Vec<ChoiceView>,
     /// The track with every piece, in words (`rulebook play`'s picture).
     track: String,
+    /// The track as `rulebook show RACE --svg` draws it: every rule cell
+    /// marked, the legend, the pieces in their seats' colours; each cell a
+    /// `rect.cell` with `data-cell`.
+    svg: String,
     positions: String,
     turns: Vec<TurnLog>,
     result: Option<String>,
@@ -162,10 +170,9 @@ pub fn view(id: u64, g: &OpenRace) -> Result<RaceView, String> {
             human_to_choose: !done && human && rolled.is_some(),
             computer_to_move: !done && !human,
             rolled: rolled.map(|r| r.faces().to_vec()),
-            choices: if done {
-                Vec::new()
-            } else {
-                s.choices()
+            choices: match rolled {
+                Some(roll) if !done => s
+                    .choices()
                     .iter()
                     .map(|&c| ChoiceView {
                         text: choice_text(game, seat, c),
@@ -173,18 +180,34 @@ pub fn view(id: u64, g: &OpenRace) -> Result<RaceView, String> {
                             Choice::Move(p) => Some(game.rule_cell(seat, p)),
                             _ => None,
                         },
+                        to: landing(game, s.state(), &roll, c),
                     })
-                    .collect()
+                    .collect(),
+                _ => Vec::new(),
             },
             track: crate::format::text::race::track(
                 game,
                 Some(s.state()),
                 &crate::format::text::board::Style::default(),
             ),
+            svg: crate::format::svg::race::render(game, Some(s.state())),
             positions: positions_text(game, s.state()),
             turns: g.log.clone(),
             result,
         }
+    })
+}
+
+/// The cell of the track picture where choice `c` of the seat to roll
+/// lands by the dice (the library plays it on a copy of the state).
+fn landing(game: &RaceGame, state: &RaceState, roll: &Roll, c: Choice) -> Option<u16> {
+    let seat = state.to_roll();
+    let mut after = state.clone();
+    let mut events = Vec::new();
+    after.apply(game, roll, c, &mut events).ok()?;
+    events.iter().find_map(|e| match *e {
+        Event::Enter { to } | Event::Move { to, .. } => drawn_at(game, seat, to),
+        _ => None,
     })
 }
 
@@ -197,6 +220,19 @@ fn log(g: &mut OpenRace, game: &RaceGame, p: &Played) {
         dice: p.roll.faces().to_vec(),
         choice: choice_text(game, p.seat, p.choice),
         events: p.events.iter().map(|e| e.describe(game, p.seat)).collect(),
+        notes: p
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Skipped { .. } => Some(e.describe(game, p.seat)),
+                Event::ExtraRoll => Some(format!("{} rolls again", seat_name(game, p.seat))),
+                Event::LostExtraRoll => Some(format!(
+                    "{}: the extra roll is lost",
+                    seat_name(game, p.seat)
+                )),
+                _ => None,
+            })
+            .collect(),
     });
     if g.log.len() > MAX_LOG {
         g.log.remove(0);

@@ -112,6 +112,9 @@ pub struct TurnLog {
     pub choice: String,
     /// The rule events, in words (missed turns and extra rolls among them).
     pub events: Vec<String>,
+    /// The turns missed and the extra rolls of this turn, in words, to
+    /// show apart (`blue misses a turn, 1 more to miss`, `red rolls again`).
+    pub notes: Vec<String>,
 }
 
 /// A game of either kind.

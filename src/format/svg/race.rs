@@ -64,6 +64,20 @@ fn corner(c: u16) -> (i32, i32) {
     (MARGIN + (i % ROW) * CELL, TOP + (i / ROW) * CELL)
 }
 
+/// The cell of the track where a piece of `seat` at `p` (progress along
+/// its path) is drawn: the finish of a plain track for a piece finished,
+/// None for a piece out or in a home cell of a circuit.
+pub fn drawn_at(game: &RaceGame, seat: usize, p: u16) -> Option<u16> {
+    let on_loop = game.circuit.as_ref().is_none_or(|c| p <= c.cells);
+    if p != OUT && p < game.cells && on_loop {
+        Some(game.rule_cell(seat, p))
+    } else if p == game.cells && game.circuit.is_none() {
+        Some(last_cell(game))
+    } else {
+        None
+    }
+}
+
 /// One piece: a circle in its seat's colour with the seat's letter.
 fn piece(o: &mut String, x: i32, y: i32, seat: usize, letter: char, c: &Colour, name: &str) {
     let _ = writeln!(
@@ -200,12 +214,7 @@ pub fn render(game: &RaceGame, state: Option<&RaceState>) -> String {
         for seat in 0..players {
             let letter = letters.get(seat).copied().unwrap_or('?');
             for &p in state.pieces(seat) {
-                let on_loop = game.circuit.as_ref().is_none_or(|c| p <= c.cells);
-                let cell = if p != OUT && p < game.cells && on_loop {
-                    game.rule_cell(seat, p)
-                } else if p == game.cells && game.circuit.is_none() {
-                    last
-                } else {
+                let Some(cell) = drawn_at(game, seat, p) else {
                     continue;
                 };
                 let Some(n) = here.get_mut(usize::from(cell)) else {

@@ -261,24 +261,8 @@ function showRace(s) {
   document.body.dataset.ply = s.turns.length ? s.turns[s.turns.length - 1].number : 0;
   $("title").textContent = s.title + (s.options.length ? " (" + s.options.join(", ") + ")" : "");
   const who = s.seats.map((x, i) => `<span class="seat seat-${i}">${esc(x.name)}</span>: ${esc(x.agent)}`).join(", ");
-  $("status").innerHTML = (s.result ? `Game over: ${esc(s.result)}. ` : `<span class="seat seat-${s.to_roll}">${esc(s.seat_to_roll)}</span> to roll. `) + who;
-  $("track").textContent = s.track;
-  // The track as a picture when the server draws one: the cells of the
-  // legal moves outlined and clickable.
-  $("track").hidden = !!s.svg;
-  $("track-svg").hidden = !s.svg;
-  if (s.svg) {
-    $("track-svg").innerHTML = s.svg;
-    if (s.human_to_choose) {
-      for (const c of s.choices) {
-        if (c.cell === null) continue;
-        const r = $("track-svg").querySelector(`rect.cell[data-cell="${c.cell}"]`);
-        if (!r) continue;
-        r.classList.add("choosable");
-        r.addEventListener("click", () => choose(c.text));
-      }
-    }
-  }
+  $("status").innerHTML = (s.result ? `Game over: ${esc(s.result)}. ` : `<span class="seat seat-${s.to_roll}">${esc(s.seat_to_roll)}</span> to ${s.human_to_choose ? "choose" : "roll"}. `) + who;
+  drawTrack(s);
   $("positions").textContent = s.positions;
   $("seed-shown").textContent = `dice: ${s.dice} × d${s.faces}, seed ${s.seed}`;
   $("roll").disabled = !s.human_to_roll;
@@ -290,8 +274,12 @@ function showRace(s) {
       const b = document.createElement("button");
       b.className = "choice";
       b.dataset.choice = c.text;
-      b.textContent = c.text === "enter" || c.text === "pass" ? c.text : "move " + c.text;
+      b.textContent = (c.text === "enter" || c.text === "pass" ? c.text : "move " + c.text) +
+        (c.to !== null && c.to !== c.cell ? " \u2192 " + c.to : "");
       b.addEventListener("click", () => choose(c.text));
+      // Pointing at a button lights its cells on the track.
+      b.addEventListener("mouseenter", () => focusChoice(c.text, true));
+      b.addEventListener("mouseleave", () => focusChoice(c.text, false));
       box.appendChild(b);
     }
   }
@@ -308,11 +296,68 @@ function showRace(s) {
   ol.scrollTop = ol.scrollHeight;
   const last = s.turns[s.turns.length - 1];
   $("events").textContent = last ? `${last.player}: ${last.events.join("; ")}` : "";
+  // Missed turns and extra rolls, in words, apart from the other events.
+  $("notes").textContent = last ? last.notes.join(". ") : "";
   $("record").href = `/api/games/${s.id}/record`;
   $("pdn-link").hidden = true;
   history.replaceState(null, "", `?id=${s.id}`);
   if (s.computer_to_move) $("message").textContent = "the computer is playing…";
   else if ($("message").textContent.startsWith("the computer")) $("message").textContent = "";
+}
+
+// The track as the server draws it (`show --svg`'s picture); while the
+// person chooses, the cells each choice moves from (dashed) and to (green)
+// are outlined, and a click on one plays the choice: a piece's cell plays
+// its move, a cell only reached by one choice plays that one.
+function drawTrack(s) {
+  const box = $("track-svg");
+  box.innerHTML = s.svg;
+  const svg = box.querySelector("svg");
+  if (!svg || !s.human_to_choose) return;
+  const cellRect = (cell) => svg.querySelector(`rect.cell[data-cell="${cell}"]`);
+  const overlay = (cell, cls, choice) => {
+    const r = cellRect(cell);
+    if (!r) return null;
+    const o = document.createElementNS(SVGNS, "rect");
+    for (const a of ["x", "y", "width", "height"]) o.setAttribute(a, r.getAttribute(a));
+    o.setAttribute("class", cls);
+    o.setAttribute("data-cell", cell);
+    if (choice !== undefined) o.setAttribute("data-choice", choice);
+    svg.appendChild(o);
+    return o;
+  };
+  for (const c of s.choices) {
+    for (const [cell, cls] of [[c.cell, "choice-from"], [c.to, "choice-to"]]) {
+      if (cell === null) continue;
+      const o = overlay(cell, cls, c.text);
+      if (o) o.setAttribute("pointer-events", "none");
+    }
+  }
+  // What a click on a cell plays: the move of the piece standing there,
+  // else the one choice landing there.
+  const byCell = new Map();
+  for (const c of s.choices) if (c.cell !== null) byCell.set(c.cell, c.text);
+  for (const c of s.choices) {
+    if (c.to === null || byCell.has(c.to)) continue;
+    const landing = s.choices.filter((d) => d.to === c.to);
+    if (landing.length === 1) byCell.set(c.to, c.text);
+  }
+  for (const [cell, text] of byCell) {
+    const hit = overlay(cell, "hit", text);
+    if (!hit) continue;
+    hit.addEventListener("click", () => choose(text));
+    hit.addEventListener("mouseenter", () => focusChoice(text, true));
+    hit.addEventListener("mouseleave", () => focusChoice(text, false));
+    const t = document.createElementNS(SVGNS, "title");
+    t.textContent = text === "enter" ? "enter a piece" : "move " + text;
+    hit.appendChild(t);
+  }
+}
+
+function focusChoice(text, on) {
+  for (const e of document.querySelectorAll(`#track-svg .choice-from, #track-svg .choice-to`)) {
+    if (e.dataset.choice === text) e.classList.toggle("focus", on);
+  }
 }
 
 function esc(t) {
