@@ -420,6 +420,88 @@ fn moves_undo_redo_hint_resign() {
     assert_eq!(v["result"], Value::Null);
 }
 
+/// A game of a person (White) against a slow computer player (Black:
+/// mcts with 100000 playouts or alphabeta to depth 10, with 10 s to
+/// think), White's first move played.
+fn slow_game(app: &App, agent: &str) -> String {
+    let v = app.new_game(json!({
+        "game": "draughts", "sides": ["human", agent],
+        "playouts": 100_000, "depth": 10, "think_ms": 10_000, "seed": 1,
+    }));
+    let id = v["id"].as_str().unwrap().to_string();
+    let (s, v) = app.json(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"move": "22-18"})),
+    );
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["computer_to_move"], true);
+    id
+}
+
+#[test]
+fn a_thinking_computer_stops_at_once_on_undo_resign_or_close() {
+    let app = App::new(None);
+    for (action, agent) in [
+        ("undo", "mcts"),
+        ("resign", "mcts"),
+        ("close", "mcts"),
+        ("undo", "alphabeta"),
+        ("close", "alphabeta"),
+    ] {
+        let id = slow_game(&app, agent);
+        // The computer starts thinking (as the page's event stream has it).
+        let req = Request::builder()
+            .method("POST")
+            .uri(format!("/api/games/{id}/computer"))
+            .body(Body::empty())
+            .unwrap();
+        let thinking = app.rt.spawn(app.app.clone().oneshot(req));
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        assert!(
+            !thinking.is_finished(),
+            "{action} {agent}: the search is slow"
+        );
+        let asked = std::time::Instant::now();
+        let (s, v) = if action == "close" {
+            let (s, body, _) = app.send("DELETE", &format!("/api/games/{id}"), None);
+            assert!(body.is_empty());
+            (s, Value::Null)
+        } else {
+            app.json("POST", &format!("/api/games/{id}/{action}"), None)
+        };
+        // The search stops at once; its move is dropped (the game changed).
+        let answer = app.rt.block_on(thinking).unwrap().unwrap();
+        let took = asked.elapsed();
+        assert!(
+            took < std::time::Duration::from_secs(3),
+            "{action}: the computer's request ended {took:?} after"
+        );
+        assert_eq!(answer.status(), StatusCode::CONFLICT, "{action}");
+        match action {
+            "undo" => {
+                assert_eq!(s, StatusCode::OK, "{v}");
+                assert_eq!(v["moves"], json!([]));
+                assert_eq!(v["human_to_move"], true);
+            }
+            "resign" => {
+                // The person resigns, not the computer to move.
+                assert_eq!(s, StatusCode::OK, "{v}");
+                assert_eq!(v["result"], "White resigned");
+                assert_eq!(v["moves"], json!(["22-18"]));
+            }
+            _ => {
+                assert_eq!(s, StatusCode::NO_CONTENT);
+                let (s, _) = app.json("GET", &format!("/api/games/{id}"), None);
+                assert_eq!(s, StatusCode::NOT_FOUND);
+                let (s, _, _) = app.send("DELETE", &format!("/api/games/{id}"), None);
+                assert_eq!(s, StatusCode::NOT_FOUND);
+            }
+        }
+        eprintln!("{action} ({agent}): the thinking computer answered {took:?} later");
+    }
+}
+
 #[test]
 fn unknown_games_are_404() {
     let app = App::new(None);

@@ -130,6 +130,11 @@ impl<S: GameState> AlphaBeta<S> {
                     self.stopped = true;
                 }
             }
+            // The move is no longer wanted (the game changed or closed):
+            // the iterative deepening ends too.
+            if super::stop::requested() {
+                self.stopped = true;
+            }
         }
         self.stopped
     }

@@ -219,8 +219,12 @@ impl<S: GameState> Agent<S> for Mcts<S> {
             if self.playouts.is_some_and(|p| done >= p) {
                 break;
             }
-            if let Some(t) = self.think {
-                if done.is_multiple_of(16) && start.elapsed() >= t {
+            if done.is_multiple_of(16) {
+                if self.think.is_some_and(|t| start.elapsed() >= t) {
+                    break;
+                }
+                // The move is no longer wanted (the game changed or closed).
+                if super::stop::requested() {
                     break;
                 }
             }

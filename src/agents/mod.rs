@@ -20,6 +20,7 @@ pub mod mcts;
 pub mod playout;
 pub mod random;
 pub mod state;
+pub mod stop;
 pub mod zobrist;
 
 use std::time::Duration;

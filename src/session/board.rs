@@ -269,6 +269,16 @@ impl<'t> BoardSession<'t> {
         self.ending()
     }
 
+    /// Side `side` resigns, whoever is to move (a person resigning while a
+    /// computer player thinks). Nothing happens to a game already over.
+    pub fn resign_side(&mut self, side: usize) -> Option<Ending> {
+        if self.ending().is_some() || side >= self.t.nsides {
+            return None;
+        }
+        self.resigned = Some(side);
+        self.ending()
+    }
+
     /// The sides that win when `side` resigns: every other side.
     pub fn winners_if_resigns(&self, side: usize) -> Vec<usize> {
         (0..self.t.nsides).filter(|&i| i != side).collect()

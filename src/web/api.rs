@@ -552,8 +552,8 @@ fn with_session<R>(g: &OpenGame, f: impl FnOnce(&mut BoardSession<'_>) -> R) -> 
     for m in &g.played {
         s.play(m);
     }
-    if g.resigned.is_some() {
-        s.resign();
+    if let Some(side) = g.resigned {
+        s.resign_side(side);
     }
     Ok(f(&mut s))
 }
@@ -710,18 +710,22 @@ pub async fn compute(
     id: u64,
     f: impl FnOnce(Open) -> OpenChange + Send + 'static,
 ) -> Result<(), Response> {
-    let Some((g, version)) = app.store.get(id) else {
+    let Some((g, version, stop)) = app.store.begin(id) else {
         return Err(no_game());
     };
-    let task = tokio::task::spawn_blocking(move || f(g));
+    // The search of a computer player stops at once when the game changes
+    // meanwhile, is closed or expires: its move would be refused.
+    let flag = Arc::clone(&stop);
+    let task = tokio::task::spawn_blocking(move || crate::agents::stop::with_stop(flag, || f(g)));
     let changed = match tokio::time::timeout(super::COMPUTER_CAP, task).await {
         Ok(Ok(c)) => c,
         Ok(Err(_)) => return Err(refuse(StatusCode::INTERNAL_SERVER_ERROR, "failed")),
         Err(_) => {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
             return Err(refuse(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "the computer player took too long",
-            ))
+            ));
         }
     };
     let g = changed?;
@@ -843,18 +847,35 @@ pub async fn redo(State(app): Shared, Path(id): Path<String>) -> Response {
     .await
 }
 
-/// POST /api/games/{id}/resign: the side to move resigns.
+/// POST /api/games/{id}/resign: the person to move resigns; while a
+/// computer player is to move (and thinks), the person playing against it
+/// (the only person's side; with none or several, the side to move).
 pub async fn resign(State(app): Shared, Path(id): Path<String>) -> Response {
     change(app, &id, |mut g| {
         if over(&g)? {
             return Err(refuse(StatusCode::CONFLICT, "the game is over"));
         }
-        let side = with_session(&g, |s| s.to_move())
+        let (side, human) = with_session(&g, |s| (s.to_move(), s.human_to_move()))
             .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-        g.resigned = Some(side);
+        let people: Vec<usize> = (0..g.agents.len())
+            .filter(|&i| g.agents[i] == "human")
+            .collect();
+        g.resigned = Some(match people.as_slice() {
+            [person] if !human => *person,
+            _ => side,
+        });
         Ok(g)
     })
     .await
+}
+
+/// DELETE /api/games/{id}: closes a game (the page left it); a computer
+/// player thinking in it stops. 204, or 404 for no such game.
+pub async fn close(State(app): Shared, Path(id): Path<String>) -> Response {
+    match parse_id(&id) {
+        Some(id) if app.store.remove(id) => StatusCode::NO_CONTENT.into_response(),
+        _ => no_game(),
+    }
 }
 
 /// The computer player to move plays: a board move, or a race turn (roll

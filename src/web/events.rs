@@ -4,7 +4,8 @@
 //! the stream has it play (off the async threads, for at most
 //! [`super::COMPUTER_CAP`], each search capped in time by the game's
 //! strength) and sends the new state. A change made meanwhile (an undo, a
-//! resignation, a new move) interrupts it: the search's result is dropped,
+//! resignation, a new move) or closing the game interrupts it: the search
+//! is told to stop ([`crate::agents::stop`]) and its result is dropped,
 //! since the game's version moved on.
 
 use std::convert::Infallible;

@@ -71,7 +71,7 @@ pub fn router(library: Library) -> Router {
         .route("/api/rules", get(api::rules))
         .route("/api/check", post(api::check))
         .route("/api/save", post(api::save))
-        .route("/api/games/{id}", get(api::state))
+        .route("/api/games/{id}", get(api::state).delete(api::close))
         .route("/api/games/{id}/move", post(api::play))
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/redo", post(api::redo))

@@ -1,10 +1,12 @@
 //! The open games of the web front end, board and race games: a bounded
 //! map from id to game, where games idle for too long expire; each change
 //! is counted (a change computed off the lock is refused when another came
-//! first) and announced to the pages' event streams.
+//! first, and the search of a computer player computing one is told to
+//! stop) and announced to the pages' event streams.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 use crate::agents::Strength;
@@ -133,6 +135,32 @@ struct Slot {
     /// when another one came first.
     version: u64,
     last_used: Instant,
+    /// The stop flags of the changes being computed (a computer player
+    /// thinking among them): raised when the game changes or goes, so that
+    /// their searches stop at once ([`crate::agents::stop`]).
+    working: Vec<Weak<AtomicBool>>,
+}
+
+impl Slot {
+    /// Stops every change being computed: its result won't be stored.
+    fn stop_work(&mut self) {
+        for w in self.working.drain(..) {
+            if let Some(flag) = w.upgrade() {
+                flag.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+/// Drops the games idle for longer than [`IDLE`], stopping their work.
+fn expire(games: &mut HashMap<u64, Slot>, now: Instant) {
+    games.retain(|_, g| {
+        let keep = now.duration_since(g.last_used) < IDLE;
+        if !keep {
+            g.stop_work();
+        }
+        keep
+    });
 }
 
 /// The open games. Every change is announced on a watch channel, which the
@@ -159,7 +187,7 @@ impl Store {
     pub fn add(&self, game: Open) -> Result<u64, String> {
         let mut games = self.games.lock().map_err(|_| "the store is broken")?;
         let now = Instant::now();
-        games.retain(|_, g| now.duration_since(g.last_used) < IDLE);
+        expire(&mut games, now);
         if games.len() >= MAX_GAMES {
             return Err(format!(
                 "{MAX_GAMES} games are open: wait until one expires (after {} minutes idle)",
@@ -181,6 +209,7 @@ impl Store {
                 game,
                 version: 0,
                 last_used: now,
+                working: Vec::new(),
             },
         );
         Ok(id)
@@ -191,10 +220,40 @@ impl Store {
     pub fn get(&self, id: u64) -> Option<(Open, u64)> {
         let mut games = self.games.lock().ok()?;
         let now = Instant::now();
-        games.retain(|_, g| now.duration_since(g.last_used) < IDLE);
+        expire(&mut games, now);
         let g = games.get_mut(&id)?;
         g.last_used = now;
         Some((g.game.clone(), g.version))
+    }
+
+    /// A copy of a game and its version, to compute a change of, with the
+    /// stop flag of that work: raised when the game changes otherwise, is
+    /// closed or expires (then the change would be refused anyway).
+    pub fn begin(&self, id: u64) -> Option<(Open, u64, Arc<AtomicBool>)> {
+        let mut games = self.games.lock().ok()?;
+        let now = Instant::now();
+        expire(&mut games, now);
+        let g = games.get_mut(&id)?;
+        g.last_used = now;
+        g.working.retain(|w| w.strong_count() > 0);
+        let flag = Arc::new(AtomicBool::new(false));
+        g.working.push(Arc::downgrade(&flag));
+        Some((g.game.clone(), g.version, flag))
+    }
+
+    /// Closes a game: it is dropped and any work on it stops; whether there
+    /// was one.
+    pub fn remove(&self, id: u64) -> bool {
+        let Ok(mut games) = self.games.lock() else {
+            return false;
+        };
+        let Some(mut g) = games.remove(&id) else {
+            return false;
+        };
+        drop(games);
+        g.stop_work();
+        self.changed.send_modify(|n| *n += 1);
+        true
     }
 
     /// A board game and its version.
@@ -224,6 +283,8 @@ impl Store {
                 old.version += 1;
                 old.last_used = Instant::now();
                 old.game = game;
+                // Whatever else was being computed is now out of date.
+                old.stop_work();
                 true
             }
             _ => false,
