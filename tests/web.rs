@@ -792,6 +792,131 @@ fn race_state_draws_the_track_and_outlines_the_choices() {
     );
 }
 
+/// Plays a race game on (the person takes the first choice, the computer
+/// its turns) until `done` holds for the state, and returns it.
+fn race_until(app: &App, id: &str, mut v: Value, done: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..2000 {
+        if done(&v) || !v["result"].is_null() {
+            return v;
+        }
+        let (path, body) = if v["computer_to_move"] == true {
+            ("computer", None)
+        } else if v["human_to_roll"] == true {
+            ("roll", None)
+        } else {
+            ("choose", Some(json!({"choice": v["choices"][0]["text"]})))
+        };
+        let (s, w) = app.json("POST", &format!("/api/games/{id}/{path}"), body);
+        assert_eq!(s, StatusCode::OK, "{w}");
+        v = w;
+    }
+    panic!("the game went on too long");
+}
+
+#[test]
+fn race_undo_redo_hint_and_records_that_load_to_go_on() {
+    let app = App::new(None);
+    let v =
+        app.new_game(json!({"game": "slow-and-steady", "sides": ["human", "random"], "seed": 7}));
+    let id = v["id"].as_str().unwrap().to_string();
+    let url = |what: &str| format!("/api/games/{id}/{what}");
+    assert_eq!(v["can_undo"], false);
+    let (s, _) = app.json("POST", &url("undo"), None);
+    assert_eq!(s, StatusCode::CONFLICT);
+    let (s, _) = app.json("POST", &url("redo"), None);
+    assert_eq!(s, StatusCode::CONFLICT);
+    let (s, _) = app.json("POST", &url("hint"), None);
+    assert_eq!(s, StatusCode::CONFLICT, "no hint before the roll");
+    // Some turns of each, up to the person's roll.
+    let v = race_until(&app, &id, v, |v| {
+        v["turns"].as_array().unwrap().len() >= 8 && v["human_to_roll"] == true
+    });
+    assert_eq!(v["can_undo"], true);
+    let turns = v["turns"].as_array().unwrap().clone();
+    let (_, record, _) = app.send("GET", &url("record"), None);
+    let record = String::from_utf8(record).unwrap();
+    let (s, rolled) = app.json("POST", &url("roll"), None);
+    assert_eq!(s, StatusCode::OK);
+    // A hint: one of the choices of the roll, with its cells.
+    let (s, h) = app.json("POST", &url("hint"), None);
+    assert_eq!(s, StatusCode::OK, "{h}");
+    assert!(
+        rolled["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| *c == h["hint"]),
+        "{h} {rolled}"
+    );
+    // Undo: the person's last turn comes again with its dice, to choose
+    // again; the computer's turns after it are gone.
+    let mine = turns.iter().rposition(|t| t["seat"] == 0).unwrap();
+    let (s, u) = app.json("POST", &url("undo"), None);
+    assert_eq!(s, StatusCode::OK, "{u}");
+    assert_eq!(u["turns"].as_array().unwrap().len(), mine);
+    assert_eq!(u["human_to_choose"], true);
+    assert_eq!(u["rolled"], turns[mine]["dice"]);
+    assert_eq!(u["can_redo"], true);
+    // Redo makes the same choice again; the computer plays the same turns
+    // after it: the record is the same as before the undo.
+    let (s, r) = app.json("POST", &url("redo"), None);
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(
+        r["turns"].as_array().unwrap().last().unwrap()["choice"],
+        turns[mine]["choice"]
+    );
+    assert_eq!(r["can_redo"], false);
+    let r = race_until(&app, &id, r, |v| v["human_to_roll"] == true);
+    let (_, again, _) = app.send("GET", &url("record"), None);
+    assert_eq!(String::from_utf8(again).unwrap(), record);
+
+    // The record loads to go on: the same turns, then the same dice.
+    let load = |body: Value| app.json("POST", "/api/games/load", Some(body));
+    let (s, l) = load(json!({"format": "record", "text": record, "sides": ["human", "random"]}));
+    assert_eq!(s, StatusCode::CREATED, "{l}");
+    assert_eq!(l["kind"], "race");
+    assert_eq!(l["seed"], "7");
+    assert_eq!(l["turns"], r["turns"]);
+    assert_eq!(l["human_to_roll"], true);
+    let lid = l["id"].as_str().unwrap().to_string();
+    let (s, lr) = app.json("POST", &format!("/api/games/{lid}/roll"), None);
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(lr["rolled"], rolled["rolled"]);
+    // From the start: nothing played, each turn by redo.
+    let (s, l) = load(json!({"format": "record", "text": record, "at": "start"}));
+    assert_eq!(s, StatusCode::CREATED, "{l}");
+    assert_eq!(l["turns"], json!([]));
+    assert_eq!(l["can_redo"], true);
+    let lid = l["id"].as_str().unwrap().to_string();
+    let (s, l) = app.json("POST", &format!("/api/games/{lid}/redo"), None);
+    assert_eq!(s, StatusCode::OK, "{l}");
+    assert_eq!(l["turns"][0]["dice"], turns[0]["dice"]);
+    // Dice that the seed does not roll, a turn out of order, a bad line:
+    // refused, naming the line.
+    let lines: Vec<&str> = record.lines().collect();
+    let mut first: Value = serde_json::from_str(lines[1]).unwrap();
+    let other = if first["dice"][0] == 1 { 2 } else { 1 };
+    first["dice"][0] = json!(other);
+    let tampered = format!("{}\n{first}\n", lines[0]);
+    let (s, e) = load(json!({"format": "record", "text": tampered}));
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("line 2"), "{e}");
+    assert!(e["error"].as_str().unwrap().contains("seed 7"), "{e}");
+    let swapped = format!("{}\n{}\n", lines[0], lines[2]);
+    let (s, e) = load(json!({"format": "record", "text": swapped}));
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("turn"), "{e}");
+    let (s, e) = load(json!({"format": "record", "text": format!("{}\nwat\n", lines[0])}));
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("line 2"), "{e}");
+    // Without a seed the dice can't go on.
+    let mut header: Value = serde_json::from_str(lines[0]).unwrap();
+    header.as_object_mut().unwrap().remove("seed");
+    let (s, e) = load(json!({"format": "record", "text": format!("{header}\n")}));
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("no seed"), "{e}");
+}
+
 #[test]
 fn event_stream_sends_the_state_and_the_computers_moves() {
     let app = App::new(None);

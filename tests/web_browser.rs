@@ -521,3 +521,111 @@ fn a_race_game_turn_with_a_roll_and_a_choice() {
     );
     assert!(b.text("#track-svg").contains("contains 7: back 3"));
 }
+
+#[test]
+fn race_undo_redo_hint_then_the_record_downloaded_and_loaded() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let b = Browser::new("race-undo");
+    b.goto("/?game=slow-and-steady");
+    b.wait("document.querySelectorAll('[data-side]').length >= 2", 10);
+    b.select("[data-side='1']", "random");
+    b.js("document.getElementById('seed').value = '11';");
+    b.click("#start");
+    // Roll and choose by clicks until three turns of the person are played.
+    let mine = || {
+        b.js("return state.turns.filter((t) => t.seat === 0).length;")
+            .as_u64()
+            .unwrap()
+    };
+    while mine() < 3 {
+        b.wait(
+            "['roll', 'choose'].includes(document.body.dataset.turn)",
+            20,
+        );
+        if b.js("return document.body.dataset.turn;") == json!("roll") {
+            b.click("#roll");
+            b.wait("document.body.dataset.turn !== 'roll'", 10);
+        } else {
+            let before = b.js("return state.turns.length;");
+            b.click("#choices .choice");
+            b.wait(&format!("state.turns.length > {before}"), 10);
+        }
+    }
+    b.wait("document.body.dataset.turn === 'roll'", 20);
+    // The hint names one of the choices of the roll.
+    b.click("#roll");
+    b.wait("document.body.dataset.turn === 'choose'", 10);
+    b.click("#hint");
+    b.wait(
+        "document.getElementById('message').textContent.startsWith('hint: ')",
+        10,
+    );
+    let hint = b.text("#message");
+    assert_eq!(
+        b.js("return document.querySelectorAll('#choices .choice.hinted').length;"),
+        json!(1),
+        "{hint}"
+    );
+    b.shot("hint");
+    // Undo: the person's last turn again, with its dice.
+    let turns = b.js("return state.turns;");
+    let last = turns
+        .as_array()
+        .unwrap()
+        .iter()
+        .rposition(|t| t["seat"] == 0)
+        .unwrap();
+    b.click("#undo");
+    b.wait(&format!("state.turns.length === {last}"), 10);
+    assert_eq!(b.js("return document.body.dataset.turn;"), json!("choose"));
+    assert_eq!(
+        b.text("#dice"),
+        format!(
+            "rolled {}",
+            turns[last]["dice"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        )
+    );
+    b.shot("undone");
+    // Redo: the same choice again; the computer's turns come back.
+    b.click("#redo");
+    b.wait(&format!("state.turns.length > {last}"), 10);
+    assert_eq!(b.js(&format!("return state.turns[{last}];")), turns[last]);
+    b.wait("document.body.dataset.turn === 'roll'", 20);
+    // The record downloaded, then loaded on the setup page: the same game
+    // goes on, its dice from the record's seed.
+    let record = b
+        .rt
+        .block_on(
+            b.c()
+                .execute_async(
+                    "const done = arguments[0]; fetch(document.getElementById('record').href).then((r) => r.text()).then(done);",
+                    vec![],
+                ),
+        )
+        .unwrap();
+    let record = record.as_str().unwrap().to_string();
+    let header: Value = serde_json::from_str(record.lines().next().unwrap()).unwrap();
+    assert_eq!(header["seed"], 11);
+    let played = b.js("return state.turns.length;");
+    assert_eq!(record.lines().count() as u64 - 1, played.as_u64().unwrap());
+    let file = std::env::temp_dir().join(format!("rulebook-race-{}.jsonl", std::process::id()));
+    std::fs::write(&file, &record).unwrap();
+    b.goto("/?game=slow-and-steady");
+    b.wait("document.querySelectorAll('[data-side]').length >= 2", 10);
+    b.select("[data-side='1']", "random");
+    b.type_into("#load-file", file.to_str().unwrap());
+    b.click("#load");
+    b.wait("state && state.kind === 'race'", 10);
+    assert_eq!(b.js("return state.turns.length;"), played);
+    assert_eq!(b.js("return state.seed;"), json!("11"));
+    b.wait("document.body.dataset.turn === 'roll'", 10);
+    b.shot("loaded");
+    let _ = std::fs::remove_file(&file);
+    eprintln!("race: {hint}; {played} turns saved and loaded");
+}

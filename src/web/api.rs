@@ -356,7 +356,7 @@ fn open(app: &AppState, mut body: NewGame) -> Result<Open, Response> {
             strength,
             choices: Vec::new(),
             rolled: false,
-            log: Vec::new(),
+            undone: Vec::new(),
         };
         // The seats are checked now, so a bad agent is refused at once.
         super::race::with_race(&open, |_, _| ()).map_err(bad)?;
@@ -463,17 +463,25 @@ fn loaded(app: &AppState, body: LoadBody, from_start: bool) -> Result<Open, Resp
     let unplayable = |e: String| refuse(StatusCode::UNPROCESSABLE_ENTITY, e);
     let (game, options, record, pdn) = match body.format.as_str() {
         "record" => {
-            let rec = crate::record::BoardRecord::parse(&body.text)
-                .map_err(|p| unplayable(format!("the record: {}", p.error)))?;
-            let game = body.game.clone().unwrap_or_else(|| rec.header.game.clone());
-            let options: BTreeMap<String, String> = rec
-                .header
+            // The header says which game; its turns are read once the game
+            // is known to be a board or a race game.
+            let first = body.text.lines().find(|l| !l.trim().is_empty());
+            let header: crate::record::Header = first
+                .and_then(|l| serde_json::from_str(l.trim()).ok())
+                .ok_or_else(|| {
+                    unplayable(
+                        "the record: line 1 is not a record's header (JSON with the game's name)"
+                            .to_string(),
+                    )
+                })?;
+            let game = body.game.clone().unwrap_or_else(|| header.game.clone());
+            let options: BTreeMap<String, String> = header
                 .options
                 .iter()
                 .filter_map(|o| o.split_once('='))
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect();
-            (game, options, Some(rec), None)
+            (game, options, Some(header), None)
         }
         "pdn" => {
             let Some(game) = body.game.clone() else {
@@ -502,15 +510,28 @@ fn loaded(app: &AppState, body: LoadBody, from_start: bool) -> Result<Open, Resp
         playouts: None,
         depth: None,
         think_ms: None,
-        players: None,
+        players: record.as_ref().and_then(|h| h.players),
     };
-    let Open::Board(mut g) = open(app, request)? else {
-        return Err(unplayable(
-            "records of race games can't be loaded in the browser: use `rulebook replay`"
-                .to_string(),
-        ));
+    let mut g = match open(app, request)? {
+        Open::Board(g) => g,
+        Open::Race(mut r) => {
+            // The dice of a race game go on from the record's seed.
+            let Some(seed) = record.as_ref().map(|h| h.seed) else {
+                return Err(bad("a PDN file is for board games"));
+            };
+            let Some(seed) = seed else {
+                return Err(unplayable(
+                    "the record has no seed: its dice can't go on here (`rulebook replay` shows it)"
+                        .to_string(),
+                ));
+            };
+            r.seed = seed;
+            return super::race::load(r, &body.text, from_start).map(Open::Race);
+        }
     };
-    let (start, moves) = if let Some(rec) = record {
+    let (start, moves) = if record.is_some() {
+        let rec = crate::record::BoardRecord::parse(&body.text)
+            .map_err(|p| unplayable(format!("the record: {}", p.error)))?;
         let r = rec.replay(&g.tables);
         if let Some(e) = r.error {
             return Err(unplayable(format!("the record: {e}")));
@@ -813,38 +834,50 @@ pub async fn play(State(app): Shared, Path(id): Path<String>, Json(b): Json<Move
     .await
 }
 
-/// POST /api/games/{id}/undo: back to the previous turn of the side to move.
+/// POST /api/games/{id}/undo: back to the previous turn of the side to
+/// move; in a race game, to the last turn a person played (its dice again).
 pub async fn undo(State(app): Shared, Path(id): Path<String>) -> Response {
-    change(app, &id, |mut g| {
-        let (kept, what) = with_session(&g, |s| {
-            let u = s.undo_turn();
-            (s.game().played().len(), u)
-        })
-        .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-        if what == Undo::Nothing {
-            return Err(refuse(StatusCode::CONFLICT, "nothing to undo"));
-        }
-        let back: Vec<Move> = g.played.drain(kept..).rev().collect();
-        g.undone.extend(back);
-        g.resigned = None;
-        g.events.clear();
-        Ok(g)
+    change_open(app, &id, |g| match g {
+        Open::Board(b) => board_undo(b).map(Open::Board),
+        Open::Race(r) => super::race::undo(r).map(Open::Race),
     })
     .await
 }
 
-/// POST /api/games/{id}/redo: plays again the next move taken back.
+fn board_undo(mut g: OpenGame) -> Change {
+    let (kept, what) = with_session(&g, |s| {
+        let u = s.undo_turn();
+        (s.game().played().len(), u)
+    })
+    .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    if what == Undo::Nothing {
+        return Err(refuse(StatusCode::CONFLICT, "nothing to undo"));
+    }
+    let back: Vec<Move> = g.played.drain(kept..).rev().collect();
+    g.undone.extend(back);
+    g.resigned = None;
+    g.events.clear();
+    Ok(g)
+}
+
+/// POST /api/games/{id}/redo: plays again the next move taken back (in a
+/// race game, the person's choice taken back, with the same dice).
 pub async fn redo(State(app): Shared, Path(id): Path<String>) -> Response {
-    change(app, &id, |mut g| {
-        let Some(m) = g.undone.pop() else {
-            return Err(refuse(StatusCode::CONFLICT, "nothing to redo"));
-        };
-        g.events = with_session(&g, |s| s.play_turn(&m).events)
-            .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-        g.played.push(m);
-        Ok(g)
+    change_open(app, &id, |g| match g {
+        Open::Board(b) => board_redo(b).map(Open::Board),
+        Open::Race(r) => super::race::redo(r).map(Open::Race),
     })
     .await
+}
+
+fn board_redo(mut g: OpenGame) -> Change {
+    let Some(m) = g.undone.pop() else {
+        return Err(refuse(StatusCode::CONFLICT, "nothing to redo"));
+    };
+    g.events = with_session(&g, |s| s.play_turn(&m).events)
+        .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    g.played.push(m);
+    Ok(g)
 }
 
 /// POST /api/games/{id}/resign: the person to move resigns; while a
@@ -944,13 +977,22 @@ pub async fn choose(
     change_race(app, &id, move |g| super::race::choose(g, &b.choice)).await
 }
 
-/// POST /api/games/{id}/hint: the move a greedy player suggests.
+/// POST /api/games/{id}/hint: the move a greedy player suggests (in a
+/// race game, the choice for the person's roll).
 pub async fn hint(State(app): Shared, Path(id): Path<String>) -> Response {
     let Some(id) = parse_id(&id) else {
         return no_game();
     };
-    let Some((g, _)) = app.store.board(id) else {
-        return no_game();
+    let g = match app.store.get(id) {
+        None => return no_game(),
+        Some((Open::Race(r), _)) => {
+            return match tokio::task::spawn_blocking(move || super::race::hint(&r)).await {
+                Ok(Ok(h)) => Json(h).into_response(),
+                Ok(Err(r)) => r,
+                Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "failed"),
+            }
+        }
+        Some((Open::Board(g), _)) => g,
     };
     let found = tokio::task::spawn_blocking(move || {
         with_session(&g, |s| s.hint().map(|m| move_json(s.tables(), &m)))

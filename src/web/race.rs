@@ -20,7 +20,7 @@ use crate::format::svg::race::drawn_at;
 use crate::race::game::RaceGame;
 use crate::race::text::{choice_text, parse_choice, positions_text, result_text, seat_name};
 use crate::race::{Choice, Event, RaceState, Roll};
-use crate::record::race::{choice_json, record_text, RaceTurn};
+use crate::record::race::{choice_json, choice_of, record_text, RaceTurn};
 use crate::record::Header;
 use crate::session::race::{Played, RaceSession};
 
@@ -77,6 +77,11 @@ pub struct RaceView {
     svg: String,
     positions: String,
     turns: Vec<TurnLog>,
+    /// A person has a turn to take back.
+    can_undo: bool,
+    /// A choice taken back can be made again (the person is to roll or
+    /// choose).
+    can_redo: bool,
     result: Option<String>,
 }
 
@@ -91,12 +96,18 @@ fn header(g: &OpenRace) -> Header {
     }
 }
 
-/// Builds the session of a stored race game, replays its turns (and the
-/// pending roll) and runs `f` with the turns as the record writes them.
-pub fn with_race<R>(
-    g: &OpenRace,
-    f: impl FnOnce(&mut RaceSession<'_>, &[RaceTurn]) -> R,
-) -> Result<R, String> {
+/// A stored race game played again: its session, its turns as the record
+/// writes them, the seat of each turn, and the turns in words when asked.
+struct Replayed<'g> {
+    s: RaceSession<'g>,
+    turns: Vec<RaceTurn>,
+    seats: Vec<usize>,
+    log: Vec<TurnLog>,
+}
+
+/// Builds the session of a stored race game and replays its turns (and
+/// the pending roll); with `words`, the last [`MAX_LOG`] turns in words.
+fn replay(g: &OpenRace, words: bool) -> Result<Replayed<'_>, String> {
     let game: &RaceGame = &g.game;
     let mut s = RaceSession::new(
         game,
@@ -108,10 +119,17 @@ pub fn with_race<R>(
         None,
     )?;
     let mut turns = Vec::with_capacity(g.choices.len());
-    for &c in &g.choices {
+    let mut seats = Vec::with_capacity(g.choices.len());
+    let mut log = Vec::new();
+    let from = g.choices.len().saturating_sub(MAX_LOG);
+    for (i, &c) in g.choices.iter().enumerate() {
         let seat = s.to_roll();
         let roll = s.roll();
-        s.choose(c)?;
+        let played = s.choose(c)?;
+        if words && i >= from {
+            log.push(turn_log(game, &played));
+        }
+        seats.push(seat);
         turns.push(RaceTurn {
             player: seat_name(game, seat).to_string(),
             dice: roll.faces().to_vec(),
@@ -121,7 +139,22 @@ pub fn with_race<R>(
     if g.rolled && !over(&s) {
         s.roll();
     }
-    Ok(f(&mut s, &turns))
+    Ok(Replayed {
+        s,
+        turns,
+        seats,
+        log,
+    })
+}
+
+/// Builds the session of a stored race game, replays its turns (and the
+/// pending roll) and runs `f` with the turns as the record writes them.
+pub fn with_race<R>(
+    g: &OpenRace,
+    f: impl FnOnce(&mut RaceSession<'_>, &[RaceTurn]) -> R,
+) -> Result<R, String> {
+    let mut r = replay(g, false)?;
+    Ok(f(&mut r.s, &r.turns))
 }
 
 fn over(s: &RaceSession<'_>) -> bool {
@@ -139,14 +172,21 @@ fn result(g: &RaceGame, s: &RaceSession<'_>) -> Option<String> {
 
 /// The state of a race game as JSON for the page.
 pub fn view(id: u64, g: &OpenRace) -> Result<RaceView, String> {
-    with_race(g, |s, _| {
+    let Replayed {
+        s: mut session,
+        seats,
+        log,
+        ..
+    } = replay(g, true)?;
+    let s = &mut session;
+    {
         let game = s.game();
         let seat = s.to_roll();
         let result = result(game, s);
         let done = result.is_some();
         let rolled = s.rolled();
         let human = s.human_to_roll();
-        RaceView {
+        Ok(RaceView {
             id: id.to_string(),
             kind: "race",
             game: g.name.clone(),
@@ -192,10 +232,17 @@ pub fn view(id: u64, g: &OpenRace) -> Result<RaceView, String> {
             ),
             svg: crate::format::svg::race::render(game, Some(s.state())),
             positions: positions_text(game, s.state()),
-            turns: g.log.clone(),
+            turns: log,
+            can_undo: seats.iter().any(|&i| is_human(g, i)),
+            can_redo: !done && !g.undone.is_empty() && human,
             result,
-        }
-    })
+        })
+    }
+}
+
+/// Whether a person plays seat `seat`.
+fn is_human(g: &OpenRace, seat: usize) -> bool {
+    g.agents.get(seat).is_some_and(|a| a == "human")
 }
 
 /// The cell of the track picture where choice `c` of the seat to roll
@@ -211,9 +258,9 @@ fn landing(game: &RaceGame, state: &RaceState, roll: &Roll, c: Choice) -> Option
     })
 }
 
-/// Adds a turn played to the game's log.
-fn log(g: &mut OpenRace, game: &RaceGame, p: &Played) {
-    g.log.push(TurnLog {
+/// A turn played, in words.
+fn turn_log(game: &RaceGame, p: &Played) -> TurnLog {
+    TurnLog {
         number: p.number,
         seat: p.seat,
         player: seat_name(game, p.seat).to_string(),
@@ -233,9 +280,6 @@ fn log(g: &mut OpenRace, game: &RaceGame, p: &Played) {
                 _ => None,
             })
             .collect(),
-    });
-    if g.log.len() > MAX_LOG {
-        g.log.remove(0);
     }
 }
 
@@ -296,13 +340,12 @@ pub fn choose(mut g: OpenRace, text: &str) -> Result<OpenRace, Response> {
     .map_err(failed)??;
     g.choices.push(played.choice);
     g.rolled = false;
-    log(&mut g, &game, &played);
+    g.undone.clear();
     Ok(g)
 }
 
 /// The computer player to roll rolls and chooses.
 pub fn computer(mut g: OpenRace) -> Result<OpenRace, Response> {
-    let game = Arc::clone(&g.game);
     let played = with_race(&g, |s, _| {
         if over(s) {
             return Err(refuse(StatusCode::CONFLICT, "the game is over"));
@@ -315,7 +358,6 @@ pub fn computer(mut g: OpenRace) -> Result<OpenRace, Response> {
     })
     .map_err(failed)??;
     g.choices.push(played.choice);
-    log(&mut g, &game, &played);
     Ok(g)
 }
 
@@ -327,4 +369,178 @@ pub fn computer_to_move(g: &OpenRace) -> bool {
 /// The record of the game so far (JSON lines, for `replay`).
 pub fn record(g: &OpenRace) -> Result<String, String> {
     with_race(g, |_, turns| record_text(&header(g), turns))
+}
+
+/// Takes back the last turn a person played (and the computer turns after
+/// it): that person's turn comes again, with the same dice, to choose
+/// again (as `RaceSession::undo`); the choice taken back goes to redo.
+pub fn undo(mut g: OpenRace) -> Result<OpenRace, Response> {
+    let seats = replay(&g, false).map_err(failed)?.seats;
+    let Some(i) = seats.iter().rposition(|&seat| is_human(&g, seat)) else {
+        return Err(refuse(StatusCode::CONFLICT, "nothing to undo"));
+    };
+    if let Some(&c) = g.choices.get(i) {
+        g.undone.push(c);
+    }
+    g.choices.truncate(i);
+    g.rolled = true;
+    Ok(g)
+}
+
+/// Makes again the last choice taken back: the person to roll rolls (the
+/// same dice as before the undo) and chooses it; the computer turns after
+/// it come again by themselves.
+pub fn redo(mut g: OpenRace) -> Result<OpenRace, Response> {
+    let Some(&c) = g.undone.last() else {
+        return Err(refuse(StatusCode::CONFLICT, "nothing to redo"));
+    };
+    let mut rolled = g.clone();
+    rolled.rolled = true;
+    let played = with_race(&rolled, |s, _| {
+        if over(s) {
+            return Err(refuse(StatusCode::CONFLICT, "the game is over"));
+        }
+        if !s.human_to_roll() {
+            return Err(refuse(StatusCode::CONFLICT, "the computer is to roll"));
+        }
+        if !s.choices().contains(&c) {
+            return Err(refuse(
+                StatusCode::CONFLICT,
+                "the choice taken back is not a choice of this roll",
+            ));
+        }
+        s.choose(c).map_err(failed)
+    })
+    .map_err(failed)??;
+    g.undone.pop();
+    g.choices.push(played.choice);
+    g.rolled = false;
+    Ok(g)
+}
+
+/// A legal choice suggested, as the page shows the choices.
+#[derive(Serialize)]
+pub struct Hint {
+    hint: ChoiceView,
+}
+
+/// The choice a greedy player suggests for the person's roll.
+pub fn hint(g: &OpenRace) -> Result<Hint, Response> {
+    with_race(g, |s, _| {
+        if over(s) {
+            return Err(refuse(StatusCode::CONFLICT, "the game is over"));
+        }
+        let Some(roll) = s.rolled().filter(|_| s.human_to_roll()) else {
+            return Err(refuse(StatusCode::CONFLICT, "roll first"));
+        };
+        let Some(c) = s.hint() else {
+            return Err(refuse(StatusCode::CONFLICT, "no choice to suggest"));
+        };
+        let game = s.game();
+        let seat = s.to_roll();
+        Ok(Hint {
+            hint: ChoiceView {
+                text: choice_text(game, seat, c),
+                cell: match c {
+                    Choice::Move(p) => Some(game.rule_cell(seat, p)),
+                    _ => None,
+                },
+                to: landing(game, s.state(), &roll, c),
+            },
+        })
+    })
+    .map_err(failed)?
+}
+
+/// Plays the turns of a race record (the JSON lines after its header) in
+/// `g`, a game opened with the record's seed: each turn must be the seat to
+/// roll's, with the dice the seed rolls, and a legal choice; 422 naming the
+/// line (1 is the header) of the first that is not. With `from_start`,
+/// nothing is played and each turn comes by redo.
+pub fn load(mut g: OpenRace, text: &str, from_start: bool) -> Result<OpenRace, Response> {
+    let unplayable = |n: usize, e: String| {
+        refuse(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("the record, line {n}: {e}"),
+        )
+    };
+    let game = Arc::clone(&g.game);
+    let mut played = Vec::new();
+    {
+        let probe = OpenRace {
+            choices: Vec::new(),
+            rolled: false,
+            ..g.clone()
+        };
+        let mut r = replay(&probe, false).map_err(failed)?;
+        let s = &mut r.s;
+        let lines = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty())
+            .skip(1);
+        for (n, line) in lines {
+            let turn: RaceTurn = serde_json::from_str(line)
+                .map_err(|e| unplayable(n, format!("not a turn of a race game ({e})")))?;
+            if over(s) {
+                return Err(unplayable(n, "the game is already over".into()));
+            }
+            let seat = s.to_roll();
+            let expected = seat_name(&game, seat);
+            if turn.player != expected {
+                return Err(unplayable(
+                    n,
+                    format!(
+                        "it is {expected}'s turn, not {}'s",
+                        crate::shown::shown(&turn.player)
+                    ),
+                ));
+            }
+            let roll = s.roll();
+            if roll.faces() != turn.dice.as_slice() {
+                return Err(unplayable(
+                    n,
+                    format!(
+                        "the dice are {:?}, but seed {} rolls {:?} here: the game goes on only with the dice of its seed",
+                        turn.dice,
+                        g.seed,
+                        roll.faces()
+                    ),
+                ));
+            }
+            let c = choice_of(&game, seat, &turn.choice)
+                .filter(|c| s.choices().contains(c))
+                .ok_or_else(|| {
+                    let listed: Vec<String> = s
+                        .choices()
+                        .iter()
+                        .map(|&c| choice_text(&game, seat, c))
+                        .collect();
+                    unplayable(
+                        n,
+                        format!(
+                            "{expected} can't play {} with {:?}: the choices are {}",
+                            turn.choice,
+                            turn.dice,
+                            listed.join(", ")
+                        ),
+                    )
+                })?;
+            s.choose(c).map_err(failed)?;
+            played.push(c);
+            if played.len() > MAX_PLIES {
+                return Err(unplayable(
+                    n,
+                    format!("a game here has at most {MAX_PLIES} turns"),
+                ));
+            }
+        }
+    }
+    if from_start {
+        g.undone = played.into_iter().rev().collect();
+    } else {
+        g.choices = played;
+    }
+    Ok(g)
 }

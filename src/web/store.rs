@@ -95,8 +95,8 @@ pub struct OpenRace {
     pub choices: Vec<Choice>,
     /// Whether the seat to roll has rolled (its choices are wanted).
     pub rolled: bool,
-    /// The turns played, in words, the last first cut at a limit.
-    pub log: Vec<TurnLog>,
+    /// The choices of people taken back, the next to redo last.
+    pub undone: Vec<Choice>,
 }
 
 /// A race turn as the page shows it.

@@ -230,7 +230,7 @@ function show(s) {
   state = s;
   picked = [];
   $("board").hidden = false; $("race").hidden = true;
-  $("board-buttons").hidden = false; $("race-controls").hidden = true;
+  $("resign").hidden = false; $("race-controls").hidden = true;
   // Who is to act, for people and for the browser tests.
   document.body.dataset.turn = s.result ? "over" : s.human_to_move ? "human" : "computer";
   document.body.dataset.ply = s.moves.length;
@@ -243,6 +243,7 @@ function show(s) {
   $("events").textContent = s.events.join("; ");
   $("undo").disabled = !s.can_undo;
   $("redo").disabled = !s.can_redo;
+  $("hint").disabled = !s.human_to_move;
   $("record").href = `/api/games/${s.id}/record`;
   $("pdn").href = `/api/games/${s.id}/pdn`;
   $("pdn-link").hidden = false;
@@ -256,7 +257,7 @@ function show(s) {
 function showRace(s) {
   state = s;
   $("board").hidden = true; $("race").hidden = false;
-  $("board-buttons").hidden = true; $("race-controls").hidden = false;
+  $("resign").hidden = true; $("race-controls").hidden = false;
   document.body.dataset.turn = s.result ? "over" : s.human_to_roll ? "roll" : s.human_to_choose ? "choose" : "computer";
   document.body.dataset.ply = s.turns.length ? s.turns[s.turns.length - 1].number : 0;
   $("title").textContent = s.title + (s.options.length ? " (" + s.options.join(", ") + ")" : "");
@@ -298,6 +299,9 @@ function showRace(s) {
   $("events").textContent = last ? `${last.player}: ${last.events.join("; ")}` : "";
   // Missed turns and extra rolls, in words, apart from the other events.
   $("notes").textContent = last ? last.notes.join(". ") : "";
+  $("undo").disabled = !s.can_undo;
+  $("redo").disabled = !s.can_redo;
+  $("hint").disabled = !s.human_to_choose;
   $("record").href = `/api/games/${s.id}/record`;
   $("pdn-link").hidden = true;
   history.replaceState(null, "", `?id=${s.id}`);
@@ -381,6 +385,13 @@ async function choose(text) {
 async function action(name) {
   const r = await api("POST", `/api/games/${state.id}/${name}`);
   if (!r.ok) { $("message").textContent = r.data.error; return; }
+  if (name === "hint" && state.kind === "race") {
+    const h = r.data.hint;
+    $("message").textContent = "hint: " + (h.cell === null ? h.text : "move " + h.text) + (h.to !== null && h.to !== h.cell ? " \u2192 " + h.to : "");
+    focusChoice(h.text, true);
+    for (const b of document.querySelectorAll("#choices .choice")) b.classList.toggle("hinted", b.dataset.choice === h.text);
+    return;
+  }
   if (name === "hint") {
     $("message").textContent = "hint: " + r.data.hint.notation;
     picked = [r.data.hint.squares[0]];
