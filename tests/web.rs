@@ -99,6 +99,7 @@ fn pages_and_assets_are_served() {
     for (uri, kind, has) in [
         ("/", "text/html", "/assets/app.js"),
         ("/editor", "text/html", "/assets/editor.js"),
+        ("/assets/api.js", "text/javascript", "async function api("),
         ("/assets/app.js", "text/javascript", "/api/games"),
         ("/assets/editor.js", "text/javascript", "/api/check"),
         ("/assets/style.css", "text/css", "mark-to"),
@@ -114,6 +115,18 @@ fn pages_and_assets_are_served() {
             !text.contains("http://") && !text.contains("https://"),
             "{uri} loads nothing from the network"
         );
+    }
+    // One `api` helper, shared: each page loads it before its own script.
+    for (page, script) in [("/", "/assets/app.js"), ("/editor", "/assets/editor.js")] {
+        let (_, html, _) = app.send("GET", page, None);
+        let html = String::from_utf8(html).unwrap();
+        let shared = html.find(r#"<script src="/assets/api.js">"#);
+        let own = html.find(&format!(r#"<script src="{script}">"#));
+        assert!(shared.is_some() && shared < own, "{page}");
+        let (_, js, _) = app.send("GET", script, None);
+        let js = String::from_utf8(js).unwrap();
+        assert!(!js.contains("function api("), "{script} has its own api()");
+        assert!(js.contains("await api("), "{script}");
     }
     let (s, _, _) = app.send("GET", "/nothing", None);
     assert_eq!(s, StatusCode::NOT_FOUND);

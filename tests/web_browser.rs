@@ -531,6 +531,7 @@ fn race_undo_redo_hint_then_the_record_downloaded_and_loaded() {
     b.select("[data-side='1']", "random");
     b.js("document.getElementById('seed').value = '11';");
     b.click("#start");
+    b.wait("state && document.body.dataset.turn", 10);
     // Roll and choose by clicks until three turns of the person are played.
     let mine = || {
         b.js("return state.turns.filter((t) => t.seat === 0).length;")

@@ -55,6 +55,10 @@ pub fn router(library: Library) -> Router {
             get(|| async { Html(include_str!("assets/editor.html")) }),
         )
         .route(
+            "/assets/api.js",
+            get(|| async { asset("text/javascript", include_str!("assets/api.js")) }),
+        )
+        .route(
             "/assets/app.js",
             get(|| async { asset("text/javascript", include_str!("assets/app.js")) }),
         )

@@ -2,24 +2,11 @@
 // script draws what the API answers (the SVG board, the legal moves with
 // their paths) and sends what is clicked.
 "use strict";
-const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
 let games = [];
 let state = null;
 let picked = []; // the squares clicked so far of the move being made
 let busy = false;
-
-async function api(method, url, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const r = await fetch(url, init);
-  let data = {};
-  try { data = await r.json(); } catch (e) { data = { error: r.statusText }; }
-  return { ok: r.ok, status: r.status, data };
-}
 
 async function loadGames() {
   const r = await api("GET", "/api/games");

@@ -2,21 +2,8 @@
 // server as it is typed (the same diagnostics as `rulebook check`), and
 // "play this" to start a game of the edited text.
 "use strict";
-const $ = (id) => document.getElementById(id);
 let timer = null;
 let lastErrors = 0;
-
-async function api(method, url, body) {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const r = await fetch(url, init);
-  let data = {};
-  try { data = await r.json(); } catch (e) { data = { error: r.statusText }; }
-  return { ok: r.ok, status: r.status, data };
-}
 
 async function loadList() {
   const r = await api("GET", "/api/games");
