@@ -932,6 +932,38 @@ fn race_undo_redo_hint_and_records_that_load_to_go_on() {
 }
 
 #[test]
+fn a_race_record_of_rulebook_play_loads_with_its_turns() {
+    let dir = std::env::temp_dir().join(format!("rulebook-web-race-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.jsonl");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(["play", "slow-and-steady", "--seat", "red=random", "--seat"])
+        .args(["blue=greedy", "--seed", "9", "--record"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let record = std::fs::read_to_string(&file).unwrap();
+    let app = App::new(None);
+    let (s, v) = app.json(
+        "POST",
+        "/api/games/load",
+        Some(json!({"format": "record", "text": record})),
+    );
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    assert_eq!(v["seed"], "9");
+    let turns = v["turns"].as_array().unwrap();
+    assert_eq!(turns.len(), record.lines().count() - 1);
+    let said = String::from_utf8(out.stdout).unwrap();
+    let result = v["result"].as_str().unwrap();
+    assert!(
+        said.contains(result.split(';').next().unwrap()),
+        "{result}\n{said}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn event_stream_sends_the_state_and_the_computers_moves() {
     let app = App::new(None);
     let v = app.new_game(json!({"game": "draughts", "sides": ["random", "random"], "seed": 3}));

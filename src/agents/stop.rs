@@ -1,6 +1,6 @@
 //! Stopping a search that is no longer wanted. A front end that runs a
 //! computer player's move on a worker thread runs it inside
-//! [`with_stop`] with a flag of its own; `mcts` (between playouts) and
+//! [`with_stop`] with a flag of its own; `mcts` (every 16 playouts) and
 //! `alphabeta` (every 1024 nodes, which also ends its iterative deepening)
 //! look at the flag and, once it is raised, stop at once and answer with
 //! what they have. The answer is then not wanted: the front end drops it.
