@@ -828,6 +828,58 @@ fn race_until(app: &App, id: &str, mut v: Value, done: impl Fn(&Value) -> bool) 
 }
 
 #[test]
+fn every_bundled_race_game_draws_its_track_and_choices() {
+    let app = App::new(None);
+    let (_, list) = app.json("GET", "/api/games", None);
+    let races: Vec<Value> = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["kind"] == "race" && g["bundled"] == true)
+        .cloned()
+        .collect();
+    assert!(races.len() >= 4, "{races:?}");
+    for g in races {
+        let name = g["name"].as_str().unwrap();
+        let players = g["max_players"].as_u64().unwrap().min(4);
+        let v = app.new_game(json!({"game": name, "players": players, "seed": 3}));
+        let id = v["id"].as_str().unwrap().to_string();
+        let mut v = v;
+        let mut on_track = 0;
+        for _ in 0..150 {
+            if !v["result"].is_null() {
+                break;
+            }
+            let svg = v["svg"].as_str().unwrap();
+            assert!(svg.contains(r#"id="legend""#), "{name}");
+            let cells = svg_cells(svg);
+            assert!(!cells.is_empty(), "{name}");
+            let (path, body) = if v["human_to_roll"] == true {
+                ("roll", None)
+            } else {
+                let choices = v["choices"].as_array().unwrap();
+                for c in choices {
+                    for k in ["cell", "to"] {
+                        if let Some(n) = c[k].as_u64() {
+                            assert!(cells.contains(&n), "{name}: {c}");
+                            on_track += 1;
+                        }
+                    }
+                }
+                (
+                    "choose",
+                    Some(json!({"choice": choices.last().unwrap()["text"]})),
+                )
+            };
+            let (s, w) = app.json("POST", &format!("/api/games/{id}/{path}"), body);
+            assert_eq!(s, StatusCode::OK, "{name}: {w}");
+            v = w;
+        }
+        assert!(on_track > 0, "{name}: no choice on the track");
+    }
+}
+
+#[test]
 fn race_undo_redo_hint_and_records_that_load_to_go_on() {
     let app = App::new(None);
     let v =

@@ -39,7 +39,8 @@ struct SeatView {
 struct ChoiceView {
     /// The choice in words (`enter`, `pass`, a cell), as `choose` takes it.
     text: String,
-    /// The cell of the track the piece stands on, for a move.
+    /// The cell of the track picture the piece stands on, for a move
+    /// (none for a home cell of a circuit).
     cell: Option<u16>,
     /// The cell of the track the piece lands on by the dice (before the
     /// rule of that cell sends it on), when it is on the track picture.
@@ -214,14 +215,7 @@ pub fn view(id: u64, g: &OpenRace) -> Result<RaceView, String> {
                 Some(roll) if !done => s
                     .choices()
                     .iter()
-                    .map(|&c| ChoiceView {
-                        text: choice_text(game, seat, c),
-                        cell: match c {
-                            Choice::Move(p) => Some(game.rule_cell(seat, p)),
-                            _ => None,
-                        },
-                        to: landing(game, s.state(), &roll, c),
-                    })
+                    .map(|&c| choice_view(game, s.state(), &roll, c))
                     .collect(),
                 _ => Vec::new(),
             },
@@ -243,6 +237,20 @@ pub fn view(id: u64, g: &OpenRace) -> Result<RaceView, String> {
 /// Whether a person plays seat `seat`.
 fn is_human(g: &OpenRace, seat: usize) -> bool {
     g.agents.get(seat).is_some_and(|a| a == "human")
+}
+
+/// Choice `c` of the seat to roll for `roll`, with the cells of the track
+/// picture it moves from and lands on (none for a piece out or at home).
+fn choice_view(game: &RaceGame, state: &RaceState, roll: &Roll, c: Choice) -> ChoiceView {
+    let seat = state.to_roll();
+    ChoiceView {
+        text: choice_text(game, seat, c),
+        cell: match c {
+            Choice::Move(p) => drawn_at(game, seat, p),
+            _ => None,
+        },
+        to: landing(game, state, roll, c),
+    }
 }
 
 /// The cell of the track picture where choice `c` of the seat to roll
@@ -436,17 +444,8 @@ pub fn hint(g: &OpenRace) -> Result<Hint, Response> {
         let Some(c) = s.hint() else {
             return Err(refuse(StatusCode::CONFLICT, "no choice to suggest"));
         };
-        let game = s.game();
-        let seat = s.to_roll();
         Ok(Hint {
-            hint: ChoiceView {
-                text: choice_text(game, seat, c),
-                cell: match c {
-                    Choice::Move(p) => Some(game.rule_cell(seat, p)),
-                    _ => None,
-                },
-                to: landing(game, s.state(), &roll, c),
-            },
+            hint: choice_view(s.game(), s.state(), &roll, c),
         })
     })
     .map_err(failed)?
