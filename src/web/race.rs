@@ -180,58 +180,56 @@ pub fn view(id: u64, g: &OpenRace) -> Result<RaceView, String> {
         ..
     } = replay(g, true)?;
     let s = &mut session;
-    {
-        let game = s.game();
-        let seat = s.to_roll();
-        let result = result(game, s);
-        let done = result.is_some();
-        let rolled = s.rolled();
-        let human = s.human_to_roll();
-        Ok(RaceView {
-            id: id.to_string(),
-            kind: "race",
-            game: g.name.clone(),
-            title: game.title.clone(),
-            options: g.options.clone(),
-            seed: g.seed.to_string(),
-            dice: game.dice,
-            faces: game.faces,
-            seats: s
-                .seats()
+    let game = s.game();
+    let seat = s.to_roll();
+    let result = result(game, s);
+    let done = result.is_some();
+    let rolled = s.rolled();
+    let human = s.human_to_roll();
+    Ok(RaceView {
+        id: id.to_string(),
+        kind: "race",
+        game: g.name.clone(),
+        title: game.title.clone(),
+        options: g.options.clone(),
+        seed: g.seed.to_string(),
+        dice: game.dice,
+        faces: game.faces,
+        seats: s
+            .seats()
+            .iter()
+            .enumerate()
+            .map(|(i, who)| SeatView {
+                name: seat_name(game, i).to_string(),
+                agent: who.name().to_string(),
+            })
+            .collect(),
+        to_roll: seat,
+        seat_to_roll: seat_name(game, seat).to_string(),
+        human_to_roll: !done && human && rolled.is_none(),
+        human_to_choose: !done && human && rolled.is_some(),
+        computer_to_move: !done && !human,
+        rolled: rolled.map(|r| r.faces().to_vec()),
+        choices: match rolled {
+            Some(roll) if !done => s
+                .choices()
                 .iter()
-                .enumerate()
-                .map(|(i, who)| SeatView {
-                    name: seat_name(game, i).to_string(),
-                    agent: who.name().to_string(),
-                })
+                .map(|&c| choice_view(game, s.state(), &roll, c))
                 .collect(),
-            to_roll: seat,
-            seat_to_roll: seat_name(game, seat).to_string(),
-            human_to_roll: !done && human && rolled.is_none(),
-            human_to_choose: !done && human && rolled.is_some(),
-            computer_to_move: !done && !human,
-            rolled: rolled.map(|r| r.faces().to_vec()),
-            choices: match rolled {
-                Some(roll) if !done => s
-                    .choices()
-                    .iter()
-                    .map(|&c| choice_view(game, s.state(), &roll, c))
-                    .collect(),
-                _ => Vec::new(),
-            },
-            track: crate::format::text::race::track(
-                game,
-                Some(s.state()),
-                &crate::format::text::board::Style::default(),
-            ),
-            svg: crate::format::svg::race::render(game, Some(s.state())),
-            positions: positions_text(game, s.state()),
-            turns: log,
-            can_undo: seats.iter().any(|&i| is_human(g, i)),
-            can_redo: !done && !g.undone.is_empty() && human,
-            result,
-        })
-    }
+            _ => Vec::new(),
+        },
+        track: crate::format::text::race::track(
+            game,
+            Some(s.state()),
+            &crate::format::text::board::Style::default(),
+        ),
+        svg: crate::format::svg::race::render(game, Some(s.state())),
+        positions: positions_text(game, s.state()),
+        turns: log,
+        can_undo: seats.iter().any(|&i| is_human(g, i)),
+        can_redo: !done && !g.undone.is_empty() && human,
+        result,
+    })
 }
 
 /// Whether a person plays seat `seat`.
