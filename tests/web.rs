@@ -852,6 +852,20 @@ fn every_bundled_race_game_draws_its_track_and_choices() {
             }
             let svg = v["svg"].as_str().unwrap();
             assert!(svg.contains(r#"id="legend""#), "{name}");
+            // Each seat's colour is the colour of its pieces on the track.
+            for seat in v["seats"].as_array().unwrap() {
+                let piece = format!(
+                    r#"<circle class="piece" data-seat="{}" "#,
+                    seat["name"].as_str().unwrap()
+                );
+                if let Some(at) = svg.find(&piece) {
+                    let fill = format!(r#"fill="{}""#, seat["colour"].as_str().unwrap());
+                    assert!(
+                        svg[at..].split('>').next().unwrap().contains(&fill),
+                        "{name}: {seat}"
+                    );
+                }
+            }
             let cells = svg_cells(svg);
             assert!(!cells.is_empty(), "{name}");
             let (path, body) = if v["human_to_roll"] == true {

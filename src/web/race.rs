@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use super::api::{refuse, MAX_PLIES};
 use super::store::{OpenRace, TurnLog};
-use crate::format::svg::race::drawn_at;
+use crate::format::svg::race::{drawn_at, seat_colour};
 use crate::race::game::RaceGame;
 use crate::race::text::{choice_text, parse_choice, positions_text, result_text, seat_name};
 use crate::race::{Choice, Event, RaceState, Roll};
@@ -32,6 +32,9 @@ pub const MAX_LOG: usize = 500;
 struct SeatView {
     name: String,
     agent: String,
+    /// The colour of its pieces on the track, and of text on it.
+    colour: &'static str,
+    ink: &'static str,
 }
 
 /// A legal choice: what to send back and where it is on the track.
@@ -186,6 +189,7 @@ pub fn view(id: u64, g: &OpenRace) -> Result<RaceView, String> {
     let done = result.is_some();
     let rolled = s.rolled();
     let human = s.human_to_roll();
+    let colours = crate::format::colour::for_names(&game.seats);
     Ok(RaceView {
         id: id.to_string(),
         kind: "race",
@@ -199,9 +203,14 @@ pub fn view(id: u64, g: &OpenRace) -> Result<RaceView, String> {
             .seats()
             .iter()
             .enumerate()
-            .map(|(i, who)| SeatView {
-                name: seat_name(game, i).to_string(),
-                agent: who.name().to_string(),
+            .map(|(i, who)| {
+                let c = seat_colour(&colours, i);
+                SeatView {
+                    name: seat_name(game, i).to_string(),
+                    agent: who.name().to_string(),
+                    colour: c.fill,
+                    ink: c.ink,
+                }
             })
             .collect(),
         to_roll: seat,

@@ -78,6 +78,17 @@ pub fn drawn_at(game: &RaceGame, seat: usize, p: u16) -> Option<u16> {
     }
 }
 
+/// The colour of seat `seat`'s pieces among `colours` (what
+/// [`colour::for_names`] gives the game's seats), grey past them.
+pub fn seat_colour(colours: &[Colour], seat: usize) -> Colour {
+    colours.get(seat).copied().unwrap_or(Colour {
+        fill: "#808080",
+        ink: "#ffffff",
+        ansi_bg: "100",
+        ansi_fg: "97",
+    })
+}
+
 /// One piece: a circle in its seat's colour with the seat's letter.
 fn piece(o: &mut String, x: i32, y: i32, seat: usize, letter: char, c: &Colour, name: &str) {
     let _ = writeln!(
@@ -107,13 +118,7 @@ pub fn render(game: &RaceGame, state: Option<&RaceState>) -> String {
     let players = state.map_or(0, RaceState::players);
     let letters = seat_letters(game, players);
     let colours = colour::for_names(&game.seats);
-    let grey = Colour {
-        fill: "#808080",
-        ink: "#ffffff",
-        ansi_bg: "100",
-        ansi_fg: "97",
-    };
-    let colour_of = |seat: usize| colours.get(seat).copied().unwrap_or(grey);
+    let colour_of = |seat: usize| seat_colour(&colours, seat);
 
     let mut body = String::new();
     let _ = writeln!(

@@ -248,8 +248,13 @@ function showRace(s) {
   document.body.dataset.turn = s.result ? "over" : s.human_to_roll ? "roll" : s.human_to_choose ? "choose" : "computer";
   document.body.dataset.ply = s.turns.length ? s.turns[s.turns.length - 1].number : 0;
   $("title").textContent = s.title + (s.options.length ? " (" + s.options.join(", ") + ")" : "");
-  const who = s.seats.map((x, i) => `<span class="seat seat-${i}">${esc(x.name)}</span>: ${esc(x.agent)}`).join(", ");
-  $("status").innerHTML = (s.result ? `Game over: ${esc(s.result)}. ` : `<span class="seat seat-${s.to_roll}">${esc(s.seat_to_roll)}</span> to ${s.human_to_choose ? "choose" : "roll"}. `) + who;
+  // Each seat's name on its pieces' colour, as on the track.
+  const seat = (i) => {
+    const x = s.seats[i];
+    return x ? `<span class="seat" style="background:${esc(x.colour)};color:${esc(x.ink)}">${esc(x.name)}</span>` : "";
+  };
+  const who = s.seats.map((x, i) => `${seat(i)}: ${esc(x.agent)}`).join(", ");
+  $("status").innerHTML = (s.result ? `Game over: ${esc(s.result)}. ` : `${seat(s.to_roll)} to ${s.human_to_choose ? "choose" : "roll"}. `) + who;
   drawTrack(s);
   $("positions").textContent = s.positions;
   $("seed-shown").textContent = `dice: ${s.dice} × d${s.faces}, seed ${s.seed}`;
@@ -276,7 +281,8 @@ function showRace(s) {
   for (const t of s.turns) {
     const li = document.createElement("li");
     li.value = t.number;
-    li.className = `seat-${t.seat}`;
+    const c = s.seats[t.seat];
+    if (c) li.style.borderLeft = `6px solid ${c.colour}`;
     li.textContent = `${t.player} rolls ${t.dice.join(" ")}: ${t.choice}` + (t.events.length ? " — " + t.events.join("; ") : "");
     if (t.events.some((e) => /again|miss/i.test(e))) li.classList.add("notable");
     ol.appendChild(li);
