@@ -12,8 +12,10 @@ use super::state::{Ending, Features, GameState};
 use super::zobrist::Zobrist;
 use crate::board::end::{self, History};
 use crate::board::game::{event, EndCondition, JumpEffect, Sq, Verdict};
+use crate::board::kernel::{KMove, KPos, PlayoutHost, PlayoutScratch};
 use crate::board::tables::{EMPTY, NONE};
 use crate::board::{make, Generator, Move, MoveList, Position, Tables};
+use crate::rng::Rng;
 
 /// The rule events a board game counts, in the order of `event_counts`.
 pub const EVENTS: &[&str] = &[
@@ -48,6 +50,33 @@ pub struct BoardGame<'t> {
     /// `advance[code * n + sq]`: the advancement of a piece of `code` on `sq`.
     advance: Vec<f64>,
     max_plies: u32,
+    /// The draw counters' rules, in the order of `counters`.
+    counter_rules: Vec<CounterRule>,
+    /// The fewest occurrences of a position that a repetition rule ends
+    /// the game on (`u32::MAX`: none).
+    repetition: u32,
+    /// For random playouts on the game's kernel, when it has one.
+    kernel: Option<Box<KernelKeys>>,
+}
+
+/// What resets a draw counter, and its limit.
+#[derive(Clone, Copy, Debug)]
+struct CounterRule {
+    reset: u32,
+    reset_move_of: u32,
+    plies: u32,
+}
+
+/// The Zobrist keys by the kernel's bits, and which quiet moves can't be
+/// undone.
+#[derive(Clone, Debug)]
+struct KernelKeys {
+    /// `piece[side][kind][bit]`.
+    piece: [[[u64; 64]; 2]; 2],
+    side: [u64; 2],
+    one_way: [[bool; 2]; 2],
+    /// Playouts go through the kernel (tests switch it off).
+    on: bool,
 }
 
 impl<'t> BoardGame<'t> {
@@ -106,12 +135,46 @@ impl<'t> BoardGame<'t> {
                 add_closeness(&mut advance[code * t.n..(code + 1) * t.n], &dist, worth);
             }
         }
+        let zobrist = Zobrist::new(t);
+        let counter_rules = t
+            .game
+            .end
+            .counters()
+            .map(|(_, c)| CounterRule {
+                reset: c.reset,
+                reset_move_of: c.reset_move_of,
+                plies: c.plies,
+            })
+            .collect();
+        let repetition = t
+            .game
+            .end
+            .rules
+            .iter()
+            .filter_map(|r| match r.condition {
+                EndCondition::Repetition(n) => Some(n),
+                _ => None,
+            })
+            .min()
+            .unwrap_or(u32::MAX);
+        let kernel = kernel_keys(t, &zobrist);
         BoardGame {
             t,
-            zobrist: Zobrist::new(t),
+            zobrist,
             value,
             advance,
             max_plies,
+            counter_rules,
+            repetition,
+            kernel,
+        }
+    }
+
+    /// Whether random playouts go through the game's kernel when it has
+    /// one (on by default; both paths play the same games).
+    pub fn use_kernel(&mut self, on: bool) {
+        if let Some(k) = &mut self.kernel {
+            k.on = on;
         }
     }
 
@@ -137,6 +200,30 @@ impl<'t> BoardGame<'t> {
         }
         s
     }
+}
+
+/// The kernel's Zobrist keys, when the game has a kernel.
+fn kernel_keys(t: &Tables, z: &Zobrist) -> Option<Box<KernelKeys>> {
+    let k = t.kernel.as_ref()?;
+    let l = t.layout.as_ref()?;
+    let mut keys = Box::new(KernelKeys {
+        piece: [[[0; 64]; 2]; 2],
+        side: [z.side_key(0), z.side_key(1)],
+        one_way: [[false; 2]; 2],
+        on: true,
+    });
+    for s in 0..2 {
+        for kind in 0..t.nkinds.min(2) {
+            let code = (1 + s * t.nkinds + kind) as u8;
+            for (bit, key) in keys.piece[s][kind].iter_mut().enumerate() {
+                if let Some(&sq) = l.sq_of.get(bit).filter(|&&sq| sq != u16::MAX) {
+                    *key = z.key(code, usize::from(sq));
+                }
+            }
+            keys.one_way[s][kind] = k.one_way(s, kind);
+        }
+    }
+    Some(keys)
 }
 
 /// The worth, in material, of a piece one move from a zone that a `reach`
@@ -235,6 +322,8 @@ pub struct BoardState<'g> {
     plies: u32,
     ending: Option<Ending>,
     events: [u32; 7],
+    /// Scratch space of kernel playouts; not part of the state.
+    kscratch: PlayoutScratch,
 }
 
 impl Clone for BoardState<'_> {
@@ -251,6 +340,7 @@ impl Clone for BoardState<'_> {
             plies: self.plies,
             ending: self.ending,
             events: self.events,
+            kscratch: PlayoutScratch::default(),
         }
     }
 
@@ -289,6 +379,7 @@ impl<'g> BoardState<'g> {
             plies: 0,
             ending: None,
             events: [0; 7],
+            kscratch: PlayoutScratch::default(),
         };
         s.refresh();
         s
@@ -324,6 +415,39 @@ impl<'g> BoardState<'g> {
                     .map(Sq)
                     .eq(m.path.iter().copied())
         })
+    }
+
+    /// Random plies on the game's kernel (see `board::kernel`), the history
+    /// kept as `play` keeps it, until the kernel stops or a draw rule or
+    /// the ply limit may end the game; then the position is written back
+    /// and the general path decides it. None: the game or the position
+    /// doesn't fit the kernel.
+    fn kernel_plies(&mut self, rng: &mut Rng, max: u32) -> Option<u32> {
+        let g = self.g;
+        let keys = g.kernel.as_deref().filter(|k| k.on)?;
+        let k = g.t.kernel.as_ref()?;
+        let mut kp = k.position(&self.pos)?;
+        let mut host = Host {
+            keys,
+            rules: &g.counter_rules,
+            repetition: g.repetition,
+            max_plies: g.max_plies,
+            hash: self.hash,
+            history: &mut self.history,
+            counters: &mut self.counters,
+            reps: self.reps,
+            plies: self.plies,
+            events: &mut self.events,
+        };
+        let n = k.random_plies(&mut kp, rng, max, &mut host, &mut self.kscratch);
+        if n > 0 {
+            self.hash = host.hash;
+            self.reps = host.reps;
+            self.plies = host.plies;
+            k.write_position(g.t, &kp, &mut self.pos);
+            self.refresh();
+        }
+        Some(n)
     }
 
     /// Finds the moves, or the end: the first end rule that holds decides,
@@ -371,7 +495,89 @@ impl<'g> BoardState<'g> {
     }
 }
 
+/// What a kernel playout keeps of the history, as `BoardState::play` keeps
+/// it.
+struct Host<'a> {
+    keys: &'a KernelKeys,
+    rules: &'a [CounterRule],
+    repetition: u32,
+    max_plies: u32,
+    hash: u64,
+    history: &'a mut Vec<u64>,
+    counters: &'a mut [u32],
+    reps: u32,
+    plies: u32,
+    events: &'a mut [u32; 7],
+}
+
+impl PlayoutHost for Host<'_> {
+    #[inline]
+    fn played(&mut self, before: &KPos, m: &KMove, after: &KPos) -> bool {
+        let s = usize::from(before.side & 1);
+        let o = s ^ 1;
+        let kind = usize::from(m.kind & 1);
+        let result = usize::from(m.result & 1);
+        let keys = self.keys;
+        let bit = |b: u64| (b.trailing_zeros() & 63) as usize;
+        let mut h = self.hash ^ keys.piece[s][kind][bit(m.from)] ^ keys.piece[s][result][bit(m.to)];
+        let ncap = m.cap.count_ones();
+        let mut flags = 0;
+        if ncap > 0 {
+            for (ck, ks) in keys.piece[o].iter().enumerate() {
+                let mut b = m.cap & before.pcs[o][ck];
+                while b != 0 {
+                    h ^= ks[bit(b)];
+                    b &= b - 1;
+                }
+            }
+            self.events[CAPTURES] += 1;
+            self.events[REMOVED] += ncap;
+            flags |= event::CAPTURE;
+        }
+        let promoted = result != kind;
+        if promoted {
+            self.events[PROMOTIONS] += 1;
+            flags |= event::PROMOTION;
+        }
+        let mut go_on = true;
+        for (c, r) in self.counters.iter_mut().zip(self.rules) {
+            let reset = flags & r.reset != 0 || (r.reset_move_of >> kind) & 1 == 1;
+            *c = if reset { 0 } else { *c + 1 };
+            go_on &= *c < r.plies;
+        }
+        h ^= keys.side[usize::from(before.side & 1)] ^ keys.side[usize::from(after.side & 1)];
+        self.hash = h;
+        self.plies += 1;
+        // No earlier position comes back after a capture, a crowning or a
+        // move that only goes one way: the history starts again.
+        if ncap > 0 || promoted || keys.one_way[s][kind] {
+            self.history.clear();
+        }
+        self.reps = 1 + self.history.iter().filter(|&&x| x == h).count() as u32;
+        self.history.push(h);
+        go_on && self.reps < self.repetition && self.plies < self.max_plies
+    }
+}
+
 impl GameState for BoardState<'_> {
+    fn random_plies(&mut self, rng: &mut Rng, max: u32) -> u32 {
+        let mut plies = 0;
+        while plies < max && !self.list.is_empty() {
+            if let Some(n) = self.kernel_plies(rng, max - plies) {
+                plies += n;
+                if plies >= max || self.list.is_empty() {
+                    break;
+                }
+            }
+            // No kernel, or it stopped with the game going on (its search
+            // limit): one ply by the general path.
+            let n = self.list.len();
+            self.play(rng.below(n as u64) as usize);
+            plies += 1;
+        }
+        plies
+    }
+
     fn seats(&self) -> usize {
         self.g.t.nsides
     }
