@@ -324,6 +324,9 @@ pub struct BoardState<'g> {
     events: [u32; 7],
     /// Scratch space of kernel playouts; not part of the state.
     kscratch: PlayoutScratch,
+    /// Inside `random_plies` only: the number of legal moves, all quiet,
+    /// when they were counted and `list` left empty (0: `list` holds them).
+    lean: usize,
 }
 
 impl Clone for BoardState<'_> {
@@ -341,6 +344,7 @@ impl Clone for BoardState<'_> {
             ending: self.ending,
             events: self.events,
             kscratch: PlayoutScratch::default(),
+            lean: 0,
         }
     }
 
@@ -380,6 +384,7 @@ impl<'g> BoardState<'g> {
             ending: None,
             events: [0; 7],
             kscratch: PlayoutScratch::default(),
+            lean: 0,
         };
         s.refresh();
         s
@@ -448,6 +453,101 @@ impl<'g> BoardState<'g> {
             self.refresh();
         }
         Some(n)
+    }
+
+    /// Plays move `i` of the list; with `lean`, the next position's moves
+    /// are only counted when they are all quiet (see `lean`).
+    fn play_move(&mut self, i: usize, lean: bool) {
+        let t = self.g.t;
+        let Some(&m) = self.list.moves.get(i) else {
+            return;
+        };
+        let mover = self.pos.to_move;
+        self.hash = self
+            .g
+            .zobrist
+            .moved(t, &self.pos, &self.list, &m, self.hash);
+        let flags = u32::from(m.flags);
+        let mut removed = false;
+        if m.is_pass() {
+            self.events[PASSES] += 1;
+            for c in &mut self.counters {
+                *c += 1;
+            }
+        } else {
+            let start_kind = t.code_kind[usize::from(self.pos.board[usize::from(m.from)])];
+            let ncap = u32::from(m.cap_len);
+            if ncap > 0 {
+                if let JumpEffect::Convert(_) = t.effect {
+                    self.events[JUMP_CONVERSIONS] += 1;
+                    self.events[WON_OVER] += ncap;
+                } else {
+                    self.events[CAPTURES] += 1;
+                    self.events[REMOVED] += ncap;
+                    removed = true;
+                }
+            }
+            if t.code_side[usize::from(m.result)] != mover {
+                self.events[ZONE_CONVERSIONS] += 1;
+            }
+            if flags & event::PROMOTION != 0 {
+                self.events[PROMOTIONS] += 1;
+            }
+            for (c, rule) in self.counters.iter_mut().zip(&self.g.counter_rules) {
+                let reset = flags & rule.reset != 0 || (rule.reset_move_of >> start_kind) & 1 == 1;
+                *c = if reset { 0 } else { *c + 1 };
+            }
+        }
+        make(t, &mut self.pos, &self.list, &m);
+        self.hash = self.g.zobrist.turn(self.hash, mover, self.pos.to_move);
+        self.plies += 1;
+        if removed {
+            self.history.clear();
+        }
+        let h = self.hash;
+        self.reps = 1 + self.history.iter().filter(|&&x| x == h).count() as u32;
+        self.history.push(h);
+        if lean {
+            self.refresh_lean();
+        } else {
+            self.refresh();
+        }
+    }
+
+    /// `refresh` for a random playout: where every move is quiet, they are
+    /// counted (`lean`), not written down; the end is judged the same way.
+    fn refresh_lean(&mut self) {
+        let t = self.g.t;
+        self.lean = 0;
+        if self.ending.is_some() {
+            self.refresh();
+            return;
+        }
+        let Some(n) = self.gen.count_quiets(t, &self.pos) else {
+            self.refresh();
+            return;
+        };
+        let history = History {
+            repetitions: self.reps,
+            counters: &self.counters,
+            after_move: self.plies > 0,
+        };
+        // The side to move has a move of its own: a quiet one.
+        if let Some(d) = end::judge(t, &self.pos, history, false, &mut || true) {
+            self.ending = Some(Ending {
+                winner: d.winner.map(usize::from),
+                reason: end::short_reason(t, &d),
+            });
+        } else if self.plies >= self.g.max_plies && self.plies > 0 {
+            self.ending = Some(Ending {
+                winner: None,
+                reason: "ply limit",
+            });
+        }
+        self.list.clear();
+        if self.ending.is_none() {
+            self.lean = n;
+        }
     }
 
     /// Finds the moves, or the end: the first end rule that holds decides,
@@ -561,19 +661,44 @@ impl PlayoutHost for Host<'_> {
 
 impl GameState for BoardState<'_> {
     fn random_plies(&mut self, rng: &mut Rng, max: u32) -> u32 {
+        let t = self.g.t;
+        // Without the kernel, the general path counts quiet moves and
+        // builds only the one drawn.
+        let lean = self.g.kernel.as_ref().is_none_or(|k| !k.on);
         let mut plies = 0;
-        while plies < max && !self.list.is_empty() {
-            if let Some(n) = self.kernel_plies(rng, max - plies) {
-                plies += n;
-                if plies >= max || self.list.is_empty() {
+        while plies < max {
+            if self.lean == 0 {
+                if self.list.is_empty() {
                     break;
+                }
+                if let Some(n) = self.kernel_plies(rng, max - plies) {
+                    plies += n;
+                    if plies >= max || self.list.is_empty() {
+                        break;
+                    }
                 }
             }
             // No kernel, or it stopped with the game going on (its search
             // limit): one ply by the general path.
-            let n = self.list.len();
-            self.play(rng.below(n as u64) as usize);
+            let n = if self.lean > 0 {
+                self.lean
+            } else {
+                self.list.len()
+            };
+            let mut i = rng.below(n as u64) as usize;
+            if self.lean > 0 {
+                if !self.gen.nth_quiet(t, &self.pos, i, &mut self.list) {
+                    break;
+                }
+                i = 0;
+            }
+            self.play_move(i, lean);
             plies += 1;
+        }
+        if self.lean > 0 {
+            // The moves of the position reached, written down.
+            self.lean = 0;
+            self.refresh();
         }
         plies
     }
@@ -595,56 +720,7 @@ impl GameState for BoardState<'_> {
     }
 
     fn play(&mut self, i: usize) {
-        let t = self.g.t;
-        let Some(&m) = self.list.moves.get(i) else {
-            return;
-        };
-        let mover = self.pos.to_move;
-        self.hash = self
-            .g
-            .zobrist
-            .moved(t, &self.pos, &self.list, &m, self.hash);
-        let flags = u32::from(m.flags);
-        let mut removed = false;
-        if m.is_pass() {
-            self.events[PASSES] += 1;
-            for c in &mut self.counters {
-                *c += 1;
-            }
-        } else {
-            let start_kind = t.code_kind[usize::from(self.pos.board[usize::from(m.from)])];
-            let ncap = u32::from(m.cap_len);
-            if ncap > 0 {
-                if let JumpEffect::Convert(_) = t.effect {
-                    self.events[JUMP_CONVERSIONS] += 1;
-                    self.events[WON_OVER] += ncap;
-                } else {
-                    self.events[CAPTURES] += 1;
-                    self.events[REMOVED] += ncap;
-                    removed = true;
-                }
-            }
-            if t.code_side[usize::from(m.result)] != mover {
-                self.events[ZONE_CONVERSIONS] += 1;
-            }
-            if flags & event::PROMOTION != 0 {
-                self.events[PROMOTIONS] += 1;
-            }
-            for (c, (_, rule)) in self.counters.iter_mut().zip(t.game.end.counters()) {
-                let reset = flags & rule.reset != 0 || (rule.reset_move_of >> start_kind) & 1 == 1;
-                *c = if reset { 0 } else { *c + 1 };
-            }
-        }
-        make(t, &mut self.pos, &self.list, &m);
-        self.hash = self.g.zobrist.turn(self.hash, mover, self.pos.to_move);
-        self.plies += 1;
-        if removed {
-            self.history.clear();
-        }
-        let h = self.hash;
-        self.reps = 1 + self.history.iter().filter(|&&x| x == h).count() as u32;
-        self.history.push(h);
-        self.refresh();
+        self.play_move(i, false);
     }
 
     fn is_pass(&self, i: usize) -> bool {
