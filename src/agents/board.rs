@@ -344,7 +344,7 @@ impl Clone for BoardState<'_> {
             ending: self.ending,
             events: self.events,
             kscratch: PlayoutScratch::default(),
-            lean: 0,
+            lean: self.lean,
         }
     }
 
@@ -362,6 +362,7 @@ impl Clone for BoardState<'_> {
         self.plies = s.plies;
         self.ending = s.ending;
         self.events = s.events;
+        self.lean = s.lean;
     }
 }
 

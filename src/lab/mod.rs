@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use crate::agents::arena::{game_seed, make_agents, play_game};
+use crate::agents::arena::{game_seed, make_agents, play_game_in};
 use crate::agents::{GameState, Strength};
 pub use summary::{GameRow, Summary, Tally};
 
@@ -212,14 +212,20 @@ pub fn play<S: GameState + Sync>(
         let rows: Vec<GameRow> = pool.install(|| {
             block
                 .par_iter()
-                .map(|&g| {
-                    let seed = game_seed(plan.seed, g as u64);
-                    let mut players =
-                        make_agents(&info.agents, seed, strength, start).unwrap_or_default();
-                    let r = play_game(start.clone(), &mut players, seed);
-                    tick();
-                    GameRow::of(g as u64, &r)
-                })
+                // Each thread copies the start into its own state, whose
+                // buffers the games reuse (no allocation per game).
+                .map_init(
+                    || start.clone(),
+                    |state, &g| {
+                        let seed = game_seed(plan.seed, g as u64);
+                        let mut players =
+                            make_agents(&info.agents, seed, strength, start).unwrap_or_default();
+                        state.clone_from(start);
+                        let r = play_game_in(state, &mut players, seed);
+                        tick();
+                        GameRow::of(g as u64, &r)
+                    },
+                )
                 .collect()
         });
         for sink in sinks.iter_mut() {
