@@ -226,3 +226,94 @@ fn past_the_kernel_search_limit_the_general_path_counts() {
     let got: Vec<u64> = (1..=3).map(|d| fast.count(&pos, d)).collect();
     assert_eq!(got, want);
 }
+
+/// Plays a seeded random playout from `pos` with the kernel on or off; what
+/// can be seen of the game at its end, and the generator's next output
+/// (the draws it took).
+/// `stepwise`: move by move through `GameState::play` (every list written
+/// down) instead of `random_playout`.
+fn playout(t: &Tables, pos: &Position, seed: u64, kernel: bool) -> String {
+    playout_by(t, pos, seed, kernel, false)
+}
+
+fn playout_by(t: &Tables, pos: &Position, seed: u64, kernel: bool, stepwise: bool) -> String {
+    use rulebook::agents::playout::random_playout;
+    use rulebook::agents::{BoardGame, GameState};
+    let mut g = BoardGame::new(t);
+    g.use_kernel(kernel);
+    let mut s = g.state(pos.clone());
+    let mut rng = Rng::new(seed);
+    let plies = if stepwise {
+        let mut plies = 0;
+        while s.move_count() > 0 {
+            s.play(rng.below(s.move_count() as u64) as usize);
+            plies += 1;
+        }
+        plies
+    } else {
+        random_playout(&mut s, &mut rng)
+    };
+    format!(
+        "plies {plies} {} ending {:?} events {:?} hash {:x} at {} next {:x}",
+        s.plies(),
+        s.ending(),
+        s.event_counts(),
+        s.hash(),
+        s.position().to_fen(t),
+        rng.next_u64()
+    )
+}
+
+#[test]
+fn random_playouts_are_the_same_games_through_the_kernel() {
+    let mut through_kernel = 0;
+    for (name, options, t) in board_games() {
+        let start = Position::start(&t);
+        for seed in 0..40 {
+            // Move by move with every list written down; the general path
+            // with only the drawn quiet move built; the kernel.
+            let want = playout_by(&t, &start, seed, false, true);
+            let lean = playout(&t, &start, seed, false);
+            assert_eq!(lean, want, "{name}{options:?} seed {seed} (general)");
+            let got = playout(&t, &start, seed, true);
+            assert_eq!(got, want, "{name}{options:?} seed {seed}");
+        }
+        through_kernel += usize::from(t.kernel.is_some());
+    }
+    assert!(through_kernel >= 6);
+}
+
+#[test]
+fn random_playouts_from_the_fixture_positions_and_past_the_search_limit_agree() {
+    // Kings that can take many pieces: long chains, long jumps, merged
+    // paths and the majority rule, in both geometries.
+    for (game, fen) in [
+        (
+            "variants/international",
+            "W:WK46,K47,28,33:B12,13,14,17,18,19,22,23,24",
+        ),
+        ("draughts", "W:WK29,K30,22:B9,10,11,14,15,18,19"),
+        ("variants/russian", "W:WK29,21,22:B6,7,10,11,14,15,18"),
+        ("variants/english", "W:WK29,K30,21,22:B5,6,7,9,10,14,15,18"),
+    ] {
+        let mut t = Tables::new(check(&BundledLoader, game, &[]).game.unwrap());
+        let pos = Position::parse(&t, fen).unwrap();
+        for seed in 0..200 {
+            assert_eq!(
+                playout(&t, &pos, seed, true),
+                playout(&t, &pos, seed, false),
+                "{game} {fen} seed {seed}"
+            );
+        }
+        // With a tiny search limit the general path plays the positions
+        // the kernel gives up on: still the same games.
+        t.kernel.as_mut().unwrap().set_max_steps(3);
+        for seed in 0..50 {
+            assert_eq!(
+                playout(&t, &pos, seed, true),
+                playout(&t, &pos, seed, false),
+                "{game} {fen} seed {seed} (search limit 3)"
+            );
+        }
+    }
+}

@@ -66,6 +66,16 @@ pub fn play_game<S: GameState>(
     agents: &mut [Box<dyn Agent<S> + '_>],
     seed: u64,
 ) -> GameRecord {
+    play_game_in(&mut state, agents, seed)
+}
+
+/// `play_game` in place: `state` is played to the end (a caller that plays
+/// many games copies each start into the same state, reusing its buffers).
+pub fn play_game_in<S: GameState>(
+    state: &mut S,
+    agents: &mut [Box<dyn Agent<S> + '_>],
+    seed: u64,
+) -> GameRecord {
     let mut rng = crate::rng::Rng::new(seed);
     let seats = state.seats().min(MAX_SEATS);
     let mut v = [0.0; MAX_SEATS];
@@ -77,7 +87,7 @@ pub fn play_game<S: GameState>(
         if n > 0 {
             let seat = state.to_move();
             let i = match agents.get_mut(seat) {
-                Some(a) => a.choose(&state).min(n - 1),
+                Some(a) => a.choose(state).min(n - 1),
                 None => 0,
             };
             if state.is_pass(i) {
@@ -85,12 +95,12 @@ pub fn play_game<S: GameState>(
             }
             state.play(i);
         } else if state.chance_count() > 0 {
-            let o = super::playout::draw_chance(&state, &mut rng);
+            let o = super::playout::draw_chance(state, &mut rng);
             state.play_chance(o);
         } else {
             break;
         }
-        values(&state, &mut v);
+        values(state, &mut v);
         if let Some(l) = leader(&v[..seats]) {
             if lead.is_some_and(|old| old != l) {
                 lead_changes += 1;

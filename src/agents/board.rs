@@ -12,8 +12,10 @@ use super::state::{Ending, Features, GameState};
 use super::zobrist::Zobrist;
 use crate::board::end::{self, History};
 use crate::board::game::{event, EndCondition, JumpEffect, Sq, Verdict};
+use crate::board::kernel::{KMove, KPos, PlayoutHost, PlayoutScratch};
 use crate::board::tables::{EMPTY, NONE};
 use crate::board::{make, Generator, Move, MoveList, Position, Tables};
+use crate::rng::Rng;
 
 /// The rule events a board game counts, in the order of `event_counts`.
 pub const EVENTS: &[&str] = &[
@@ -48,6 +50,33 @@ pub struct BoardGame<'t> {
     /// `advance[code * n + sq]`: the advancement of a piece of `code` on `sq`.
     advance: Vec<f64>,
     max_plies: u32,
+    /// The draw counters' rules, in the order of `counters`.
+    counter_rules: Vec<CounterRule>,
+    /// The fewest occurrences of a position that a repetition rule ends
+    /// the game on (`u32::MAX`: none).
+    repetition: u32,
+    /// For random playouts on the game's kernel, when it has one.
+    kernel: Option<Box<KernelKeys>>,
+}
+
+/// What resets a draw counter, and its limit.
+#[derive(Clone, Copy, Debug)]
+struct CounterRule {
+    reset: u32,
+    reset_move_of: u32,
+    plies: u32,
+}
+
+/// The Zobrist keys by the kernel's bits, and which quiet moves can't be
+/// undone.
+#[derive(Clone, Debug)]
+struct KernelKeys {
+    /// `piece[side][kind][bit]`.
+    piece: [[[u64; 64]; 2]; 2],
+    side: [u64; 2],
+    one_way: [[bool; 2]; 2],
+    /// Playouts go through the kernel (tests switch it off).
+    on: bool,
 }
 
 impl<'t> BoardGame<'t> {
@@ -106,12 +135,46 @@ impl<'t> BoardGame<'t> {
                 add_closeness(&mut advance[code * t.n..(code + 1) * t.n], &dist, worth);
             }
         }
+        let zobrist = Zobrist::new(t);
+        let counter_rules = t
+            .game
+            .end
+            .counters()
+            .map(|(_, c)| CounterRule {
+                reset: c.reset,
+                reset_move_of: c.reset_move_of,
+                plies: c.plies,
+            })
+            .collect();
+        let repetition = t
+            .game
+            .end
+            .rules
+            .iter()
+            .filter_map(|r| match r.condition {
+                EndCondition::Repetition(n) => Some(n),
+                _ => None,
+            })
+            .min()
+            .unwrap_or(u32::MAX);
+        let kernel = kernel_keys(t, &zobrist);
         BoardGame {
             t,
-            zobrist: Zobrist::new(t),
+            zobrist,
             value,
             advance,
             max_plies,
+            counter_rules,
+            repetition,
+            kernel,
+        }
+    }
+
+    /// Whether random playouts go through the game's kernel when it has
+    /// one (on by default; both paths play the same games).
+    pub fn use_kernel(&mut self, on: bool) {
+        if let Some(k) = &mut self.kernel {
+            k.on = on;
         }
     }
 
@@ -137,6 +200,30 @@ impl<'t> BoardGame<'t> {
         }
         s
     }
+}
+
+/// The kernel's Zobrist keys, when the game has a kernel.
+fn kernel_keys(t: &Tables, z: &Zobrist) -> Option<Box<KernelKeys>> {
+    let k = t.kernel.as_ref()?;
+    let l = t.layout.as_ref()?;
+    let mut keys = Box::new(KernelKeys {
+        piece: [[[0; 64]; 2]; 2],
+        side: [z.side_key(0), z.side_key(1)],
+        one_way: [[false; 2]; 2],
+        on: true,
+    });
+    for s in 0..2 {
+        for kind in 0..t.nkinds.min(2) {
+            let code = (1 + s * t.nkinds + kind) as u8;
+            for (bit, key) in keys.piece[s][kind].iter_mut().enumerate() {
+                if let Some(&sq) = l.sq_of.get(bit).filter(|&&sq| sq != u16::MAX) {
+                    *key = z.key(code, usize::from(sq));
+                }
+            }
+            keys.one_way[s][kind] = k.one_way(s, kind);
+        }
+    }
+    Some(keys)
 }
 
 /// The worth, in material, of a piece one move from a zone that a `reach`
@@ -235,6 +322,11 @@ pub struct BoardState<'g> {
     plies: u32,
     ending: Option<Ending>,
     events: [u32; 7],
+    /// Scratch space of kernel playouts; not part of the state.
+    kscratch: PlayoutScratch,
+    /// Inside `random_plies` only: the number of legal moves, all quiet,
+    /// when they were counted and `list` left empty (0: `list` holds them).
+    lean: usize,
 }
 
 impl Clone for BoardState<'_> {
@@ -251,6 +343,8 @@ impl Clone for BoardState<'_> {
             plies: self.plies,
             ending: self.ending,
             events: self.events,
+            kscratch: PlayoutScratch::default(),
+            lean: self.lean,
         }
     }
 
@@ -268,6 +362,7 @@ impl Clone for BoardState<'_> {
         self.plies = s.plies;
         self.ending = s.ending;
         self.events = s.events;
+        self.lean = s.lean;
     }
 }
 
@@ -289,6 +384,8 @@ impl<'g> BoardState<'g> {
             plies: 0,
             ending: None,
             events: [0; 7],
+            kscratch: PlayoutScratch::default(),
+            lean: 0,
         };
         s.refresh();
         s
@@ -324,6 +421,134 @@ impl<'g> BoardState<'g> {
                     .map(Sq)
                     .eq(m.path.iter().copied())
         })
+    }
+
+    /// Random plies on the game's kernel (see `board::kernel`), the history
+    /// kept as `play` keeps it, until the kernel stops or a draw rule or
+    /// the ply limit may end the game; then the position is written back
+    /// and the general path decides it. None: the game or the position
+    /// doesn't fit the kernel.
+    fn kernel_plies(&mut self, rng: &mut Rng, max: u32) -> Option<u32> {
+        let g = self.g;
+        let keys = g.kernel.as_deref().filter(|k| k.on)?;
+        let k = g.t.kernel.as_ref()?;
+        let mut kp = k.position(&self.pos)?;
+        let mut host = Host {
+            keys,
+            rules: &g.counter_rules,
+            repetition: g.repetition,
+            max_plies: g.max_plies,
+            hash: self.hash,
+            history: &mut self.history,
+            counters: &mut self.counters,
+            reps: self.reps,
+            plies: self.plies,
+            events: &mut self.events,
+        };
+        let n = k.random_plies(&mut kp, rng, max, &mut host, &mut self.kscratch);
+        if n > 0 {
+            self.hash = host.hash;
+            self.reps = host.reps;
+            self.plies = host.plies;
+            k.write_position(g.t, &kp, &mut self.pos);
+            self.refresh();
+        }
+        Some(n)
+    }
+
+    /// Plays move `i` of the list; with `lean`, the next position's moves
+    /// are only counted when they are all quiet (see `lean`).
+    fn play_move(&mut self, i: usize, lean: bool) {
+        let t = self.g.t;
+        let Some(&m) = self.list.moves.get(i) else {
+            return;
+        };
+        let mover = self.pos.to_move;
+        self.hash = self
+            .g
+            .zobrist
+            .moved(t, &self.pos, &self.list, &m, self.hash);
+        let flags = u32::from(m.flags);
+        let mut removed = false;
+        if m.is_pass() {
+            self.events[PASSES] += 1;
+            for c in &mut self.counters {
+                *c += 1;
+            }
+        } else {
+            let start_kind = t.code_kind[usize::from(self.pos.board[usize::from(m.from)])];
+            let ncap = u32::from(m.cap_len);
+            if ncap > 0 {
+                if let JumpEffect::Convert(_) = t.effect {
+                    self.events[JUMP_CONVERSIONS] += 1;
+                    self.events[WON_OVER] += ncap;
+                } else {
+                    self.events[CAPTURES] += 1;
+                    self.events[REMOVED] += ncap;
+                    removed = true;
+                }
+            }
+            if t.code_side[usize::from(m.result)] != mover {
+                self.events[ZONE_CONVERSIONS] += 1;
+            }
+            if flags & event::PROMOTION != 0 {
+                self.events[PROMOTIONS] += 1;
+            }
+            for (c, rule) in self.counters.iter_mut().zip(&self.g.counter_rules) {
+                let reset = flags & rule.reset != 0 || (rule.reset_move_of >> start_kind) & 1 == 1;
+                *c = if reset { 0 } else { *c + 1 };
+            }
+        }
+        make(t, &mut self.pos, &self.list, &m);
+        self.hash = self.g.zobrist.turn(self.hash, mover, self.pos.to_move);
+        self.plies += 1;
+        if removed {
+            self.history.clear();
+        }
+        let h = self.hash;
+        self.reps = 1 + self.history.iter().filter(|&&x| x == h).count() as u32;
+        self.history.push(h);
+        if lean {
+            self.refresh_lean();
+        } else {
+            self.refresh();
+        }
+    }
+
+    /// `refresh` for a random playout: where every move is quiet, they are
+    /// counted (`lean`), not written down; the end is judged the same way.
+    fn refresh_lean(&mut self) {
+        let t = self.g.t;
+        self.lean = 0;
+        if self.ending.is_some() {
+            self.refresh();
+            return;
+        }
+        let Some(n) = self.gen.count_quiets(t, &self.pos) else {
+            self.refresh();
+            return;
+        };
+        let history = History {
+            repetitions: self.reps,
+            counters: &self.counters,
+            after_move: self.plies > 0,
+        };
+        // The side to move has a move of its own: a quiet one.
+        if let Some(d) = end::judge(t, &self.pos, history, false, &mut || true) {
+            self.ending = Some(Ending {
+                winner: d.winner.map(usize::from),
+                reason: end::short_reason(t, &d),
+            });
+        } else if self.plies >= self.g.max_plies && self.plies > 0 {
+            self.ending = Some(Ending {
+                winner: None,
+                reason: "ply limit",
+            });
+        }
+        self.list.clear();
+        if self.ending.is_none() {
+            self.lean = n;
+        }
     }
 
     /// Finds the moves, or the end: the first end rule that holds decides,
@@ -371,7 +596,114 @@ impl<'g> BoardState<'g> {
     }
 }
 
+/// What a kernel playout keeps of the history, as `BoardState::play` keeps
+/// it.
+struct Host<'a> {
+    keys: &'a KernelKeys,
+    rules: &'a [CounterRule],
+    repetition: u32,
+    max_plies: u32,
+    hash: u64,
+    history: &'a mut Vec<u64>,
+    counters: &'a mut [u32],
+    reps: u32,
+    plies: u32,
+    events: &'a mut [u32; 7],
+}
+
+impl PlayoutHost for Host<'_> {
+    #[inline]
+    fn played(&mut self, before: &KPos, m: &KMove, after: &KPos) -> bool {
+        let s = usize::from(before.side & 1);
+        let o = s ^ 1;
+        let kind = usize::from(m.kind & 1);
+        let result = usize::from(m.result & 1);
+        let keys = self.keys;
+        let bit = |b: u64| (b.trailing_zeros() & 63) as usize;
+        let mut h = self.hash ^ keys.piece[s][kind][bit(m.from)] ^ keys.piece[s][result][bit(m.to)];
+        let ncap = m.cap.count_ones();
+        let mut flags = 0;
+        if ncap > 0 {
+            for (ck, ks) in keys.piece[o].iter().enumerate() {
+                let mut b = m.cap & before.pcs[o][ck];
+                while b != 0 {
+                    h ^= ks[bit(b)];
+                    b &= b - 1;
+                }
+            }
+            self.events[CAPTURES] += 1;
+            self.events[REMOVED] += ncap;
+            flags |= event::CAPTURE;
+        }
+        let promoted = result != kind;
+        if promoted {
+            self.events[PROMOTIONS] += 1;
+            flags |= event::PROMOTION;
+        }
+        let mut go_on = true;
+        for (c, r) in self.counters.iter_mut().zip(self.rules) {
+            let reset = flags & r.reset != 0 || (r.reset_move_of >> kind) & 1 == 1;
+            *c = if reset { 0 } else { *c + 1 };
+            go_on &= *c < r.plies;
+        }
+        h ^= keys.side[usize::from(before.side & 1)] ^ keys.side[usize::from(after.side & 1)];
+        self.hash = h;
+        self.plies += 1;
+        // No earlier position comes back after a capture, a crowning or a
+        // move that only goes one way: the history starts again.
+        if ncap > 0 || promoted || keys.one_way[s][kind] {
+            self.history.clear();
+        }
+        self.reps = 1 + self.history.iter().filter(|&&x| x == h).count() as u32;
+        self.history.push(h);
+        go_on && self.reps < self.repetition && self.plies < self.max_plies
+    }
+}
+
 impl GameState for BoardState<'_> {
+    fn random_plies(&mut self, rng: &mut Rng, max: u32) -> u32 {
+        let t = self.g.t;
+        // Without the kernel, the general path counts quiet moves and
+        // builds only the one drawn.
+        let lean = self.g.kernel.as_ref().is_none_or(|k| !k.on);
+        let mut plies = 0;
+        while plies < max {
+            if self.lean == 0 {
+                if self.list.is_empty() {
+                    break;
+                }
+                if let Some(n) = self.kernel_plies(rng, max - plies) {
+                    plies += n;
+                    if plies >= max || self.list.is_empty() {
+                        break;
+                    }
+                }
+            }
+            // No kernel, or it stopped with the game going on (its search
+            // limit): one ply by the general path.
+            let n = if self.lean > 0 {
+                self.lean
+            } else {
+                self.list.len()
+            };
+            let mut i = rng.below(n as u64) as usize;
+            if self.lean > 0 {
+                if !self.gen.nth_quiet(t, &self.pos, i, &mut self.list) {
+                    break;
+                }
+                i = 0;
+            }
+            self.play_move(i, lean);
+            plies += 1;
+        }
+        if self.lean > 0 {
+            // The moves of the position reached, written down.
+            self.lean = 0;
+            self.refresh();
+        }
+        plies
+    }
+
     fn seats(&self) -> usize {
         self.g.t.nsides
     }
@@ -389,56 +721,7 @@ impl GameState for BoardState<'_> {
     }
 
     fn play(&mut self, i: usize) {
-        let t = self.g.t;
-        let Some(&m) = self.list.moves.get(i) else {
-            return;
-        };
-        let mover = self.pos.to_move;
-        self.hash = self
-            .g
-            .zobrist
-            .moved(t, &self.pos, &self.list, &m, self.hash);
-        let flags = u32::from(m.flags);
-        let mut removed = false;
-        if m.is_pass() {
-            self.events[PASSES] += 1;
-            for c in &mut self.counters {
-                *c += 1;
-            }
-        } else {
-            let start_kind = t.code_kind[usize::from(self.pos.board[usize::from(m.from)])];
-            let ncap = u32::from(m.cap_len);
-            if ncap > 0 {
-                if let JumpEffect::Convert(_) = t.effect {
-                    self.events[JUMP_CONVERSIONS] += 1;
-                    self.events[WON_OVER] += ncap;
-                } else {
-                    self.events[CAPTURES] += 1;
-                    self.events[REMOVED] += ncap;
-                    removed = true;
-                }
-            }
-            if t.code_side[usize::from(m.result)] != mover {
-                self.events[ZONE_CONVERSIONS] += 1;
-            }
-            if flags & event::PROMOTION != 0 {
-                self.events[PROMOTIONS] += 1;
-            }
-            for (c, (_, rule)) in self.counters.iter_mut().zip(t.game.end.counters()) {
-                let reset = flags & rule.reset != 0 || (rule.reset_move_of >> start_kind) & 1 == 1;
-                *c = if reset { 0 } else { *c + 1 };
-            }
-        }
-        make(t, &mut self.pos, &self.list, &m);
-        self.hash = self.g.zobrist.turn(self.hash, mover, self.pos.to_move);
-        self.plies += 1;
-        if removed {
-            self.history.clear();
-        }
-        let h = self.hash;
-        self.reps = 1 + self.history.iter().filter(|&&x| x == h).count() as u32;
-        self.history.push(h);
-        self.refresh();
+        self.play_move(i, false);
     }
 
     fn is_pass(&self, i: usize) -> bool {

@@ -21,17 +21,5 @@ pub fn draw_chance<S: GameState>(s: &S, rng: &mut Rng) -> usize {
 
 /// Plays `s` to the end at random; returns the plies played.
 pub fn random_playout<S: GameState>(s: &mut S, rng: &mut Rng) -> u32 {
-    let mut plies = 0;
-    loop {
-        let n = s.move_count();
-        if n > 0 {
-            s.play(rng.below(n as u64) as usize);
-            plies += 1;
-        } else if s.chance_count() > 0 {
-            let i = draw_chance(s, rng);
-            s.play_chance(i);
-        } else {
-            return plies;
-        }
-    }
+    s.random_plies(rng, u32::MAX)
 }

@@ -8,7 +8,9 @@
 //! (`chance_count() > 0`: the dice pick an outcome with the probabilities the
 //! rule file gives), or the end (`ending()` is `Some`).
 
+use super::playout::draw_chance;
 use crate::board::position::MAX_SIDES;
+use crate::rng::Rng;
 
 /// The most seats a game may have.
 pub const MAX_SEATS: usize = MAX_SIDES;
@@ -82,6 +84,27 @@ pub trait GameState: Clone + Send {
     fn event_names(&self) -> &'static [&'static str];
     /// How often each event of `event_names` fired so far.
     fn event_counts(&self) -> &[u32];
+
+    /// Plays at most `max` plies at random: uniform over the legal moves
+    /// (`rng.below(n)` per ply), chance outcomes with their probabilities;
+    /// the plies played. A state may do it faster than move by move, but
+    /// with the same draws: the same game.
+    fn random_plies(&mut self, rng: &mut Rng, max: u32) -> u32 {
+        let mut plies = 0;
+        while plies < max {
+            let n = self.move_count();
+            if n > 0 {
+                self.play(rng.below(n as u64) as usize);
+                plies += 1;
+            } else if self.chance_count() > 0 {
+                let i = draw_chance(self, rng);
+                self.play_chance(i);
+            } else {
+                break;
+            }
+        }
+        plies
+    }
 
     /// Whether the game is over.
     fn is_over(&self) -> bool {

@@ -35,12 +35,18 @@ impl Zobrist {
         Zobrist { keys, side, n: t.n }
     }
 
+    /// The key of a piece code on a square (0 for `EMPTY`).
     #[inline(always)]
-    fn key(&self, code: u8, sq: usize) -> u64 {
+    pub fn key(&self, code: u8, sq: usize) -> u64 {
         self.keys
             .get(usize::from(code) * self.n + sq)
             .copied()
             .unwrap_or(0)
+    }
+
+    /// The key of a side to move.
+    pub fn side_key(&self, side: usize) -> u64 {
+        self.side[side % MAX_SIDES]
     }
 
     /// The hash of a position.

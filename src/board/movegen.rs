@@ -367,7 +367,7 @@ impl Generator {
             return list.len();
         }
         if let Some(l) = &t.layout {
-            return match count_bb(t, l, pos, side) {
+            return match count_bb(t, l, pos, side, false) {
                 Some(n) => n,
                 None => {
                     self.generate(t, pos, list);
@@ -405,6 +405,58 @@ impl Generator {
             }
         }
         total
+    }
+
+    /// The number of legal moves of the side to move when every one is a
+    /// quiet move (no capture exists) and there is at least one, found
+    /// with bitboards without writing them down; None otherwise (or when
+    /// the game is over by the position, or the bitboards can't tell):
+    /// `generate` decides. With [`Generator::nth_quiet`], a random
+    /// playout builds only the move it draws.
+    pub fn count_quiets(&self, t: &Tables, pos: &Position) -> Option<usize> {
+        if t.general || !t.capture_compulsory || t.end.drop_out || position_over(t, pos) {
+            return None;
+        }
+        let l = t.layout.as_ref()?;
+        count_bb(t, l, pos, pos.to_move, true).filter(|&n| n > 0)
+    }
+
+    /// Puts quiet move `i` of the side to move, in the order of
+    /// `generate`, alone into `list` (where `count_quiets` counted them);
+    /// false when there is no such move.
+    pub fn nth_quiet(&self, t: &Tables, pos: &Position, mut i: usize, list: &mut MoveList) -> bool {
+        list.clear();
+        let Some(l) = t.layout.as_ref() else {
+            return false;
+        };
+        let side = pos.to_move;
+        let first = 1 + usize::from(side) * t.nkinds;
+        let mut own: Bb = 0;
+        for b in pos.bb.get(first..first + t.nkinds).unwrap_or(&[]) {
+            own |= b;
+        }
+        while own != 0 {
+            let b = own.trailing_zeros() as usize;
+            own &= own - 1;
+            let Some(&sq) = l.sq_of.get(b) else {
+                return false;
+            };
+            let sq = usize::from(sq);
+            let code = pos.board[sq];
+            let c = quiets_of(t, pos, sq, code);
+            if i >= c {
+                i -= c;
+                continue;
+            }
+            push_quiets(t, pos, list, sq, code, side);
+            if i >= list.moves.len() {
+                return false;
+            }
+            list.moves.swap(0, i);
+            list.moves.truncate(1);
+            return true;
+        }
+        false
     }
 
     /// All legal moves of one side, ignoring passes.
@@ -1380,7 +1432,7 @@ fn short_landings(l: &Layout, pcs: Bb, victims: Bb, stop_ok: Bb, d: usize) -> Bb
 /// is a single short jump that can't go on. None when the full generator
 /// must decide (longer chains, long jumps, crowning in a chain).
 #[inline]
-fn count_bb(t: &Tables, l: &Layout, pos: &Position, side: u8) -> Option<usize> {
+fn count_bb(t: &Tables, l: &Layout, pos: &Position, side: u8, quiet_only: bool) -> Option<usize> {
     let mut occ: Bb = 0;
     for b in &pos.bb[1..] {
         occ |= b;
@@ -1440,7 +1492,7 @@ fn count_bb(t: &Tables, l: &Layout, pos: &Position, side: u8) -> Option<usize> {
         }
     }
     if captures > 0 {
-        return Some(captures);
+        return if quiet_only { None } else { Some(captures) };
     }
     let mut total = 0usize;
     for code in first..first + t.nkinds {
@@ -1497,6 +1549,25 @@ fn capturers_bb(t: &Tables, l: &Layout, pos: &Position, side: u8) -> Bb {
         }
     }
     cand
+}
+
+/// The number of steps and slides of the piece on `sq` (what
+/// `push_quiets` pushes).
+#[inline]
+fn quiets_of(t: &Tables, pos: &Position, sq: usize, code: u8) -> usize {
+    let mut n = 0;
+    for &to in t.steps(code, sq) {
+        n += usize::from(pos.board[usize::from(to)] == EMPTY);
+    }
+    let from = sq as u16;
+    for &d in &t.moves[usize::from(code)].slide {
+        let mut to = t.step(from, d);
+        while to != NONE && pos.board[usize::from(to)] == EMPTY {
+            n += usize::from(!t.no_stop[usize::from(to)]);
+            to = t.step(to, d);
+        }
+    }
+    n
 }
 
 /// The steps and slides of the piece on `sq`.

@@ -249,7 +249,7 @@ pub fn play_one(
         let i = pick.below(choices.len() as u64) as usize;
         let choice = choices.get(i).copied().unwrap_or(Choice::Pass);
         state
-            .apply(game, &roll, choice, events)
+            .apply_listed(game, &roll, choice, events)
             .map_err(|e| format!("error: {e}"))?;
     }
     Ok((state.rolls(), state.winner()))

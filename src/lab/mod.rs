@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use crate::agents::arena::{game_seed, make_agents, play_game};
+use crate::agents::arena::{game_seed, make_agents, play_game_in};
 use crate::agents::{GameState, Strength};
 pub use summary::{GameRow, Summary, Tally};
 
@@ -155,8 +155,15 @@ pub trait RowSink {
     fn rows(&mut self, info: &RunInfo, rows: &[GameRow]) -> Result<(), LabError>;
 }
 
-/// Games played at once between two hand-overs of rows to the sinks.
+/// Games played at once between two hand-overs of rows to the sinks, at
+/// first: a block doubles while it takes less than `BLOCK_TIME` (up to
+/// `MAX_BLOCK` games) and halves when it takes more than twice that, so
+/// that short games don't leave the threads waiting at every hand-over
+/// (each block ends when its longest game does) and long ones still reach
+/// the files often. The sizes stay multiples of `BLOCK`.
 const BLOCK: usize = 64;
+const MAX_BLOCK: usize = 1 << 16;
+const BLOCK_TIME: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// Plays the games of `plan` from `start` on `pool`: each from its own
 /// seed, in blocks of games in parallel; each block's rows go to every
@@ -192,25 +199,33 @@ pub fn play<S: GameState + Sync>(
     // The games' indices are taken a block at a time: a run of a billion
     // games holds one block in memory, never the list of them all.
     let mut indices = plan.shard.indices(plan.games);
+    let mut size = BLOCK;
     loop {
         if stop.load(Ordering::Relaxed) {
             break;
         }
-        let block: Vec<usize> = indices.by_ref().take(BLOCK).collect();
+        let block: Vec<usize> = indices.by_ref().take(size).collect();
+        let begin = std::time::Instant::now();
         if block.is_empty() {
             break;
         }
         let rows: Vec<GameRow> = pool.install(|| {
             block
                 .par_iter()
-                .map(|&g| {
-                    let seed = game_seed(plan.seed, g as u64);
-                    let mut players =
-                        make_agents(&info.agents, seed, strength, start).unwrap_or_default();
-                    let r = play_game(start.clone(), &mut players, seed);
-                    tick();
-                    GameRow::of(g as u64, &r)
-                })
+                // Each thread copies the start into its own state, whose
+                // buffers the games reuse (no allocation per game).
+                .map_init(
+                    || start.clone(),
+                    |state, &g| {
+                        let seed = game_seed(plan.seed, g as u64);
+                        let mut players =
+                            make_agents(&info.agents, seed, strength, start).unwrap_or_default();
+                        state.clone_from(start);
+                        let r = play_game_in(state, &mut players, seed);
+                        tick();
+                        GameRow::of(g as u64, &r)
+                    },
+                )
                 .collect()
         });
         for sink in sinks.iter_mut() {
@@ -218,6 +233,12 @@ pub fn play<S: GameState + Sync>(
         }
         for r in &rows {
             tally.add(r);
+        }
+        let took = begin.elapsed();
+        if took < BLOCK_TIME && size < MAX_BLOCK {
+            size *= 2;
+        } else if took > 2 * BLOCK_TIME && size > BLOCK {
+            size /= 2;
         }
     }
     Ok(Run {

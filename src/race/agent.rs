@@ -123,7 +123,8 @@ impl GameState for RaceNode<'_> {
         };
         if self
             .state
-            .apply(self.game, &roll, choice, &mut self.events)
+            // The choices were listed for this state and roll.
+            .apply_listed(self.game, &roll, choice, &mut self.events)
             .is_err()
         {
             return;

@@ -397,7 +397,6 @@ impl RaceState {
             return Err(Illegal::GameOver);
         }
         self.check_roll(game, roll)?;
-        let mut ended = false;
         if self.roll_rules_hold(game, roll) {
             let mut after = self.clone();
             let mut scratch = Vec::new();
@@ -410,11 +409,39 @@ impl RaceState {
             if !legal {
                 return Err(Illegal::NotAChoice);
             }
+        } else if !self.is_legal(game, roll, choice) {
+            return Err(Illegal::NotAChoice);
+        }
+        self.play_turn(game, roll, choice, events);
+        Ok(())
+    }
+
+    /// `apply` for a choice just listed by `choices` for this state and
+    /// `roll`: its legality is not checked again (the fast path of random
+    /// players). A choice from elsewhere plays a turn the rules may not
+    /// allow, but nothing fails.
+    pub fn apply_listed(
+        &mut self,
+        game: &RaceGame,
+        roll: &Roll,
+        choice: Choice,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        events.clear();
+        if self.over {
+            return Err(Illegal::GameOver);
+        }
+        self.check_roll(game, roll)?;
+        self.play_turn(game, roll, choice, events);
+        Ok(())
+    }
+
+    /// Plays a legal turn (see `apply`).
+    fn play_turn(&mut self, game: &RaceGame, roll: &Roll, choice: Choice, events: &mut Vec<Event>) {
+        let mut ended = false;
+        if self.roll_rules_hold(game, roll) {
             ended = self.apply_roll_rules(game, roll, events);
         } else {
-            if !self.is_legal(game, roll, choice) {
-                return Err(Illegal::NotAChoice);
-            }
             self.doubles = self.doubles_with(roll);
             self.same = self.same_with(roll);
         }
@@ -529,7 +556,7 @@ impl RaceState {
         self.rolls += 1;
         self.settle(game, usize::from(seat), events);
         if self.over {
-            return Ok(());
+            return;
         }
         if lost {
             events.push(Event::LostExtraRoll);
@@ -539,7 +566,6 @@ impl RaceState {
         } else {
             self.next_turn(events);
         }
-        Ok(())
     }
 
     /// Whether seat `seat` is home under the `win` rule.

@@ -122,10 +122,35 @@ enum Geo {
 }
 
 /// The directions of one move class (unused slots: empty masks).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct Dirs {
     n: usize,
     d: [Dir; MAXD],
+    /// Per slot, its place in the rule file's list of the class's
+    /// directions (`NO_RANK`: an unused slot): the general generator's
+    /// order of moves, which random playouts follow.
+    rank: [u8; MAXD],
+}
+
+/// The rank of an unused slot.
+const NO_RANK: u8 = u8::MAX;
+
+impl Default for Dirs {
+    fn default() -> Dirs {
+        Dirs {
+            n: 0,
+            d: [Dir::default(); MAXD],
+            rank: [NO_RANK; MAXD],
+        }
+    }
+}
+
+impl Dirs {
+    /// The slot with rank `r`, if any.
+    #[inline(always)]
+    fn slot_of_rank(&self, r: usize) -> Option<usize> {
+        self.rank.iter().position(|&x| usize::from(x) == r)
+    }
 }
 
 // `each_slot!` and `any_slot!` expand their body once per slot.
@@ -295,6 +320,30 @@ struct Chain<'o> {
     out: &'o mut Vec<KMove>,
     /// Chain steps searched.
     steps: u32,
+    /// The path of the chain so far (with `K`, see `Kernel::captures`):
+    /// the start square's bit number in the top byte, then one byte per
+    /// jump (`key_digit`), so that the general generator's order of the
+    /// moves is the order of their keys.
+    key: u128,
+    /// Per move of `out` from `begin`, the smallest key of a chain that
+    /// makes it (with `K`).
+    keys: Option<&'o mut Vec<u128>>,
+}
+
+/// The most jumps a chain's key holds.
+const KEY_JUMPS: u32 = 15;
+
+/// One jump of a chain in its key: a short jump by its direction's rank
+/// (1..=4), a long jump by its direction's rank and how far beyond the
+/// jumped piece it lands (5 and up); 0 ends the key, so that a chain
+/// comes before its continuations, as the general generator finds them.
+#[inline(always)]
+fn key_digit(long: bool, rank: u8, beyond: u32) -> u128 {
+    if long {
+        5 + u128::from(rank) * 16 + u128::from(beyond.min(15))
+    } else {
+        1 + u128::from(rank)
+    }
 }
 
 impl Kernel {
@@ -341,8 +390,9 @@ impl Kernel {
                 n: v.len(),
                 ..Dirs::default()
             };
-            for (slot, &d) in out.d.iter_mut().zip(v) {
+            for (i, (slot, &d)) in out.d.iter_mut().zip(v).enumerate() {
                 *slot = dir(d)?;
+                out.rank[i] = i as u8;
             }
             Some(out)
         };
@@ -441,6 +491,51 @@ impl Kernel {
         Some(p)
     }
 
+    /// Writes a kernel position back into a `Position` of the game (its
+    /// buffers reused).
+    pub fn write_position(&self, t: &Tables, p: &KPos, pos: &mut Position) {
+        let Some(l) = t.layout.as_ref() else {
+            return;
+        };
+        pos.board.clear();
+        pos.board.resize(t.n, super::tables::EMPTY);
+        pos.bb.clear();
+        pos.bb.resize(1 + t.nsides * t.nkinds, 0);
+        pos.count = [0; super::position::MAX_SIDES];
+        pos.out = 0;
+        pos.to_move = p.side;
+        for s in 0..2 {
+            for k in 0..self.nkinds {
+                let code = 1 + s * self.nkinds + k;
+                let mut b = p.pcs[s][k];
+                while b != 0 {
+                    let bit = b.trailing_zeros() as usize;
+                    b &= b - 1;
+                    if let (Some(&sq), Some(bb)) = (l.sq_of.get(bit), pos.bb.get_mut(code)) {
+                        *bb |= 1 << bit;
+                        if let Some(x) = pos.board.get_mut(usize::from(sq)) {
+                            *x = code as u8;
+                        }
+                        pos.count[s] += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a quiet move of the pieces of `kind` of side `s` can never
+    /// be undone: every step and slide of the kind goes the same way along
+    /// the bits (the sum of their bit numbers only grows, or only
+    /// shrinks), so no position before it comes back.
+    pub fn one_way(&self, s: usize, kind: usize) -> bool {
+        let Some(m) = self.moves.get(s & 1).and_then(|r| r.get(kind)) else {
+            return false;
+        };
+        let dirs = m.step.d.iter().take(MAXD).chain(m.slide.d.iter());
+        let used: Vec<&Dir> = dirs.filter(|d| d.ok != 0).collect();
+        used.iter().all(|d| d.l > 0 && d.r == 0) || used.iter().all(|d| d.r > 0 && d.l == 0)
+    }
+
     /// Whether the game is over by the position alone, given the pieces of
     /// the two sides.
     #[inline(always)]
@@ -497,7 +592,7 @@ impl Kernel {
         let js = self.jump_sets::<G>(p, s, enemy, empty);
         let cand = self.capturers::<G>(p, s, enemy, empty, &js);
         if cand != [0, 0] {
-            if !self.captures::<G>(s, enemy, empty, cand, out) {
+            if !self.captures::<G, false>(s, enemy, empty, cand, out, None) {
                 out.clear();
                 return false;
             }
@@ -576,7 +671,7 @@ impl Kernel {
                 return Some(n);
             }
             scratch.clear();
-            if !self.captures::<G>(s, enemy, empty, cand, scratch) {
+            if !self.captures::<G, false>(s, enemy, empty, cand, scratch, None) {
                 return None;
             }
             return Some(scratch.len() as u64);
@@ -852,13 +947,18 @@ impl Kernel {
 
     /// Every capture of side `s`, after the capture rules (the most
     /// pieces, merging of the same move by different paths).
-    fn captures<G: Shift>(
+    ///
+    /// With `K`, `keys` gets each move's key (see `Chain::key`): sorted by
+    /// key, the moves are in the general generator's order. A chain longer
+    /// than a key holds counts as passing the search limit.
+    fn captures<G: Shift, const K: bool>(
         &self,
         s: usize,
         enemy: u64,
         empty: u64,
         cand: [u64; 2],
         out: &mut Vec<KMove>,
+        keys: Option<&mut Vec<u128>>,
     ) -> bool {
         let begin = out.len();
         let mut c = Chain {
@@ -873,6 +973,8 @@ impl Kernel {
             begin,
             out,
             steps: 0,
+            key: 0,
+            keys,
         };
         for (k, &pcs) in cand.iter().enumerate() {
             let mut own = pcs;
@@ -883,7 +985,10 @@ impl Kernel {
                 c.empty = empty | from;
                 c.from = from;
                 c.start_kind = k as u8;
-                self.dfs::<G>(&mut c, from, k as u8);
+                if K {
+                    c.key = u128::from(from.trailing_zeros()) << (8 * KEY_JUMPS);
+                }
+                self.dfs::<G, K>(&mut c, from, k as u8);
             }
         }
         c.steps <= self.max_steps
@@ -917,13 +1022,13 @@ impl Kernel {
         }
     }
 
-    fn dfs<G: Shift>(&self, c: &mut Chain<'_>, cur: u64, kind: u8) {
+    fn dfs<G: Shift, const K: bool>(&self, c: &mut Chain<'_>, cur: u64, kind: u8) {
         c.steps += 1;
         if c.steps > self.max_steps {
             return;
         }
         if c.ncap > 0 && !self.must_continue {
-            self.emit(c, cur, kind);
+            self.emit::<K>(c, cur, kind);
         }
         let m = &self.moves[c.side][usize::from(kind & 1)];
         let mut extended = false;
@@ -942,13 +1047,18 @@ impl Kernel {
                         break 'slot;
                     }
                     extended = true;
-                    self.jump::<G>(c, over, land, kind);
+                    let digit = if K {
+                        key_digit(false, m.short.rank[j], 0)
+                    } else {
+                        0
+                    };
+                    self.jump::<G, K>(c, over, land, kind, digit);
                 }
             });
         }
         if m.long.n == 0 {
             if c.ncap > 0 && !extended && self.must_continue {
-                self.emit(c, cur, kind);
+                self.emit::<K>(c, cur, kind);
             }
             return;
         }
@@ -995,6 +1105,7 @@ impl Kernel {
                     self.untake(c, over);
                 }
                 let mut land = first;
+                let mut beyond = 0u32;
                 loop {
                     let ok = if only_continuing {
                         self.take(c, over);
@@ -1007,8 +1118,14 @@ impl Kernel {
                     };
                     if ok {
                         extended = true;
-                        self.jump::<G>(c, over, land, kind);
+                        let digit = if K {
+                            key_digit(true, m.long.rank[j], beyond)
+                        } else {
+                            0
+                        };
+                        self.jump::<G, K>(c, over, land, kind, digit);
                     }
+                    beyond += 1;
                     if land & d.ok == 0 {
                         break;
                     }
@@ -1020,27 +1137,46 @@ impl Kernel {
             }
         });
         if c.ncap > 0 && !extended && self.must_continue {
-            self.emit(c, cur, kind);
+            self.emit::<K>(c, cur, kind);
         }
     }
 
     #[inline(always)]
-    fn jump<G: Shift>(&self, c: &mut Chain<'_>, over: u64, land: u64, kind: u8) {
+    fn jump<G: Shift, const K: bool>(
+        &self,
+        c: &mut Chain<'_>,
+        over: u64,
+        land: u64,
+        kind: u8,
+        digit: u128,
+    ) {
+        let at = 8 * (KEY_JUMPS - 1).saturating_sub(c.ncap);
+        if K {
+            if c.ncap >= KEY_JUMPS {
+                // Too long for a key: the general generator decides.
+                c.steps = self.max_steps.saturating_add(1);
+                return;
+            }
+            c.key |= digit << at;
+        }
         self.take(c, over);
         c.cap |= over;
         c.ncap += 1;
         let (next, stop) = self.crown_mid(c.side, kind, land);
         if stop {
-            self.emit(c, land, kind);
+            self.emit::<K>(c, land, kind);
         } else {
-            self.dfs::<G>(c, land, next);
+            self.dfs::<G, K>(c, land, next);
         }
         c.ncap -= 1;
         c.cap &= !over;
         self.untake(c, over);
+        if K {
+            c.key &= !(0xff << at);
+        }
     }
 
-    fn emit(&self, c: &mut Chain<'_>, to: u64, kind: u8) {
+    fn emit<const K: bool>(&self, c: &mut Chain<'_>, to: u64, kind: u8) {
         if self.most {
             if c.ncap < c.best {
                 return;
@@ -1048,6 +1184,11 @@ impl Kernel {
             if c.ncap > c.best {
                 c.best = c.ncap;
                 c.out.truncate(c.begin);
+                if K {
+                    if let Some(keys) = c.keys.as_deref_mut() {
+                        keys.clear();
+                    }
+                }
             }
         }
         let result = self.finish(c.side, kind, to);
@@ -1058,8 +1199,18 @@ impl Kernel {
             .get(c.begin..)
             .unwrap_or(&[])
             .iter()
-            .any(|m| m.from == from && m.to == to && m.cap == cap && m.result == result);
-        if !dup {
+            .position(|m| m.from == from && m.to == to && m.cap == cap && m.result == result);
+        if K {
+            if let Some(keys) = c.keys.as_deref_mut() {
+                match dup.and_then(|i| keys.get_mut(i)) {
+                    // The same move by another path: the first path found
+                    // by the general generator is the smallest key.
+                    Some(k) => *k = (*k).min(c.key),
+                    None => keys.push(c.key),
+                }
+            }
+        }
+        if dup.is_none() {
             c.out.push(KMove {
                 from,
                 to,
@@ -1080,7 +1231,7 @@ fn by_slot(d: &Dirs, a: u32, b: u32) -> Option<Dirs> {
         ..Dirs::default()
     };
     let mut used = [false; MAXD];
-    for x in d.d.iter().take(d.n) {
+    for (i, x) in d.d.iter().enumerate().take(d.n) {
         if x.ok == 0 {
             // No square has a neighbour that way: it never moves.
             continue;
@@ -1097,6 +1248,7 @@ fn by_slot(d: &Dirs, a: u32, b: u32) -> Option<Dirs> {
         }
         used[j] = true;
         out.d[j] = *x;
+        out.rank[j] = d.rank[i];
     }
     Some(out)
 }
@@ -1138,3 +1290,6 @@ fn dir_of(t: &Tables, l: &super::bitboard::Layout, d: usize) -> Option<Dir> {
     }
     Some(Dir { l, r, ok, ok2 })
 }
+
+mod playout;
+pub use playout::{PlayoutHost, PlayoutScratch};
