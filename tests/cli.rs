@@ -192,8 +192,9 @@ fn options_change_the_rules() {
     ]);
     assert_eq!(flying.out.lines().count(), 6);
     assert_eq!(short.out, "29-25\n");
+    // A usage error (exit 2): the option has no such value.
     let bad = run(&["moves", "draughts", "--option", "kings=slow"]);
-    assert_eq!(bad.code, 1);
+    assert_eq!(bad.code, 2);
     assert!(bad.err.contains("E007"), "{}", bad.err);
 }
 
@@ -237,8 +238,9 @@ fn a_person_types_moves_with_mistakes() {
 
 #[test]
 fn unknown_game_is_reported() {
+    // A usage error (exit 2): the command line names no game.
     let r = run(&["show", "no-such-game"]);
-    assert_eq!(r.code, 1);
+    assert_eq!(r.code, 2);
     assert!(r.err.contains("no-such-game"), "{}", r.err);
 }
 
@@ -320,15 +322,17 @@ fn svg_picture_is_well_formed_and_shows_every_piece() {
 
 #[test]
 fn check_refuses_what_is_not_a_rule_file_in_words() {
+    // What can't be read as a rule file is a usage error (exit 2), as for
+    // `replay` and `import`.
     let r = run(&["check", "games"]);
-    assert_eq!(r.code, 1);
+    assert_eq!(r.code, 2);
     assert!(
         r.err.contains("it is a directory, not a rule file"),
         "{}",
         r.err
     );
     let r = run(&["check", "/dev/zero"]);
-    assert_eq!(r.code, 1);
+    assert_eq!(r.code, 2);
     assert!(r.err.contains("not a regular file"), "{}", r.err);
     let dir = std::env::temp_dir().join(format!("rulebook-limits-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -336,7 +340,7 @@ fn check_refuses_what_is_not_a_rule_file_in_words() {
     let line = "zone z = a1 no-stop // padding\n";
     std::fs::write(&big, line.repeat((2 << 20) / line.len())).unwrap();
     let r = run(&["check", big.to_str().unwrap()]);
-    assert_eq!(r.code, 1);
+    assert_eq!(r.code, 2);
     assert!(
         r.err.contains("a rule file may be at most 1 MiB"),
         "{}",
@@ -443,4 +447,96 @@ fn resigning_says_who_wins() {
         "resign\n",
     );
     assert!(r.out.ends_with("red resigns: blue wins\n"), "{}", r.out);
+}
+
+/// Issue 12, item 11: the exit codes follow one convention (README.md):
+/// 2 when the command line is wrong, 1 when what it names fails.
+#[test]
+fn exit_codes_follow_one_convention() {
+    let dir = std::env::temp_dir().join("rulebook-cli-exit-codes");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.rules");
+    std::fs::write(
+        &bad,
+        "extends \"draughts\"\npiece king \"King\" letter K {\n  step diagnal\n}\n",
+    )
+    .unwrap();
+    let bad = bad.to_str().unwrap();
+    for (args, code, says) in [
+        (
+            vec!["show", "no-such-game"],
+            2,
+            "no bundled game of that name",
+        ),
+        (
+            vec!["check", "no-such-game"],
+            2,
+            "no bundled game of that name",
+        ),
+        (
+            vec!["simulate", "no-such-game"],
+            2,
+            "no bundled game of that name",
+        ),
+        (
+            vec!["show", "draughts", "--option", "no=such"],
+            2,
+            "the --option values don't fit `draughts`",
+        ),
+        (
+            vec!["simulate", "draughts", "--games", "0"],
+            2,
+            "a whole number from 1 to",
+        ),
+        (
+            vec!["simulate", "draughts", "--agents", "nobody"],
+            2,
+            "unknown agent `nobody`",
+        ),
+        (
+            vec!["simulate", "draughts", "--players", "3"],
+            2,
+            "`--players` sets the number of players of a race game",
+        ),
+        (
+            vec!["simulate", "draughts", "--shard", "2/2"],
+            2,
+            "needs the form I/N",
+        ),
+        (vec!["show", bad], 1, "has errors"),
+        (vec!["check", bad], 1, "did you mean `diagonal`"),
+        (vec!["simulate", bad, "--games", "1"], 1, "has errors"),
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code, code, "{args:?}: {}", r.err);
+        assert!(r.err.contains(says), "{args:?}: {}", r.err);
+        assert!(r.out.is_empty(), "{args:?}: {}", r.out);
+    }
+}
+
+/// Issue 12, item 11: a closed pipe (`rulebook list | head -1`) ends the
+/// command quietly: exit 0, nothing on stderr, no panic.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::process::{Command, Stdio};
+    for args in [
+        vec!["list"],
+        vec!["show", "draughts"],
+        vec!["perft", "draughts", "6", "--divide"],
+        vec!["simulate", "draughts", "--games", "20", "--max-plies", "50"],
+        vec!["man"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes away before the first line is written.
+        drop(child.stdout.take());
+        let done = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&done.stderr);
+        assert_eq!(done.status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
 }

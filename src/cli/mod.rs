@@ -183,23 +183,59 @@ enum Command {
 }
 
 /// The error of a command: a message for stderr and the exit code.
+///
+/// The exit codes follow one convention (README.md, "Exit codes"): 0 when
+/// the command did what was asked (also when the reader of its output went
+/// away: `rulebook list | head -1`); 2 for a usage error, when the command
+/// line is wrong (an unknown command, option, game, agent or side; a value
+/// out of range or of the wrong form, a limit of docs/limits.md included;
+/// a file that isn't there or can't be read as what it should be, a path
+/// that can't be written; flags that don't
+/// fit the game); 1 for a failure, when the command line is right but what
+/// it names fails (a rule file with errors, a record or PDN whose contents
+/// don't replay, a write that fails midway, a port already taken).
 pub(crate) struct Failure {
     pub message: String,
     pub code: i32,
 }
 
+/// The exit code of a usage error.
+pub(crate) const USAGE: i32 = 2;
+/// The exit code of a failure.
+pub(crate) const FAILED: i32 = 1;
+
 impl Failure {
+    /// A usage error (exit 2): the arguments, as typed, can't be run.
     pub(crate) fn new(message: impl Into<String>) -> Failure {
         Failure {
             message: message.into(),
-            code: 2,
+            code: USAGE,
+        }
+    }
+
+    /// A failure (exit 1): the command ran and could not do what was asked.
+    pub(crate) fn failed(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            code: FAILED,
+        }
+    }
+
+    /// The reader of standard output went away (`| head`): stop quietly.
+    fn closed_pipe() -> Failure {
+        Failure {
+            message: String::new(),
+            code: 0,
         }
     }
 }
 
 impl From<std::io::Error> for Failure {
     fn from(e: std::io::Error) -> Failure {
-        Failure::new(format!("error: {e}"))
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return Failure::closed_pipe();
+        }
+        Failure::failed(format!("error: {e}"))
     }
 }
 
@@ -278,7 +314,9 @@ where
     match dispatch(cli, input, out, err, term) {
         Ok(code) => code,
         Err(f) => {
-            let _ = writeln!(err, "{}", f.message);
+            if !f.message.is_empty() {
+                let _ = writeln!(err, "{}", f.message);
+            }
             f.code
         }
     }
@@ -299,10 +337,15 @@ fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, Failure> {
         .collect()
 }
 
-/// Loads and checks a game; prints warnings; fails on errors.
+/// Loads and checks a game; prints warnings; fails on errors: a usage
+/// error when the game named is not there or an `--option` doesn't fit it,
+/// a failure when the rule file has errors.
 pub(crate) fn load_game(args: &GameArgs, err: &mut dyn Write) -> Result<Tables, Failure> {
     let options = parse_options(&args.options)?;
     let checked: Checked = check(&FsLoader, &args.game, &options);
+    if let Some(why) = not_found(&checked) {
+        return Err(Failure::new(format!("error: {why}")));
+    }
     if !checked.diagnostics.is_empty() {
         let _ = write!(err, "{}", checked.render());
     }
@@ -312,11 +355,40 @@ pub(crate) fn load_game(args: &GameArgs, err: &mut dyn Write) -> Result<Tables, 
             "error: `{}` is a race game: use `play` or `replay`",
             args.game
         ))),
-        _ => Err(Failure {
-            message: format!("error: `{}` has errors; nothing was played", args.game),
-            code: 1,
-        }),
+        _ if only_option_errors(&checked) => Err(Failure::new(format!(
+            "error: the --option values don't fit `{}`; nothing was done",
+            args.game
+        ))),
+        _ => Err(Failure::failed(format!(
+            "error: `{}` has errors; nothing was done",
+            args.game
+        ))),
     }
+}
+
+/// Why the game named can't be read at all (no such file and no bundled
+/// game of that name; a directory, a device, a file too large or not
+/// UTF-8): the loader's one error, with no file read. A usage error, as
+/// for the records of `replay` and the PDN of `import`.
+fn not_found(checked: &Checked) -> Option<&str> {
+    match checked.diagnostics.as_slice() {
+        [d] if d.code == crate::diagnostic::Code::ExtendsLoad && checked.sources.is_empty() => {
+            Some(&d.message)
+        }
+        _ => None,
+    }
+}
+
+/// Whether every error is an `--option` the game doesn't declare, or a
+/// value it doesn't have: the arguments are wrong, not the rule file.
+fn only_option_errors(checked: &Checked) -> bool {
+    use crate::diagnostic::Code;
+    checked.errors() > 0
+        && checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .all(|d| matches!(d.code, Code::UnknownOption | Code::UnknownOptionValue))
 }
 
 /// The seat that `who` names in `--seat WHO=AGENT`: one of `names`, or a
@@ -373,7 +445,7 @@ fn dispatch(
 ) -> Result<i32, Failure> {
     match cli.command {
         Command::Fmt(args) => Ok(crate::format_rules::run(&args, out, err)),
-        Command::Lsp => crate::lsp::run_stdio().map_err(Failure::new),
+        Command::Lsp => crate::lsp::run_stdio().map_err(Failure::failed),
         Command::Serve {
             port,
             host,
@@ -466,19 +538,24 @@ fn dispatch(
         }
         Command::Check { files, options } => {
             let options = parse_options(&options)?;
-            let mut failed = false;
+            let mut code = 0;
             for f in &files {
                 let checked = check(&FsLoader, f, &options);
+                if let Some(why) = not_found(&checked) {
+                    writeln!(err, "error: {why}")?;
+                    code = USAGE;
+                    continue;
+                }
                 if !checked.diagnostics.is_empty() {
                     write!(err, "{}", checked.render())?;
                 }
                 if checked.errors() > 0 {
-                    failed = true;
+                    code = code.max(FAILED);
                 } else {
                     writeln!(out, "{f}: ok")?;
                 }
             }
-            Ok(i32::from(failed))
+            Ok(code)
         }
         Command::Show {
             game,
@@ -646,14 +723,15 @@ fn dispatch(
             seconds,
         } => {
             if let Some(race) = race::load_race(&game, err)? {
-                let speed = crate::lab::bench::race(&race, seconds, jobs).map_err(Failure::new)?;
+                let speed =
+                    crate::lab::bench::race(&race, seconds, jobs).map_err(Failure::failed)?;
                 return bench::race(&speed, out);
             }
             let t = load_game(&game, err)?;
             let pos = position(&t, p.as_deref())?;
             if playouts {
-                let speed =
-                    crate::lab::bench::playouts(&t, &pos, jobs, seconds).map_err(Failure::new)?;
+                let speed = crate::lab::bench::playouts(&t, &pos, jobs, seconds)
+                    .map_err(Failure::failed)?;
                 return bench::playouts(&t.game.title, &speed, out);
             }
             bench::perft(crate::lab::bench::perft(&t, &pos, depth), out)
@@ -700,6 +778,6 @@ fn serve(
             }
         }
     })
-    .map_err(|e| Failure::new(format!("error: {e}")))?;
+    .map_err(|e| Failure::failed(format!("error: {e}")))?;
     Ok(0)
 }

@@ -174,7 +174,7 @@ pub(crate) fn run(
     loop {
         let turn = match session
             .advance()
-            .map_err(|e| Failure::new(format!("error: {e}")))?
+            .map_err(|e| Failure::failed(format!("error: {e}")))?
         {
             Next::Over(ending) => {
                 return say_ending(&session, &ending, &board(&session, &style), out)

@@ -248,7 +248,7 @@ impl Lines for Editor {
             Err(
                 rustyline::error::ReadlineError::Eof | rustyline::error::ReadlineError::Interrupted,
             ) => Ok(Line::End),
-            Err(e) => Err(Failure::new(format!("error: reading the terminal: {e}"))),
+            Err(e) => Err(Failure::failed(format!("error: reading the terminal: {e}"))),
         }
     }
 }

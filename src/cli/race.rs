@@ -117,7 +117,7 @@ impl RaceRun<'_> {
             write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
         }
         loop {
-            let (seat, roll) = match session.advance().map_err(Failure::new)? {
+            let (seat, roll) = match session.advance().map_err(Failure::failed)? {
                 RaceNext::Over => break,
                 RaceNext::Limit(rolls) => {
                     writeln!(out, "stopped after {rolls} rolls (--max-plies)")?;
@@ -133,7 +133,7 @@ impl RaceRun<'_> {
                 RaceNext::Person(roll) => (session.to_roll(), roll),
             };
             let played = match ask(&session, seat, &roll, &self.style, input, out)? {
-                Asked::Choose(c) => session.choose(c).map_err(Failure::new)?,
+                Asked::Choose(c) => session.choose(c).map_err(Failure::failed)?,
                 Asked::Quit => return Ok(Some(0)),
                 Asked::Save(file) => {
                     match session.save(Path::new(&file)) {
@@ -154,7 +154,7 @@ impl RaceRun<'_> {
                     continue;
                 }
                 Asked::Redo => {
-                    match session.redo().map_err(Failure::new)? {
+                    match session.redo().map_err(Failure::failed)? {
                         Some(p) => {
                             writeln!(out, "redo: {}", p.choice)?;
                             self.print_turn(&session, &p, out, err)?;
