@@ -540,3 +540,81 @@ fn a_closed_pipe_ends_quietly() {
         assert!(err.is_empty(), "{args:?}: {err}");
     }
 }
+
+/// Issue 12, item 14: the lab's heading gives each agent the effort it
+/// uses (`mcts (30 playouts), random`) and counts in words (`1 game`); the
+/// compare footnote explains a mark only when a row has one; a stopped
+/// game says `1 ply`.
+#[test]
+fn the_lab_and_the_game_speak_plainly() {
+    let r = run(&[
+        "simulate",
+        "draughts",
+        "--games",
+        "1",
+        "--agents",
+        "mcts,random",
+        "--playouts",
+        "30",
+        "--max-plies",
+        "20",
+        "--quiet",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.out.lines().nth(1),
+        Some("1 game, agents mcts (30 playouts), random, seed 1"),
+        "{}",
+        r.out
+    );
+    let r = run(&[
+        "simulate",
+        "draughts",
+        "--games",
+        "2",
+        "--agents",
+        "random,alphabeta",
+        "--depth",
+        "1",
+        "--playouts",
+        "9",
+        "--max-plies",
+        "10",
+        "--quiet",
+    ]);
+    assert_eq!(
+        r.out.lines().nth(1),
+        Some("2 games, agents random, alphabeta (depth 1), seed 1"),
+        "{}",
+        r.out
+    );
+    // The same game twice: no difference, no mark, no footnote.
+    let r = run(&[
+        "compare",
+        "draughts",
+        "draughts",
+        "--games",
+        "5",
+        "--max-plies",
+        "10",
+        "--quiet",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(!r.out.contains(" *\n"), "{}", r.out);
+    assert!(!r.out.contains("significant"), "{}", r.out);
+    let r = run(&[
+        "play",
+        "draughts",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--max-plies",
+        "1",
+    ]);
+    assert!(
+        r.out.ends_with("stopped after 1 ply (--max-plies)\n"),
+        "{}",
+        r.out
+    );
+}

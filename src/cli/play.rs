@@ -218,8 +218,8 @@ pub(crate) fn run(
                     ) {
                         Ok(()) => writeln!(
                             out,
-                            "saved {} moves to {file}",
-                            session.game().played().len()
+                            "saved {} to {file}",
+                            crate::words::count(session.game().played().len() as u64, "move")
                         )?,
                         Err(e) => writeln!(out, "can't save to {file}: {e}")?,
                     }
@@ -271,7 +271,11 @@ fn say_ending(
             write!(out, "{board}")?;
             writeln!(out, "result: {o}")?;
         }
-        Ending::Limit(plies) => writeln!(out, "stopped after {plies} plies (--max-plies)")?,
+        Ending::Limit(plies) => writeln!(
+            out,
+            "stopped after {} (--max-plies)",
+            crate::words::count(u64::from(*plies), "ply")
+        )?,
         Ending::Resigned(side) => {
             let winners: Vec<&str> = session
                 .winners_if_resigns(*side)

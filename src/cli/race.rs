@@ -120,7 +120,11 @@ impl RaceRun<'_> {
             let (seat, roll) = match session.advance().map_err(Failure::failed)? {
                 RaceNext::Over => break,
                 RaceNext::Limit(rolls) => {
-                    writeln!(out, "stopped after {rolls} rolls (--max-plies)")?;
+                    writeln!(
+                        out,
+                        "stopped after {} (--max-plies)",
+                        crate::words::count(rolls.into(), "roll")
+                    )?;
                     return Ok(Some(0));
                 }
                 RaceNext::Played(played) => {
@@ -137,7 +141,11 @@ impl RaceRun<'_> {
                 Asked::Quit => return Ok(Some(0)),
                 Asked::Save(file) => {
                     match session.save(Path::new(&file)) {
-                        Ok(n) => writeln!(out, "saved {n} turns to {file}")?,
+                        Ok(n) => writeln!(
+                            out,
+                            "saved {} to {file}",
+                            crate::words::count(n as u64, "turn")
+                        )?,
                         Err(e) => writeln!(out, "can't save to {file}: {e}")?,
                     }
                     continue;

@@ -22,31 +22,51 @@ pub fn with_ci(k: usize, n: usize) -> String {
 }
 
 /// The line that says what was played: `games` games (each, for more than
-/// one run), the agents, their strength and the seed.
+/// one run), the agents, each with the effort it was given (`mcts (300
+/// playouts), random`), and the seed.
 pub fn heading(games: usize, seed: u64, strength: &Strength, runs: &[&Run]) -> String {
     let agents = runs
         .first()
-        .map(|r| r.info.agents.join(", "))
+        .map(|r| {
+            r.info
+                .agents
+                .iter()
+                .map(|a| format!("{a}{}", effort(a, strength)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
         .unwrap_or_default();
-    let mut effort = Vec::new();
-    if let Some(p) = strength.playouts {
-        effort.push(format!("{p} playouts"));
-    }
-    if let Some(d) = strength.depth {
-        effort.push(format!("depth {d}"));
-    }
-    if let Some(t) = strength.think {
-        effort.push(format!("{} ms a move", t.as_millis()));
-    }
-    let effort = if effort.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", effort.join(", "))
-    };
     format!(
-        "{games} games{}, agents {agents}{effort}, seed {seed}",
+        "{}{}, agents {agents}, seed {seed}",
+        crate::words::count(games as u64, "game"),
         if runs.len() > 1 { " each" } else { "" },
     )
+}
+
+/// The effort an agent was given, as it uses it: playouts and time for
+/// mcts, depth and time for alphabeta, nothing for the others.
+fn effort(agent: &str, strength: &Strength) -> String {
+    let mut words = Vec::new();
+    if agent == "mcts" {
+        if let Some(p) = strength.playouts {
+            words.push(crate::words::count(p.into(), "playout"));
+        }
+    }
+    if agent == "alphabeta" {
+        if let Some(d) = strength.depth {
+            words.push(format!("depth {d}"));
+        }
+    }
+    if agent == "mcts" || agent == "alphabeta" {
+        if let Some(t) = strength.think {
+            words.push(format!("{} ms a move", t.as_millis()));
+        }
+    }
+    if words.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", words.join(", "))
+    }
 }
 
 /// The text report of one run under its heading.
@@ -180,8 +200,11 @@ pub fn compare_report(heading: &str, a: &Run, b: &Run) -> String {
     for (name, va, vb, diff, mark) in &rows {
         o.push_str(&format!("{name:<24}  {va:<wa$}  {vb:<wb$}  {diff}{mark}\n"));
     }
-    o.push_str(
-        "\n* the difference is significant at the 5% level (shares: two-proportion z test; means: Welch)\n",
-    );
+    // The footnote explains the mark: only when a row has it.
+    if rows.iter().any(|r| !r.4.is_empty()) {
+        o.push_str(
+            "\n* the difference is significant at the 5% level (shares: two-proportion z test; means: Welch)\n",
+        );
+    }
     o
 }
