@@ -618,3 +618,100 @@ fn the_lab_and_the_game_speak_plainly() {
         r.out
     );
 }
+
+/// Issue 12, item 12: `show --numbers` puts the square numbers beside the
+/// board; the zones have a legend that says what they do, in plain text
+/// too; `--ascii` draws letters where a terminal would get glyphs.
+#[test]
+fn show_numbers_zones_and_ascii() {
+    let r = run(&["show", "draughts", "--numbers"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    insta::assert_snapshot!("show_numbers", r.out);
+    let r = run(&["show", "always-ready"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    insta::assert_snapshot!("show_zones_legend", r.out);
+    let terminal = rulebook::cli::Term {
+        is_terminal: true,
+        no_color: true,
+        stdin_is_terminal: false,
+    };
+    let show = |extra: &[&str]| {
+        let mut args = vec!["rulebook", "show", "draughts"];
+        args.extend_from_slice(extra);
+        let mut out = Vec::new();
+        let code =
+            rulebook::cli::run_with(args, &mut &b""[..], &mut out, &mut Vec::new(), terminal);
+        assert_eq!(code, 0);
+        String::from_utf8(out).unwrap()
+    };
+    assert!(show(&[]).contains('\u{26c0}'), "{}", show(&[]));
+    let ascii = show(&["--ascii"]);
+    assert!(ascii.is_ascii(), "{ascii}");
+    assert_eq!(ascii, run(&["show", "draughts"]).out);
+    let r = run(&["show", "slow-and-steady", "--numbers"]);
+    assert_eq!(r.code, 2, "{}", r.out);
+    assert!(
+        r.err.contains("`--numbers` numbers the squares of a board"),
+        "{}",
+        r.err
+    );
+}
+
+/// Issue 12, item 12: the SVG picture numbers the squares when asked and
+/// has a legend of its zones.
+#[test]
+fn the_svg_board_numbers_squares_and_explains_zones() {
+    let dir = std::env::temp_dir().join(format!("rulebook-svg-numbers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("d.svg");
+    let f = file.to_str().unwrap();
+    assert_eq!(run(&["show", "draughts", "--svg", f, "--numbers"]).code, 0);
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(svg.matches("class=\"number\"").count(), 32);
+    assert!(svg.contains(">29</text>"), "{svg}");
+    assert!(
+        !svg.contains("id=\"legend\""),
+        "draughts has no zone to explain"
+    );
+    assert_eq!(run(&["show", "draughts", "--svg", f]).code, 0);
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(svg.matches("class=\"number\"").count(), 0);
+    assert_eq!(run(&["show", "always-ready", "--svg", f]).code, 0);
+    let svg = std::fs::read_to_string(&file).unwrap();
+    for words in [
+        "neutral: no piece may stop there",
+        "base of Pioneers: ending a move on another side's base goes over to that side as a man",
+        "base of Street Kids:",
+    ] {
+        assert!(svg.contains(words), "{words}: {svg}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 12, item 12: a person who plays only the second side sees the
+/// board from their side; `numbers` at the prompt shows the square numbers.
+#[test]
+fn the_second_side_sees_the_board_from_its_side() {
+    let r = run_with_input(
+        &["play", "draughts", "--white", "random", "--seed", "3"],
+        "numbers\nresign\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let first = r.out.lines().nth(1).unwrap_or("");
+    assert_eq!(first.trim_end(), "     h  g  f  e  d  c  b  a", "{}", r.out);
+    assert!(r
+        .out
+        .contains("(drawn turned round: your side at the bottom)"));
+    // The numbers board, turned as well: 32 at the top left, 1 at the bottom right.
+    let numbers = r.out.find("square numbers").unwrap();
+    let rows: Vec<&str> = r.out[numbers..].lines().skip(1).take(8).collect();
+    assert!(rows[0].ends_with("32    31    30    29"), "{}", r.out);
+    assert!(rows[7].ends_with(" 4     3     2     1"), "{}", r.out);
+    // White's player, or two people, see it the usual way round.
+    let r = run_with_input(&["play", "draughts", "--black", "random"], "resign\n");
+    assert_eq!(
+        r.out.lines().nth(1).unwrap_or("").trim_end(),
+        "     a  b  c  d  e  f  g  h"
+    );
+    assert!(!r.out.contains("turned round"));
+}

@@ -76,6 +76,15 @@ enum Command {
         /// Write the position as an SVG picture to this file.
         #[arg(long, value_name = "FILE")]
         svg: Option<std::path::PathBuf>,
+        /// Show the number of every playable square (beside the board as
+        /// text, in a corner of each square in the SVG picture): the
+        /// numbers that moves such as 22-18 are typed with.
+        #[arg(long)]
+        numbers: bool,
+        /// Letters for the pieces and marks instead of Unicode glyphs, for
+        /// terminals without them (the output is plain when piped anyway).
+        #[arg(long)]
+        ascii: bool,
     },
     /// List the legal moves.
     Moves {
@@ -561,7 +570,12 @@ fn dispatch(
             game,
             position: p,
             svg,
+            numbers,
+            ascii,
         } => {
+            let mut style = term.style();
+            style.unicode &= !ascii;
+            style.numbers = numbers;
             if let Some(race) = race::load_race(&game, err)? {
                 let state = race_position(&race, p.as_deref())?;
                 if let Some(file) = svg {
@@ -570,18 +584,25 @@ fn dispatch(
                     writeln!(out, "wrote {}", file.display())?;
                     return Ok(0);
                 }
-                let picture = crate::format::text::race::track(&race, Some(&state), &term.style());
+                if numbers {
+                    return Err(Failure::new(format!(
+                        "error: `--numbers` numbers the squares of a board, and `{}` is a race game: its track shows its cell numbers already",
+                        game.game
+                    )));
+                }
+                let picture = crate::format::text::race::track(&race, Some(&state), &style);
                 write!(out, "{picture}")?;
                 return Ok(0);
             }
             let t = load_game(&game, err)?;
             let pos = position(&t, p.as_deref())?;
             if let Some(file) = svg {
-                write_svg(&file, &render_svg(&t, &pos))?;
+                let picture = crate::format::svg::board::Picture { numbers };
+                write_svg(&file, &picture.render(&t, &pos))?;
                 writeln!(out, "wrote {}", file.display())?;
                 return Ok(0);
             }
-            write!(out, "{}", board::render_styled(&t, &pos, &term.style()))?;
+            write!(out, "{}", board::render_styled(&t, &pos, &style))?;
             Ok(0)
         }
         Command::Moves {

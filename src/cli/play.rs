@@ -35,6 +35,10 @@ pub(crate) struct PlayArgs {
     /// Start from this position instead of the start position.
     #[arg(long)]
     position: Option<String>,
+    /// Letters for the pieces and marks instead of Unicode glyphs, for
+    /// terminals without them (the output is plain when piped anyway).
+    #[arg(long)]
+    ascii: bool,
     /// Stop the game after this many plies (1 to 10000000) and report it.
     #[arg(long, default_value_t = 2000, value_parser = super::limits::max_plies)]
     max_plies: u32,
@@ -118,7 +122,10 @@ pub(crate) fn run(
         max_rolls: args.max_plies,
         record: args.record.as_deref(),
         strength: args.strength.strength(),
-        style: term.style(),
+        style: crate::format::text::board::Style {
+            unicode: term.style().unicode && !args.ascii,
+            ..term.style()
+        },
     };
     if race.is_race()? {
         for (flag, given) in [("--white", &args.white), ("--black", &args.black)] {
@@ -166,6 +173,11 @@ pub(crate) fn run(
         None => &mut piped,
     };
     let mut style = term.style();
+    style.unicode &= !args.ascii;
+    // A person who plays only sides that move down the board sees it
+    // turned round, their pieces at the bottom.
+    let people: Vec<usize> = (0..names.len()).filter(|&i| names[i] == "human").collect();
+    style.flip = crate::format::text::board::seen_from_the_top(&t, &people);
     let board = |session: &BoardSession<'_>, style: &crate::format::text::board::Style| {
         crate::format::text::board::render_styled(&t, &session.game().pos, style)
     };
@@ -223,6 +235,14 @@ pub(crate) fn run(
                         )?,
                         Err(e) => writeln!(out, "can't save to {file}: {e}")?,
                     }
+                    continue;
+                }
+                Action::Numbers => {
+                    let numbered = crate::format::text::board::Style {
+                        numbers: true,
+                        ..style.clone()
+                    };
+                    write!(out, "{}", board(&session, &numbered))?;
                     continue;
                 }
                 Action::Resign => {

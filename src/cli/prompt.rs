@@ -24,6 +24,8 @@ pub(crate) enum Action {
     Save(String),
     /// Give up.
     Resign,
+    /// Show the board with its square numbers.
+    Numbers,
     /// The input ended.
     Abandon,
 }
@@ -36,6 +38,7 @@ enough; a capture may be typed square by square. Commands (any case):
   hint         the computer's suggestion
   save FILE    save the game so far (a record that `rulebook replay` reads)
   rules        the rules of this game
+  numbers      the board with the number of every square
   resign       give up
   help         this text";
 
@@ -113,6 +116,7 @@ pub(crate) fn ask(
                 "undo" => return Ok(Action::Undo),
                 "redo" => return Ok(Action::Redo),
                 "resign" => return Ok(Action::Resign),
+                "numbers" => return Ok(Action::Numbers),
                 "rules" => {
                     writeln!(out, "{}\n{}", t.game.title, t.game.description)?;
                     continue;
@@ -177,7 +181,7 @@ pub(crate) fn ask(
 
 /// The words the prompt understands besides moves.
 const COMMANDS: &[&str] = &[
-    "help", "?", "moves", "undo", "redo", "resign", "rules", "hint", "save",
+    "help", "?", "moves", "undo", "redo", "resign", "rules", "hint", "save", "numbers",
 ];
 
 fn is_command(word: &str) -> bool {
