@@ -715,3 +715,66 @@ fn the_second_side_sees_the_board_from_its_side() {
     );
     assert!(!r.out.contains("turned round"));
 }
+
+/// Issue 12, item 11: every list of players is the one list of the code
+/// (`agents::PLAYERS`): `--help`, the errors, README.md and docs/lab.md;
+/// `--help` says a seat not given is a person; every computer agent plays
+/// board and race games in `simulate`.
+#[test]
+fn every_list_of_players_is_the_same_list() {
+    let all = rulebook::agents::list(true);
+    let computers = rulebook::agents::list(false);
+    assert_eq!(all, "human, random, first, greedy, mcts, alphabeta");
+    let help = run(&["play", "--help"]).out;
+    assert!(help.contains(&all), "{help}");
+    assert!(help.contains("not given is a person (human)"), "{help}");
+    for cmd in ["simulate", "compare"] {
+        let help = run(&[cmd, "--help"]).out;
+        assert!(help.contains(&computers), "{cmd}: {help}");
+    }
+    for args in [
+        vec!["play", "draughts", "--white", "nobody"],
+        vec!["play", "slow-and-steady", "--seat", "1=nobody"],
+        vec!["simulate", "draughts", "--agents", "nobody"],
+        vec!["simulate", "slow-and-steady", "--agents", "nobody"],
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(
+            r.err
+                .contains(&format!("unknown agent `nobody`: the players are {all}")),
+            "{args:?}: {}",
+            r.err
+        );
+    }
+    let r = run(&["simulate", "draughts", "--agents", "human"]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains(&computers), "{}", r.err);
+    for doc in ["README.md", "docs/lab.md"] {
+        let text =
+            std::fs::read_to_string(format!("{}/{doc}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert!(text.contains(&all), "{doc} does not list the players");
+    }
+    let lab = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/lab.md")).unwrap();
+    for name in rulebook::agents::PLAYERS {
+        assert!(
+            lab.contains(&format!("| `{name}` |")),
+            "docs/lab.md has no row for {name}"
+        );
+    }
+    for game in ["draughts", "slow-and-steady"] {
+        let r = run(&[
+            "simulate",
+            game,
+            "--games",
+            "4",
+            "--agents",
+            "first",
+            "--max-plies",
+            "200",
+            "--quiet",
+        ]);
+        assert_eq!(r.code, 0, "{game}: {}", r.err);
+        assert!(r.out.contains("agents first, first"), "{}", r.out);
+    }
+}

@@ -122,7 +122,8 @@ enum Command {
     Export(pdn_cmd::ExportArgs),
     /// Read a PDN game into a game record.
     Import(pdn_cmd::ImportArgs),
-    /// Play a game between people and computer players.
+    /// Play a game between people and computer players; a side or seat
+    /// not given a player is a person (human) typing moves at the prompt.
     Play(play::PlayArgs),
     /// Play many games between computer players and report what happened.
     Simulate(simulate::SimulateArgs),
@@ -189,6 +190,27 @@ enum Command {
         #[arg(long, default_value_t = 3.0, value_parser = limits::seconds)]
         seconds: f64,
     },
+}
+
+/// The command line's definition: clap's, with the lists of players
+/// written in from the one list of the code (`agents::PLAYERS`), so that
+/// `--help`, the errors and the manual page say the same.
+fn definition() -> clap::Command {
+    use crate::agents::list;
+    let players = format!(
+        "The player of the side called `white`: one of {} (default: human, a person typing moves at the prompt; alphabeta plays two sides without dice only)",
+        list(true)
+    );
+    let agents = format!(
+        "The computer agents, one per seat in seat order (one name: every seat): {}",
+        list(false)
+    );
+    <Cli as clap::CommandFactory>::command()
+        .mut_subcommand("play", |c| c.mut_arg("white", |a| a.help(players)))
+        .mut_subcommand("simulate", |c| {
+            c.mut_arg("agents", |a| a.help(agents.clone()))
+        })
+        .mut_subcommand("compare", |c| c.mut_arg("agents", |a| a.help(agents)))
 }
 
 /// The error of a command: a message for stderr and the exit code.
@@ -290,7 +312,8 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    Cli::try_parse_from(args)
+    definition()
+        .try_get_matches_from(args)
         .map(|_| ())
         .map_err(|e| e.render().to_string())
 }
@@ -307,7 +330,10 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let parsed = definition()
+        .try_get_matches_from(args)
+        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -462,7 +488,7 @@ fn dispatch(
             open,
         } => serve(&host, port, games.as_deref(), open, out, err),
         Command::Completions { shell } => {
-            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut cmd = definition();
             let mut buf = Vec::new();
             match shell {
                 Shell::Bash => clap_complete::generate(
@@ -488,7 +514,7 @@ fn dispatch(
             Ok(0)
         }
         Command::Man { command } => {
-            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut cmd = definition();
             let page = match command {
                 None => cmd,
                 Some(name) => {

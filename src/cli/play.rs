@@ -14,14 +14,17 @@ use crate::session::{BoardSession, Ending, Next, Undo};
 pub(crate) struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The agent of the side called `white`: human, random, greedy, mcts or alphabeta.
-    #[arg(long)]
+    /// The player of the side called `white` (the list of players is
+    /// added from `agents::PLAYERS`: super::command).
+    #[arg(long, value_name = "PLAYER")]
     white: Option<String>,
-    /// The agent of the side called `black`.
-    #[arg(long)]
+    /// The player of the side called `black`; a side not given is a person
+    /// (human).
+    #[arg(long, value_name = "PLAYER")]
     black: Option<String>,
-    /// The agent of any side: SIDE=AGENT, where SIDE is its name or seat number (1..).
-    #[arg(long = "seat", value_name = "SIDE=AGENT")]
+    /// The player of any side: SIDE=PLAYER, where SIDE is its name or seat
+    /// number (1..); a side not given is a person (human).
+    #[arg(long = "seat", value_name = "SIDE=PLAYER")]
     seats: Vec<String>,
     /// The number of players of a race game, 1 to 8 (default: the fewest it allows).
     #[arg(long, value_parser = super::limits::players)]

@@ -35,7 +35,8 @@ pub(crate) struct LabArgs {
     /// How many games to play (1 to 1000000000).
     #[arg(long, default_value_t = 100, value_parser = super::limits::games)]
     pub(crate) games: usize,
-    /// The agents, one per seat in seat order (one name: every seat).
+    /// The agents, one per seat in seat order (one name: every seat); the
+    /// list of agents is added from `agents::NAMES` (super::command).
     #[arg(long, default_value = "random", value_delimiter = ',')]
     pub(crate) agents: Vec<String>,
     /// The seed of the run: game g is played from (seed, g) alone.
