@@ -521,6 +521,7 @@ fn a_closed_pipe_ends_quietly() {
     use std::process::{Command, Stdio};
     for args in [
         vec!["list"],
+        vec!["rules", "draughts"],
         vec!["show", "draughts"],
         vec!["perft", "draughts", "6", "--divide"],
         vec!["simulate", "draughts", "--games", "20", "--max-plies", "50"],
@@ -777,4 +778,36 @@ fn every_list_of_players_is_the_same_list() {
         assert_eq!(r.code, 0, "{game}: {}", r.err);
         assert!(r.out.contains("agents first, first"), "{}", r.out);
     }
+}
+
+/// Issue 12, item 14: `rulebook rules GAME` prints the rules wrapped (at 80
+/// columns when piped; the terminal's width on one), with the options; its
+/// reader may go away (`| head -1`).
+#[test]
+fn rules_are_wrapped_and_name_the_options() {
+    let r = run(&["rules", "draughts"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    insta::assert_snapshot!("rules_draughts", r.out);
+    for game in [
+        "always-ready",
+        "variants/goose",
+        "other/ludo",
+        "variants/snakes-and-ladders",
+    ] {
+        let r = run(&["rules", game]);
+        assert_eq!(r.code, 0, "{game}: {}", r.err);
+        assert!(r.out.lines().count() > 2, "{game}: {}", r.out);
+        for line in r.out.lines() {
+            assert!(line.chars().count() <= 80, "{game}: {line:?}");
+        }
+    }
+    let r = run(&["rules", "variants/snakes-and-ladders"]);
+    assert!(
+        r.out
+            .contains("options: --option finish-rule=past|exact|bounce"),
+        "{}",
+        r.out
+    );
+    let r = run(&["rules", "no-such-game"]);
+    assert_eq!(r.code, 2, "{}", r.err);
 }

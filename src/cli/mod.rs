@@ -54,6 +54,12 @@ pub(crate) struct GameArgs {
 enum Command {
     /// List the bundled games and variants.
     List,
+    /// Print a game's rules: its title, its description and its options,
+    /// wrapped to the terminal's width (at 80 columns when piped).
+    Rules {
+        #[command(flatten)]
+        game: GameArgs,
+    },
     /// Check rule files; diagnostics go to stderr, the exit code is 1 on errors.
     Check {
         /// Rule files (or bundled names).
@@ -287,6 +293,18 @@ impl Term {
     pub fn style(&self) -> Style {
         Style::for_terminal(self.is_terminal, self.no_color)
     }
+}
+
+/// The columns long text is wrapped at: the terminal's width on a
+/// terminal, 80 when piped (README.md says so).
+pub(crate) fn text_width(is_terminal: bool) -> usize {
+    const PIPED: usize = 80;
+    if !is_terminal {
+        return PIPED;
+    }
+    console::Term::stdout()
+        .size_checked()
+        .map_or(PIPED, |(_, cols)| usize::from(cols).clamp(20, 1000))
 }
 
 /// Runs the command line with plain output (as when piped); returns the exit
@@ -569,6 +587,26 @@ fn dispatch(
                     )?,
                 }
             }
+            Ok(0)
+        }
+        Command::Rules { game } => {
+            let options = parse_options(&game.options)?;
+            let checked = check(&FsLoader, &game.game, &options);
+            if let Some(why) = not_found(&checked) {
+                return Err(Failure::new(format!("error: {why}")));
+            }
+            let (title, description) = match (&checked.game, &checked.race) {
+                (Some(g), _) => (&g.title, &g.description),
+                (None, Some(r)) => (&r.title, &r.description),
+                (None, None) => {
+                    // The errors, said as for any command that loads it.
+                    load_game(&game, err)?;
+                    return Ok(FAILED);
+                }
+            };
+            let width = text_width(term.is_terminal);
+            let text = crate::format::text::rules(title, description, &checked.options, width);
+            write!(out, "{text}")?;
             Ok(0)
         }
         Command::Check { files, options } => {

@@ -118,7 +118,11 @@ pub(crate) fn ask(
                 "resign" => return Ok(Action::Resign),
                 "numbers" => return Ok(Action::Numbers),
                 "rules" => {
-                    writeln!(out, "{}\n{}", t.game.title, t.game.description)?;
+                    let width =
+                        super::text_width(std::io::IsTerminal::is_terminal(&std::io::stdout()));
+                    let text =
+                        crate::format::text::rules(&t.game.title, &t.game.description, &[], width);
+                    write!(out, "{text}")?;
                     continue;
                 }
                 "hint" => {

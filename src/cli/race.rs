@@ -307,7 +307,9 @@ fn ask(
                 continue;
             }
             "rules" => {
-                writeln!(out, "{}\n{}", game.title, game.description)?;
+                let width = super::text_width(std::io::IsTerminal::is_terminal(&std::io::stdout()));
+                let text = crate::format::text::rules(&game.title, &game.description, &[], width);
+                write!(out, "{text}")?;
                 continue;
             }
             "hint" => {

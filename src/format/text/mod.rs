@@ -10,6 +10,61 @@ use crate::lab::compare::{measures, Value};
 use crate::lab::stats::{share, wilson};
 use crate::lab::Run;
 
+/// `text` wrapped at `width` columns: words moved whole to the next line
+/// (a word longer than the line stands alone on its own); a line break of
+/// the text is a space, an empty line a paragraph, kept.
+pub fn wrap(text: &str, width: usize) -> String {
+    let width = width.max(20);
+    let mut out = String::new();
+    let paragraphs = text.split("\n\n").map(str::trim).filter(|p| !p.is_empty());
+    for (i, paragraph) in paragraphs.enumerate() {
+        if i > 0 {
+            out.push_str("\n\n");
+        }
+        let mut column = 0;
+        for word in paragraph.split_whitespace() {
+            let n = word.chars().count();
+            if column > 0 && column + 1 + n > width {
+                out.push('\n');
+                column = 0;
+            } else if column > 0 {
+                out.push(' ');
+                column += 1;
+            }
+            out.push_str(word);
+            column += n;
+        }
+    }
+    out
+}
+
+/// A game's rules as `rules` prints them: the title, the description and
+/// the options the rule file declares (the default first), wrapped at
+/// `width` columns.
+pub fn rules(
+    title: &str,
+    description: &str,
+    options: &[(String, Vec<String>)],
+    width: usize,
+) -> String {
+    let mut o = format!("{}\n{}\n", wrap(title, width), wrap(description, width));
+    if !options.is_empty() {
+        let each: Vec<String> = options
+            .iter()
+            .map(|(name, values)| format!("--option {name}={}", values.join("|")))
+            .collect();
+        o.push_str(&wrap(
+            &format!(
+                "options: {} (the first value is the default)",
+                each.join(", ")
+            ),
+            width,
+        ));
+        o.push('\n');
+    }
+    o
+}
+
 /// A percentage with one decimal.
 pub fn pct(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
