@@ -227,10 +227,11 @@ fn definition() -> clap::Command {
 /// line is wrong (an unknown command, option, game, agent or side; a value
 /// out of range or of the wrong form, a limit of docs/limits.md included;
 /// a file that isn't there or can't be read as what it should be, a path
-/// that can't be written; flags that don't
-/// fit the game); 1 for a failure, when the command line is right but what
-/// it names fails (a rule file with errors, a record or PDN whose contents
-/// don't replay, a write that fails midway, a port already taken).
+/// that can't be written; flags that don't fit the game); 1 for a failure,
+/// when the command line is right but what it names fails (a rule file
+/// with errors, a record or PDN whose contents don't replay, a write that
+/// fails midway, a port already taken). `Failure::new` is a usage error,
+/// `Failure::failed` a failure.
 pub(crate) struct Failure {
     pub message: String,
     pub code: i32,
