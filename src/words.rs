@@ -9,13 +9,19 @@ pub fn possessive(name: &str) -> String {
     }
 }
 
-/// `1 turn`, `2 turns`: a count with its noun in the singular or plural
-/// (`noun` is the singular; the plural adds `s`).
+/// `1 turn`, `2 turns`, `1 ply`, `2 plies`: a count with its noun in the
+/// singular or plural (`noun` is the singular; the plural adds `s`, or
+/// turns a `y` after a consonant into `ies`).
 pub fn count(n: u64, noun: &str) -> String {
     if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
+        return format!("1 {noun}");
+    }
+    let mut rev = noun.chars().rev();
+    match (rev.next(), rev.next()) {
+        (Some('y'), Some(c)) if !"aeiou".contains(c) => {
+            format!("{n} {}ies", &noun[..noun.len() - 1])
+        }
+        _ => format!("{n} {noun}s"),
     }
 }
 
@@ -30,5 +36,8 @@ mod tests {
         assert_eq!(count(1, "turn"), "1 turn");
         assert_eq!(count(0, "turn"), "0 turns");
         assert_eq!(count(2, "turn"), "2 turns");
+        assert_eq!(count(1, "ply"), "1 ply");
+        assert_eq!(count(40, "ply"), "40 plies");
+        assert_eq!(count(2, "day"), "2 days");
     }
 }

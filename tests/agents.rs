@@ -269,7 +269,7 @@ fn alphabeta_is_for_two_players_without_dice() {
         .unwrap();
     assert_eq!(
         err,
-        "unknown agent `minimax`: use one of random, greedy, mcts, alphabeta"
+        "unknown agent `minimax`: the players are human, random, first, greedy, mcts, alphabeta"
     );
 }
 

@@ -192,8 +192,9 @@ fn options_change_the_rules() {
     ]);
     assert_eq!(flying.out.lines().count(), 6);
     assert_eq!(short.out, "29-25\n");
+    // A usage error (exit 2): the option has no such value.
     let bad = run(&["moves", "draughts", "--option", "kings=slow"]);
-    assert_eq!(bad.code, 1);
+    assert_eq!(bad.code, 2);
     assert!(bad.err.contains("E007"), "{}", bad.err);
 }
 
@@ -237,8 +238,9 @@ fn a_person_types_moves_with_mistakes() {
 
 #[test]
 fn unknown_game_is_reported() {
+    // A usage error (exit 2): the command line names no game.
     let r = run(&["show", "no-such-game"]);
-    assert_eq!(r.code, 1);
+    assert_eq!(r.code, 2);
     assert!(r.err.contains("no-such-game"), "{}", r.err);
 }
 
@@ -320,15 +322,17 @@ fn svg_picture_is_well_formed_and_shows_every_piece() {
 
 #[test]
 fn check_refuses_what_is_not_a_rule_file_in_words() {
+    // What can't be read as a rule file is a usage error (exit 2), as for
+    // `replay` and `import`.
     let r = run(&["check", "games"]);
-    assert_eq!(r.code, 1);
+    assert_eq!(r.code, 2);
     assert!(
         r.err.contains("it is a directory, not a rule file"),
         "{}",
         r.err
     );
     let r = run(&["check", "/dev/zero"]);
-    assert_eq!(r.code, 1);
+    assert_eq!(r.code, 2);
     assert!(r.err.contains("not a regular file"), "{}", r.err);
     let dir = std::env::temp_dir().join(format!("rulebook-limits-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -336,7 +340,7 @@ fn check_refuses_what_is_not_a_rule_file_in_words() {
     let line = "zone z = a1 no-stop // padding\n";
     std::fs::write(&big, line.repeat((2 << 20) / line.len())).unwrap();
     let r = run(&["check", big.to_str().unwrap()]);
-    assert_eq!(r.code, 1);
+    assert_eq!(r.code, 2);
     assert!(
         r.err.contains("a rule file may be at most 1 MiB"),
         "{}",
@@ -443,4 +447,367 @@ fn resigning_says_who_wins() {
         "resign\n",
     );
     assert!(r.out.ends_with("red resigns: blue wins\n"), "{}", r.out);
+}
+
+/// Issue 12, item 11: the exit codes follow one convention (README.md):
+/// 2 when the command line is wrong, 1 when what it names fails.
+#[test]
+fn exit_codes_follow_one_convention() {
+    let dir = std::env::temp_dir().join("rulebook-cli-exit-codes");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.rules");
+    std::fs::write(
+        &bad,
+        "extends \"draughts\"\npiece king \"King\" letter K {\n  step diagnal\n}\n",
+    )
+    .unwrap();
+    let bad = bad.to_str().unwrap();
+    for (args, code, says) in [
+        (
+            vec!["show", "no-such-game"],
+            2,
+            "no bundled game of that name",
+        ),
+        (
+            vec!["check", "no-such-game"],
+            2,
+            "no bundled game of that name",
+        ),
+        (
+            vec!["simulate", "no-such-game"],
+            2,
+            "no bundled game of that name",
+        ),
+        (
+            vec!["show", "draughts", "--option", "no=such"],
+            2,
+            "the --option values don't fit `draughts`",
+        ),
+        (
+            vec!["simulate", "draughts", "--games", "0"],
+            2,
+            "a whole number from 1 to",
+        ),
+        (
+            vec!["simulate", "draughts", "--agents", "nobody"],
+            2,
+            "unknown agent `nobody`",
+        ),
+        (
+            vec!["simulate", "draughts", "--players", "3"],
+            2,
+            "`--players` sets the number of players of a race game",
+        ),
+        (
+            vec!["simulate", "draughts", "--shard", "2/2"],
+            2,
+            "needs the form I/N",
+        ),
+        (vec!["show", bad], 1, "has errors"),
+        (vec!["check", bad], 1, "did you mean `diagonal`"),
+        (vec!["simulate", bad, "--games", "1"], 1, "has errors"),
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code, code, "{args:?}: {}", r.err);
+        assert!(r.err.contains(says), "{args:?}: {}", r.err);
+        assert!(r.out.is_empty(), "{args:?}: {}", r.out);
+    }
+}
+
+/// Issue 12, item 11: a closed pipe (`rulebook list | head -1`) ends the
+/// command quietly: exit 0, nothing on stderr, no panic.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::process::{Command, Stdio};
+    for args in [
+        vec!["list"],
+        vec!["rules", "draughts"],
+        vec!["show", "draughts"],
+        vec!["perft", "draughts", "6", "--divide"],
+        vec!["simulate", "draughts", "--games", "20", "--max-plies", "50"],
+        vec!["man"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes away before the first line is written.
+        drop(child.stdout.take());
+        let done = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&done.stderr);
+        assert_eq!(done.status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+}
+
+/// Issue 12, item 14: the lab's heading gives each agent the effort it
+/// uses (`mcts (30 playouts), random`) and counts in words (`1 game`); the
+/// compare footnote explains a mark only when a row has one; a stopped
+/// game says `1 ply`.
+#[test]
+fn the_lab_and_the_game_speak_plainly() {
+    let r = run(&[
+        "simulate",
+        "draughts",
+        "--games",
+        "1",
+        "--agents",
+        "mcts,random",
+        "--playouts",
+        "30",
+        "--max-plies",
+        "20",
+        "--quiet",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert_eq!(
+        r.out.lines().nth(1),
+        Some("1 game, agents mcts (30 playouts), random, seed 1"),
+        "{}",
+        r.out
+    );
+    let r = run(&[
+        "simulate",
+        "draughts",
+        "--games",
+        "2",
+        "--agents",
+        "random,alphabeta",
+        "--depth",
+        "1",
+        "--playouts",
+        "9",
+        "--max-plies",
+        "10",
+        "--quiet",
+    ]);
+    assert_eq!(
+        r.out.lines().nth(1),
+        Some("2 games, agents random, alphabeta (depth 1), seed 1"),
+        "{}",
+        r.out
+    );
+    // The same game twice: no difference, no mark, no footnote.
+    let r = run(&[
+        "compare",
+        "draughts",
+        "draughts",
+        "--games",
+        "5",
+        "--max-plies",
+        "10",
+        "--quiet",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(!r.out.contains(" *\n"), "{}", r.out);
+    assert!(!r.out.contains("significant"), "{}", r.out);
+    let r = run(&[
+        "play",
+        "draughts",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--max-plies",
+        "1",
+    ]);
+    assert!(
+        r.out.ends_with("stopped after 1 ply (--max-plies)\n"),
+        "{}",
+        r.out
+    );
+}
+
+/// Issue 12, item 12: `show --numbers` puts the square numbers beside the
+/// board; the zones have a legend that says what they do, in plain text
+/// too; `--ascii` draws letters where a terminal would get glyphs.
+#[test]
+fn show_numbers_zones_and_ascii() {
+    let r = run(&["show", "draughts", "--numbers"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    insta::assert_snapshot!("show_numbers", r.out);
+    let r = run(&["show", "always-ready"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    insta::assert_snapshot!("show_zones_legend", r.out);
+    let terminal = rulebook::cli::Term {
+        is_terminal: true,
+        no_color: true,
+        stdin_is_terminal: false,
+    };
+    let show = |extra: &[&str]| {
+        let mut args = vec!["rulebook", "show", "draughts"];
+        args.extend_from_slice(extra);
+        let mut out = Vec::new();
+        let code =
+            rulebook::cli::run_with(args, &mut &b""[..], &mut out, &mut Vec::new(), terminal);
+        assert_eq!(code, 0);
+        String::from_utf8(out).unwrap()
+    };
+    assert!(show(&[]).contains('\u{26c0}'), "{}", show(&[]));
+    let ascii = show(&["--ascii"]);
+    assert!(ascii.is_ascii(), "{ascii}");
+    assert_eq!(ascii, run(&["show", "draughts"]).out);
+    let r = run(&["show", "slow-and-steady", "--numbers"]);
+    assert_eq!(r.code, 2, "{}", r.out);
+    assert!(
+        r.err.contains("`--numbers` numbers the squares of a board"),
+        "{}",
+        r.err
+    );
+}
+
+/// Issue 12, item 12: the SVG picture numbers the squares when asked and
+/// has a legend of its zones.
+#[test]
+fn the_svg_board_numbers_squares_and_explains_zones() {
+    let dir = std::env::temp_dir().join(format!("rulebook-svg-numbers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("d.svg");
+    let f = file.to_str().unwrap();
+    assert_eq!(run(&["show", "draughts", "--svg", f, "--numbers"]).code, 0);
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(svg.matches("class=\"number\"").count(), 32);
+    assert!(svg.contains(">29</text>"), "{svg}");
+    assert!(
+        !svg.contains("id=\"legend\""),
+        "draughts has no zone to explain"
+    );
+    assert_eq!(run(&["show", "draughts", "--svg", f]).code, 0);
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(svg.matches("class=\"number\"").count(), 0);
+    assert_eq!(run(&["show", "always-ready", "--svg", f]).code, 0);
+    let svg = std::fs::read_to_string(&file).unwrap();
+    for words in [
+        "neutral: no piece may stop there",
+        "base of Pioneers: ending a move on another side's base goes over to that side as a man",
+        "base of Street Kids:",
+    ] {
+        assert!(svg.contains(words), "{words}: {svg}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 12, item 12: a person who plays only the second side sees the
+/// board from their side; `numbers` at the prompt shows the square numbers.
+#[test]
+fn the_second_side_sees_the_board_from_its_side() {
+    let r = run_with_input(
+        &["play", "draughts", "--white", "random", "--seed", "3"],
+        "numbers\nresign\n",
+    );
+    assert_eq!(r.code, 0, "{}", r.err);
+    let first = r.out.lines().nth(1).unwrap_or("");
+    assert_eq!(first.trim_end(), "     h  g  f  e  d  c  b  a", "{}", r.out);
+    assert!(r
+        .out
+        .contains("(drawn turned round: your side at the bottom)"));
+    // The numbers board, turned as well: 32 at the top left, 1 at the bottom right.
+    let numbers = r.out.find("square numbers").unwrap();
+    let rows: Vec<&str> = r.out[numbers..].lines().skip(1).take(8).collect();
+    assert!(rows[0].ends_with("32    31    30    29"), "{}", r.out);
+    assert!(rows[7].ends_with(" 4     3     2     1"), "{}", r.out);
+    // White's player, or two people, see it the usual way round.
+    let r = run_with_input(&["play", "draughts", "--black", "random"], "resign\n");
+    assert_eq!(
+        r.out.lines().nth(1).unwrap_or("").trim_end(),
+        "     a  b  c  d  e  f  g  h"
+    );
+    assert!(!r.out.contains("turned round"));
+}
+
+/// Issue 12, item 11: every list of players is the one list of the code
+/// (`agents::PLAYERS`): `--help`, the errors, README.md and docs/lab.md;
+/// `--help` says a seat not given is a person; every computer agent plays
+/// board and race games in `simulate`.
+#[test]
+fn every_list_of_players_is_the_same_list() {
+    let all = rulebook::agents::list(true);
+    let computers = rulebook::agents::list(false);
+    assert_eq!(all, "human, random, first, greedy, mcts, alphabeta");
+    let help = run(&["play", "--help"]).out;
+    assert!(help.contains(&all), "{help}");
+    assert!(help.contains("not given is a person (human)"), "{help}");
+    for cmd in ["simulate", "compare"] {
+        let help = run(&[cmd, "--help"]).out;
+        assert!(help.contains(&computers), "{cmd}: {help}");
+    }
+    for args in [
+        vec!["play", "draughts", "--white", "nobody"],
+        vec!["play", "slow-and-steady", "--seat", "1=nobody"],
+        vec!["simulate", "draughts", "--agents", "nobody"],
+        vec!["simulate", "slow-and-steady", "--agents", "nobody"],
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(
+            r.err
+                .contains(&format!("unknown agent `nobody`: the players are {all}")),
+            "{args:?}: {}",
+            r.err
+        );
+    }
+    let r = run(&["simulate", "draughts", "--agents", "human"]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains(&computers), "{}", r.err);
+    for doc in ["README.md", "docs/lab.md"] {
+        let text =
+            std::fs::read_to_string(format!("{}/{doc}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert!(text.contains(&all), "{doc} does not list the players");
+    }
+    let lab = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/lab.md")).unwrap();
+    for name in rulebook::agents::PLAYERS {
+        assert!(
+            lab.contains(&format!("| `{name}` |")),
+            "docs/lab.md has no row for {name}"
+        );
+    }
+    for game in ["draughts", "slow-and-steady"] {
+        let r = run(&[
+            "simulate",
+            game,
+            "--games",
+            "4",
+            "--agents",
+            "first",
+            "--max-plies",
+            "200",
+            "--quiet",
+        ]);
+        assert_eq!(r.code, 0, "{game}: {}", r.err);
+        assert!(r.out.contains("agents first, first"), "{}", r.out);
+    }
+}
+
+/// Issue 12, item 14: `rulebook rules GAME` prints the rules wrapped (at 80
+/// columns when piped; the terminal's width on one), with the options; its
+/// reader may go away (`| head -1`).
+#[test]
+fn rules_are_wrapped_and_name_the_options() {
+    let r = run(&["rules", "draughts"]);
+    assert_eq!(r.code, 0, "{}", r.err);
+    insta::assert_snapshot!("rules_draughts", r.out);
+    for game in [
+        "always-ready",
+        "variants/goose",
+        "other/ludo",
+        "variants/snakes-and-ladders",
+    ] {
+        let r = run(&["rules", game]);
+        assert_eq!(r.code, 0, "{game}: {}", r.err);
+        assert!(r.out.lines().count() > 2, "{game}: {}", r.out);
+        for line in r.out.lines() {
+            assert!(line.chars().count() <= 80, "{game}: {line:?}");
+        }
+    }
+    let r = run(&["rules", "variants/snakes-and-ladders"]);
+    assert!(
+        r.out
+            .contains("options: --option finish-rule=past|exact|bounce"),
+        "{}",
+        r.out
+    );
+    let r = run(&["rules", "no-such-game"]);
+    assert_eq!(r.code, 2, "{}", r.err);
 }

@@ -94,7 +94,10 @@ fn simulate_and_merge_follow_their_schema() {
             "--json",
             "--quiet",
         ],
-        vec!["simulate", "draughts", "--games", "0", "--json", "--quiet"],
+        // A shard with no game of the run: the report of an empty run.
+        vec![
+            "simulate", "draughts", "--games", "1", "--shard", "1/2", "--json", "--quiet",
+        ],
     ] {
         validate("simulate.schema.json", &ok(&args), false);
     }

@@ -144,7 +144,7 @@ fn bad_race_positions_are_errors_that_say_why() {
             "purple:red 9",
             "`purple` is not a seat; the seats are red, blue",
         ),
-        ("red:red 9,10", "red has 1 pieces, and 2 are listed"),
+        ("red:red 9,10", "red has 1 piece, and 2 are listed"),
         ("red:red 64", "`64` is not a cell of red"),
         ("red:red 0", "`0` is not a cell of red"),
         ("red:red x", "`x` is not a cell of red"),

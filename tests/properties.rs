@@ -355,8 +355,11 @@ fn the_smallest_values_run() {
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("1 game"), "{out}");
-    // No game at all: the report of an empty run.
+    // No game at all is a usage error (exit 2), not the report of an empty run.
     let (code, out, err) = cli(&["simulate", "draughts", "--games", "0", "--quiet"]);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("0 games"), "{out}");
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.contains("--games") && err.contains("a whole number from 1 to"),
+        "{err}"
+    );
 }

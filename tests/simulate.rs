@@ -194,7 +194,7 @@ fn mistakes_are_explained() {
     assert_eq!(code, 2);
     assert_eq!(
         err,
-        "error: unknown agent `clever`: use one of random, greedy, mcts, alphabeta\n"
+        "error: unknown agent `clever`: the players are human, random, first, greedy, mcts, alphabeta\n"
     );
 }
 

@@ -2,6 +2,7 @@
 //! `GameState` (the board games do, through `BoardState`).
 //!
 //! - `random`: uniform over the legal moves;
+//! - `first`: always the first legal move;
 //! - `greedy`: one move deep, with the evaluation of `eval`;
 //! - `mcts`: Monte Carlo tree search, with chance nodes, for any number of
 //!   seats;
@@ -15,6 +16,7 @@ pub mod alphabeta;
 pub mod arena;
 pub mod board;
 pub mod eval;
+pub mod first;
 pub mod greedy;
 pub mod mcts;
 pub mod playout;
@@ -27,6 +29,7 @@ use std::time::Duration;
 
 pub use alphabeta::AlphaBeta;
 pub use board::{BoardGame, BoardState};
+pub use first::First;
 pub use greedy::Greedy;
 pub use mcts::Mcts;
 pub use random::RandomAgent;
@@ -53,8 +56,23 @@ pub struct Strength {
     pub depth: Option<u32>,
 }
 
-/// The computer agents there are.
-pub const NAMES: &[&str] = &["random", "greedy", "mcts", "alphabeta"];
+/// Every player a seat can have, in the one order that `--help`, the
+/// errors, README.md and docs/lab.md list them: a person at the prompt,
+/// then the computer agents.
+pub const PLAYERS: &[&str] = &["human", "random", "first", "greedy", "mcts", "alphabeta"];
+
+/// The computer agents there are: [`PLAYERS`] but the person.
+pub const NAMES: &[&str] = match PLAYERS.split_first() {
+    Some((_, computers)) => computers,
+    None => &[],
+};
+
+/// The list of players in words: `human, random, first, greedy, mcts,
+/// alphabeta` (`human` left out when `with_human` is false).
+pub fn list(with_human: bool) -> String {
+    let names = if with_human { PLAYERS } else { NAMES };
+    names.join(", ")
+}
 
 /// Makes a computer agent by name for games like `sample`. The error says
 /// what is wrong: an unknown name, or an agent that can't play this game.
@@ -66,6 +84,7 @@ pub fn by_name<'a, S: GameState + 'a>(
 ) -> Result<Box<dyn Agent<S> + 'a>, String> {
     match name {
         "random" => Ok(Box::new(RandomAgent::new(seed))),
+        "first" => Ok(Box::new(First)),
         "greedy" => Ok(Box::new(Greedy::new(seed))),
         "mcts" => Ok(Box::new(Mcts::new(seed, strength))),
         "alphabeta" => {
@@ -78,9 +97,14 @@ pub fn by_name<'a, S: GameState + 'a>(
             }
             Ok(Box::new(AlphaBeta::new(seed, strength)))
         }
+        "human" => Err(format!(
+            "`human` is a person at the prompt, and only `play` seats people: here every seat needs a computer agent ({})",
+            list(false)
+        )),
         _ => Err(format!(
-            "unknown agent `{name}`: use one of {}",
-            NAMES.join(", ")
+            "unknown agent `{}`: the players are {}",
+            crate::shown::shown(name),
+            list(true)
         )),
     }
 }

@@ -555,7 +555,7 @@ pub fn reason(t: &Tables, pos: &Position, d: &Decision) -> String {
                 .and_then(|i| reach_square(t, pos, i, usize::from(d.side)))
                 .map(|sq| format!(" on {}", super::position::square_name(t, sq)))
                 .unwrap_or_default();
-            format!("a {piece} of {side} reached `{zone}`{at}")
+            format!("a {piece} of {side} reached the {zone} zone{at}")
         }
         Some(EndCondition::ReducedTo(_)) => {
             let left = pos.count.get(usize::from(d.side)).copied().unwrap_or(0);

@@ -72,17 +72,19 @@ pub(crate) fn run(
     let a = lab.run_game(&plan, &ga, &how, &mut sinks(&mut csv, &mut none), err)?;
     let b = lab.run_game(&plan, &gb, &how, &mut sinks(&mut csv, &mut none), err)?;
     bar.finish_and_clear();
-    // The report first: a file that can't be written loses no results.
-    if lab.json {
-        writeln!(out, "{}", to_line(&CompareReport::of(&a, &b)))?;
+    // The report first: a file that can't be written loses no results;
+    // and the files are written when the report's reader has gone (`| head`).
+    let shown = if lab.json {
+        writeln!(out, "{}", to_line(&CompareReport::of(&a, &b)))
     } else {
         write!(
             out,
             "{}",
             text::compare_report(&lab.heading(&[&a, &b]), &a, &b)
-        )?;
+        )
     }
-    out.flush()?;
+    .and_then(|()| out.flush());
     lab.write_files(&[&a, &b])?;
+    shown?;
     Ok(0)
 }

@@ -3,9 +3,10 @@
 //! outside its range, so that no thread count, allocation or loop is ever
 //! sized by an unchecked number.
 
-/// Games of `simulate` and `compare` (0 gives the report of an empty run;
-/// the lab plays them a block at a time, so memory does not grow with it).
-pub const GAMES: (u64, u64) = (0, 1_000_000_000);
+/// Games of `simulate` and `compare` (at least one: a run of no game says
+/// nothing; the lab plays them a block at a time, so memory does not grow
+/// with the count).
+pub const GAMES: (u64, u64) = (1, 1_000_000_000);
 /// Threads of `simulate`, `compare` and `bench --playouts`.
 pub const JOBS: (u64, u64) = (1, 256);
 /// Depth of `perft` and `bench`.

@@ -54,6 +54,12 @@ pub(crate) struct GameArgs {
 enum Command {
     /// List the bundled games and variants.
     List,
+    /// Print a game's rules: its title, its description and its options,
+    /// wrapped to the terminal's width (at 80 columns when piped).
+    Rules {
+        #[command(flatten)]
+        game: GameArgs,
+    },
     /// Check rule files; diagnostics go to stderr, the exit code is 1 on errors.
     Check {
         /// Rule files (or bundled names).
@@ -76,6 +82,15 @@ enum Command {
         /// Write the position as an SVG picture to this file.
         #[arg(long, value_name = "FILE")]
         svg: Option<std::path::PathBuf>,
+        /// Show the number of every playable square (beside the board as
+        /// text, in a corner of each square in the SVG picture): the
+        /// numbers that moves such as 22-18 are typed with.
+        #[arg(long)]
+        numbers: bool,
+        /// Letters for the pieces and marks instead of Unicode glyphs, for
+        /// terminals without them (the output is plain when piped anyway).
+        #[arg(long)]
+        ascii: bool,
     },
     /// List the legal moves.
     Moves {
@@ -113,7 +128,8 @@ enum Command {
     Export(pdn_cmd::ExportArgs),
     /// Read a PDN game into a game record.
     Import(pdn_cmd::ImportArgs),
-    /// Play a game between people and computer players.
+    /// Play a game between people and computer players; a side or seat
+    /// not given a player is a person (human) typing moves at the prompt.
     Play(play::PlayArgs),
     /// Play many games between computer players and report what happened.
     Simulate(simulate::SimulateArgs),
@@ -182,24 +198,82 @@ enum Command {
     },
 }
 
+/// The command line's definition: clap's, with the lists of players
+/// written in from the one list of the code (`agents::PLAYERS`), so that
+/// `--help`, the errors and the manual page say the same.
+fn definition() -> clap::Command {
+    use crate::agents::list;
+    let players = format!(
+        "The player of the side called `white`: one of {} (default: human, a person typing moves at the prompt; alphabeta plays two sides without dice only)",
+        list(true)
+    );
+    let agents = format!(
+        "The computer agents, one per seat in seat order (one name: every seat): {}",
+        list(false)
+    );
+    <Cli as clap::CommandFactory>::command()
+        .mut_subcommand("play", |c| c.mut_arg("white", |a| a.help(players)))
+        .mut_subcommand("simulate", |c| {
+            c.mut_arg("agents", |a| a.help(agents.clone()))
+        })
+        .mut_subcommand("compare", |c| c.mut_arg("agents", |a| a.help(agents)))
+}
+
 /// The error of a command: a message for stderr and the exit code.
+///
+/// The exit codes follow one convention (README.md, "Exit codes"): 0 when
+/// the command did what was asked (also when the reader of its output went
+/// away: `rulebook list | head -1`); 2 for a usage error, when the command
+/// line is wrong (an unknown command, option, game, agent or side; a value
+/// out of range or of the wrong form, a limit of docs/limits.md included;
+/// a file that isn't there or can't be read as what it should be, a path
+/// that can't be written; flags that don't fit the game); 1 for a failure,
+/// when the command line is right but what it names fails (a rule file
+/// with errors, a record or PDN whose contents don't replay, a write that
+/// fails midway, a port already taken). `Failure::new` is a usage error,
+/// `Failure::failed` a failure.
 pub(crate) struct Failure {
     pub message: String,
     pub code: i32,
 }
 
+/// The exit code of a usage error.
+pub(crate) const USAGE: i32 = 2;
+/// The exit code of a failure.
+pub(crate) const FAILED: i32 = 1;
+
 impl Failure {
+    /// A usage error (exit 2): the arguments, as typed, can't be run.
     pub(crate) fn new(message: impl Into<String>) -> Failure {
         Failure {
             message: message.into(),
-            code: 2,
+            code: USAGE,
+        }
+    }
+
+    /// A failure (exit 1): the command ran and could not do what was asked.
+    pub(crate) fn failed(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            code: FAILED,
+        }
+    }
+
+    /// The reader of standard output went away (`| head`): stop quietly.
+    fn closed_pipe() -> Failure {
+        Failure {
+            message: String::new(),
+            code: 0,
         }
     }
 }
 
 impl From<std::io::Error> for Failure {
     fn from(e: std::io::Error) -> Failure {
-        Failure::new(format!("error: {e}"))
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return Failure::closed_pipe();
+        }
+        Failure::failed(format!("error: {e}"))
     }
 }
 
@@ -220,6 +294,18 @@ impl Term {
     pub fn style(&self) -> Style {
         Style::for_terminal(self.is_terminal, self.no_color)
     }
+}
+
+/// The columns long text is wrapped at: the terminal's width on a
+/// terminal, 80 when piped (README.md says so).
+pub(crate) fn text_width(is_terminal: bool) -> usize {
+    const PIPED: usize = 80;
+    if !is_terminal {
+        return PIPED;
+    }
+    console::Term::stdout()
+        .size_checked()
+        .map_or(PIPED, |(_, cols)| usize::from(cols).clamp(20, 1000))
 }
 
 /// Runs the command line with plain output (as when piped); returns the exit
@@ -245,7 +331,8 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    Cli::try_parse_from(args)
+    definition()
+        .try_get_matches_from(args)
         .map(|_| ())
         .map_err(|e| e.render().to_string())
 }
@@ -262,7 +349,10 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let parsed = definition()
+        .try_get_matches_from(args)
+        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { 2 } else { 0 };
@@ -278,7 +368,9 @@ where
     match dispatch(cli, input, out, err, term) {
         Ok(code) => code,
         Err(f) => {
-            let _ = writeln!(err, "{}", f.message);
+            if !f.message.is_empty() {
+                let _ = writeln!(err, "{}", f.message);
+            }
             f.code
         }
     }
@@ -299,10 +391,15 @@ fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, Failure> {
         .collect()
 }
 
-/// Loads and checks a game; prints warnings; fails on errors.
+/// Loads and checks a game; prints warnings; fails on errors: a usage
+/// error when the game named is not there or an `--option` doesn't fit it,
+/// a failure when the rule file has errors.
 pub(crate) fn load_game(args: &GameArgs, err: &mut dyn Write) -> Result<Tables, Failure> {
     let options = parse_options(&args.options)?;
     let checked: Checked = check(&FsLoader, &args.game, &options);
+    if let Some(why) = not_found(&checked) {
+        return Err(Failure::new(format!("error: {why}")));
+    }
     if !checked.diagnostics.is_empty() {
         let _ = write!(err, "{}", checked.render());
     }
@@ -312,11 +409,40 @@ pub(crate) fn load_game(args: &GameArgs, err: &mut dyn Write) -> Result<Tables, 
             "error: `{}` is a race game: use `play` or `replay`",
             args.game
         ))),
-        _ => Err(Failure {
-            message: format!("error: `{}` has errors; nothing was played", args.game),
-            code: 1,
-        }),
+        _ if only_option_errors(&checked) => Err(Failure::new(format!(
+            "error: the --option values don't fit `{}`; nothing was done",
+            args.game
+        ))),
+        _ => Err(Failure::failed(format!(
+            "error: `{}` has errors; nothing was done",
+            args.game
+        ))),
     }
+}
+
+/// Why the game named can't be read at all (no such file and no bundled
+/// game of that name; a directory, a device, a file too large or not
+/// UTF-8): the loader's one error, with no file read. A usage error, as
+/// for the records of `replay` and the PDN of `import`.
+fn not_found(checked: &Checked) -> Option<&str> {
+    match checked.diagnostics.as_slice() {
+        [d] if d.code == crate::diagnostic::Code::ExtendsLoad && checked.sources.is_empty() => {
+            Some(&d.message)
+        }
+        _ => None,
+    }
+}
+
+/// Whether every error is an `--option` the game doesn't declare, or a
+/// value it doesn't have: the arguments are wrong, not the rule file.
+fn only_option_errors(checked: &Checked) -> bool {
+    use crate::diagnostic::Code;
+    checked.errors() > 0
+        && checked
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .all(|d| matches!(d.code, Code::UnknownOption | Code::UnknownOptionValue))
 }
 
 /// The seat that `who` names in `--seat WHO=AGENT`: one of `names`, or a
@@ -373,7 +499,7 @@ fn dispatch(
 ) -> Result<i32, Failure> {
     match cli.command {
         Command::Fmt(args) => Ok(crate::format_rules::run(&args, out, err)),
-        Command::Lsp => crate::lsp::run_stdio().map_err(Failure::new),
+        Command::Lsp => crate::lsp::run_stdio().map_err(Failure::failed),
         Command::Serve {
             port,
             host,
@@ -381,7 +507,7 @@ fn dispatch(
             open,
         } => serve(&host, port, games.as_deref(), open, out, err),
         Command::Completions { shell } => {
-            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut cmd = definition();
             let mut buf = Vec::new();
             match shell {
                 Shell::Bash => clap_complete::generate(
@@ -407,7 +533,7 @@ fn dispatch(
             Ok(0)
         }
         Command::Man { command } => {
-            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut cmd = definition();
             let page = match command {
                 None => cmd,
                 Some(name) => {
@@ -464,27 +590,57 @@ fn dispatch(
             }
             Ok(0)
         }
+        Command::Rules { game } => {
+            let options = parse_options(&game.options)?;
+            let checked = check(&FsLoader, &game.game, &options);
+            if let Some(why) = not_found(&checked) {
+                return Err(Failure::new(format!("error: {why}")));
+            }
+            let (title, description) = match (&checked.game, &checked.race) {
+                (Some(g), _) => (&g.title, &g.description),
+                (None, Some(r)) => (&r.title, &r.description),
+                (None, None) => {
+                    // The errors, said as for any command that loads it.
+                    load_game(&game, err)?;
+                    return Ok(FAILED);
+                }
+            };
+            let width = text_width(term.is_terminal);
+            let text = crate::format::text::rules(title, description, &checked.options, width);
+            write!(out, "{text}")?;
+            Ok(0)
+        }
         Command::Check { files, options } => {
             let options = parse_options(&options)?;
-            let mut failed = false;
+            let mut code = 0;
             for f in &files {
                 let checked = check(&FsLoader, f, &options);
+                if let Some(why) = not_found(&checked) {
+                    writeln!(err, "error: {why}")?;
+                    code = USAGE;
+                    continue;
+                }
                 if !checked.diagnostics.is_empty() {
                     write!(err, "{}", checked.render())?;
                 }
                 if checked.errors() > 0 {
-                    failed = true;
+                    code = code.max(FAILED);
                 } else {
                     writeln!(out, "{f}: ok")?;
                 }
             }
-            Ok(i32::from(failed))
+            Ok(code)
         }
         Command::Show {
             game,
             position: p,
             svg,
+            numbers,
+            ascii,
         } => {
+            let mut style = term.style();
+            style.unicode &= !ascii;
+            style.numbers = numbers;
             if let Some(race) = race::load_race(&game, err)? {
                 let state = race_position(&race, p.as_deref())?;
                 if let Some(file) = svg {
@@ -493,18 +649,25 @@ fn dispatch(
                     writeln!(out, "wrote {}", file.display())?;
                     return Ok(0);
                 }
-                let picture = crate::format::text::race::track(&race, Some(&state), &term.style());
+                if numbers {
+                    return Err(Failure::new(format!(
+                        "error: `--numbers` numbers the squares of a board, and `{}` is a race game: its track shows its cell numbers already",
+                        game.game
+                    )));
+                }
+                let picture = crate::format::text::race::track(&race, Some(&state), &style);
                 write!(out, "{picture}")?;
                 return Ok(0);
             }
             let t = load_game(&game, err)?;
             let pos = position(&t, p.as_deref())?;
             if let Some(file) = svg {
-                write_svg(&file, &render_svg(&t, &pos))?;
+                let picture = crate::format::svg::board::Picture { numbers };
+                write_svg(&file, &picture.render(&t, &pos))?;
                 writeln!(out, "wrote {}", file.display())?;
                 return Ok(0);
             }
-            write!(out, "{}", board::render_styled(&t, &pos, &term.style()))?;
+            write!(out, "{}", board::render_styled(&t, &pos, &style))?;
             Ok(0)
         }
         Command::Moves {
@@ -646,14 +809,15 @@ fn dispatch(
             seconds,
         } => {
             if let Some(race) = race::load_race(&game, err)? {
-                let speed = crate::lab::bench::race(&race, seconds, jobs).map_err(Failure::new)?;
+                let speed =
+                    crate::lab::bench::race(&race, seconds, jobs).map_err(Failure::failed)?;
                 return bench::race(&speed, out);
             }
             let t = load_game(&game, err)?;
             let pos = position(&t, p.as_deref())?;
             if playouts {
-                let speed =
-                    crate::lab::bench::playouts(&t, &pos, jobs, seconds).map_err(Failure::new)?;
+                let speed = crate::lab::bench::playouts(&t, &pos, jobs, seconds)
+                    .map_err(Failure::failed)?;
                 return bench::playouts(&t.game.title, &speed, out);
             }
             bench::perft(crate::lab::bench::perft(&t, &pos, depth), out)
@@ -700,6 +864,6 @@ fn serve(
             }
         }
     })
-    .map_err(|e| Failure::new(format!("error: {e}")))?;
+    .map_err(|e| Failure::failed(format!("error: {e}")))?;
     Ok(0)
 }

@@ -14,14 +14,17 @@ use crate::session::{BoardSession, Ending, Next, Undo};
 pub(crate) struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// The agent of the side called `white`: human, random, greedy, mcts or alphabeta.
-    #[arg(long)]
+    /// The player of the side called `white` (the list of players is
+    /// added from `agents::PLAYERS`: super::command).
+    #[arg(long, value_name = "PLAYER")]
     white: Option<String>,
-    /// The agent of the side called `black`.
-    #[arg(long)]
+    /// The player of the side called `black`; a side not given is a person
+    /// (human).
+    #[arg(long, value_name = "PLAYER")]
     black: Option<String>,
-    /// The agent of any side: SIDE=AGENT, where SIDE is its name or seat number (1..).
-    #[arg(long = "seat", value_name = "SIDE=AGENT")]
+    /// The player of any side: SIDE=PLAYER, where SIDE is its name or seat
+    /// number (1..); a side not given is a person (human).
+    #[arg(long = "seat", value_name = "SIDE=PLAYER")]
     seats: Vec<String>,
     /// The number of players of a race game, 1 to 8 (default: the fewest it allows).
     #[arg(long, value_parser = super::limits::players)]
@@ -35,6 +38,10 @@ pub(crate) struct PlayArgs {
     /// Start from this position instead of the start position.
     #[arg(long)]
     position: Option<String>,
+    /// Letters for the pieces and marks instead of Unicode glyphs, for
+    /// terminals without them (the output is plain when piped anyway).
+    #[arg(long)]
+    ascii: bool,
     /// Stop the game after this many plies (1 to 10000000) and report it.
     #[arg(long, default_value_t = 2000, value_parser = super::limits::max_plies)]
     max_plies: u32,
@@ -118,7 +125,10 @@ pub(crate) fn run(
         max_rolls: args.max_plies,
         record: args.record.as_deref(),
         strength: args.strength.strength(),
-        style: term.style(),
+        style: crate::format::text::board::Style {
+            unicode: term.style().unicode && !args.ascii,
+            ..term.style()
+        },
     };
     if race.is_race()? {
         for (flag, given) in [("--white", &args.white), ("--black", &args.black)] {
@@ -166,6 +176,11 @@ pub(crate) fn run(
         None => &mut piped,
     };
     let mut style = term.style();
+    style.unicode &= !args.ascii;
+    // A person who plays only sides that move down the board sees it
+    // turned round, their pieces at the bottom.
+    let people: Vec<usize> = (0..names.len()).filter(|&i| names[i] == "human").collect();
+    style.flip = crate::format::text::board::seen_from_the_top(&t, &people);
     let board = |session: &BoardSession<'_>, style: &crate::format::text::board::Style| {
         crate::format::text::board::render_styled(&t, &session.game().pos, style)
     };
@@ -174,7 +189,7 @@ pub(crate) fn run(
     loop {
         let turn = match session
             .advance()
-            .map_err(|e| Failure::new(format!("error: {e}")))?
+            .map_err(|e| Failure::failed(format!("error: {e}")))?
         {
             Next::Over(ending) => {
                 return say_ending(&session, &ending, &board(&session, &style), out)
@@ -218,11 +233,19 @@ pub(crate) fn run(
                     ) {
                         Ok(()) => writeln!(
                             out,
-                            "saved {} moves to {file}",
-                            session.game().played().len()
+                            "saved {} to {file}",
+                            crate::words::count(session.game().played().len() as u64, "move")
                         )?,
                         Err(e) => writeln!(out, "can't save to {file}: {e}")?,
                     }
+                    continue;
+                }
+                Action::Numbers => {
+                    let numbered = crate::format::text::board::Style {
+                        numbers: true,
+                        ..style.clone()
+                    };
+                    write!(out, "{}", board(&session, &numbered))?;
                     continue;
                 }
                 Action::Resign => {
@@ -271,7 +294,11 @@ fn say_ending(
             write!(out, "{board}")?;
             writeln!(out, "result: {o}")?;
         }
-        Ending::Limit(plies) => writeln!(out, "stopped after {plies} plies (--max-plies)")?,
+        Ending::Limit(plies) => writeln!(
+            out,
+            "stopped after {} (--max-plies)",
+            crate::words::count(u64::from(*plies), "ply")
+        )?,
         Ending::Resigned(side) => {
             let winners: Vec<&str> = session
                 .winners_if_resigns(*side)

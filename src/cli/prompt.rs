@@ -24,6 +24,8 @@ pub(crate) enum Action {
     Save(String),
     /// Give up.
     Resign,
+    /// Show the board with its square numbers.
+    Numbers,
     /// The input ended.
     Abandon,
 }
@@ -36,6 +38,7 @@ enough; a capture may be typed square by square. Commands (any case):
   hint         the computer's suggestion
   save FILE    save the game so far (a record that `rulebook replay` reads)
   rules        the rules of this game
+  numbers      the board with the number of every square
   resign       give up
   help         this text";
 
@@ -113,8 +116,13 @@ pub(crate) fn ask(
                 "undo" => return Ok(Action::Undo),
                 "redo" => return Ok(Action::Redo),
                 "resign" => return Ok(Action::Resign),
+                "numbers" => return Ok(Action::Numbers),
                 "rules" => {
-                    writeln!(out, "{}\n{}", t.game.title, t.game.description)?;
+                    let width =
+                        super::text_width(std::io::IsTerminal::is_terminal(&std::io::stdout()));
+                    let text =
+                        crate::format::text::rules(&t.game.title, &t.game.description, &[], width);
+                    write!(out, "{text}")?;
                     continue;
                 }
                 "hint" => {
@@ -177,7 +185,7 @@ pub(crate) fn ask(
 
 /// The words the prompt understands besides moves.
 const COMMANDS: &[&str] = &[
-    "help", "?", "moves", "undo", "redo", "resign", "rules", "hint", "save",
+    "help", "?", "moves", "undo", "redo", "resign", "rules", "hint", "save", "numbers",
 ];
 
 fn is_command(word: &str) -> bool {
@@ -248,7 +256,7 @@ impl Lines for Editor {
             Err(
                 rustyline::error::ReadlineError::Eof | rustyline::error::ReadlineError::Interrupted,
             ) => Ok(Line::End),
-            Err(e) => Err(Failure::new(format!("error: reading the terminal: {e}"))),
+            Err(e) => Err(Failure::failed(format!("error: reading the terminal: {e}"))),
         }
     }
 }

@@ -117,10 +117,14 @@ impl RaceRun<'_> {
             write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
         }
         loop {
-            let (seat, roll) = match session.advance().map_err(Failure::new)? {
+            let (seat, roll) = match session.advance().map_err(Failure::failed)? {
                 RaceNext::Over => break,
                 RaceNext::Limit(rolls) => {
-                    writeln!(out, "stopped after {rolls} rolls (--max-plies)")?;
+                    writeln!(
+                        out,
+                        "stopped after {} (--max-plies)",
+                        crate::words::count(rolls.into(), "roll")
+                    )?;
                     return Ok(Some(0));
                 }
                 RaceNext::Played(played) => {
@@ -133,11 +137,15 @@ impl RaceRun<'_> {
                 RaceNext::Person(roll) => (session.to_roll(), roll),
             };
             let played = match ask(&session, seat, &roll, &self.style, input, out)? {
-                Asked::Choose(c) => session.choose(c).map_err(Failure::new)?,
+                Asked::Choose(c) => session.choose(c).map_err(Failure::failed)?,
                 Asked::Quit => return Ok(Some(0)),
                 Asked::Save(file) => {
                     match session.save(Path::new(&file)) {
-                        Ok(n) => writeln!(out, "saved {n} turns to {file}")?,
+                        Ok(n) => writeln!(
+                            out,
+                            "saved {} to {file}",
+                            crate::words::count(n as u64, "turn")
+                        )?,
                         Err(e) => writeln!(out, "can't save to {file}: {e}")?,
                     }
                     continue;
@@ -154,7 +162,7 @@ impl RaceRun<'_> {
                     continue;
                 }
                 Asked::Redo => {
-                    match session.redo().map_err(Failure::new)? {
+                    match session.redo().map_err(Failure::failed)? {
                         Some(p) => {
                             writeln!(out, "redo: {}", p.choice)?;
                             self.print_turn(&session, &p, out, err)?;
@@ -299,7 +307,9 @@ fn ask(
                 continue;
             }
             "rules" => {
-                writeln!(out, "{}\n{}", game.title, game.description)?;
+                let width = super::text_width(std::io::IsTerminal::is_terminal(&std::io::stdout()));
+                let text = crate::format::text::rules(&game.title, &game.description, &[], width);
+                write!(out, "{text}")?;
                 continue;
             }
             "hint" => {

@@ -20,19 +20,23 @@ use crate::format::text;
 use crate::lab::{self, LabError, Plan, RowSink, Run, Shard};
 use crate::race::{RaceNode, RaceState};
 
+/// The lab's errors once a run is under way: a row file that can't be
+/// written midway (the plan's own errors, and `merge`'s files that are not
+/// one run, are usage errors, mapped where they arise).
 impl From<LabError> for Failure {
     fn from(e: LabError) -> Failure {
-        Failure::new(e.0)
+        Failure::failed(e.0)
     }
 }
 
 /// What `simulate` and `compare` share.
 #[derive(clap::Args, Debug, Clone)]
 pub(crate) struct LabArgs {
-    /// How many games to play (0 to 1000000000).
+    /// How many games to play (1 to 1000000000).
     #[arg(long, default_value_t = 100, value_parser = super::limits::games)]
     pub(crate) games: usize,
-    /// The agents, one per seat in seat order (one name: every seat).
+    /// The agents, one per seat in seat order (one name: every seat); the
+    /// list of agents is added from `agents::NAMES` (super::command).
     #[arg(long, default_value = "random", value_delimiter = ',')]
     pub(crate) agents: Vec<String>,
     /// The seed of the run: game g is played from (seed, g) alone.
@@ -108,7 +112,7 @@ impl LabArgs {
             b = b.num_threads(j.max(1));
         }
         b.build()
-            .map_err(|e| Failure::new(format!("error: can't start threads: {e}")))
+            .map_err(|e| Failure::failed(format!("error: can't start threads: {e}")))
     }
 
     /// A progress bar for `total` games: on a terminal only.
@@ -150,7 +154,8 @@ impl LabArgs {
             let state =
                 RaceState::new(&race, players).map_err(|e| Failure::new(format!("error: {e}")))?;
             let start = RaceNode::new(&race, state, self.max_plies);
-            let seats = race.seats.iter().take(players).cloned().collect();
+            let seats: Vec<String> = race.seats.iter().take(players).cloned().collect();
+            lab::seat_agents(plan, seats.len(), &start).map_err(|e| Failure::new(e.0))?;
             bar.set_message(race.title.clone());
             return Ok(lab::play(
                 plan,
@@ -165,8 +170,15 @@ impl LabArgs {
             )?);
         }
         let t = load_game(game, err)?;
+        if self.players.is_some() {
+            return Err(Failure::new(format!(
+                "error: `--players` sets the number of players of a race game, and `{}` is a board game with {} sides",
+                game.game, t.nsides
+            )));
+        }
         let board = BoardGame::with_max_plies(&t, self.max_plies);
-        let seats = t.game.sides.iter().map(|s| s.name.clone()).collect();
+        let seats: Vec<String> = t.game.sides.iter().map(|s| s.name.clone()).collect();
+        lab::seat_agents(plan, seats.len(), &board.start()).map_err(|e| Failure::new(e.0))?;
         bar.set_message(t.game.title.clone());
         Ok(lab::play(
             plan,
@@ -272,7 +284,7 @@ pub(crate) fn run(
 ) -> Result<i32, Failure> {
     let lab = &args.lab;
     let shard = match &args.shard {
-        Some(s) => Shard::parse(s)?,
+        Some(s) => Shard::parse(s).map_err(|e| Failure::new(e.0))?,
         None => Shard::default(),
     };
     lab.check_outputs()?;
@@ -306,14 +318,16 @@ pub(crate) fn run(
     }
     let run = run?;
     let heading = text::heading(run.summary.games, plan.seed, &plan.strength, &[&run]);
-    // The report first: a file that can't be written loses no results.
-    if lab.json {
-        writeln!(out, "{}", to_line(&RunReport::of(&run)))?;
+    // The report first: a file that can't be written loses no results;
+    // and the files are written when the report's reader has gone (`| head`).
+    let shown = if lab.json {
+        writeln!(out, "{}", to_line(&RunReport::of(&run)))
     } else {
-        write!(out, "{}", text::run_report(&heading, &run))?;
+        write!(out, "{}", text::run_report(&heading, &run))
     }
-    out.flush()?;
+    .and_then(|()| out.flush());
     lab.write_files(&[&run])?;
+    shown?;
     let planned = plan.shard.len(plan.games);
     if run.summary.games < planned {
         writeln!(
@@ -343,8 +357,11 @@ pub(crate) struct MergeArgs {
 /// `rulebook merge`: the report of the whole run from its shards' files.
 pub(crate) fn merge(args: MergeArgs, out: &mut dyn Write) -> Result<i32, Failure> {
     let mut shards = Vec::new();
+    // The files named are a run's shards, or the command line is wrong
+    // (exit 2): each must be read, all from one run, every game once.
+    let usage = |e: LabError| Failure::new(e.0);
     for f in &args.files {
-        shards.push(ShardFile::open(f)?);
+        shards.push(ShardFile::open(f).map_err(usage)?);
     }
     let Some(first) = shards.first().map(|s| s.meta.clone()) else {
         return Err(Failure::new("error: no file to merge"));
@@ -362,7 +379,7 @@ pub(crate) fn merge(args: MergeArgs, out: &mut dyn Write) -> Result<i32, Failure
         check_output(path)?;
     }
     let rows = shards.into_iter().map(ShardFile::rows).collect();
-    let run = lab::merge::merge(first.run.clone(), first.games, rows)?;
+    let run = lab::merge::merge(first.run.clone(), first.games, rows).map_err(usage)?;
     if args.json {
         writeln!(out, "{}", to_line(&RunReport::of(&run)))?;
     } else {

@@ -155,6 +155,18 @@ pub trait RowSink {
     fn rows(&mut self, info: &RunInfo, rows: &[GameRow]) -> Result<(), LabError>;
 }
 
+/// The agent of each of `seats` seats, checked: each is an agent that can
+/// play the game of `start`. An error here is in the plan, not in a game.
+pub fn seat_agents<S: GameState>(
+    plan: &Plan,
+    seats: usize,
+    start: &S,
+) -> Result<Vec<String>, LabError> {
+    let agents = plan.agents_for(seats)?;
+    make_agents(&agents, 0, plan.strength, start).map_err(|e| LabError(format!("error: {e}")))?;
+    Ok(agents)
+}
+
 /// Games played at once between two hand-overs of rows to the sinks, at
 /// first: a block doubles while it takes less than `BLOCK_TIME` (up to
 /// `MAX_BLOCK` games) and halves when it takes more than twice that, so
@@ -181,9 +193,8 @@ pub fn play<S: GameState + Sync>(
     sinks: &mut [&mut dyn RowSink],
     stop: &AtomicBool,
 ) -> Result<Run, LabError> {
-    let agents = plan.agents_for(seats.len())?;
+    let agents = seat_agents(plan, seats.len(), start)?;
     let strength = plan.strength;
-    make_agents(&agents, 0, strength, start).map_err(|e| LabError(format!("error: {e}")))?;
     let info = RunInfo {
         label,
         title: title.to_string(),

@@ -250,9 +250,9 @@ pub fn parse_position(game: &RaceGame, text: &str) -> Result<RaceState, String> 
         }
         if pieces.len() > usize::from(game.pieces) {
             return Err(format!(
-                "{} has {} pieces, and {} are listed",
+                "{} has {}, and {} are listed",
                 seat_name(game, seat),
-                game.pieces,
+                crate::words::count(game.pieces.into(), "piece"),
                 pieces.len()
             ));
         }

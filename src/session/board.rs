@@ -188,7 +188,6 @@ impl<'t> BoardSession<'t> {
                 } else {
                     agents::by_name(n, seed.wrapping_add(i as u64), strength, &sample)
                         .map(Seat::Computer)
-                        .map_err(|e| format!("{e} (or human)"))
                 }
             })
             .collect::<Result<Vec<_>, String>>()?;

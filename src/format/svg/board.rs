@@ -17,13 +17,92 @@ const STROKES: [&str; 8] = [
 
 /// The SVG text of a position: squares (playable ones dark), zone tints
 /// (no-stop squares hatched, trigger zones in the owner's colour), one circle
-/// per piece, a ring and a letter on promoted kinds, coordinates, a title.
+/// per piece, a ring and a letter on promoted kinds, coordinates, a legend
+/// of the zones, a title.
 pub fn render_svg(t: &Tables, pos: &Position) -> String {
+    Picture::default().render(t, pos)
+}
+
+/// What a picture of a position shows besides the position.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Picture {
+    /// The number of every playable square, small, in its top left corner
+    /// (`show --svg FILE --numbers`).
+    pub numbers: bool,
+}
+
+/// One line of the zone legend: its swatch and its words.
+struct Entry {
+    /// `None`: hatched (no-stop); `Some(colour)`: outlined in that colour.
+    outline: Option<&'static str>,
+    words: String,
+}
+
+/// The legend of the zones drawn: the no-stop zones, then each trigger
+/// zone (per owner for a zone of each side), with what it does.
+fn zone_entries(t: &Tables) -> Vec<Entry> {
+    let g = &t.game;
+    let mut v = Vec::new();
+    for z in g.zones.iter().filter(|z| z.no_stop) {
+        v.push(Entry {
+            outline: None,
+            words: format!("{}: no piece may stop there", z.id),
+        });
+    }
+    let mut seen: Vec<u16> = Vec::new();
+    for trig in &g.triggers {
+        let Some(z) = g.zones.get(usize::from(trig.zone.0)) else {
+            continue;
+        };
+        if !z.per_side || seen.contains(&trig.zone.0) {
+            continue;
+        }
+        seen.push(trig.zone.0);
+        let whose = match trig.whose {
+            crate::board::game::Whose::Own => "its own side's",
+            crate::board::game::Whose::Enemy => "another side's",
+            crate::board::game::Whose::Any => "any side's",
+        };
+        let what = match trig.action {
+            crate::board::game::TriggerAction::Convert(k) => {
+                let kind = g
+                    .kinds
+                    .get(usize::from(k.0))
+                    .map_or_else(|| "piece".to_string(), |k| k.name.to_lowercase());
+                format!(
+                    "ending a move on {whose} {} goes over to that side as a {kind}",
+                    z.id
+                )
+            }
+        };
+        for (side, info) in g.sides.iter().enumerate().take(z.squares.len()) {
+            v.push(Entry {
+                outline: Some(FILLS.get(side).copied().unwrap_or("#999999")),
+                words: format!("{} of {}: {what}", z.id, info.name),
+            });
+        }
+    }
+    v
+}
+
+impl Picture {
+    /// The SVG text of `pos` with what this picture shows.
+    pub fn render(&self, t: &Tables, pos: &Position) -> String {
+        render(t, pos, self)
+    }
+}
+
+/// The line height of the zone legend.
+const LEGEND_LINE: i32 = 20;
+
+fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
     let g = &t.game;
     let w = i32::from(g.width);
     let h = i32::from(g.height);
+    let legend = zone_entries(t);
+    let legend_height = LEGEND_LINE * i32::try_from(legend.len()).unwrap_or(0);
     let width = w * CELL + 2 * MARGIN;
-    let height = h * CELL + 2 * MARGIN + 24;
+    let height = h * CELL + 2 * MARGIN + 24 + legend_height;
     let mut o = String::new();
     o.push_str(&format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">\n"
@@ -58,7 +137,8 @@ pub fn render_svg(t: &Tables, pos: &Position) -> String {
             }
         }
     }
-    o.push_str("</g>\n<g id=\"coordinates\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#333333\" text-anchor=\"middle\">\n");
+    o.push_str("</g>\n");
+    o.push_str("<g id=\"coordinates\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#333333\" text-anchor=\"middle\">\n");
     for file in 0..w {
         let (x, _) = xy(file, 0);
         let letter = char::from(b'a' + u8::try_from(file).unwrap_or(0));
@@ -113,10 +193,49 @@ pub fn render_svg(t: &Tables, pos: &Position) -> String {
         }
     }
     o.push_str("</g>\n");
+    if picture.numbers {
+        o.push_str("<g id=\"numbers\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#fff8e8\" stroke=\"#3a2410\" stroke-width=\"2\" paint-order=\"stroke\">\n");
+        for info in &g.squares {
+            let (x, y) = xy(i32::from(info.file), i32::from(info.rank));
+            o.push_str(&format!(
+                "<text class=\"number\" x=\"{}\" y=\"{}\">{}</text>\n",
+                x + 2,
+                y + 10,
+                info.number
+            ));
+        }
+        o.push_str("</g>\n");
+    }
     let mover = g
         .sides
         .get(usize::from(pos.to_move))
         .map_or("?", |s| s.name.as_str());
+    if !legend.is_empty() {
+        o.push_str(
+            "<g id=\"legend\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#000000\">\n",
+        );
+        let top = MARGIN + h * CELL + 26;
+        for (i, e) in legend.iter().enumerate() {
+            let y = top + LEGEND_LINE * i32::try_from(i).unwrap_or(0);
+            match e.outline {
+                None => o.push_str(&format!(
+                    "<rect x=\"{MARGIN}\" y=\"{y}\" width=\"14\" height=\"14\" fill=\"#8b5a2b\"/><rect x=\"{MARGIN}\" y=\"{y}\" width=\"14\" height=\"14\" fill=\"url(#nostop)\"/>\n"
+                )),
+                Some(c) => o.push_str(&format!(
+                    "<rect x=\"{MARGIN}\" y=\"{y}\" width=\"14\" height=\"14\" fill=\"#8b5a2b\"/><rect x=\"{}\" y=\"{}\" width=\"8\" height=\"8\" fill=\"none\" stroke=\"{c}\" stroke-width=\"2\"/>\n",
+                    MARGIN + 3,
+                    y + 3
+                )),
+            }
+            o.push_str(&format!(
+                "<text x=\"{}\" y=\"{}\">{}</text>\n",
+                MARGIN + 22,
+                y + 12,
+                esc(&e.words)
+            ));
+        }
+        o.push_str("</g>\n");
+    }
     o.push_str(&format!(
         "<text x=\"{MARGIN}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#000000\">{} to move</text>\n",
         height - 8,

@@ -84,8 +84,10 @@ pub fn svg(runs: &[&Run]) -> String {
             o,
             r#"<text x="20" y="24" font-size="15" font-weight="bold">{}</text>"#,
             esc(&format!(
-                "{tag}{} ({}), {} games",
-                run.info.title, run.info.label, run.summary.games
+                "{tag}{} ({}), {}",
+                run.info.title,
+                run.info.label,
+                crate::words::count(run.summary.games as u64, "game")
             ))
         );
         bars(&mut o, run);
@@ -210,10 +212,11 @@ fn histogram(o: &mut String, run: &Run, bins: &Bins, top: usize) {
         let from = bins.lo + bins.width * i as u32;
         let _ = writeln!(
             o,
-            r##"<rect class="bin" x="{x:.1}" y="{:.1}" width="{:.1}" height="{h:.1}" fill="{BIN_COLOUR}" stroke="white"><title>{from}-{} plies: {c} games</title></rect>"##,
+            r##"<rect class="bin" x="{x:.1}" y="{:.1}" width="{:.1}" height="{h:.1}" fill="{BIN_COLOUR}" stroke="white"><title>{from}-{} plies: {}</title></rect>"##,
             BOTTOM - h,
             w.max(1.0),
-            from + bins.width - 1
+            from + bins.width - 1,
+            crate::words::count(c as u64, "game")
         );
     }
     let ticks = bins.count.clamp(1, 4);

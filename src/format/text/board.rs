@@ -28,12 +28,20 @@ pub fn piece_glyph(t: &Tables, pos: &Position, sq: Sq) -> String {
 /// How the board is drawn.
 #[derive(Clone, Debug, Default)]
 pub struct Style {
-    /// Unicode pieces and zone marks (else ASCII letters).
+    /// Unicode pieces and zone marks (else ASCII letters: `--ascii`, or
+    /// when piped).
     pub unicode: bool,
     /// ANSI colours: board squares, sides, the last move.
     pub color: bool,
     /// Squares of the last move (start and landings), highlighted.
     pub last: Vec<Sq>,
+    /// Drawn turned round (the top rank at the bottom, the last file on
+    /// the left): the board as the side at the top of the board sees it
+    /// ([`seen_from_the_top`]).
+    pub flip: bool,
+    /// The square numbers beside the board (`show --numbers`, `numbers`
+    /// at the prompt).
+    pub numbers: bool,
 }
 
 impl Style {
@@ -43,9 +51,19 @@ impl Style {
         Style {
             unicode: is_terminal,
             color: is_terminal && !no_color,
-            last: Vec::new(),
+            ..Style::default()
         }
     }
+}
+
+/// Whether people playing `sides` (and no other) see the board from its
+/// top: every one of them moves down the board (forward is south), so the
+/// board is drawn turned round for them. False when no side is given.
+pub fn seen_from_the_top(t: &Tables, sides: &[usize]) -> bool {
+    !sides.is_empty()
+        && sides
+            .iter()
+            .all(|&s| t.game.sides.get(s).is_some_and(|side| side.forward.1 < 0))
 }
 
 /// The board, ranks from the top, with coordinates, a legend and the side to
@@ -77,17 +95,20 @@ fn unicode_piece(t: &Tables, side: u8, kind: u8) -> String {
     }
 }
 
-/// Zone marks of empty squares: (square, mark, owner side) for no-stop
-/// squares and the zones that triggers use.
-fn zone_mark(t: &Tables, sq: Sq) -> Option<(&'static str, Option<usize>)> {
+/// The zone mark of an empty square: no-stop squares (`×`, `*`), then the
+/// zones that triggers use (`▪` in the owner's colour; plain, the owner's
+/// letter in brackets, `(w)`, or `+` for a zone of every side).
+fn zone_mark(t: &Tables, sq: Sq, style: &Style) -> Option<(String, Option<usize>)> {
     if t.no_stop.get(usize::from(sq.0)).copied().unwrap_or(false) {
-        return Some(("\u{00d7}", None));
+        let mark = if style.unicode { "\u{00d7}" } else { "*" };
+        return Some((format!(" {mark} "), None));
     }
     for trig in &t.game.triggers {
         if let Some(z) = t.game.zones.get(usize::from(trig.zone.0)) {
             for (side, set) in z.squares.iter().enumerate() {
                 if set.contains(sq) {
-                    return Some(("\u{25aa}", z.per_side.then_some(side)));
+                    let owner = z.per_side.then_some(side);
+                    return Some((zone_glyph(t, owner, style), owner));
                 }
             }
         }
@@ -95,17 +116,138 @@ fn zone_mark(t: &Tables, sq: Sq) -> Option<(&'static str, Option<usize>)> {
     None
 }
 
-/// The board with a style.
+/// The three characters of a trigger zone's square owned by `owner`.
+fn zone_glyph(t: &Tables, owner: Option<usize>, style: &Style) -> String {
+    match owner {
+        _ if style.unicode && style.color => " \u{25aa} ".to_string(),
+        Some(o) => {
+            let letter = t.game.sides.get(o).map_or('?', |s| s.letter);
+            format!("({})", letter.to_ascii_lowercase())
+        }
+        None => " + ".to_string(),
+    }
+}
+
+/// What each zone drawn on the board means, one entry per zone: its marks,
+/// its name and, for the zones of triggers, what the trigger does.
+fn zone_legend(t: &Tables, style: &Style) -> Vec<String> {
+    let g = &t.game;
+    let mut legend = Vec::new();
+    for z in g.zones.iter().filter(|z| z.no_stop) {
+        let mark = if style.unicode { "\u{00d7}" } else { "*" };
+        legend.push(format!("{mark} {}: no piece may stop there", z.id));
+    }
+    if g.zones.iter().all(|z| !z.no_stop) && t.no_stop.iter().any(|&b| b) {
+        let mark = if style.unicode { "\u{00d7}" } else { "*" };
+        legend.push(format!("{mark} no-stop square"));
+    }
+    let mut seen: Vec<u16> = Vec::new();
+    for trig in &g.triggers {
+        if seen.contains(&trig.zone.0) {
+            continue;
+        }
+        seen.push(trig.zone.0);
+        let Some(z) = g.zones.get(usize::from(trig.zone.0)) else {
+            continue;
+        };
+        // Each owner's mark and name when the marks tell them apart.
+        let lettered = z.per_side && !(style.unicode && style.color);
+        let marks: Vec<String> = if lettered {
+            g.sides
+                .iter()
+                .enumerate()
+                .take(z.squares.len())
+                .map(|(o, side)| {
+                    let mark = zone_glyph(t, Some(o), style);
+                    let whose = crate::words::possessive(&side.name);
+                    format!("{} {whose} {}", mark.trim(), z.id)
+                })
+                .collect()
+        } else {
+            vec![zone_glyph(t, None, style).trim().to_string()]
+        };
+        let whose = match trig.whose {
+            crate::board::game::Whose::Own => "its own side's",
+            crate::board::game::Whose::Enemy => "another side's",
+            crate::board::game::Whose::Any => "any side's",
+        };
+        let what = match trig.action {
+            crate::board::game::TriggerAction::Convert(k) => {
+                let kind = g
+                    .kinds
+                    .get(usize::from(k.0))
+                    .map_or_else(|| "piece".to_string(), |k| k.name.to_lowercase());
+                format!(
+                    "a piece that ends its move on {whose} {} goes over to that side as a {kind}",
+                    z.id
+                )
+            }
+        };
+        let owners = if z.per_side && style.unicode && style.color {
+            " (in its side's colour)"
+        } else {
+            ""
+        };
+        if lettered {
+            legend.push(format!("{}: {what}", marks.join(", ")));
+        } else {
+            legend.push(format!("{} {}{owners}: {what}", marks.join(" "), z.id));
+        }
+    }
+    legend
+}
+
+/// The board with a style: the ranks from the top (or turned round), with
+/// coordinates, the square numbers beside it when asked, a legend of the
+/// pieces and zones, and the side to move.
 pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
     let g = &t.game;
     let mut out = String::new();
-    let files: String = (0..g.width)
-        .map(|f| format!(" {} ", (b'a' + f) as char))
+    let order = |n: u8| -> Vec<u8> {
+        if style.flip {
+            (0..n).rev().collect()
+        } else {
+            (0..n).collect()
+        }
+    };
+    let files_order = order(g.width);
+    // Ranks from the top of the picture: the last rank first, unless turned.
+    let ranks_order: Vec<u8> = order(g.height).into_iter().rev().collect();
+    let files: String = files_order
+        .iter()
+        .map(|&f| format!(" {} ", (b'a' + f) as char))
         .collect();
-    out.push_str(&format!("    {files}\n"));
-    for rank in (0..g.height).rev() {
+    // The numbers' column width: the largest number and a space.
+    let digits = g
+        .squares
+        .iter()
+        .map(|s| s.number.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let numbers_row = |rank: u8| -> String {
+        let mut row = String::new();
+        for &file in &files_order {
+            let cell = match g.square(i32::from(file), i32::from(rank)) {
+                Some(sq) => g
+                    .squares
+                    .get(usize::from(sq.0))
+                    .map_or_else(String::new, |i| i.number.to_string()),
+                None => String::new(),
+            };
+            row.push_str(&format!(" {cell:>digits$}"));
+        }
+        row.trim_end().to_string()
+    };
+    let gap = "    ";
+    out.push_str(&format!("    {files}"));
+    if style.numbers {
+        let w = g.height.to_string().len();
+        out.push_str(&format!("{:w$}{gap} square numbers", ""));
+    }
+    out.push('\n');
+    for &rank in &ranks_order {
         out.push_str(&format!("{:>3} ", rank + 1));
-        for file in 0..g.width {
+        for &file in &files_order {
             let sq = g.square(i32::from(file), i32::from(rank));
             let dark = (file + rank) % 2 == 0;
             let mut fg: Option<&str> = None;
@@ -120,16 +262,13 @@ pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
                             format!("{:^3}", piece_glyph(t, pos, sq))
                         }
                     }
-                    None => match zone_mark(t, sq) {
-                        Some((mark, owner)) if style.unicode => {
+                    None => match zone_mark(t, sq, style) {
+                        Some((mark, owner)) => {
                             fg = owner.and_then(|o| SIDE_COLORS.get(o).copied());
-                            format!(" {mark} ")
+                            mark
                         }
-                        _ if t.no_stop.get(usize::from(sq.0)).copied().unwrap_or(false) => {
-                            " * ".to_string()
-                        }
-                        _ if style.unicode => " \u{00b7} ".to_string(),
-                        _ => " . ".to_string(),
+                        None if style.unicode => " \u{00b7} ".to_string(),
+                        None => " . ".to_string(),
                     },
                 },
             };
@@ -148,7 +287,13 @@ pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
                 out.push_str(&text);
             }
         }
-        out.push_str(&format!(" {}\n", rank + 1));
+        if style.numbers {
+            let w = g.height.to_string().len();
+            out.push_str(&format!(" {:<w$}{gap}{}", rank + 1, numbers_row(rank)));
+        } else {
+            out.push_str(&format!(" {}", rank + 1));
+        }
+        out.push('\n');
     }
     out.push_str(&format!("    {files}\n"));
     let mut legend = Vec::new();
@@ -169,21 +314,13 @@ pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
             }
         }
     }
-    if t.no_stop.iter().any(|&b| b) {
-        let mark = if style.unicode { "\u{00d7}" } else { "*" };
-        legend.push(format!("{mark} no-stop square"));
-    }
-    if style.unicode {
-        for trig in &g.triggers {
-            if let Some(z) = g.zones.get(usize::from(trig.zone.0)) {
-                let text = format!("\u{25aa} {}", z.id);
-                if !legend.contains(&text) {
-                    legend.push(text);
-                }
-            }
-        }
-    }
     out.push_str(&format!("{}\n", legend.join("   ")));
+    for line in zone_legend(t, style) {
+        out.push_str(&format!("{line}\n"));
+    }
+    if style.flip {
+        out.push_str("(drawn turned round: your side at the bottom)\n");
+    }
     let mover = g
         .sides
         .get(usize::from(pos.to_move))

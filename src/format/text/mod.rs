@@ -10,6 +10,61 @@ use crate::lab::compare::{measures, Value};
 use crate::lab::stats::{share, wilson};
 use crate::lab::Run;
 
+/// `text` wrapped at `width` columns: words moved whole to the next line
+/// (a word longer than the line stands alone on its own); a line break of
+/// the text is a space, an empty line a paragraph, kept.
+pub fn wrap(text: &str, width: usize) -> String {
+    let width = width.max(20);
+    let mut out = String::new();
+    let paragraphs = text.split("\n\n").map(str::trim).filter(|p| !p.is_empty());
+    for (i, paragraph) in paragraphs.enumerate() {
+        if i > 0 {
+            out.push_str("\n\n");
+        }
+        let mut column = 0;
+        for word in paragraph.split_whitespace() {
+            let n = word.chars().count();
+            if column > 0 && column + 1 + n > width {
+                out.push('\n');
+                column = 0;
+            } else if column > 0 {
+                out.push(' ');
+                column += 1;
+            }
+            out.push_str(word);
+            column += n;
+        }
+    }
+    out
+}
+
+/// A game's rules as `rules` prints them: the title, the description and
+/// the options the rule file declares (the default first), wrapped at
+/// `width` columns.
+pub fn rules(
+    title: &str,
+    description: &str,
+    options: &[(String, Vec<String>)],
+    width: usize,
+) -> String {
+    let mut o = format!("{}\n{}\n", wrap(title, width), wrap(description, width));
+    if !options.is_empty() {
+        let each: Vec<String> = options
+            .iter()
+            .map(|(name, values)| format!("--option {name}={}", values.join("|")))
+            .collect();
+        o.push_str(&wrap(
+            &format!(
+                "options: {} (the first value is the default)",
+                each.join(", ")
+            ),
+            width,
+        ));
+        o.push('\n');
+    }
+    o
+}
+
 /// A percentage with one decimal.
 pub fn pct(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
@@ -22,31 +77,51 @@ pub fn with_ci(k: usize, n: usize) -> String {
 }
 
 /// The line that says what was played: `games` games (each, for more than
-/// one run), the agents, their strength and the seed.
+/// one run), the agents, each with the effort it was given (`mcts (300
+/// playouts), random`), and the seed.
 pub fn heading(games: usize, seed: u64, strength: &Strength, runs: &[&Run]) -> String {
     let agents = runs
         .first()
-        .map(|r| r.info.agents.join(", "))
+        .map(|r| {
+            r.info
+                .agents
+                .iter()
+                .map(|a| format!("{a}{}", effort(a, strength)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
         .unwrap_or_default();
-    let mut effort = Vec::new();
-    if let Some(p) = strength.playouts {
-        effort.push(format!("{p} playouts"));
-    }
-    if let Some(d) = strength.depth {
-        effort.push(format!("depth {d}"));
-    }
-    if let Some(t) = strength.think {
-        effort.push(format!("{} ms a move", t.as_millis()));
-    }
-    let effort = if effort.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", effort.join(", "))
-    };
     format!(
-        "{games} games{}, agents {agents}{effort}, seed {seed}",
+        "{}{}, agents {agents}, seed {seed}",
+        crate::words::count(games as u64, "game"),
         if runs.len() > 1 { " each" } else { "" },
     )
+}
+
+/// The effort an agent was given, as it uses it: playouts and time for
+/// mcts, depth and time for alphabeta, nothing for the others.
+fn effort(agent: &str, strength: &Strength) -> String {
+    let mut words = Vec::new();
+    if agent == "mcts" {
+        if let Some(p) = strength.playouts {
+            words.push(crate::words::count(p.into(), "playout"));
+        }
+    }
+    if agent == "alphabeta" {
+        if let Some(d) = strength.depth {
+            words.push(format!("depth {d}"));
+        }
+    }
+    if agent == "mcts" || agent == "alphabeta" {
+        if let Some(t) = strength.think {
+            words.push(format!("{} ms a move", t.as_millis()));
+        }
+    }
+    if words.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", words.join(", "))
+    }
 }
 
 /// The text report of one run under its heading.
@@ -180,8 +255,11 @@ pub fn compare_report(heading: &str, a: &Run, b: &Run) -> String {
     for (name, va, vb, diff, mark) in &rows {
         o.push_str(&format!("{name:<24}  {va:<wa$}  {vb:<wb$}  {diff}{mark}\n"));
     }
-    o.push_str(
-        "\n* the difference is significant at the 5% level (shares: two-proportion z test; means: Welch)\n",
-    );
+    // The footnote explains the mark: only when a row has it.
+    if rows.iter().any(|r| !r.4.is_empty()) {
+        o.push_str(
+            "\n* the difference is significant at the 5% level (shares: two-proportion z test; means: Welch)\n",
+        );
+    }
     o
 }
