@@ -113,9 +113,10 @@ impl RaceRun<'_> {
             .collect();
         writeln!(out, "players: {}", who.join(", "))?;
         let humans = session.has_humans();
-        if humans {
-            write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
-        }
+        // The pieces as the track last showed them: with a person playing,
+        // the track is shown again before their roll only when something
+        // moved since (or when asked: `track`).
+        let mut shown: Option<Vec<Vec<u16>>> = None;
         loop {
             let (seat, roll) = match session.advance().map_err(Failure::new)? {
                 RaceNext::Over => break,
@@ -124,14 +125,22 @@ impl RaceRun<'_> {
                     return Ok(Some(0));
                 }
                 RaceNext::Played(played) => {
-                    self.print_turn(&session, &played, out, err)?;
-                    if humans && !session.is_over() {
-                        write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
-                    }
+                    self.print_turn(&session, &played, "", out, err)?;
                     continue;
                 }
                 RaceNext::Person(roll) => (session.to_roll(), roll),
             };
+            if let Some(only) = session.forced() {
+                // One choice (a pass included): taken without asking.
+                let played = session.choose(only).map_err(Failure::new)?;
+                self.print_turn(&session, &played, " (the only choice)", out, err)?;
+                continue;
+            }
+            let now = pieces(session.state());
+            if shown.as_ref() != Some(&now) {
+                write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
+                shown = Some(now);
+            }
             let played = match ask(&session, seat, &roll, &self.style, input, out)? {
                 Asked::Choose(c) => session.choose(c).map_err(Failure::new)?,
                 Asked::Quit => return Ok(Some(0)),
@@ -147,7 +156,7 @@ impl RaceRun<'_> {
                         RaceUndo::Back(written) => {
                             report_record(&written, self.record, err)?;
                             writeln!(out, "taken back")?;
-                            write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
+                            shown = None;
                         }
                         RaceUndo::Nothing => writeln!(out, "nothing to undo")?,
                     }
@@ -157,45 +166,60 @@ impl RaceRun<'_> {
                     match session.redo().map_err(Failure::new)? {
                         Some(p) => {
                             writeln!(out, "redo: {}", p.choice)?;
-                            self.print_turn(&session, &p, out, err)?;
+                            self.print_turn(&session, &p, "", out, err)?;
                         }
                         None => writeln!(out, "nothing to redo")?,
                     }
                     continue;
                 }
             };
-            self.print_turn(&session, &played, out, err)?;
-            if humans && !session.is_over() {
-                write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
-            }
+            self.print_turn(&session, &played, "", out, err)?;
+        }
+        if humans {
+            write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
         }
         write!(out, "{}", result_text(&game, session.state()))?;
         Ok(Some(0))
     }
 
-    /// A turn played, in words (and what writing it to the record did).
+    /// A turn played, in words, with `note` after its first line (and
+    /// what writing it to the record did). With a person playing, the
+    /// positions are left to the track: a turn is its line and its events.
     fn print_turn(
         &self,
         session: &RaceSession<'_>,
         p: &Played,
+        note: &str,
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> Result<(), Failure> {
         report_record(&p.record, self.record, err)?;
         let game = session.game();
-        write!(
-            out,
-            "{}",
-            turn_text(
-                game,
-                session.state(),
-                p.number,
-                p.seat,
-                &p.roll,
-                p.choice,
-                &p.events
-            )
-        )?;
+        let text = turn_text(
+            game,
+            session.state(),
+            p.number,
+            p.seat,
+            &p.roll,
+            p.choice,
+            &p.events,
+        );
+        let mut lines: Vec<&str> = text.lines().collect();
+        if session.has_humans() && lines.len() > 1 {
+            // The last line is the positions.
+            lines.pop();
+            // A pass and nothing else: its line says it all.
+            if p.choice == Choice::Pass && p.events.len() == 1 {
+                lines.truncate(1);
+            }
+        }
+        for (i, line) in lines.iter().enumerate() {
+            if i == 0 {
+                writeln!(out, "{line}{note}")?;
+            } else {
+                writeln!(out, "{line}")?;
+            }
+        }
         Ok(())
     }
 
@@ -219,6 +243,13 @@ impl RaceRun<'_> {
     }
 }
 
+/// Every seat's pieces: what the track shows.
+fn pieces(state: &RaceState) -> Vec<Vec<u16>> {
+    (0..state.players())
+        .map(|s| state.pieces(s).to_vec())
+        .collect()
+}
+
 /// What a person at a race game asked for.
 enum Asked {
     Choose(Choice),
@@ -228,7 +259,9 @@ enum Asked {
     Quit,
 }
 
-const RACE_HELP: &str = "Type `enter`, the cell of the piece to move, or `pass`. Commands:
+const RACE_HELP: &str = "Type `enter`, the cell of the piece to move, or `pass`; Enter alone takes
+the choice in brackets (the computer's suggestion). A roll that leaves one
+choice only is played without asking. Commands:
   moves        the choices for this roll
   track        the track with every piece on it
   undo, redo   take back your last choice (the same dice come again) / make it again
@@ -255,8 +288,16 @@ fn ask(
         .iter()
         .map(|&c| choice_text(game, seat, c))
         .collect();
+    let default = session.default_choice();
+    let shown_default = default.map_or_else(String::new, |c| {
+        format!(" [{}]", choice_text(game, seat, c))
+    });
     loop {
-        write!(out, "{name} rolls {roll}: choose {}> ", listed.join(", "))?;
+        write!(
+            out,
+            "{name} rolls {roll}: choose {}{shown_default}> ",
+            listed.join(", ")
+        )?;
         out.flush()?;
         let line = match super::prompt::read_line(input)? {
             super::prompt::Line::Text(l) => l,
@@ -277,7 +318,10 @@ fn ask(
         let line = line.trim();
         let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
         match cmd {
-            "" => continue,
+            "" => match default {
+                Some(c) => return Ok(Asked::Choose(c)),
+                None => continue,
+            },
             "resign" => {
                 if state.players() == 2 {
                     writeln!(out, "{name} resigns: {} wins", seat_name(game, 1 - seat))?;

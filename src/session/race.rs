@@ -86,6 +86,9 @@ struct Before {
     state: RaceState,
     dice: Rng,
     turns: usize,
+    /// The roll left one choice only (taken without asking): undo goes
+    /// back past it.
+    forced: bool,
 }
 
 /// A race game in progress.
@@ -229,6 +232,7 @@ impl<'g> RaceSession<'g> {
                 state: self.state.clone(),
                 dice: self.dice.clone(),
                 turns: self.turns.len(),
+                forced: false,
             });
         }
         let roll = Roll::random(self.game.dice, self.game.faces, &mut self.dice);
@@ -245,6 +249,24 @@ impl<'g> RaceSession<'g> {
     /// The legal choices of the roll.
     pub fn choices(&self) -> &[Choice] {
         &self.choices
+    }
+
+    /// The choice of the roll when it is the only one (a pass included):
+    /// a front end takes it without asking.
+    pub fn forced(&self) -> Option<Choice> {
+        match self.choices.as_slice() {
+            [only] if self.roll.is_some() => Some(*only),
+            _ => None,
+        }
+    }
+
+    /// The choice a person takes by default (the computer's suggestion),
+    /// when the roll leaves several.
+    pub fn default_choice(&self) -> Option<Choice> {
+        if self.choices.len() < 2 {
+            return None;
+        }
+        self.hint()
     }
 
     /// Plays the game on by one turn: a computer player rolls and chooses
@@ -305,7 +327,13 @@ impl<'g> RaceSession<'g> {
     /// A person's choice (one of [`RaceSession::choices`]): played; the
     /// choices taken back are forgotten.
     pub fn choose(&mut self, choice: Choice) -> Result<Played, String> {
-        self.taken_back.clear();
+        let forced = self.choices.len() <= 1;
+        if let Some(b) = self.before.last_mut() {
+            b.forced = forced;
+        }
+        if !forced {
+            self.taken_back.clear();
+        }
         self.play(choice)
     }
 
@@ -364,14 +392,19 @@ impl<'g> RaceSession<'g> {
     }
 
     /// Takes back the last choice of the person to roll: their previous
-    /// turn comes again, with the same dice.
+    /// turn with a choice to make comes again, with the same dice (turns
+    /// that left one choice only are taken back on the way).
     pub fn undo(&mut self) -> RaceUndo {
         let Some(now) = self.before.pop() else {
             return RaceUndo::Nothing;
         };
-        let Some(target) = self.before.pop() else {
+        let Some(at) = self.before.iter().rposition(|b| !b.forced) else {
             self.before.push(now);
             self.rewind();
+            return RaceUndo::Nothing;
+        };
+        self.before.truncate(at + 1);
+        let Some(target) = self.before.pop() else {
             return RaceUndo::Nothing;
         };
         let seat = target.state.to_roll();
