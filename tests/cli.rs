@@ -273,8 +273,8 @@ fn a_whole_game_typed_at_the_prompt() {
     let record = std::fs::read_to_string(&saved).unwrap();
     assert_eq!(record.lines().count(), 1 + 20, "{record}");
     assert!(record.starts_with(
-        "{\"game\":\"draughts\",\"options\":[],\"position\":\"W:W22,23,30:B1,7,10,18,19\"}\n"
-    ));
+        "{\"game\":\"draughts\",\"options\":[],\"position\":\"W:W22,23,30:B1,7,10,18,19\",\"seed\":0,\"agents\":[\"human\",\"human\"]}\n"
+    ), "{record}");
 }
 
 #[test]

@@ -531,3 +531,69 @@ fn a_long_recorded_game_between_computers_takes_linear_time() {
     assert!(last_ply(&out).is_some());
     assert_eq!(last_ply(&replayed), last_ply(&out));
 }
+
+/// Issue 12, item 7: a resignation ends the game with its result in the
+/// record's header (also before any move), and `replay` says it.
+#[test]
+fn a_resignation_is_recorded_and_replayed() {
+    let d = dir("resigned");
+    let record = d.join("board.jsonl");
+    let path = record.to_str().unwrap();
+    let (code, out, err) = cli(
+        &["play", "draughts", "--seed", "1", "--record", path],
+        "resign\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("White resigns: Black wins\n"), "{out}");
+    let header = lines(&record)[0].clone();
+    assert!(
+        header.ends_with(r#""result":{"winner":"black","reason":"resigned","resigned":"white"}}"#),
+        "{header}"
+    );
+    let (code, replayed, err) = cli(&["replay", path], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        replayed.ends_with("result: Black wins: White resigned\n"),
+        "{replayed}"
+    );
+    // After moves: the moves stay, the header holds the result.
+    let (code, _, err) = cli(
+        &["play", "draughts", "--seed", "1", "--record", path],
+        "22-18\n11-15\nresign\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let all = lines(&record);
+    assert_eq!(all.len(), 3, "{all:?}");
+    assert!(all[0].contains(r#""winner":"white""#), "{all:?}");
+    let (_, replayed, _) = cli(&["replay", path], "");
+    assert!(
+        replayed.ends_with("result: White wins: Black resigned\n"),
+        "{replayed}"
+    );
+    // A race game.
+    let race = d.join("race.jsonl");
+    let path = race.to_str().unwrap();
+    let (code, out, err) = cli(
+        &[
+            "play",
+            "slow-and-steady",
+            "--seat",
+            "2=random",
+            "--seed",
+            "4",
+            "--record",
+            path,
+        ],
+        "resign\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("red resigns: blue wins\n"), "{out}");
+    assert!(lines(&race)[0]
+        .contains(r#""result":{"winner":"blue","reason":"resigned","resigned":"red"}"#));
+    let (code, replayed, err) = cli(&["replay", path], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        replayed.ends_with("result: blue wins: red resigned\n"),
+        "{replayed}"
+    );
+}

@@ -93,6 +93,7 @@ impl RaceRun<'_> {
             position: None,
             players: Some(players),
             seed: Some(self.seed),
+            ..Header::default()
         };
         let mut session = RaceSession::new(
             &game,
@@ -144,6 +145,11 @@ impl RaceRun<'_> {
             let played = match ask(&session, seat, &roll, &self.style, input, out)? {
                 Asked::Choose(c) => session.choose(c).map_err(Failure::new)?,
                 Asked::Quit => return Ok(Some(0)),
+                Asked::Resign => {
+                    let written = session.resign();
+                    report_record(&written, self.record, err)?;
+                    continue;
+                }
                 Asked::Save(file) => {
                     match session.save(Path::new(&file)) {
                         Ok(n) => writeln!(out, "saved {n} turns to {file}")?,
@@ -174,6 +180,10 @@ impl RaceRun<'_> {
                 }
             };
             self.print_turn(&session, &played, "", out, err)?;
+        }
+        if let Some(seat) = session.resigned() {
+            writeln!(out, "{}", resigned_text(&game, seat, session.state()))?;
+            return Ok(Some(0));
         }
         if humans {
             write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
@@ -243,6 +253,16 @@ impl RaceRun<'_> {
     }
 }
 
+/// A resignation in words: `red resigns: blue wins`.
+pub(crate) fn resigned_text(game: &RaceGame, seat: usize, state: &RaceState) -> String {
+    let name = seat_name(game, seat);
+    if state.players() == 2 {
+        format!("{name} resigns: {} wins", seat_name(game, 1 - seat))
+    } else {
+        format!("{name} resigns: the game ends")
+    }
+}
+
 /// Every seat's pieces: what the track shows.
 fn pieces(state: &RaceState) -> Vec<Vec<u16>> {
     (0..state.players())
@@ -253,6 +273,7 @@ fn pieces(state: &RaceState) -> Vec<Vec<u16>> {
 /// What a person at a race game asked for.
 enum Asked {
     Choose(Choice),
+    Resign,
     Undo,
     Redo,
     Save(String),
@@ -322,14 +343,7 @@ fn ask(
                 Some(c) => return Ok(Asked::Choose(c)),
                 None => continue,
             },
-            "resign" => {
-                if state.players() == 2 {
-                    writeln!(out, "{name} resigns: {} wins", seat_name(game, 1 - seat))?;
-                } else {
-                    writeln!(out, "{name} resigns: the game ends")?;
-                }
-                return Ok(Asked::Quit);
-            }
+            "resign" => return Ok(Asked::Resign),
             "help" | "?" => {
                 writeln!(out, "{RACE_HELP}")?;
                 continue;

@@ -19,7 +19,7 @@ use std::path::Path;
 use crate::agents::{self, Agent, BoardGame, BoardState, GameState, Strength};
 use crate::board::{find_move, Match, Move, Outcome, Position, Tables};
 use crate::record::board::Ply;
-use crate::record::{self, BoardRecord, Header, Recorder, Written};
+use crate::record::{self, BoardRecord, GameResult, Header, Recorder, Written};
 
 /// Who plays a side.
 pub enum Seat<'g> {
@@ -153,6 +153,8 @@ pub struct BoardSession<'t> {
     /// The game as the computer players see it, in step with `game`.
     state: BoardState<'t>,
     seats: Vec<Seat<'t>>,
+    /// The agent name of each side, as given.
+    agents: Vec<String>,
     seed: u64,
     strength: Strength,
     /// The game stops undecided after this many plies.
@@ -199,6 +201,7 @@ impl<'t> BoardSession<'t> {
             start,
             agents_game,
             seats,
+            agents: agents.to_vec(),
             seed,
             strength,
             max_plies: u32::MAX,
@@ -259,14 +262,34 @@ impl<'t> BoardSession<'t> {
         }
     }
 
-    /// The side to move resigns: the game is over ([`Ending::Resigned`]).
-    /// Nothing happens to a game already over.
+    /// The side to move resigns: the game is over ([`Ending::Resigned`]),
+    /// and the record says so (its header's `result`). Nothing happens to
+    /// a game already over.
     pub fn resign(&mut self) -> Option<Ending> {
         if self.ending().is_some() {
             return None;
         }
         self.resigned = Some(self.to_move());
+        self.rewrite_record();
         self.ending()
+    }
+
+    /// The result a record holds beside its moves: who resigned and who
+    /// wins.
+    pub fn result(&self) -> Option<GameResult> {
+        let side = self.resigned?;
+        let id = |i: usize| self.t.game.sides.get(i).map(|s| s.id.as_str());
+        let winners = self.winners_if_resigns(side);
+        let winner = match winners.as_slice() {
+            [one] => id(*one),
+            _ => None,
+        };
+        Some(GameResult::resigned(id(side).unwrap_or("?"), winner))
+    }
+
+    /// The seed of the computer players.
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// The sides that win when `side` resigns: every other side.
@@ -282,7 +305,7 @@ impl<'t> BoardSession<'t> {
         let whole = self.record(game, options);
         let mut recorder = Recorder::create(path, &record::line(&whole.header))
             .map_err(|e| format!("can't write the record {}: {e}", path.display()))?;
-        if !whole.plies.is_empty() {
+        if !whole.plies.is_empty() || whole.header.result.is_some() {
             let text = whole.to_jsonl();
             if let Written::Failed(e) = recorder.rewrite(&text) {
                 return Err(format!("can't write the record {}: {e}", path.display()));
@@ -328,15 +351,14 @@ impl<'t> BoardSession<'t> {
         self.state = self
             .agents_game
             .replay(self.start.clone(), self.game.played());
+        self.rewrite_record();
+    }
+
+    /// Writes the record whole again (after an undo, a redo, a
+    /// resignation).
+    fn rewrite_record(&mut self) {
         if let Some((_, header)) = &self.recorder {
-            let text = BoardRecord::of_game(
-                &header.game,
-                &header.options,
-                self.t,
-                &self.start,
-                self.game.played(),
-            )
-            .to_jsonl();
+            let text = self.record(&header.game, &header.options).to_jsonl();
             if let Some((r, _)) = &mut self.recorder {
                 let w = r.rewrite(&text);
                 self.note(w);
@@ -501,8 +523,13 @@ impl<'t> BoardSession<'t> {
         Some((mv, events))
     }
 
-    /// The record of the game so far, for `game` with `options`.
+    /// The record of the game so far, for `game` with `options`: the
+    /// moves, the seed, who plays each side and a resignation.
     pub fn record(&self, game: &str, options: &[String]) -> BoardRecord {
-        BoardRecord::of_game(game, options, self.t, &self.start, self.game.played())
+        let mut r = BoardRecord::of_game(game, options, self.t, &self.start, self.game.played());
+        r.header.seed = Some(self.seed);
+        r.header.agents.clone_from(&self.agents);
+        r.header.result = self.result();
+        r
     }
 }

@@ -16,7 +16,7 @@ use crate::race::game::RaceGame;
 use crate::race::text::seat_name;
 use crate::race::{agent_seed, Choice, Event, Policy, RaceNode, RaceState, Roll};
 use crate::record::race::{choice_json, choice_of, record_text, RaceTurn};
-use crate::record::{self, Header, Recorder, Written};
+use crate::record::{self, GameResult, Header, Recorder, Written};
 use crate::rng::Rng;
 
 /// What comes next in a race game ([`RaceSession::advance`]).
@@ -111,6 +111,8 @@ pub struct RaceSession<'g> {
     recorder: Option<Recorder>,
     roll: Option<Roll>,
     choices: Vec<Choice>,
+    /// The seat that resigned, if one did.
+    resigned: Option<usize>,
 }
 
 impl<'g> RaceSession<'g> {
@@ -125,10 +127,13 @@ impl<'g> RaceSession<'g> {
         seed: u64,
         strength: Strength,
         max_rolls: u32,
-        header: Header,
+        mut header: Header,
         record: Option<&Path>,
     ) -> Result<RaceSession<'g>, String> {
         let players = agents.len();
+        if header.agents.is_empty() {
+            header.agents = agents.to_vec();
+        }
         let state = RaceState::new(game, players).map_err(|e| format!("error: {e}"))?;
         let seats = agents
             .iter()
@@ -176,6 +181,7 @@ impl<'g> RaceSession<'g> {
             recorder,
             roll: None,
             choices: Vec::new(),
+            resigned: None,
         })
     }
 
@@ -199,9 +205,42 @@ impl<'g> RaceSession<'g> {
         self.humans
     }
 
-    /// Whether the game is over.
+    /// Whether the game is over (by the rules or a resignation).
     pub fn is_over(&self) -> bool {
-        self.state.is_over()
+        self.state.is_over() || self.resigned.is_some()
+    }
+
+    /// The seat that resigned, if one did.
+    pub fn resigned(&self) -> Option<usize> {
+        self.resigned
+    }
+
+    /// The seat to roll resigns: the game is over, the other seat wins
+    /// when there are two (with more, no one does), and the record says so
+    /// (its header's `result`); how rewriting the record went. Nothing
+    /// happens to a game already over.
+    pub fn resign(&mut self) -> Written {
+        if self.is_over() {
+            return Written::Ok;
+        }
+        let seat = self.to_roll();
+        // The roll waiting for the person is not played.
+        if self.roll.is_some() && self.human_to_roll() {
+            self.rewind();
+        }
+        self.resigned = Some(seat);
+        let winner = (self.state.players() == 2).then(|| seat_name(self.game, 1 - seat));
+        self.header.result = Some(GameResult::resigned(seat_name(self.game, seat), winner));
+        let text = self.record_text();
+        match &mut self.recorder {
+            Some(r) => r.rewrite(&text),
+            None => Written::Ok,
+        }
+    }
+
+    /// The result the record holds beside its turns (a resignation).
+    pub fn result(&self) -> Option<&GameResult> {
+        self.header.result.as_ref()
     }
 
     /// Whether the game has reached its limit of rolls.
