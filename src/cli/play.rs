@@ -29,9 +29,11 @@ pub(crate) struct PlayArgs {
     /// Write the game record to FILE: JSON lines, one per turn (see `replay`).
     #[arg(long, value_name = "FILE")]
     record: Option<std::path::PathBuf>,
-    /// Seed of the computer players.
-    #[arg(long, default_value_t = 0, value_parser = super::limits::seed)]
-    seed: u64,
+    /// The seed of the dice and of the computer players (default: a fresh
+    /// one, printed at the start and written to the record, so that the
+    /// game can be played again with `--seed`).
+    #[arg(long, value_parser = super::limits::seed)]
+    seed: Option<u64>,
     /// Start from this position instead of the start position.
     #[arg(long)]
     position: Option<String>,
@@ -110,11 +112,17 @@ pub(crate) fn run(
     err: &mut dyn Write,
     term: super::Term,
 ) -> Result<i32, Failure> {
+    // A fresh seed is said at the start, so that the game can be played again.
+    let (seed, fresh) = match args.seed {
+        Some(s) => (s, false),
+        None => (crate::session::fresh_seed(), true),
+    };
     let race = super::race::RaceRun {
         game: &args.game,
         seats: &args.seats,
         players: args.players,
-        seed: args.seed,
+        seed,
+        fresh_seed: fresh,
         max_rolls: args.max_plies,
         record: args.record.as_deref(),
         strength: args.strength.strength(),
@@ -143,7 +151,7 @@ pub(crate) fn run(
     let start = position(&t, args.position.as_deref())?;
     let names = agent_names(&t, &args)?;
     let view = BoardSession::players_view(&t);
-    let mut session = BoardSession::new(&view, start, &names, args.seed, args.strength.strength())
+    let mut session = BoardSession::new(&view, start, &names, seed, args.strength.strength())
         .map_err(|e| Failure::new(format!("error: {e}")))?
         .with_max_plies(args.max_plies);
     if let Some(path) = &args.record {
@@ -170,6 +178,9 @@ pub(crate) fn run(
         crate::format::text::board::render_styled(&t, &session.game().pos, style)
     };
     writeln!(out, "{}", t.game.title)?;
+    if fresh {
+        writeln!(out, "{}", seed_line(seed))?;
+    }
     write!(out, "{}", board(&session, &style))?;
     loop {
         let turn = match session
@@ -256,6 +267,11 @@ pub(crate) fn run(
             write!(out, "{}", board(&session, &style))?;
         }
     }
+}
+
+/// The line that says a fresh seed.
+pub(crate) fn seed_line(seed: u64) -> String {
+    format!("seed {seed} (`--seed {seed}` plays this game again)")
 }
 
 /// Says how the game ended: the final position and the result, or where

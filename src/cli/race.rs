@@ -37,6 +37,8 @@ pub(crate) struct RaceRun<'a> {
     pub players: Option<usize>,
     /// The seed of the dice and of the computer players.
     pub seed: u64,
+    /// Whether the seed is a fresh one (not given): it is said.
+    pub fresh_seed: bool,
     /// Stop after this many rolls.
     pub max_rolls: u32,
     /// Where to write the record.
@@ -106,6 +108,9 @@ impl RaceRun<'_> {
         )
         .map_err(Failure::new)?;
         writeln!(out, "{}", game.title)?;
+        if self.fresh_seed {
+            writeln!(out, "{}", super::play::seed_line(self.seed))?;
+        }
         let who: Vec<String> = session
             .seats()
             .iter()
