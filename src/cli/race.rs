@@ -88,7 +88,7 @@ impl RaceRun<'_> {
         };
         let players = self.players.unwrap_or(usize::from(game.min_players));
         RaceState::new(&game, players).map_err(|e| Failure::new(format!("error: {e}")))?;
-        let names = self.agent_names(&game, players)?;
+        let names = self.agent_names(&game, players, vec!["human".to_string(); players])?;
         let header = Header {
             game: self.game.game.clone(),
             options: self.game.options.clone(),
@@ -97,7 +97,7 @@ impl RaceRun<'_> {
             seed: Some(self.seed),
             ..Header::default()
         };
-        let mut session = RaceSession::new(
+        let session = RaceSession::new(
             &game,
             &names,
             self.seed,
@@ -107,15 +107,33 @@ impl RaceRun<'_> {
             self.record,
         )
         .map_err(Failure::new)?;
+        let intro = if self.fresh_seed {
+            format!("{}\n", super::play::seed_line(self.seed))
+        } else {
+            String::new()
+        };
+        self.play_session(&game, session, &intro, input, out, err)
+            .map(Some)
+    }
+
+    /// Plays a race game: the title, `intro`, who plays, then turn after
+    /// turn to the end.
+    pub(crate) fn play_session(
+        &self,
+        game: &RaceGame,
+        mut session: RaceSession<'_>,
+        intro: &str,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Result<i32, Failure> {
         writeln!(out, "{}", game.title)?;
-        if self.fresh_seed {
-            writeln!(out, "{}", super::play::seed_line(self.seed))?;
-        }
+        write!(out, "{intro}")?;
         let who: Vec<String> = session
             .seats()
             .iter()
             .enumerate()
-            .map(|(i, s)| format!("{} ({})", seat_name(&game, i), s.name()))
+            .map(|(i, s)| format!("{} ({})", seat_name(game, i), s.name()))
             .collect();
         writeln!(out, "players: {}", who.join(", "))?;
         let humans = session.has_humans();
@@ -128,7 +146,7 @@ impl RaceRun<'_> {
                 RaceNext::Over => break,
                 RaceNext::Limit(rolls) => {
                     writeln!(out, "stopped after {rolls} rolls (--max-plies)")?;
-                    return Ok(Some(0));
+                    return Ok(0);
                 }
                 RaceNext::Played(played) => {
                     self.print_turn(&session, &played, "", out, err)?;
@@ -144,12 +162,12 @@ impl RaceRun<'_> {
             }
             let now = pieces(session.state());
             if shown.as_ref() != Some(&now) {
-                write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
+                write!(out, "{}", track(game, Some(session.state()), &self.style))?;
                 shown = Some(now);
             }
             let played = match ask(&session, seat, &roll, &self.style, input, out)? {
                 Asked::Choose(c) => session.choose(c).map_err(Failure::new)?,
-                Asked::Quit => return Ok(Some(0)),
+                Asked::Quit => return Ok(0),
                 Asked::Resign => {
                     let written = session.resign();
                     report_record(&written, self.record, err)?;
@@ -187,14 +205,14 @@ impl RaceRun<'_> {
             self.print_turn(&session, &played, "", out, err)?;
         }
         if let Some(seat) = session.resigned() {
-            writeln!(out, "{}", resigned_text(&game, seat, session.state()))?;
-            return Ok(Some(0));
+            writeln!(out, "{}", resigned_text(game, seat, session.state()))?;
+            return Ok(0);
         }
         if humans {
-            write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
+            write!(out, "{}", track(game, Some(session.state()), &self.style))?;
         }
-        write!(out, "{}", result_text(&game, session.state()))?;
-        Ok(Some(0))
+        write!(out, "{}", result_text(game, session.state()))?;
+        Ok(0)
     }
 
     /// A turn played, in words, with `note` after its first line (and
@@ -238,9 +256,14 @@ impl RaceRun<'_> {
         Ok(())
     }
 
-    /// The agent name of each seat (`human` where none is given).
-    fn agent_names(&self, game: &RaceGame, players: usize) -> Result<Vec<String>, Failure> {
-        let mut names = vec!["human".to_string(); players];
+    /// The agent name of each seat: as given by `--seat`, else as in
+    /// `names`.
+    pub(crate) fn agent_names(
+        &self,
+        game: &RaceGame,
+        players: usize,
+        mut names: Vec<String>,
+    ) -> Result<Vec<String>, Failure> {
         for s in self.seats {
             let (who, agent) = s.split_once('=').ok_or_else(|| {
                 Failure::new(format!("error: `--seat {s}` needs the form SEAT=AGENT"))

@@ -18,7 +18,7 @@ use std::path::Path;
 
 use crate::agents::{self, Agent, BoardGame, BoardState, GameState, Strength};
 use crate::board::{find_move, Match, Move, Outcome, Position, Tables};
-use crate::record::board::Ply;
+use crate::record::board::{play_ply, Ply, RecordError};
 use crate::record::{self, BoardRecord, GameResult, Header, Recorder, Written};
 
 /// Who plays a side.
@@ -209,6 +209,41 @@ impl<'t> BoardSession<'t> {
             recorder: None,
             news: Written::Ok,
         })
+    }
+
+    /// A game resumed from its record: the plies of `rec` played from its
+    /// start (every one checked, with its line on an error), so that undo
+    /// takes them back; a resignation the record holds ends the game.
+    /// `agents`, `seed` and `strength` as for [`BoardSession::new`].
+    pub fn resume(
+        agents_game: &'t BoardGame<'t>,
+        rec: &BoardRecord,
+        agents: &[String],
+        seed: u64,
+        strength: Strength,
+    ) -> Result<BoardSession<'t>, RecordError> {
+        let t = agents_game.t;
+        let start = rec.start(t)?;
+        let mut s = BoardSession::new(agents_game, start, agents, seed, strength).map_err(|e| {
+            RecordError {
+                line: rec.lines.first().copied().unwrap_or(1),
+                reason: e,
+            }
+        })?;
+        for (i, ply) in rec.plies.iter().enumerate() {
+            let line = rec.lines.get(i + 1).copied().unwrap_or(i + 2);
+            play_ply(&mut s.game, line, ply)?;
+        }
+        s.state = agents_game.replay(s.start.clone(), s.game.played());
+        if let Some(r) = &rec.header.result {
+            if r.reason == "resigned" {
+                s.resigned = r
+                    .resigned
+                    .as_deref()
+                    .and_then(|id| t.game.sides.iter().position(|side| side.id == id));
+            }
+        }
+        Ok(s)
     }
 
     /// The same session with a ply limit: once `max_plies` plies are

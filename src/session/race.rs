@@ -15,6 +15,7 @@ use crate::agents::{self, Agent, Strength};
 use crate::race::game::RaceGame;
 use crate::race::text::seat_name;
 use crate::race::{agent_seed, Choice, Event, Policy, RaceNode, RaceState, Roll};
+use crate::record::board::RecordError;
 use crate::record::race::{choice_json, choice_of, record_text, RaceTurn};
 use crate::record::{self, GameResult, Header, Recorder, Written};
 use crate::rng::Rng;
@@ -183,6 +184,106 @@ impl<'g> RaceSession<'g> {
             choices: Vec::new(),
             resigned: None,
         })
+    }
+
+    /// A game resumed from its record: `header` and its `turns`, each with
+    /// its line, played and checked in order (an error names the line).
+    /// The dice go on from `seed` past the rolls played: the dice the game
+    /// would have rolled had it not stopped, when the record was played
+    /// with that seed. The turns of a person can be taken back. A
+    /// resignation the record holds ends the game.
+    #[allow(clippy::too_many_arguments)]
+    pub fn resume(
+        game: &'g RaceGame,
+        agents: &[String],
+        seed: u64,
+        strength: Strength,
+        max_rolls: u32,
+        header: Header,
+        turns: &[(usize, RaceTurn)],
+    ) -> Result<RaceSession<'g>, RecordError> {
+        let at = |line: usize, reason: String| RecordError { line, reason };
+        let mut s = RaceSession::new(game, agents, seed, strength, max_rolls, header, None)
+            .map_err(|e| at(1, e.trim_start_matches("error: ").to_string()))?;
+        let mut events = Vec::new();
+        for (line, turn) in turns {
+            let line = *line;
+            if s.state.is_over() {
+                return Err(at(line, "the game is already over".into()));
+            }
+            let seat = s.to_roll();
+            let expected = seat_name(game, seat);
+            if turn.player != expected {
+                let reason = format!("it is {expected}'s turn, not {}'s", turn.player);
+                return Err(at(line, reason));
+            }
+            let roll = Roll::new(&turn.dice)
+                .ok_or_else(|| at(line, format!("too many dice: {:?}", turn.dice)))?;
+            s.state
+                .check_roll(game, &roll)
+                .map_err(|e| at(line, e.to_string()))?;
+            let choice = choice_of(game, seat, &turn.choice).ok_or_else(|| {
+                at(
+                    line,
+                    format!(
+                        "`{}` is not a choice: write a cell number, \"enter\" or \"pass\"",
+                        turn.choice
+                    ),
+                )
+            })?;
+            if s.human_to_roll() {
+                s.state.choices(game, &roll, &mut s.choices);
+                s.before.push(Before {
+                    state: s.state.clone(),
+                    dice: s.dice.clone(),
+                    turns: s.turns.len(),
+                    forced: s.choices.len() <= 1,
+                });
+            }
+            // The generator rolls on as it did.
+            Roll::random(game.dice, game.faces, &mut s.dice);
+            events.clear();
+            s.state
+                .apply(game, &roll, choice, &mut events)
+                .map_err(|e| {
+                    at(
+                        line,
+                        format!("{expected} can't play `{choice}` with {roll}: {e}"),
+                    )
+                })?;
+            // Kept whatever the seats: `record_to` writes them.
+            s.turns.push(turn.clone());
+        }
+        s.choices.clear();
+        if let Some(r) = s.header.result.clone() {
+            if r.reason == "resigned" {
+                s.resigned = r
+                    .resigned
+                    .as_deref()
+                    .and_then(|n| (0..s.state.players()).find(|&i| seat_name(game, i) == n));
+            }
+        }
+        Ok(s)
+    }
+
+    /// Writes the record of a resumed game to `path` from now on: the
+    /// header and the turns so far at once (an error when the file can't
+    /// be written), then a line per turn.
+    pub fn record_to(&mut self, path: &Path) -> Result<(), String> {
+        let fail = |e: String| format!("error: can't write the record {}: {e}", path.display());
+        let mut r =
+            Recorder::create(path, &record::line(&self.header)).map_err(|e| fail(e.to_string()))?;
+        if !self.turns.is_empty() {
+            if let Written::Failed(e) = r.rewrite(&self.record_text()) {
+                return Err(fail(e));
+            }
+        }
+        self.recorder = Some(r);
+        if !self.humans {
+            // Kept for this write only: a game without a person keeps none.
+            self.turns = Vec::new();
+        }
+        Ok(())
     }
 
     /// The game.
