@@ -531,7 +531,7 @@ fn a_long_recorded_game_between_computers_takes_linear_time() {
     assert_eq!(code, 0, "{err}");
     let last_ply = |t: &str| {
         t.lines()
-            .rfind(|l| l.starts_with("20000. "))
+            .rfind(|l| l.starts_with("10000. Black: "))
             .map(str::to_string)
     };
     assert!(last_ply(&out).is_some());

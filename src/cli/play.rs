@@ -1,6 +1,6 @@
 //! `rulebook play`: a game between people (typing moves) and computer players.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use super::prompt::Action;
@@ -186,6 +186,7 @@ pub(crate) fn run(
         record: args.record.as_deref(),
         strength: args.strength.strength(),
         style: term.style(),
+        thinking: term.is_terminal && std::io::stderr().is_terminal(),
     };
     if race.is_race()? {
         no_board_flags(&args, &game.game)?;
@@ -297,6 +298,7 @@ fn resume_game(
             record: args.record.as_deref(),
             strength: args.strength.strength(),
             style: term.style(),
+            thinking: term.is_terminal && std::io::stderr().is_terminal(),
         };
         let agents = if header.agents.len() == players {
             header.agents.clone()
@@ -385,11 +387,21 @@ fn play_board(
     writeln!(out, "{}", t.game.title)?;
     write!(out, "{intro}")?;
     write!(out, "{}", board(&session, &style))?;
+    // While a computer player thinks, a person at a terminal is told so
+    // on stderr (never in a pipe).
+    let thinking = humans && term.is_terminal && std::io::stderr().is_terminal();
     loop {
-        let turn = match session
-            .advance()
-            .map_err(|e| Failure::new(format!("error: {e}")))?
-        {
+        let computer = thinking && !session.human_to_move() && session.ending().is_none();
+        if computer {
+            write!(err, "{} thinking...\r", session.side_name())?;
+            err.flush()?;
+        }
+        let next = session.advance();
+        if computer {
+            write!(err, "\r\x1b[K")?;
+            err.flush()?;
+        }
+        let turn = match next.map_err(|e| Failure::new(format!("error: {e}")))? {
             Next::Over(ending) => {
                 return say_ending(&session, &ending, &board(&session, &style), out)
             }
@@ -413,7 +425,8 @@ fn play_board(
                     report_record(&session.record_news(), record, err)?;
                     match redone {
                         Some((m, events)) => {
-                            writeln!(out, "{}. {side_name}: {}", session.game().plies, m.notation)?;
+                            let n = session.move_number(session.game().plies);
+                            writeln!(out, "{n}. {side_name}: {}", m.notation)?;
                             for e in events {
                                 writeln!(out, "     {e}")?;
                             }
@@ -450,7 +463,7 @@ fn play_board(
         writeln!(
             out,
             "{}. {}: {}",
-            turn.ply,
+            session.move_number(turn.ply),
             session.name_of(turn.side),
             turn.mv.notation
         )?;

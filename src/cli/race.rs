@@ -14,7 +14,7 @@ use crate::race::game::RaceGame;
 use crate::race::text::{choice_text, parse_choice, result_text, seat_name, turn_text, why_not};
 use crate::race::{Choice, RaceState, Roll};
 use crate::record::{Header, Written};
-use crate::session::race::{Played, RaceNext, RaceSession, RaceUndo};
+use crate::session::race::{Played, RaceNext, RaceSeat, RaceSession, RaceUndo};
 
 /// Loads the game when it is a race game (printing its warnings); `None`
 /// for anything else, which the board commands then load and report.
@@ -47,6 +47,9 @@ pub(crate) struct RaceRun<'a> {
     pub strength: Strength,
     /// How the track is drawn (colour on a terminal).
     pub style: Style,
+    /// Whether to say on stderr that a computer player thinks (a person
+    /// at a terminal).
+    pub thinking: bool,
 }
 
 /// Says what a write of the record did, when it is news: a failure (the
@@ -141,8 +144,24 @@ impl RaceRun<'_> {
         // the track is shown again before their roll only when something
         // moved since (or when asked: `track`).
         let mut shown: Option<Vec<Vec<u16>>> = None;
+        let thinking = self.thinking && humans;
         loop {
-            let (seat, roll) = match session.advance().map_err(Failure::new)? {
+            let computer = thinking
+                && !session.is_over()
+                && matches!(
+                    session.seats().get(session.to_roll()),
+                    Some(RaceSeat::Agent(..))
+                );
+            if computer {
+                write!(err, "{} thinking...\r", seat_name(game, session.to_roll()))?;
+                err.flush()?;
+            }
+            let next = session.advance();
+            if computer {
+                write!(err, "\r\x1b[K")?;
+                err.flush()?;
+            }
+            let (seat, roll) = match next.map_err(Failure::new)? {
                 RaceNext::Over => break,
                 RaceNext::Limit(rolls) => {
                     writeln!(out, "stopped after {rolls} rolls (--max-plies)")?;

@@ -188,7 +188,7 @@ fn replay_board(
         lines: vec![header_line],
     };
     let start = record.start(t).map_err(fail)?;
-    let mut game = Match::without_history(t, start);
+    let mut game = Match::without_history(t, start.clone());
     if !json {
         writeln!(out, "{}", t.game.title)?;
         write!(out, "{}", crate::format::text::board::render(t, &game.pos))?;
@@ -214,7 +214,9 @@ fn replay_board(
             };
             writeln!(out, "{}", to_line(&ply))?;
         } else {
-            writeln!(out, "{number}. {side_name}: {}", mv.notation)?;
+            let n =
+                crate::session::move_number(t, &start, u32::try_from(number).unwrap_or(u32::MAX));
+            writeln!(out, "{n}. {side_name}: {}", mv.notation)?;
             for e in &events {
                 writeln!(out, "     {e}")?;
             }

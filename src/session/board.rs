@@ -115,6 +115,48 @@ pub fn candidates<'m>(legal: &'m [Move], text: &str) -> Vec<&'m Move> {
         .collect()
 }
 
+/// The number players give the move of ply `ply` (from 1) of a game of
+/// `t` that started at `start`: a move is a turn of every side, opened by
+/// the side that moves first at the game's start position, so that
+/// `1. 22-18 9-13` is ply 1 and ply 2.
+pub fn move_number(t: &Tables, start: &Position, ply: u32) -> u32 {
+    let sides = u32::try_from(t.nsides.max(1)).unwrap_or(1);
+    let first = u32::from(Position::start(t).to_move);
+    let opened = (u32::from(start.to_move) + sides - first % sides) % sides;
+    (opened + ply.saturating_sub(1)) / sides + 1
+}
+
+/// The moves of a game as players write them, one numbered move a line:
+/// `1. 22-18 9-13`, `2. 23-19 ...`; a game started by a side that doesn't
+/// open a move starts `1. ... 9-13`.
+pub fn move_list(t: &Tables, start: &Position, moves: &[Move]) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = 0;
+    for (i, m) in moves.iter().enumerate() {
+        let ply = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        let n = move_number(t, start, ply);
+        if n != current {
+            let gap = if i == 0 && opens_late(t, start) {
+                " ..."
+            } else {
+                ""
+            };
+            lines.push(format!("{n}.{gap}"));
+            current = n;
+        }
+        if let Some(last) = lines.last_mut() {
+            last.push(' ');
+            last.push_str(&m.notation);
+        }
+    }
+    lines
+}
+
+/// Whether the game of `start` begins with a side that doesn't open a move.
+fn opens_late(t: &Tables, start: &Position) -> bool {
+    start.to_move != Position::start(t).to_move
+}
+
 /// What a typed move means in a position, read as the prompt reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reading {
@@ -541,6 +583,16 @@ impl<'t> BoardSession<'t> {
     /// The position the game started from.
     pub fn start(&self) -> &Position {
         &self.start
+    }
+
+    /// The number players give the move of ply `ply` (from 1).
+    pub fn move_number(&self, ply: u32) -> u32 {
+        move_number(self.t, &self.start, ply)
+    }
+
+    /// The moves so far as players write them: `1. 22-18 9-13` a line.
+    pub fn move_list(&self) -> Vec<String> {
+        move_list(self.t, &self.start, self.game.played())
     }
 
     /// Plays again the next move taken back, with its events.

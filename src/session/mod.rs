@@ -9,7 +9,9 @@
 pub mod board;
 pub mod race;
 
-pub use board::{read_move, BoardSession, Ending, Entry, Next, Reading, Seat, Turn, Undo};
+pub use board::{
+    move_list, move_number, read_move, BoardSession, Ending, Entry, Next, Reading, Seat, Turn, Undo,
+};
 pub use race::{RaceNext, RaceSession, RaceUndo};
 
 /// A fresh seed for a game played without one: different on every call
