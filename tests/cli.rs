@@ -266,6 +266,8 @@ fn a_whole_game_typed_at_the_prompt() {
             "human",
             "--black",
             "human",
+            "--seed",
+            "0",
         ],
         &script,
     );
@@ -275,8 +277,8 @@ fn a_whole_game_typed_at_the_prompt() {
     let record = std::fs::read_to_string(&saved).unwrap();
     assert_eq!(record.lines().count(), 1 + 20, "{record}");
     assert!(record.starts_with(
-        "{\"game\":\"draughts\",\"options\":[],\"position\":\"W:W22,23,30:B1,7,10,18,19\"}\n"
-    ));
+        "{\"game\":\"draughts\",\"options\":[],\"position\":\"W:W22,23,30:B1,7,10,18,19\",\"seed\":0,\"agents\":[\"human\",\"human\"]}\n"
+    ), "{record}");
 }
 
 #[test]
@@ -810,4 +812,47 @@ fn rules_are_wrapped_and_name_the_options() {
     );
     let r = run(&["rules", "no-such-game"]);
     assert_eq!(r.code, 2, "{}", r.err);
+}
+/// Issue 12, item 8: without `--seed`, `play` takes a fresh seed, says it
+/// and records it; `--seed` with that number plays the same game again,
+/// board and race alike.
+#[test]
+fn a_game_without_a_seed_takes_a_fresh_one_and_says_it() {
+    let dir = std::env::temp_dir().join(format!("rulebook-fresh-seed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for game in ["draughts", "slow-and-steady"] {
+        let record = dir.join(format!("{game}.jsonl"));
+        let path = record.to_str().unwrap();
+        let args = ["play", game, "--seat", "1=random", "--seat", "2=random"];
+        let mut with_record = args.to_vec();
+        with_record.extend(["--record", path]);
+        let first = run(&with_record);
+        assert_eq!(first.code, 0, "{}", first.err);
+        let line = first.out.lines().nth(1).unwrap().to_string();
+        let seed = line
+            .strip_prefix("seed ")
+            .and_then(|rest| rest.split(' ').next())
+            .unwrap_or_else(|| panic!("no seed line: {line}"));
+        assert_eq!(
+            line,
+            format!("seed {seed} (`--seed {seed}` plays this game again)")
+        );
+        let header = std::fs::read_to_string(&record).unwrap();
+        assert!(
+            header
+                .lines()
+                .next()
+                .unwrap()
+                .contains(&format!("\"seed\":{seed}")),
+            "{header}"
+        );
+        // The same seed, given: the same game, without the seed line.
+        let mut again = args.to_vec();
+        again.extend(["--seed", seed]);
+        let second = run(&again);
+        assert_eq!(second.out, first.out.replacen(&format!("{line}\n"), "", 1));
+        // Another run without a seed: another seed (10^9 of them).
+        let third = run(&args);
+        assert_ne!(third.out.lines().nth(1).unwrap(), line);
+    }
 }

@@ -216,7 +216,37 @@ fn records_and_replays_follow_their_schemas() {
         "--record",
         race.to_str().unwrap(),
     ]);
-    for f in [&board, &race] {
+    // Resigned games: the header holds the result.
+    let board_resigned = d.join("board-resigned.jsonl");
+    let race_resigned = d.join("race-resigned.jsonl");
+    for (args, file) in [
+        (vec!["play", "draughts", "--seed", "1"], &board_resigned),
+        (
+            vec![
+                "play",
+                "slow-and-steady",
+                "--seat",
+                "2=random",
+                "--seed",
+                "4",
+            ],
+            &race_resigned,
+        ),
+    ] {
+        let mut argv = vec!["rulebook"];
+        argv.extend(args);
+        argv.extend(["--record", file.to_str().unwrap()]);
+        let code = rulebook::cli::run(
+            argv,
+            &mut &b"resign\n"[..],
+            &mut Vec::new(),
+            &mut Vec::new(),
+        );
+        assert_eq!(code, 0);
+        let text = std::fs::read_to_string(file).unwrap();
+        assert!(text.contains("\"reason\":\"resigned\""), "{text}");
+    }
+    for f in [&board, &race, &board_resigned, &race_resigned] {
         validate(
             "record.schema.json",
             &std::fs::read_to_string(f).unwrap(),

@@ -205,18 +205,36 @@ fn the_track_is_coloured_on_a_terminal_and_plain_otherwise() {
 
 #[test]
 fn the_track_at_the_prompt_has_the_marks() {
+    // Every roll of snakes and ladders leaves one choice: the people's
+    // game plays without asking, and the track shows at the end.
     let r = run_term(
         &["play", "variants/snakes-and-ladders", "--seed", "1"],
-        "track\n",
+        "",
         Term::default(),
     );
     assert!(r.out.contains("  1[L]"), "{}", r.out);
     assert!(r.out.contains("L a ladder: 1->38, 4->14"), "{}", r.out);
-    assert!(
-        r.out.contains("R red: 1 out, 0 finished, to roll"),
+    assert!(r.out.contains("result: "), "{}", r.out);
+    // `track` at a roll with a choice (seed 4: red's 14th roll).
+    let r = run_term(
+        &[
+            "play",
+            "slow-and-steady",
+            "--seat",
+            "2=random",
+            "--seed",
+            "4",
+        ],
+        "track\n",
+        Term::default(),
+    );
+    assert_eq!(
+        r.out.matches("R red: 1 out, 0 finished, to roll").count(),
+        2,
         "{}",
         r.out
     );
+    assert!(r.out.contains("0 contains 0: out"), "{}", r.out);
 }
 
 fn svg(args: &[&str], name: &str) -> String {

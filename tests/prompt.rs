@@ -82,3 +82,46 @@ fn a_name_ending_in_s_takes_an_apostrophe_alone() {
         "{out}"
     );
 }
+
+/// Issue 12, item 14: moves are numbered as players number them, at the
+/// prompt (each ply, and `history`) and in `replay`.
+#[test]
+fn moves_are_numbered_as_players_number_them() {
+    let out = play(
+        &["draughts", "--black", "greedy", "--seed", "1"],
+        "22-18\nhistory\n",
+    );
+    assert!(out.contains("1. White: 22-18\n"), "{out}");
+    assert!(out.contains("1. Black: 11-15\n"), "{out}");
+    assert_eq!(answers(&out)[1], "1. 22-18 11-15", "{out}");
+    // A game that starts with the side that doesn't open a move.
+    let english = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+    let out = play(
+        &["variants/english", "--position", english, "--seed", "1"],
+        "22-18\n11-15\nhistory\n",
+    );
+    assert!(out.contains("2. Black: 11-15\n"), "{out}");
+    assert!(out.contains("> 1. ... 22-18\n2. 11-15\n"), "{out}");
+}
+
+/// The "thinking..." line is for a person at a terminal: never in a pipe.
+#[test]
+fn nothing_says_thinking_in_a_pipe() {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let args = [
+        "rulebook",
+        "play",
+        "draughts",
+        "--black",
+        "mcts",
+        "--playouts",
+        "50",
+        "--seed",
+        "1",
+    ];
+    let code = rulebook::cli::run(args, &mut "22-18\n".as_bytes(), &mut out, &mut err);
+    assert_eq!(code, 0);
+    assert!(String::from_utf8(out).unwrap().contains("1. Black: "));
+    assert_eq!(String::from_utf8(err).unwrap(), "");
+}

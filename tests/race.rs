@@ -437,11 +437,11 @@ fn the_lab_agents_play_race_games() {
     );
 }
 
-#[test]
-fn a_person_chooses_by_typing() {
+/// `play` with a person at seat 1 and a computer at seat 2, the person's
+/// lines given: the exit code and the output.
+fn play_person(seed: &str, input: &str) -> (i32, String) {
     let mut out = Vec::new();
     let mut err = Vec::new();
-    let mut input: &[u8] = b"help\n24\nenter\n";
     let code = rulebook::cli::run(
         [
             "rulebook",
@@ -450,31 +450,81 @@ fn a_person_chooses_by_typing() {
             "--seat",
             "2=random",
             "--seed",
-            "5",
+            seed,
         ],
-        &mut input,
+        &mut input.as_bytes(),
         &mut out,
         &mut err,
     );
-    let out = String::from_utf8(out).unwrap();
+    (code, String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn a_person_chooses_by_typing() {
+    // Seed 4: red's first roll with a choice is the 14th, 1+6.
+    let (code, out) = play_person("4", "help\n24\nenter\n");
     assert_eq!(code, 0);
-    assert!(out.contains("red rolls 2+4: choose pass> "), "{out}");
+    assert!(
+        out.contains("red rolls 1+6: choose enter, 45 [45]> "),
+        "{out}"
+    );
     assert!(
         out.contains("Type `enter`, the cell of the piece to move, or `pass`"),
         "{out}"
     );
     assert!(
-        out.contains("`24` is not a choice: red has no piece on 24; the choices are pass"),
+        out.contains("`24` is not a choice: red has no piece on 24; the choices are enter, 45"),
         "{out}"
     );
-    // SS-1: the rule that forbids entering is named.
+    assert!(out.contains("14. red rolls 1+6, choice: enter\n"), "{out}");
+    assert!(out.ends_with("end of input: game abandoned\n"), "{out}");
+}
+
+#[test]
+fn ss_01_the_rule_that_forbids_entering_is_named() {
+    let game = load("slow-and-steady", &[]);
+    let state = rulebook::race::text::parse_position(&game, "red:red 20,out:blue out,out").unwrap();
+    let why = rulebook::race::text::why_not(
+        &game,
+        &state,
+        0,
+        &roll_of("2 4"),
+        rulebook::race::Choice::Enter,
+    );
+    assert_eq!(
+        why,
+        "a piece enters only when a die shows 6, and the roll is 2+4"
+    );
+}
+
+#[test]
+fn a_forced_roll_is_played_without_asking_and_enter_takes_the_default() {
+    // Seed 4: red's first 13 rolls leave one choice each; the 14th, 1+6,
+    // leaves enter or 45, and Enter takes the suggestion in brackets.
+    let (code, out) = play_person("4", "\nmoves\nmoves\n");
+    assert_eq!(code, 0);
+    // A forced choice is one line, and so is a pass.
     assert!(
         out.contains(
-            "`enter` is not a choice: a piece enters only when a die shows 6, and the roll is 2+4"
+            "1. red rolls 2+6, choice: enter (the only choice)\n     enters on 8\n2. blue"
         ),
         "{out}"
     );
-    assert!(out.ends_with("end of input: game abandoned\n"), "{out}");
+    assert!(
+        out.contains("11. blue rolls 2+1, choice: pass\n12. red"),
+        "{out}"
+    );
+    // No prompt before the 14th roll; Enter plays 45.
+    assert_eq!(out.matches("> ").count(), 4, "{out}");
+    assert!(
+        out.contains("red rolls 1+6: choose enter, 45 [45]> 14. red rolls 1+6, choice: 45"),
+        "{out}"
+    );
+    // The track only when something moved: once before each prompt that
+    // follows a move, not again for `moves` at the same roll.
+    assert_eq!(out.matches("R red: ").count(), 2, "{out}");
+    // With a person playing, the positions are left to the track.
+    assert!(!out.contains(" · "), "{out}");
 }
 
 #[test]
@@ -817,19 +867,20 @@ fn a_person_at_a_race_game_uses_the_prompt_commands() {
     let out = String::from_utf8(out).unwrap();
     for expected in [
         "undo, redo   take back your last choice",
-        "R red: 2 out, 0 finished",
-        "hint: enter",
+        "R red: 1 out, 0 finished",
+        "hint: 45",
         "Two or more players race",
         "taken back",
         "redo: enter",
-        "saved 2 turns to",
+        "saved 15 turns to",
         "red resigns",
     ] {
         assert!(out.contains(expected), "{expected:?} missing:\n{out}");
     }
-    // The same dice come again after an undo: red's roll is 2+6 each time.
+    // The same dice come again after an undo (back past the rolls that
+    // left one choice): red's roll is 1+6 each time.
     assert_eq!(
-        out.matches("1. red rolls 2+6, choice: enter").count(),
+        out.matches("14. red rolls 1+6, choice: enter").count(),
         3,
         "{out}"
     );

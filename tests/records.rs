@@ -105,20 +105,21 @@ fn race_undo_replaces_the_record_atomically_and_it_equals_the_game() {
     let code = rulebook::cli::run(args, &mut input, &mut out, &mut err);
     let out = String::from_utf8(out).unwrap();
     assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
-    assert!(out.contains("1. red rolls 2+6, choice: enter"), "{out}");
+    assert!(out.contains("14. red rolls 1+6, choice: enter"), "{out}");
     assert!(out.contains("taken back"), "{out}");
     let played = lines(&kept);
-    assert_eq!(
-        played.len(),
-        3,
-        "header, red's turn, blue's turn: {played:?}"
-    );
-    // The game as it stands after the undo: no turn.
-    assert_eq!(lines(&record), played[..1].to_vec());
+    // Red's first choice is at the 14th roll (the 13 before leave one
+    // choice each): the header, 14 turns, blue's 15th.
+    assert_eq!(played.len(), 16, "{played:?}");
+    // The game as it stands after the undo: 13 turns; the resignation is
+    // in the header.
+    let now = lines(&record);
+    assert!(now[0].contains(r#""reason":"resigned""#), "{now:?}");
+    assert_eq!(now[1..], played[1..14]);
     // An undo, then the same choice again: the record follows.
     let (code, _, err) = cli(&args[1..], "enter\nundo\nenter\nresign\n");
     assert_eq!(code, 0, "{err}");
-    assert_eq!(lines(&record), played);
+    assert_eq!(lines(&record)[1..], played[1..]);
 }
 
 #[test]
@@ -127,10 +128,15 @@ fn board_record_after_undo_then_resign_equals_the_game() {
     let record = d.join("game.jsonl");
     let rec = record.to_str().unwrap();
     // Two people at the board.
-    let args = ["play", "draughts", "--record", rec];
+    let args = ["play", "draughts", "--seed", "0", "--record", rec];
     let (code, _, err) = cli(&args, "24-20\nundo\nresign\n");
     assert_eq!(code, 0, "{err}");
-    assert_eq!(lines(&record), vec![r#"{"game":"draughts","options":[]}"#]);
+    assert_eq!(
+        lines(&record),
+        vec![
+            r#"{"game":"draughts","options":[],"seed":0,"agents":["human","human"],"result":{"winner":"black","reason":"resigned","resigned":"white"}}"#
+        ]
+    );
     // Undo then the end of input: the same.
     let (code, _, err) = cli(&args, "24-20\n9-13\n22-18\n13-17\nundo\n");
     assert_eq!(code, 0, "{err}");
@@ -525,9 +531,208 @@ fn a_long_recorded_game_between_computers_takes_linear_time() {
     assert_eq!(code, 0, "{err}");
     let last_ply = |t: &str| {
         t.lines()
-            .rfind(|l| l.starts_with("20000. "))
+            .rfind(|l| l.starts_with("10000. Black: "))
             .map(str::to_string)
     };
     assert!(last_ply(&out).is_some());
     assert_eq!(last_ply(&replayed), last_ply(&out));
+}
+
+/// Issue 12, item 7: a resignation ends the game with its result in the
+/// record's header (also before any move), and `replay` says it.
+#[test]
+fn a_resignation_is_recorded_and_replayed() {
+    let d = dir("resigned");
+    let record = d.join("board.jsonl");
+    let path = record.to_str().unwrap();
+    let (code, out, err) = cli(
+        &["play", "draughts", "--seed", "1", "--record", path],
+        "resign\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("White resigns: Black wins\n"), "{out}");
+    let header = lines(&record)[0].clone();
+    assert!(
+        header.ends_with(r#""result":{"winner":"black","reason":"resigned","resigned":"white"}}"#),
+        "{header}"
+    );
+    let (code, replayed, err) = cli(&["replay", path], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        replayed.ends_with("result: Black wins: White resigned\n"),
+        "{replayed}"
+    );
+    // After moves: the moves stay, the header holds the result.
+    let (code, _, err) = cli(
+        &["play", "draughts", "--seed", "1", "--record", path],
+        "22-18\n11-15\nresign\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let all = lines(&record);
+    assert_eq!(all.len(), 3, "{all:?}");
+    assert!(all[0].contains(r#""winner":"black""#), "{all:?}");
+    let (_, replayed, _) = cli(&["replay", path], "");
+    assert!(
+        replayed.ends_with("result: Black wins: White resigned\n"),
+        "{replayed}"
+    );
+    // A race game.
+    let race = d.join("race.jsonl");
+    let path = race.to_str().unwrap();
+    let (code, out, err) = cli(
+        &[
+            "play",
+            "slow-and-steady",
+            "--seat",
+            "2=random",
+            "--seed",
+            "4",
+            "--record",
+            path,
+        ],
+        "resign\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("red resigns: blue wins\n"), "{out}");
+    assert!(lines(&race)[0]
+        .contains(r#""result":{"winner":"blue","reason":"resigned","resigned":"red"}"#));
+    let (code, replayed, err) = cli(&["replay", path], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        replayed.ends_with("result: blue wins: red resigned\n"),
+        "{replayed}"
+    );
+}
+
+/// Issue 12, item 4: a saved or recorded game resumes where it stopped
+/// (`play FILE` recognised by its content, or `play --resume FILE`), with
+/// its moves to undo and its seats unless others are given.
+#[test]
+fn a_saved_board_game_resumes_where_it_stopped() {
+    let d = dir("resume-board");
+    let saved = d.join("saved.game");
+    let path = saved.to_str().unwrap();
+    let (code, _, err) = cli(
+        &["play", "draughts", "--black", "greedy", "--seed", "2"],
+        &format!("22-18\nsave {path}\n"),
+    );
+    assert_eq!(code, 0, "{err}");
+    let header = lines(&saved)[0].clone();
+    assert!(
+        header.contains(r#""agents":["human","greedy"]"#),
+        "{header}"
+    );
+    // By content (the name has no .jsonl): White to move after two moves;
+    // undo goes back to the start.
+    let (code, out, err) = cli(&["play", path], "undo\nmoves\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Draughts\nresumed "), "{out}");
+    assert!(out.contains("saved.game: 2 moves played\n"), "{out}");
+    let start_moves = "21-17 22-17 22-18 23-18 23-19 24-19 24-20";
+    let after = out.split("White to move> ").collect::<Vec<_>>();
+    assert!(after[0].contains("White to move   W:W18,"), "{out}");
+    assert!(after[2].starts_with(start_moves), "{out}");
+    // The record's seats: Black (greedy) answers White's move itself.
+    let (_, out, _) = cli(&["play", "--resume", path], "18x9\n");
+    assert!(out.contains("Black: "), "{out}");
+    assert_eq!(out.matches("White to move> ").count(), 2, "{out}");
+    // Seats given on the command line win: two computers play to the end.
+    let (code, out, err) = cli(
+        &[
+            "play", "--resume", path, "--white", "random", "--black", "random",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("result: "), "{out}");
+    // A finished game says so.
+    let resigned = d.join("resigned.jsonl");
+    let rpath = resigned.to_str().unwrap();
+    cli(&["play", path, "--record", rpath], "resign\n");
+    let (code, out, _) = cli(&["play", rpath], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("2 moves played\nthe game is over\n"), "{out}");
+    assert!(out.ends_with("White resigns: Black wins\n"), "{out}");
+}
+
+#[test]
+fn a_resumed_race_game_rolls_the_dice_it_would_have_rolled() {
+    let d = dir("resume-race");
+    let saved = d.join("race.jsonl");
+    let path = saved.to_str().unwrap();
+    let args = [
+        "play",
+        "slow-and-steady",
+        "--seat",
+        "2=random",
+        "--seed",
+        "4",
+    ];
+    let (_, whole, _) = cli(&args, "enter\n\n\n");
+    let (code, _, err) = cli(&args, &format!("enter\nsave {path}\n"));
+    assert_eq!(code, 0, "{err}");
+    let (code, resumed, err) = cli(&["play", path], "\n\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        resumed.contains("race.jsonl: 15 turns played\n"),
+        "{resumed}"
+    );
+    let turns = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.contains(" rolls ") && l.contains(", choice: "))
+            .map(|l| l.rsplit("> ").next().unwrap_or(l).to_string())
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .collect()
+    };
+    let whole = turns(&whole);
+    let resumed = turns(&resumed);
+    assert!(resumed.len() >= 4, "{resumed:?}");
+    assert!(resumed[0].starts_with("16. red rolls 5+4"), "{resumed:?}");
+    assert_eq!(&whole[15..15 + resumed.len()], &resumed[..]);
+    // Undo goes back into the saved turns: red's 14th roll again.
+    let (_, out, _) = cli(&["play", path], "undo\n");
+    assert!(out.contains("taken back\n"), "{out}");
+    assert!(
+        out.contains("red rolls 1+6: choose enter, 45 [45]> "),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_record_that_cant_be_resumed_names_its_file_and_line() {
+    let d = dir("resume-bad");
+    let bad = d.join("bad.jsonl");
+    let path = bad.to_str().unwrap();
+    std::fs::write(
+        &bad,
+        "{\"game\":\"draughts\"}\n{\"player\":\"white\",\"move\":\"22-18\"}\n\n{\"player\":\"white\",\"move\":\"11-15\"}\n",
+    )
+    .unwrap();
+    let (code, _, err) = cli(&["play", path], "");
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        format!("error: {path}:4: it is black's turn, not white's\n")
+    );
+    std::fs::write(&bad, "{\"game\":\"draughts\"\n").unwrap();
+    let (code, _, err) = cli(&["play", "--resume", path], "");
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with(&format!("error: {path}:1: not a record header")),
+        "{err}"
+    );
+    std::fs::write(
+        &bad,
+        "{\"game\":\"slow-and-steady\",\"players\":2,\"seed\":4}\n{\"player\":\"red\",\"dice\":[2,6],\"choice\":\"enter\"}\n{\"player\":\"blue\",\"dice\":[3,6],\"choice\":\"7\"}\n",
+    )
+    .unwrap();
+    let (code, _, err) = cli(&["play", path], "");
+    assert_eq!(code, 1);
+    assert!(err.starts_with(&format!("error: {path}:3: ")), "{err}");
+    let (code, _, err) = cli(&["play", path, "--players", "3"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`--players` can't change a resumed game"),
+        "{err}"
+    );
 }

@@ -217,3 +217,47 @@ fn a_race_game_advances_turn_by_turn() {
     }
     assert!(matches!(s.advance().unwrap(), RaceNext::Limit(5)));
 }
+
+/// Issue 12, items 4 and 7: a session resumed from its record has the
+/// moves to undo; a resignation is in the record, and a record that holds
+/// one resumes as a game over.
+#[test]
+fn a_session_resumes_from_its_record_with_undo_and_resignation() {
+    use rulebook::record::BoardRecord;
+    let t = draughts();
+    let view = BoardSession::players_view(&t);
+    let humans = vec!["human".to_string(); 2];
+    let mut s =
+        BoardSession::new(&view, Position::start(&t), &humans, 7, Strength::default()).unwrap();
+    for text in ["22-18", "11-15"] {
+        let Entry::Play(m) = s.enter("", text) else {
+            panic!("{text} is legal")
+        };
+        s.play(&m);
+    }
+    let rec = BoardRecord::parse(&s.record("draughts", &[]).to_jsonl()).unwrap();
+    assert_eq!(rec.header.seed, Some(7));
+    assert_eq!(rec.header.agents, humans);
+    let mut r = BoardSession::resume(&view, &rec, &humans, 7, Strength::default()).unwrap();
+    assert_eq!(r.game().pos, s.game().pos);
+    assert_eq!(r.move_list(), vec!["1. 22-18 11-15".to_string()]);
+    assert_eq!(r.undo_turn(), Undo::Back);
+    assert_eq!(r.game().pos, Position::start(&t));
+    // Resigned: the record says who wins, and resumes as over.
+    assert_eq!(s.resign(), Some(Ending::Resigned(0)));
+    let rec = BoardRecord::parse(&s.record("draughts", &[]).to_jsonl()).unwrap();
+    let result = rec.header.result.clone().unwrap();
+    assert_eq!(
+        (
+            result.winner.as_deref(),
+            result.reason.as_str(),
+            result.resigned.as_deref()
+        ),
+        (Some("black"), "resigned", Some("white"))
+    );
+    let mut over = BoardSession::resume(&view, &rec, &humans, 7, Strength::default()).unwrap();
+    assert!(matches!(
+        over.advance(),
+        Ok(Next::Over(Ending::Resigned(0)))
+    ));
+}

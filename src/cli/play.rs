@@ -1,19 +1,33 @@
 //! `rulebook play`: a game between people (typing moves) and computer players.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 
 use super::prompt::Action;
 use super::race::report_record;
 use super::{load_game, position, Failure, GameArgs};
 use crate::agents::Strength;
 use crate::board::Tables;
-use crate::session::{BoardSession, Ending, Next, Undo};
+use crate::record::race::RaceTurn;
+use crate::record::{BoardRecord, Header};
+use crate::session::{BoardSession, Ending, Next, RaceSession, Undo};
 
 /// Arguments of `play`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct PlayArgs {
-    #[command(flatten)]
-    game: GameArgs,
+    /// A bundled game (`rulebook list` names them), a path to a rule file,
+    /// or a saved or recorded game (JSON lines, recognised by its content)
+    /// to resume where it stopped.
+    #[arg(required_unless_present = "resume")]
+    game: Option<String>,
+    /// Set an option declared by the rule file: `--option kings=short`.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
+    /// Resume the game saved (`save FILE`) or recorded (`--record FILE`) in
+    /// FILE, at the position and side to move where it stopped, with its
+    /// moves to undo; the seats and the seed are the record's unless given.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "options", "position", "players"])]
+    resume: Option<std::path::PathBuf>,
     /// The player of the side called `white` (the list of players is
     /// added from `agents::PLAYERS`: super::command).
     #[arg(long, value_name = "PLAYER")]
@@ -32,9 +46,11 @@ pub(crate) struct PlayArgs {
     /// Write the game record to FILE: JSON lines, one per turn (see `replay`).
     #[arg(long, value_name = "FILE")]
     record: Option<std::path::PathBuf>,
-    /// Seed of the computer players.
-    #[arg(long, default_value_t = 0, value_parser = super::limits::seed)]
-    seed: u64,
+    /// The seed of the dice and of the computer players (default: a fresh
+    /// one, printed at the start and written to the record, so that the
+    /// game can be played again with `--seed`).
+    #[arg(long, value_parser = super::limits::seed)]
+    seed: Option<u64>,
     /// Start from this position instead of the start position.
     #[arg(long)]
     position: Option<String>,
@@ -74,9 +90,14 @@ impl StrengthArgs {
     }
 }
 
-/// The agent name of each side (`human` where none is given).
-fn agent_names(t: &Tables, args: &PlayArgs) -> Result<Vec<String>, Failure> {
-    let mut names: Vec<String> = vec!["human".into(); t.nsides];
+/// The agent name of each side: as given, else as in `base` (a resumed
+/// record's), else `human`.
+fn agent_names(t: &Tables, args: &PlayArgs, base: &[String]) -> Result<Vec<String>, Failure> {
+    let mut names: Vec<String> = if base.len() == t.nsides {
+        base.to_vec()
+    } else {
+        vec!["human".into(); t.nsides]
+    };
     for (i, s) in t.game.sides.iter().enumerate() {
         if s.id == "white" {
             if let Some(a) = &args.white {
@@ -110,6 +131,22 @@ fn agent_names(t: &Tables, args: &PlayArgs) -> Result<Vec<String>, Failure> {
     Ok(names)
 }
 
+/// Whether `path` names a game record (a saved or recorded game): a file
+/// whose first line that is not blank is a JSON object. A rule file never
+/// starts so.
+fn is_record(path: &Path) -> bool {
+    use std::io::Read;
+    let Ok(meta) = std::fs::metadata(path) else {
+        return false;
+    };
+    if !meta.is_file() {
+        return false;
+    }
+    let mut head = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| f.take(4096).read_to_end(&mut head));
+    read.is_ok() && head.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+}
+
 pub(crate) fn run(
     args: PlayArgs,
     input: &mut dyn BufRead,
@@ -117,11 +154,41 @@ pub(crate) fn run(
     err: &mut dyn Write,
     term: super::Term,
 ) -> Result<i32, Failure> {
+    let resume = match (&args.resume, &args.game) {
+        (Some(file), _) => Some(file.clone()),
+        (None, Some(g)) if is_record(Path::new(g)) => Some(PathBuf::from(g)),
+        _ => None,
+    };
+    if let Some(file) = resume {
+        for (flag, given) in [
+            ("--option", !args.options.is_empty()),
+            ("--position", args.position.is_some()),
+            ("--players", args.players.is_some()),
+        ] {
+            if given {
+                return Err(Failure::new(format!(
+                    "error: `{flag}` can't change a resumed game: {} holds its game, options, position and players",
+                    file.display()
+                )));
+            }
+        }
+        return resume_game(&args, &file, input, out, err, term);
+    }
+    let game = GameArgs {
+        game: args.game.clone().unwrap_or_default(),
+        options: args.options.clone(),
+    };
+    // A fresh seed is said at the start, so that the game can be played again.
+    let (seed, fresh) = match args.seed {
+        Some(s) => (s, false),
+        None => (crate::session::fresh_seed(), true),
+    };
     let race = super::race::RaceRun {
-        game: &args.game,
+        game: &game,
         seats: &args.seats,
         players: args.players,
-        seed: args.seed,
+        seed,
+        fresh_seed: fresh,
         max_rolls: args.max_plies,
         record: args.record.as_deref(),
         strength: args.strength.strength(),
@@ -129,36 +196,187 @@ pub(crate) fn run(
             unicode: term.style().unicode && !args.ascii,
             ..term.style()
         },
+        thinking: term.is_terminal && std::io::stderr().is_terminal(),
     };
     if race.is_race()? {
-        for (flag, given) in [("--white", &args.white), ("--black", &args.black)] {
-            if given.is_some() {
-                return Err(Failure::new(format!(
-                    "error: `{flag}` names a side of a board game, and `{}` is a race game: use `--seat SEAT=AGENT` (a seat number from 1 or a seat name)",
-                    args.game.game
-                )));
-            }
-        }
+        no_board_flags(&args, &game.game)?;
     }
     if let Some(code) = race.run_if_race(input, out, err)? {
         return Ok(code);
     }
-    let t = load_game(&args.game, err)?;
+    let t = load_game(&game, err)?;
     if args.players.is_some() {
         return Err(Failure::new(format!(
             "error: `--players` sets the number of players of a race game, and `{}` is a board game with {} sides",
-            args.game.game, t.nsides
+            game.game, t.nsides
         )));
     }
     let start = position(&t, args.position.as_deref())?;
-    let names = agent_names(&t, &args)?;
+    let names = agent_names(&t, &args, &[])?;
     let view = BoardSession::players_view(&t);
-    let mut session = BoardSession::new(&view, start, &names, args.seed, args.strength.strength())
+    let session = BoardSession::new(&view, start, &names, seed, args.strength.strength())
         .map_err(|e| Failure::new(format!("error: {e}")))?
         .with_max_plies(args.max_plies);
+    let intro = if fresh {
+        format!("{}\n", seed_line(seed))
+    } else {
+        String::new()
+    };
+    play_board(&t, session, &game, &args, &intro, input, out, err, term)
+}
+
+/// `--white` and `--black` name the sides of a board game: an error at a
+/// race game.
+fn no_board_flags(args: &PlayArgs, game: &str) -> Result<(), Failure> {
+    for (flag, given) in [("--white", &args.white), ("--black", &args.black)] {
+        if given.is_some() {
+            return Err(Failure::new(format!(
+                "error: `{flag}` names a side of a board game, and `{game}` is a race game: use `--seat SEAT=AGENT` (a seat number from 1 or a seat name)"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Resumes the game of a record: its game, options and position from the
+/// record, its moves played (checked: an error names the file and line),
+/// the seats and the seed as given or as recorded.
+fn resume_game(
+    args: &PlayArgs,
+    file: &Path,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    term: super::Term,
+) -> Result<i32, Failure> {
+    let name = file.display().to_string();
+    let text = super::loader::read_text(file, super::loader::MAX_RECORD, "a game record")
+        .map_err(|e| Failure::new(format!("error: can't read {name}: {e}")))?;
+    let bad = |line: usize, why: String| Failure {
+        message: format!("error: {name}:{line}: {why}"),
+        code: 1,
+    };
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty());
+    let Some((first, head)) = lines.next() else {
+        return Err(bad(1, "the record is empty".into()));
+    };
+    let header: Header = serde_json::from_str(head).map_err(|e| {
+        bad(
+            first,
+            format!(
+                "not a record header ({e}); it looks like {{\"game\":\"NAME\",\"options\":[]}}"
+            ),
+        )
+    })?;
+    let game_name = super::loader::record_game(file, &header.game).map_err(|e| bad(first, e))?;
+    let game = GameArgs {
+        game: game_name,
+        options: header.options.clone(),
+    };
+    let seed = args
+        .seed
+        .or(header.seed)
+        .unwrap_or_else(crate::session::fresh_seed);
+    let intro = |played: usize, what: &str| {
+        let s = if played == 1 { "" } else { "s" };
+        format!("resumed {name}: {played} {what}{s} played\n")
+    };
+    if let Some(race) = super::race::load_race(&game, err)? {
+        no_board_flags(args, &header.game)?;
+        let players = header.players.unwrap_or(usize::from(race.min_players));
+        let mut turns = Vec::new();
+        for (n, line) in lines {
+            let turn: RaceTurn = serde_json::from_str(line).map_err(|e| {
+                bad(
+                    n,
+                    format!("not a turn ({e}); a turn looks like {{\"player\":\"red\",\"dice\":[6,3],\"choice\":\"enter\"}}"),
+                )
+            })?;
+            turns.push((n, turn));
+        }
+        let run = super::race::RaceRun {
+            game: &game,
+            seats: &args.seats,
+            players: Some(players),
+            seed,
+            fresh_seed: false,
+            max_rolls: args.max_plies,
+            record: args.record.as_deref(),
+            strength: args.strength.strength(),
+            style: crate::format::text::board::Style {
+                unicode: term.style().unicode && !args.ascii,
+                ..term.style()
+            },
+            thinking: term.is_terminal && std::io::stderr().is_terminal(),
+        };
+        let agents = if header.agents.len() == players {
+            header.agents.clone()
+        } else {
+            vec!["human".to_string(); players]
+        };
+        let names = run.agent_names(&race, players, agents)?;
+        let mut h = header.clone();
+        h.seed = Some(seed);
+        h.players = Some(players);
+        h.agents.clone_from(&names);
+        let mut session = RaceSession::resume(
+            &race,
+            &names,
+            seed,
+            args.strength.strength(),
+            args.max_plies,
+            h,
+            &turns,
+        )
+        .map_err(|e| bad(e.line, e.reason))?;
+        if let Some(path) = &args.record {
+            session.record_to(path).map_err(Failure::new)?;
+        }
+        let mut intro = intro(turns.len(), "turn");
+        if session.is_over() {
+            intro.push_str("the game is over\n");
+        }
+        return run.play_session(&race, session, &intro, input, out, err);
+    }
+    let t = load_game(&game, err)?;
+    let rec = BoardRecord::parse(&text).map_err(|p| bad(p.error.line, p.error.reason))?;
+    let names = agent_names(&t, args, &header.agents)?;
+    let view = BoardSession::players_view(&t);
+    let session = BoardSession::resume(&view, &rec, &names, seed, args.strength.strength())
+        .map_err(|e| bad(e.line, e.reason))?
+        .with_max_plies(args.max_plies);
+    let game = GameArgs {
+        game: header.game.clone(),
+        options: header.options.clone(),
+    };
+    let mut intro = intro(rec.plies.len(), "move");
+    if session.ending().is_some() {
+        intro.push_str("the game is over\n");
+    }
+    play_board(&t, session, &game, args, &intro, input, out, err, term)
+}
+
+/// Plays a board game at the prompt: the title, `intro`, the board, then
+/// turn after turn to the end.
+#[allow(clippy::too_many_arguments)]
+fn play_board(
+    t: &Tables,
+    mut session: BoardSession<'_>,
+    game: &GameArgs,
+    args: &PlayArgs,
+    intro: &str,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    term: super::Term,
+) -> Result<i32, Failure> {
     if let Some(path) = &args.record {
         session
-            .record_to(path, &args.game.game, &args.game.options)
+            .record_to(path, &game.game, &game.options)
             .map_err(|e| Failure::new(format!("error: {e}")))?;
     }
     let record = args.record.as_deref();
@@ -179,18 +397,28 @@ pub(crate) fn run(
     style.unicode &= !args.ascii;
     // A person who plays only sides that move down the board sees it
     // turned round, their pieces at the bottom.
-    let people: Vec<usize> = (0..names.len()).filter(|&i| names[i] == "human").collect();
-    style.flip = crate::format::text::board::seen_from_the_top(&t, &people);
+    style.flip = crate::format::text::board::seen_from_the_top(t, &session.people());
     let board = |session: &BoardSession<'_>, style: &crate::format::text::board::Style| {
-        crate::format::text::board::render_styled(&t, &session.game().pos, style)
+        crate::format::text::board::render_styled(t, &session.game().pos, style)
     };
     writeln!(out, "{}", t.game.title)?;
+    write!(out, "{intro}")?;
     write!(out, "{}", board(&session, &style))?;
+    // While a computer player thinks, a person at a terminal is told so
+    // on stderr (never in a pipe).
+    let thinking = humans && term.is_terminal && std::io::stderr().is_terminal();
     loop {
-        let turn = match session
-            .advance()
-            .map_err(|e| Failure::failed(format!("error: {e}")))?
-        {
+        let computer = thinking && !session.human_to_move() && session.ending().is_none();
+        if computer {
+            write!(err, "{} thinking...\r", session.side_name())?;
+            err.flush()?;
+        }
+        let next = session.advance();
+        if computer {
+            write!(err, "\r\x1b[K")?;
+            err.flush()?;
+        }
+        let turn = match next.map_err(|e| Failure::failed(format!("error: {e}")))? {
             Next::Over(ending) => {
                 return say_ending(&session, &ending, &board(&session, &style), out)
             }
@@ -214,7 +442,8 @@ pub(crate) fn run(
                     report_record(&session.record_news(), record, err)?;
                     match redone {
                         Some((m, events)) => {
-                            writeln!(out, "{}. {side_name}: {}", session.game().plies, m.notation)?;
+                            let n = session.move_number(session.game().plies);
+                            writeln!(out, "{n}. {side_name}: {}", m.notation)?;
                             for e in events {
                                 writeln!(out, "     {e}")?;
                             }
@@ -224,9 +453,7 @@ pub(crate) fn run(
                     continue;
                 }
                 Action::Save(file) => {
-                    let record = session
-                        .record(&args.game.game, &args.game.options)
-                        .to_jsonl();
+                    let record = session.record(&game.game, &game.options).to_jsonl();
                     match crate::record::write_atomic(
                         std::path::Path::new(&file),
                         record.as_bytes(),
@@ -261,7 +488,7 @@ pub(crate) fn run(
         writeln!(
             out,
             "{}. {}: {}",
-            turn.ply,
+            session.move_number(turn.ply),
             session.name_of(turn.side),
             turn.mv.notation
         )?;
@@ -279,6 +506,11 @@ pub(crate) fn run(
             write!(out, "{}", board(&session, &style))?;
         }
     }
+}
+
+/// The line that says a fresh seed.
+pub(crate) fn seed_line(seed: u64) -> String {
+    format!("seed {seed} (`--seed {seed}` plays this game again)")
 }
 
 /// Says how the game ended: the final position and the result, or where

@@ -34,6 +34,7 @@ const HELP: &str = "Type a move in the game's notation (22-18, 22x15x6, c3-d4; p
 have no legal move). The start square alone, or any unique beginning, is
 enough; a capture may be typed square by square. Commands (any case):
   moves        list the legal moves
+  history      the moves so far, numbered as players number them
   undo, redo   take back your last move / play it again
   hint         the computer's suggestion
   save FILE    save the game so far (a record that `rulebook replay` reads)
@@ -113,6 +114,15 @@ pub(crate) fn ask(
                     writeln!(out, "{}", all.join(" "))?;
                     continue;
                 }
+                "history" => {
+                    let list = session.move_list();
+                    if list.is_empty() {
+                        writeln!(out, "no move yet")?;
+                    } else {
+                        writeln!(out, "{}", list.join("\n"))?;
+                    }
+                    continue;
+                }
                 "undo" => return Ok(Action::Undo),
                 "redo" => return Ok(Action::Redo),
                 "resign" => return Ok(Action::Resign),
@@ -185,7 +195,7 @@ pub(crate) fn ask(
 
 /// The words the prompt understands besides moves.
 const COMMANDS: &[&str] = &[
-    "help", "?", "moves", "undo", "redo", "resign", "rules", "hint", "save", "numbers",
+    "help", "?", "moves", "history", "undo", "redo", "resign", "rules", "hint", "save", "numbers",
 ];
 
 fn is_command(word: &str) -> bool {

@@ -14,7 +14,7 @@ use crate::race::game::RaceGame;
 use crate::race::text::{choice_text, parse_choice, result_text, seat_name, turn_text, why_not};
 use crate::race::{Choice, RaceState, Roll};
 use crate::record::{Header, Written};
-use crate::session::race::{Played, RaceNext, RaceSession, RaceUndo};
+use crate::session::race::{Played, RaceNext, RaceSeat, RaceSession, RaceUndo};
 
 /// Loads the game when it is a race game (printing its warnings); `None`
 /// for anything else, which the board commands then load and report.
@@ -37,6 +37,8 @@ pub(crate) struct RaceRun<'a> {
     pub players: Option<usize>,
     /// The seed of the dice and of the computer players.
     pub seed: u64,
+    /// Whether the seed is a fresh one (not given): it is said.
+    pub fresh_seed: bool,
     /// Stop after this many rolls.
     pub max_rolls: u32,
     /// Where to write the record.
@@ -45,6 +47,9 @@ pub(crate) struct RaceRun<'a> {
     pub strength: Strength,
     /// How the track is drawn (colour on a terminal).
     pub style: Style,
+    /// Whether to say on stderr that a computer player thinks (a person
+    /// at a terminal).
+    pub thinking: bool,
 }
 
 /// Says what a write of the record did, when it is news: a failure (the
@@ -86,15 +91,16 @@ impl RaceRun<'_> {
         };
         let players = self.players.unwrap_or(usize::from(game.min_players));
         RaceState::new(&game, players).map_err(|e| Failure::new(format!("error: {e}")))?;
-        let names = self.agent_names(&game, players)?;
+        let names = self.agent_names(&game, players, vec!["human".to_string(); players])?;
         let header = Header {
             game: self.game.game.clone(),
             options: self.game.options.clone(),
             position: None,
             players: Some(players),
             seed: Some(self.seed),
+            ..Header::default()
         };
-        let mut session = RaceSession::new(
+        let session = RaceSession::new(
             &game,
             &names,
             self.seed,
@@ -104,20 +110,58 @@ impl RaceRun<'_> {
             self.record,
         )
         .map_err(Failure::new)?;
+        let intro = if self.fresh_seed {
+            format!("{}\n", super::play::seed_line(self.seed))
+        } else {
+            String::new()
+        };
+        self.play_session(&game, session, &intro, input, out, err)
+            .map(Some)
+    }
+
+    /// Plays a race game: the title, `intro`, who plays, then turn after
+    /// turn to the end.
+    pub(crate) fn play_session(
+        &self,
+        game: &RaceGame,
+        mut session: RaceSession<'_>,
+        intro: &str,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Result<i32, Failure> {
         writeln!(out, "{}", game.title)?;
+        write!(out, "{intro}")?;
         let who: Vec<String> = session
             .seats()
             .iter()
             .enumerate()
-            .map(|(i, s)| format!("{} ({})", seat_name(&game, i), s.name()))
+            .map(|(i, s)| format!("{} ({})", seat_name(game, i), s.name()))
             .collect();
         writeln!(out, "players: {}", who.join(", "))?;
         let humans = session.has_humans();
-        if humans {
-            write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
-        }
+        // The pieces as the track last showed them: with a person playing,
+        // the track is shown again before their roll only when something
+        // moved since (or when asked: `track`).
+        let mut shown: Option<Vec<Vec<u16>>> = None;
+        let thinking = self.thinking && humans;
         loop {
-            let (seat, roll) = match session.advance().map_err(Failure::failed)? {
+            let computer = thinking
+                && !session.is_over()
+                && matches!(
+                    session.seats().get(session.to_roll()),
+                    Some(RaceSeat::Agent(..))
+                );
+            if computer {
+                write!(err, "{} thinking...\r", seat_name(game, session.to_roll()))?;
+                err.flush()?;
+            }
+            let next = session.advance();
+            if computer {
+                write!(err, "\r\x1b[K")?;
+                err.flush()?;
+            }
+            let (seat, roll) = match next.map_err(Failure::failed)? {
                 RaceNext::Over => break,
                 RaceNext::Limit(rolls) => {
                     writeln!(
@@ -125,20 +169,33 @@ impl RaceRun<'_> {
                         "stopped after {} (--max-plies)",
                         crate::words::count(rolls.into(), "roll")
                     )?;
-                    return Ok(Some(0));
+                    return Ok(0);
                 }
                 RaceNext::Played(played) => {
-                    self.print_turn(&session, &played, out, err)?;
-                    if humans && !session.is_over() {
-                        write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
-                    }
+                    self.print_turn(&session, &played, "", out, err)?;
                     continue;
                 }
                 RaceNext::Person(roll) => (session.to_roll(), roll),
             };
+            if let Some(only) = session.forced() {
+                // One choice (a pass included): taken without asking.
+                let played = session.choose(only).map_err(Failure::failed)?;
+                self.print_turn(&session, &played, " (the only choice)", out, err)?;
+                continue;
+            }
+            let now = pieces(session.state());
+            if shown.as_ref() != Some(&now) {
+                write!(out, "{}", track(game, Some(session.state()), &self.style))?;
+                shown = Some(now);
+            }
             let played = match ask(&session, seat, &roll, &self.style, input, out)? {
                 Asked::Choose(c) => session.choose(c).map_err(Failure::failed)?,
-                Asked::Quit => return Ok(Some(0)),
+                Asked::Quit => return Ok(0),
+                Asked::Resign => {
+                    let written = session.resign();
+                    report_record(&written, self.record, err)?;
+                    continue;
+                }
                 Asked::Save(file) => {
                     match session.save(Path::new(&file)) {
                         Ok(n) => writeln!(
@@ -155,7 +212,7 @@ impl RaceRun<'_> {
                         RaceUndo::Back(written) => {
                             report_record(&written, self.record, err)?;
                             writeln!(out, "taken back")?;
-                            write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
+                            shown = None;
                         }
                         RaceUndo::Nothing => writeln!(out, "nothing to undo")?,
                     }
@@ -165,51 +222,75 @@ impl RaceRun<'_> {
                     match session.redo().map_err(Failure::failed)? {
                         Some(p) => {
                             writeln!(out, "redo: {}", p.choice)?;
-                            self.print_turn(&session, &p, out, err)?;
+                            self.print_turn(&session, &p, "", out, err)?;
                         }
                         None => writeln!(out, "nothing to redo")?,
                     }
                     continue;
                 }
             };
-            self.print_turn(&session, &played, out, err)?;
-            if humans && !session.is_over() {
-                write!(out, "{}", track(&game, Some(session.state()), &self.style))?;
-            }
+            self.print_turn(&session, &played, "", out, err)?;
         }
-        write!(out, "{}", result_text(&game, session.state()))?;
-        Ok(Some(0))
+        if let Some(seat) = session.resigned() {
+            writeln!(out, "{}", resigned_text(game, seat, session.state()))?;
+            return Ok(0);
+        }
+        if humans {
+            write!(out, "{}", track(game, Some(session.state()), &self.style))?;
+        }
+        write!(out, "{}", result_text(game, session.state()))?;
+        Ok(0)
     }
 
-    /// A turn played, in words (and what writing it to the record did).
+    /// A turn played, in words, with `note` after its first line (and
+    /// what writing it to the record did). With a person playing, the
+    /// positions are left to the track: a turn is its line and its events.
     fn print_turn(
         &self,
         session: &RaceSession<'_>,
         p: &Played,
+        note: &str,
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> Result<(), Failure> {
         report_record(&p.record, self.record, err)?;
         let game = session.game();
-        write!(
-            out,
-            "{}",
-            turn_text(
-                game,
-                session.state(),
-                p.number,
-                p.seat,
-                &p.roll,
-                p.choice,
-                &p.events
-            )
-        )?;
+        let text = turn_text(
+            game,
+            session.state(),
+            p.number,
+            p.seat,
+            &p.roll,
+            p.choice,
+            &p.events,
+        );
+        let mut lines: Vec<&str> = text.lines().collect();
+        if session.has_humans() && lines.len() > 1 {
+            // The last line is the positions.
+            lines.pop();
+            // A pass and nothing else: its line says it all.
+            if p.choice == Choice::Pass && p.events.len() == 1 {
+                lines.truncate(1);
+            }
+        }
+        for (i, line) in lines.iter().enumerate() {
+            if i == 0 {
+                writeln!(out, "{line}{note}")?;
+            } else {
+                writeln!(out, "{line}")?;
+            }
+        }
         Ok(())
     }
 
-    /// The agent name of each seat (`human` where none is given).
-    fn agent_names(&self, game: &RaceGame, players: usize) -> Result<Vec<String>, Failure> {
-        let mut names = vec!["human".to_string(); players];
+    /// The agent name of each seat: as given by `--seat`, else as in
+    /// `names`.
+    pub(crate) fn agent_names(
+        &self,
+        game: &RaceGame,
+        players: usize,
+        mut names: Vec<String>,
+    ) -> Result<Vec<String>, Failure> {
         for s in self.seats {
             let (who, agent) = s.split_once('=').ok_or_else(|| {
                 Failure::new(format!("error: `--seat {s}` needs the form SEAT=AGENT"))
@@ -227,16 +308,36 @@ impl RaceRun<'_> {
     }
 }
 
+/// A resignation in words: `red resigns: blue wins`.
+pub(crate) fn resigned_text(game: &RaceGame, seat: usize, state: &RaceState) -> String {
+    let name = seat_name(game, seat);
+    if state.players() == 2 {
+        format!("{name} resigns: {} wins", seat_name(game, 1 - seat))
+    } else {
+        format!("{name} resigns: the game ends")
+    }
+}
+
+/// Every seat's pieces: what the track shows.
+fn pieces(state: &RaceState) -> Vec<Vec<u16>> {
+    (0..state.players())
+        .map(|s| state.pieces(s).to_vec())
+        .collect()
+}
+
 /// What a person at a race game asked for.
 enum Asked {
     Choose(Choice),
+    Resign,
     Undo,
     Redo,
     Save(String),
     Quit,
 }
 
-const RACE_HELP: &str = "Type `enter`, the cell of the piece to move, or `pass`. Commands:
+const RACE_HELP: &str = "Type `enter`, the cell of the piece to move, or `pass`; Enter alone takes
+the choice in brackets (the computer's suggestion). A roll that leaves one
+choice only is played without asking. Commands:
   moves        the choices for this roll
   track        the track with every piece on it
   undo, redo   take back your last choice (the same dice come again) / make it again
@@ -263,8 +364,16 @@ fn ask(
         .iter()
         .map(|&c| choice_text(game, seat, c))
         .collect();
+    let default = session.default_choice();
+    let shown_default = default.map_or_else(String::new, |c| {
+        format!(" [{}]", choice_text(game, seat, c))
+    });
     loop {
-        write!(out, "{name} rolls {roll}: choose {}> ", listed.join(", "))?;
+        write!(
+            out,
+            "{name} rolls {roll}: choose {}{shown_default}> ",
+            listed.join(", ")
+        )?;
         out.flush()?;
         let line = match super::prompt::read_line(input)? {
             super::prompt::Line::Text(l) => l,
@@ -285,15 +394,11 @@ fn ask(
         let line = line.trim();
         let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
         match cmd {
-            "" => continue,
-            "resign" => {
-                if state.players() == 2 {
-                    writeln!(out, "{name} resigns: {} wins", seat_name(game, 1 - seat))?;
-                } else {
-                    writeln!(out, "{name} resigns: the game ends")?;
-                }
-                return Ok(Asked::Quit);
-            }
+            "" => match default {
+                Some(c) => return Ok(Asked::Choose(c)),
+                None => continue,
+            },
+            "resign" => return Ok(Asked::Resign),
             "help" | "?" => {
                 writeln!(out, "{RACE_HELP}")?;
                 continue;

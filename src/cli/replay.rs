@@ -14,7 +14,7 @@ use crate::race::text::{result_text, seat_name, turn_text};
 use crate::race::{Choice, RaceState, Roll};
 use crate::record::board::{play_ply, PlyLines, RecordError};
 use crate::record::race::{choice_of, RaceTurn};
-use crate::record::{BoardRecord, Header};
+use crate::record::{BoardRecord, GameResult, Header};
 
 /// Arguments of `replay`.
 #[derive(clap::Args, Debug)]
@@ -142,9 +142,26 @@ fn replay_race<'a>(
         }
     }
     if !json {
-        write!(out, "{}", result_text(game, &state))?;
+        match &header.result {
+            Some(r) if !state.is_over() => writeln!(out, "{}", header_result(r, &str::to_string))?,
+            _ => write!(out, "{}", result_text(game, &state))?,
+        }
     }
     Ok(0)
+}
+
+/// The result a record's header holds, in words, with each side's name
+/// (`name` of its id): `result: Black wins: White resigned`.
+fn header_result(r: &GameResult, name: &dyn Fn(&str) -> String) -> String {
+    let mut parts = Vec::new();
+    if let Some(w) = &r.winner {
+        parts.push(format!("{} wins", name(w)));
+    }
+    match (&r.resigned, r.reason.as_str()) {
+        (Some(side), "resigned") => parts.push(format!("{} resigned", name(side))),
+        (_, reason) => parts.push(crate::shown::shown(reason).into_owned()),
+    }
+    format!("result: {}", parts.join(": "))
 }
 
 /// A board game's record, read and checked by `record::board` one line at
@@ -161,6 +178,7 @@ fn replay_board(
     let fail = |e: RecordError| bad(e.line, e.reason);
     let (header, plies) = PlyLines::of(text).map_err(fail)?;
     let header_line = plies.header_line;
+    let result = header.result.clone();
     for ply in plies {
         ply.map_err(fail)?;
     }
@@ -170,7 +188,7 @@ fn replay_board(
         lines: vec![header_line],
     };
     let start = record.start(t).map_err(fail)?;
-    let mut game = Match::without_history(t, start);
+    let mut game = Match::without_history(t, start.clone());
     if !json {
         writeln!(out, "{}", t.game.title)?;
         write!(out, "{}", crate::format::text::board::render(t, &game.pos))?;
@@ -196,7 +214,9 @@ fn replay_board(
             };
             writeln!(out, "{}", to_line(&ply))?;
         } else {
-            writeln!(out, "{number}. {side_name}: {}", mv.notation)?;
+            let n =
+                crate::session::move_number(t, &start, u32::try_from(number).unwrap_or(u32::MAX));
+            writeln!(out, "{n}. {side_name}: {}", mv.notation)?;
             for e in &events {
                 writeln!(out, "     {e}")?;
             }
@@ -206,6 +226,15 @@ fn replay_board(
         write!(out, "{}", crate::format::text::board::render(t, &game.pos))?;
         if let Some(o) = game.outcome() {
             writeln!(out, "result: {o}")?;
+        } else if let Some(r) = &result {
+            let name = |id: &str| {
+                t.game
+                    .sides
+                    .iter()
+                    .find(|s| s.id == id)
+                    .map_or_else(|| id.to_string(), |s| s.name.clone())
+            };
+            writeln!(out, "{}", header_result(r, &name))?;
         }
     }
     Ok(0)

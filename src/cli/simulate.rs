@@ -39,7 +39,9 @@ pub(crate) struct LabArgs {
     /// list of agents is added from `agents::NAMES` (super::command).
     #[arg(long, default_value = "random", value_delimiter = ',')]
     pub(crate) agents: Vec<String>,
-    /// The seed of the run: game g is played from (seed, g) alone.
+    /// The seed of the run: game g is played from (seed, g) alone. Unlike
+    /// `play`, the default is the same every time, so that runs, shards and
+    /// the two sides of `compare` agree.
     #[arg(long, default_value_t = 1, value_parser = super::limits::seed)]
     pub(crate) seed: u64,
     /// Threads, 1 to 256 (default: one per core). The results do not depend on it.

@@ -32,10 +32,43 @@ pub struct Header {
     /// The number of players of a race game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub players: Option<usize>,
-    /// The seed the game was played with (for information: the dice are in
-    /// the record).
+    /// The seed the game was played with: the dice of a race game and the
+    /// computer players of either kind (the dice are in the record too).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// Who played each side or seat, in order (`human` or a computer
+    /// player's name): a resumed game keeps them unless told otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agents: Vec<String>,
+    /// How the game ended when the moves don't say it (a resignation).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+}
+
+/// The result of a game written in its record's header:
+/// `{"winner":"black","reason":"resigned","resigned":"white"}`.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct GameResult {
+    /// The side that wins (a board game's side id, a race game's seat
+    /// name); `null` when no single side wins.
+    pub winner: Option<String>,
+    /// Why the game ended: `resigned`.
+    pub reason: String,
+    /// The side that resigned (its id or seat name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<String>,
+}
+
+impl GameResult {
+    /// `side` resigned, and `winner` (if a single side) wins.
+    pub fn resigned(side: &str, winner: Option<&str>) -> GameResult {
+        GameResult {
+            winner: winner.map(str::to_string),
+            reason: "resigned".into(),
+            resigned: Some(side.to_string()),
+        }
+    }
 }
 
 /// One line of a record (without its newline): a header, a ply or a turn as

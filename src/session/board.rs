@@ -18,8 +18,8 @@ use std::path::Path;
 
 use crate::agents::{self, Agent, BoardGame, BoardState, GameState, Strength};
 use crate::board::{find_move, Match, Move, Outcome, Position, Tables};
-use crate::record::board::Ply;
-use crate::record::{self, BoardRecord, Header, Recorder, Written};
+use crate::record::board::{play_ply, Ply, RecordError};
+use crate::record::{self, BoardRecord, GameResult, Header, Recorder, Written};
 
 /// Who plays a side.
 pub enum Seat<'g> {
@@ -115,6 +115,48 @@ pub fn candidates<'m>(legal: &'m [Move], text: &str) -> Vec<&'m Move> {
         .collect()
 }
 
+/// The number players give the move of ply `ply` (from 1) of a game of
+/// `t` that started at `start`: a move is a turn of every side, opened by
+/// the side that moves first at the game's start position, so that
+/// `1. 22-18 9-13` is ply 1 and ply 2.
+pub fn move_number(t: &Tables, start: &Position, ply: u32) -> u32 {
+    let sides = u32::try_from(t.nsides.max(1)).unwrap_or(1);
+    let first = u32::from(Position::start(t).to_move);
+    let opened = (u32::from(start.to_move) + sides - first % sides) % sides;
+    (opened + ply.saturating_sub(1)) / sides + 1
+}
+
+/// The moves of a game as players write them, one numbered move a line:
+/// `1. 22-18 9-13`, `2. 23-19 ...`; a game started by a side that doesn't
+/// open a move starts `1. ... 9-13`.
+pub fn move_list(t: &Tables, start: &Position, moves: &[Move]) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = 0;
+    for (i, m) in moves.iter().enumerate() {
+        let ply = u32::try_from(i + 1).unwrap_or(u32::MAX);
+        let n = move_number(t, start, ply);
+        if n != current {
+            let gap = if i == 0 && opens_late(t, start) {
+                " ..."
+            } else {
+                ""
+            };
+            lines.push(format!("{n}.{gap}"));
+            current = n;
+        }
+        if let Some(last) = lines.last_mut() {
+            last.push(' ');
+            last.push_str(&m.notation);
+        }
+    }
+    lines
+}
+
+/// Whether the game of `start` begins with a side that doesn't open a move.
+fn opens_late(t: &Tables, start: &Position) -> bool {
+    start.to_move != Position::start(t).to_move
+}
+
 /// What a typed move means in a position, read as the prompt reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reading {
@@ -153,6 +195,8 @@ pub struct BoardSession<'t> {
     /// The game as the computer players see it, in step with `game`.
     state: BoardState<'t>,
     seats: Vec<Seat<'t>>,
+    /// The agent name of each side, as given.
+    agents: Vec<String>,
     seed: u64,
     strength: Strength,
     /// The game stops undecided after this many plies.
@@ -198,6 +242,7 @@ impl<'t> BoardSession<'t> {
             start,
             agents_game,
             seats,
+            agents: agents.to_vec(),
             seed,
             strength,
             max_plies: u32::MAX,
@@ -205,6 +250,41 @@ impl<'t> BoardSession<'t> {
             recorder: None,
             news: Written::Ok,
         })
+    }
+
+    /// A game resumed from its record: the plies of `rec` played from its
+    /// start (every one checked, with its line on an error), so that undo
+    /// takes them back; a resignation the record holds ends the game.
+    /// `agents`, `seed` and `strength` as for [`BoardSession::new`].
+    pub fn resume(
+        agents_game: &'t BoardGame<'t>,
+        rec: &BoardRecord,
+        agents: &[String],
+        seed: u64,
+        strength: Strength,
+    ) -> Result<BoardSession<'t>, RecordError> {
+        let t = agents_game.t;
+        let start = rec.start(t)?;
+        let mut s = BoardSession::new(agents_game, start, agents, seed, strength).map_err(|e| {
+            RecordError {
+                line: rec.lines.first().copied().unwrap_or(1),
+                reason: e,
+            }
+        })?;
+        for (i, ply) in rec.plies.iter().enumerate() {
+            let line = rec.lines.get(i + 1).copied().unwrap_or(i + 2);
+            play_ply(&mut s.game, line, ply)?;
+        }
+        s.state = agents_game.replay(s.start.clone(), s.game.played());
+        if let Some(r) = &rec.header.result {
+            if r.reason == "resigned" {
+                s.resigned = r
+                    .resigned
+                    .as_deref()
+                    .and_then(|id| t.game.sides.iter().position(|side| side.id == id));
+            }
+        }
+        Ok(s)
     }
 
     /// The same session with a ply limit: once `max_plies` plies are
@@ -258,14 +338,11 @@ impl<'t> BoardSession<'t> {
         }
     }
 
-    /// The side to move resigns: the game is over ([`Ending::Resigned`]).
-    /// Nothing happens to a game already over.
+    /// The side to move resigns: the game is over ([`Ending::Resigned`]),
+    /// and the record says so (its header's `result`). Nothing happens to
+    /// a game already over.
     pub fn resign(&mut self) -> Option<Ending> {
-        if self.ending().is_some() {
-            return None;
-        }
-        self.resigned = Some(self.to_move());
-        self.ending()
+        self.resign_side(self.to_move())
     }
 
     /// Side `side` resigns, whoever is to move (a person resigning while a
@@ -275,7 +352,26 @@ impl<'t> BoardSession<'t> {
             return None;
         }
         self.resigned = Some(side);
+        self.rewrite_record();
         self.ending()
+    }
+
+    /// The result a record holds beside its moves: who resigned and who
+    /// wins.
+    pub fn result(&self) -> Option<GameResult> {
+        let side = self.resigned?;
+        let id = |i: usize| self.t.game.sides.get(i).map(|s| s.id.as_str());
+        let winners = self.winners_if_resigns(side);
+        let winner = match winners.as_slice() {
+            [one] => id(*one),
+            _ => None,
+        };
+        Some(GameResult::resigned(id(side).unwrap_or("?"), winner))
+    }
+
+    /// The seed of the computer players.
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// The sides that win when `side` resigns: every other side.
@@ -291,7 +387,7 @@ impl<'t> BoardSession<'t> {
         let whole = self.record(game, options);
         let mut recorder = Recorder::create(path, &record::line(&whole.header))
             .map_err(|e| format!("can't write the record {}: {e}", path.display()))?;
-        if !whole.plies.is_empty() {
+        if !whole.plies.is_empty() || whole.header.result.is_some() {
             let text = whole.to_jsonl();
             if let Written::Failed(e) = recorder.rewrite(&text) {
                 return Err(format!("can't write the record {}: {e}", path.display()));
@@ -337,15 +433,14 @@ impl<'t> BoardSession<'t> {
         self.state = self
             .agents_game
             .replay(self.start.clone(), self.game.played());
+        self.rewrite_record();
+    }
+
+    /// Writes the record whole again (after an undo, a redo, a
+    /// resignation).
+    fn rewrite_record(&mut self) {
         if let Some((_, header)) = &self.recorder {
-            let text = BoardRecord::of_game(
-                &header.game,
-                &header.options,
-                self.t,
-                &self.start,
-                self.game.played(),
-            )
-            .to_jsonl();
+            let text = self.record(&header.game, &header.options).to_jsonl();
             if let Some((r, _)) = &mut self.recorder {
                 let w = r.rewrite(&text);
                 self.note(w);
@@ -372,6 +467,13 @@ impl<'t> BoardSession<'t> {
     /// Whether a person plays any side.
     pub fn has_humans(&self) -> bool {
         self.seats.iter().any(|s| matches!(s, Seat::Human))
+    }
+
+    /// The sides a person plays.
+    pub fn people(&self) -> Vec<usize> {
+        (0..self.seats.len())
+            .filter(|&i| matches!(self.seats[i], Seat::Human))
+            .collect()
     }
 
     /// The side to move's index.
@@ -495,6 +597,16 @@ impl<'t> BoardSession<'t> {
         &self.start
     }
 
+    /// The number players give the move of ply `ply` (from 1).
+    pub fn move_number(&self, ply: u32) -> u32 {
+        move_number(self.t, &self.start, ply)
+    }
+
+    /// The moves so far as players write them: `1. 22-18 9-13` a line.
+    pub fn move_list(&self) -> Vec<String> {
+        move_list(self.t, &self.start, self.game.played())
+    }
+
     /// Plays again the next move taken back, with its events.
     pub fn redo(&mut self) -> Option<(Move, Vec<String>)> {
         let mover = self.to_move();
@@ -510,8 +622,13 @@ impl<'t> BoardSession<'t> {
         Some((mv, events))
     }
 
-    /// The record of the game so far, for `game` with `options`.
+    /// The record of the game so far, for `game` with `options`: the
+    /// moves, the seed, who plays each side and a resignation.
     pub fn record(&self, game: &str, options: &[String]) -> BoardRecord {
-        BoardRecord::of_game(game, options, self.t, &self.start, self.game.played())
+        let mut r = BoardRecord::of_game(game, options, self.t, &self.start, self.game.played());
+        r.header.seed = Some(self.seed);
+        r.header.agents.clone_from(&self.agents);
+        r.header.result = self.result();
+        r
     }
 }

@@ -15,8 +15,9 @@ use crate::agents::{self, Agent, Strength};
 use crate::race::game::RaceGame;
 use crate::race::text::seat_name;
 use crate::race::{agent_seed, Choice, Event, Policy, RaceNode, RaceState, Roll};
+use crate::record::board::RecordError;
 use crate::record::race::{choice_json, choice_of, record_text, RaceTurn};
-use crate::record::{self, Header, Recorder, Written};
+use crate::record::{self, GameResult, Header, Recorder, Written};
 use crate::rng::Rng;
 
 /// What comes next in a race game ([`RaceSession::advance`]).
@@ -86,6 +87,9 @@ struct Before {
     state: RaceState,
     dice: Rng,
     turns: usize,
+    /// The roll left one choice only (taken without asking): undo goes
+    /// back past it.
+    forced: bool,
 }
 
 /// A race game in progress.
@@ -108,6 +112,8 @@ pub struct RaceSession<'g> {
     recorder: Option<Recorder>,
     roll: Option<Roll>,
     choices: Vec<Choice>,
+    /// The seat that resigned, if one did.
+    resigned: Option<usize>,
 }
 
 impl<'g> RaceSession<'g> {
@@ -122,10 +128,13 @@ impl<'g> RaceSession<'g> {
         seed: u64,
         strength: Strength,
         max_rolls: u32,
-        header: Header,
+        mut header: Header,
         record: Option<&Path>,
     ) -> Result<RaceSession<'g>, String> {
         let players = agents.len();
+        if header.agents.is_empty() {
+            header.agents = agents.to_vec();
+        }
         let state = RaceState::new(game, players).map_err(|e| format!("error: {e}"))?;
         let seats = agents
             .iter()
@@ -168,7 +177,108 @@ impl<'g> RaceSession<'g> {
             recorder,
             roll: None,
             choices: Vec::new(),
+            resigned: None,
         })
+    }
+
+    /// A game resumed from its record: `header` and its `turns`, each with
+    /// its line, played and checked in order (an error names the line).
+    /// The dice go on from `seed` past the rolls played: the dice the game
+    /// would have rolled had it not stopped, when the record was played
+    /// with that seed. The turns of a person can be taken back. A
+    /// resignation the record holds ends the game.
+    #[allow(clippy::too_many_arguments)]
+    pub fn resume(
+        game: &'g RaceGame,
+        agents: &[String],
+        seed: u64,
+        strength: Strength,
+        max_rolls: u32,
+        header: Header,
+        turns: &[(usize, RaceTurn)],
+    ) -> Result<RaceSession<'g>, RecordError> {
+        let at = |line: usize, reason: String| RecordError { line, reason };
+        let mut s = RaceSession::new(game, agents, seed, strength, max_rolls, header, None)
+            .map_err(|e| at(1, e.trim_start_matches("error: ").to_string()))?;
+        let mut events = Vec::new();
+        for (line, turn) in turns {
+            let line = *line;
+            if s.state.is_over() {
+                return Err(at(line, "the game is already over".into()));
+            }
+            let seat = s.to_roll();
+            let expected = seat_name(game, seat);
+            if turn.player != expected {
+                let reason = format!("it is {expected}'s turn, not {}'s", turn.player);
+                return Err(at(line, reason));
+            }
+            let roll = Roll::new(&turn.dice)
+                .ok_or_else(|| at(line, format!("too many dice: {:?}", turn.dice)))?;
+            s.state
+                .check_roll(game, &roll)
+                .map_err(|e| at(line, e.to_string()))?;
+            let choice = choice_of(game, seat, &turn.choice).ok_or_else(|| {
+                at(
+                    line,
+                    format!(
+                        "`{}` is not a choice: write a cell number, \"enter\" or \"pass\"",
+                        turn.choice
+                    ),
+                )
+            })?;
+            if s.human_to_roll() {
+                s.state.choices(game, &roll, &mut s.choices);
+                s.before.push(Before {
+                    state: s.state.clone(),
+                    dice: s.dice.clone(),
+                    turns: s.turns.len(),
+                    forced: s.choices.len() <= 1,
+                });
+            }
+            // The generator rolls on as it did.
+            Roll::random(game.dice, game.faces, &mut s.dice);
+            events.clear();
+            s.state
+                .apply(game, &roll, choice, &mut events)
+                .map_err(|e| {
+                    at(
+                        line,
+                        format!("{expected} can't play `{choice}` with {roll}: {e}"),
+                    )
+                })?;
+            // Kept whatever the seats: `record_to` writes them.
+            s.turns.push(turn.clone());
+        }
+        s.choices.clear();
+        if let Some(r) = s.header.result.clone() {
+            if r.reason == "resigned" {
+                s.resigned = r
+                    .resigned
+                    .as_deref()
+                    .and_then(|n| (0..s.state.players()).find(|&i| seat_name(game, i) == n));
+            }
+        }
+        Ok(s)
+    }
+
+    /// Writes the record of a resumed game to `path` from now on: the
+    /// header and the turns so far at once (an error when the file can't
+    /// be written), then a line per turn.
+    pub fn record_to(&mut self, path: &Path) -> Result<(), String> {
+        let fail = |e: String| format!("error: can't write the record {}: {e}", path.display());
+        let mut r =
+            Recorder::create(path, &record::line(&self.header)).map_err(|e| fail(e.to_string()))?;
+        if !self.turns.is_empty() {
+            if let Written::Failed(e) = r.rewrite(&self.record_text()) {
+                return Err(fail(e));
+            }
+        }
+        self.recorder = Some(r);
+        if !self.humans {
+            // Kept for this write only: a game without a person keeps none.
+            self.turns = Vec::new();
+        }
+        Ok(())
     }
 
     /// The game.
@@ -191,9 +301,42 @@ impl<'g> RaceSession<'g> {
         self.humans
     }
 
-    /// Whether the game is over.
+    /// Whether the game is over (by the rules or a resignation).
     pub fn is_over(&self) -> bool {
-        self.state.is_over()
+        self.state.is_over() || self.resigned.is_some()
+    }
+
+    /// The seat that resigned, if one did.
+    pub fn resigned(&self) -> Option<usize> {
+        self.resigned
+    }
+
+    /// The seat to roll resigns: the game is over, the other seat wins
+    /// when there are two (with more, no one does), and the record says so
+    /// (its header's `result`); how rewriting the record went. Nothing
+    /// happens to a game already over.
+    pub fn resign(&mut self) -> Written {
+        if self.is_over() {
+            return Written::Ok;
+        }
+        let seat = self.to_roll();
+        // The roll waiting for the person is not played.
+        if self.roll.is_some() && self.human_to_roll() {
+            self.rewind();
+        }
+        self.resigned = Some(seat);
+        let winner = (self.state.players() == 2).then(|| seat_name(self.game, 1 - seat));
+        self.header.result = Some(GameResult::resigned(seat_name(self.game, seat), winner));
+        let text = self.record_text();
+        match &mut self.recorder {
+            Some(r) => r.rewrite(&text),
+            None => Written::Ok,
+        }
+    }
+
+    /// The result the record holds beside its turns (a resignation).
+    pub fn result(&self) -> Option<&GameResult> {
+        self.header.result.as_ref()
     }
 
     /// Whether the game has reached its limit of rolls.
@@ -224,6 +367,7 @@ impl<'g> RaceSession<'g> {
                 state: self.state.clone(),
                 dice: self.dice.clone(),
                 turns: self.turns.len(),
+                forced: false,
             });
         }
         let roll = Roll::random(self.game.dice, self.game.faces, &mut self.dice);
@@ -240,6 +384,24 @@ impl<'g> RaceSession<'g> {
     /// The legal choices of the roll.
     pub fn choices(&self) -> &[Choice] {
         &self.choices
+    }
+
+    /// The choice of the roll when it is the only one (a pass included):
+    /// a front end takes it without asking.
+    pub fn forced(&self) -> Option<Choice> {
+        match self.choices.as_slice() {
+            [only] if self.roll.is_some() => Some(*only),
+            _ => None,
+        }
+    }
+
+    /// The choice a person takes by default (the computer's suggestion),
+    /// when the roll leaves several.
+    pub fn default_choice(&self) -> Option<Choice> {
+        if self.choices.len() < 2 {
+            return None;
+        }
+        self.hint()
     }
 
     /// Plays the game on by one turn: a computer player rolls and chooses
@@ -300,7 +462,13 @@ impl<'g> RaceSession<'g> {
     /// A person's choice (one of [`RaceSession::choices`]): played; the
     /// choices taken back are forgotten.
     pub fn choose(&mut self, choice: Choice) -> Result<Played, String> {
-        self.taken_back.clear();
+        let forced = self.choices.len() <= 1;
+        if let Some(b) = self.before.last_mut() {
+            b.forced = forced;
+        }
+        if !forced {
+            self.taken_back.clear();
+        }
         self.play(choice)
     }
 
@@ -359,14 +527,19 @@ impl<'g> RaceSession<'g> {
     }
 
     /// Takes back the last choice of the person to roll: their previous
-    /// turn comes again, with the same dice.
+    /// turn with a choice to make comes again, with the same dice (turns
+    /// that left one choice only are taken back on the way).
     pub fn undo(&mut self) -> RaceUndo {
         let Some(now) = self.before.pop() else {
             return RaceUndo::Nothing;
         };
-        let Some(target) = self.before.pop() else {
+        let Some(at) = self.before.iter().rposition(|b| !b.forced) else {
             self.before.push(now);
             self.rewind();
+            return RaceUndo::Nothing;
+        };
+        self.before.truncate(at + 1);
+        let Some(target) = self.before.pop() else {
             return RaceUndo::Nothing;
         };
         let seat = target.state.to_roll();

@@ -97,6 +97,7 @@ fn header(g: &OpenRace) -> Header {
         position: None,
         players: Some(g.agents.len()),
         seed: Some(g.seed),
+        ..Header::default()
     }
 }
 
