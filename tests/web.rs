@@ -149,9 +149,19 @@ fn game_list_has_bundled_games_and_the_folder() {
         d["options"][0],
         json!({"name": "kings", "values": ["flying", "short"]})
     );
+    // The players a seat may have: the one list of the code
+    // (rulebook::agents::PLAYERS), alphabeta only for two sides without dice.
+    assert_eq!(
+        d["agents"],
+        json!(["human", "random", "first", "greedy", "mcts", "alphabeta"])
+    );
     let r = find("slow-and-steady").unwrap();
     assert_eq!(r["kind"], "race");
     assert_eq!(r["players"], "2-6");
+    assert_eq!(
+        r["agents"],
+        json!(["human", "random", "first", "greedy", "mcts"])
+    );
     let mine = find("mine.rules").unwrap();
     assert_eq!(mine["bundled"], false);
     assert_eq!(mine["title"], "Draughts");
@@ -439,7 +449,10 @@ fn moves_undo_redo_hint_resign() {
 fn slow_game(app: &App, agent: &str) -> String {
     let v = app.new_game(json!({
         "game": "draughts", "sides": ["human", agent],
-        "playouts": 100_000, "depth": 10, "think_ms": 10_000, "seed": 1,
+        // Only a think time: either agent thinks for all of it (a
+        // number of playouts or a depth could be reached first on a fast
+        // machine).
+        "think_ms": 10_000, "seed": 1,
     }));
     let id = v["id"].as_str().unwrap().to_string();
     let (s, v) = app.json(

@@ -76,6 +76,7 @@ pub async fn list(State(app): Shared) -> Response {
                 };
                 match checked.summary() {
                     Some(s) => json!({
+                        "agents": players_for(checked.game.is_some() && sides.len() == 2),
                         "sides": sides,
                         "name": name,
                         "bundled": bundled,
@@ -100,6 +101,16 @@ pub async fn list(State(app): Shared) -> Response {
         Ok(g) => Json(json!({ "games": g })).into_response(),
         Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "listing failed"),
     }
+}
+
+/// The players a seat may have, from the one list of the code: alphabeta
+/// only where two sides play without dice.
+fn players_for(two_sides_without_dice: bool) -> Vec<&'static str> {
+    crate::agents::PLAYERS
+        .iter()
+        .copied()
+        .filter(|&a| a != "alphabeta" || two_sides_without_dice)
+        .collect()
 }
 
 /// The query of GET /api/rules.

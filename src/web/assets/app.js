@@ -56,9 +56,7 @@ function showGame() {
 // file names them.
 function seats(g) {
   const n = Number($("players").value) || g.min_players;
-  const agents = g.kind === "race"
-    ? ["human", "random", "first", "greedy", "mcts"]
-    : ["human", "random", "greedy", "mcts", "alphabeta"];
+  const agents = g.agents;
   const sides = $("side-choice");
   sides.innerHTML = "";
   for (let i = 0; i < n; i++) {
