@@ -80,6 +80,115 @@ fn exported_pdn_reads_like_pdn() {
     assert!(pdn.lines().nth(4).unwrap().starts_with("1. "), "{pdn}");
 }
 
+/// The Result tag and the termination marker of a finished game: White's
+/// score first, in the convention of the game type.
+fn result_of(pdn: &str) -> (String, String) {
+    let tag = pdn
+        .lines()
+        .find_map(|l| l.strip_prefix("[Result \"")?.strip_suffix("\"]"))
+        .unwrap()
+        .to_string();
+    let marker = pdn.split_whitespace().last().unwrap().to_string();
+    (tag, marker)
+}
+
+#[test]
+fn results_are_written_as_readers_of_the_game_type_expect() {
+    let dir = std::env::temp_dir().join("rulebook-pdn-results");
+    std::fs::create_dir_all(&dir).unwrap();
+    // (game, White wins, Black wins): International, Brazilian and Russian
+    // count two points a game (as lidraughts writes them), English checkers
+    // one; White is the side called White, whoever moves first.
+    let cases = [
+        ("draughts", "2-0", "0-2"),
+        ("variants/russian", "2-0", "0-2"),
+        ("variants/international", "2-0", "0-2"),
+        ("variants/english", "1-0", "0-1"),
+    ];
+    for (game, white_wins, black_wins) in cases {
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 1..=12 {
+            let t = Tables::new(check(&BundledLoader, game, &[]).game.unwrap());
+            let record = seeded_record(game, seed);
+            let replay = record.replay(&t);
+            let winner = match replay.game.outcome() {
+                Some(rulebook::board::Outcome::Win { winner, .. }) => {
+                    t.game.sides[usize::from(winner.0)].id.clone()
+                }
+                _ => continue,
+            };
+            let jsonl = dir.join("g.jsonl");
+            std::fs::write(&jsonl, record.to_jsonl()).unwrap();
+            let (code, pdn, err) = run(&["export", jsonl.to_str().unwrap(), "--pdn"]);
+            assert_eq!(code, 0, "{err}");
+            let expected = if winner == "white" {
+                white_wins
+            } else {
+                black_wins
+            };
+            assert_eq!(
+                result_of(&pdn),
+                (expected.into(), expected.into()),
+                "{game} {seed}: {winner} won\n{pdn}"
+            );
+            seen.insert(winner);
+        }
+        assert_eq!(
+            seen.len(),
+            2,
+            "{game}: both sides win in some seed: {seen:?}"
+        );
+    }
+}
+
+#[test]
+fn draughts_types_with_algebraic_notation_are_written_algebraically() {
+    let dir = std::env::temp_dir().join("rulebook-pdn-notation");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.jsonl");
+    let ply = |player: &str, mv: &str| format!("{{\"player\":\"{player}\",\"move\":\"{mv}\"}}\n");
+    for (game, plies, opening) in [
+        (
+            "draughts",
+            [("white", "22-18"), ("black", "11-15"), ("white", "18x11")],
+            "1. c3-d4 f6-e5 2. d4xf6 *",
+        ),
+        (
+            "variants/russian",
+            [("white", "22-18"), ("black", "11-15"), ("white", "18x11")],
+            "1. c3-d4 f6-e5 2. d4xf6 *",
+        ),
+        // English checkers: numbers, and Black moves first.
+        (
+            "variants/english",
+            [("black", "11-15"), ("white", "22-18"), ("black", "15x22")],
+            "1. 11-15 22-18 2. 15x22 *",
+        ),
+    ] {
+        let mut text = format!("{{\"game\":\"{game}\"}}\n");
+        for (player, mv) in plies {
+            text.push_str(&ply(player, mv));
+        }
+        std::fs::write(&file, text).unwrap();
+        let (code, pdn, err) = run(&["export", file.to_str().unwrap(), "--pdn"]);
+        assert_eq!(code, 0, "{game}: {err}");
+        assert!(pdn.contains(opening), "{game}: {pdn}");
+        // The file comes back as the same record.
+        let pdn_file = dir.join("g.pdn");
+        std::fs::write(&pdn_file, &pdn).unwrap();
+        let (code, back, err) = run(&["import", pdn_file.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let moves: Vec<String> = BoardRecord::parse(&back)
+            .unwrap()
+            .plies
+            .iter()
+            .map(|p| p.mv.clone())
+            .collect();
+        let expected: Vec<&str> = plies.iter().map(|(_, m)| *m).collect();
+        assert_eq!(moves, expected, "{game}");
+    }
+}
+
 #[test]
 fn importing_other_softwares_pdn() {
     let dir = std::env::temp_dir().join("rulebook-pdn-test3");
@@ -143,7 +252,7 @@ fn a_broken_record_names_the_line() {
     let (code, out, err) = run(&["export", file.to_str().unwrap(), "--pdn"]);
     assert_eq!(code, 1);
     assert!(err.contains("line 3: a ply is written"), "{err}");
-    assert!(out.contains("1. 22-18 *"), "{out}");
+    assert!(out.contains("1. c3-d4 *"), "{out}");
 }
 
 #[test]
