@@ -59,7 +59,17 @@ fn seeded_games_round_trip_through_pdn() {
             let (code, back, err) = run(&["import", pdn_file.to_str().unwrap()]);
             assert_eq!(code, 0, "{game} {seed}: {err}\n{pdn}");
             let back = BoardRecord::parse(&back).unwrap();
-            assert_eq!(back, record, "{game} seed {seed}");
+            assert_eq!(back.plies, record.plies, "{game} seed {seed}");
+            assert_eq!(back.header.game, record.header.game);
+            assert_eq!(back.header.position, record.header.position);
+            // The tags come along (Event, Result), and the next export is
+            // the same PDN.
+            let names: Vec<&str> = back.header.tags.iter().map(|(k, _)| k.as_str()).collect();
+            assert_eq!(names, ["Event", "Result"], "{game} seed {seed}");
+            std::fs::write(&jsonl, back.to_jsonl()).unwrap();
+            let (code, again, err) = run(&["export", jsonl.to_str().unwrap(), "--pdn"]);
+            assert_eq!(code, 0, "{err}");
+            assert_eq!(again, pdn, "{game} seed {seed}");
         }
     }
 }
@@ -278,9 +288,23 @@ fn junk_pdn_and_records_never_panic() {
             }
         }
         let text = String::from_utf8_lossy(&bytes);
-        if let Ok(game) = rulebook::pdn::parse_first(&text) {
-            let (start, moves, _) = rulebook::pdn::play(&t, &game);
-            let _ = rulebook::pdn::write(&t, "junk", &start, &moves);
+        let (games, error) = rulebook::pdn::parse_all(&text);
+        if let Some(e) = error {
+            assert!(
+                e.line >= 1 && e.line <= text.lines().count().max(1),
+                "{e} in {text:?}"
+            );
+        }
+        for game in &games {
+            let (start, moves, _) = rulebook::pdn::play(&t, game);
+            let export = rulebook::pdn::Export {
+                tags: game.tags.clone(),
+                result: game
+                    .result
+                    .as_deref()
+                    .and_then(rulebook::pdn::PdnResult::parse),
+            };
+            let _ = rulebook::pdn::write_game(&t, &export, &start, &moves);
         }
         match BoardRecord::parse(&text) {
             Ok(r) => drop(r.replay(&t)),
@@ -292,4 +316,147 @@ fn junk_pdn_and_records_never_panic() {
             }
         }
     }
+}
+
+const THREE_GAMES: &str = "[Event \"Club night\"]
+[Site \"Vilnius LTU\"]
+[Date \"2026.11.30\"]
+[White \"Ona\"]
+[Black \"Jonas\"]
+[Result \"0-2\"]
+[GameType \"26\"]
+
+1. c3-d4 f6-e5 2. d4xf6 g7xe5 0-2
+
+[Event \"Club night\"]
+[White \"Jonas\"]
+[Black \"Ona\"]
+[Result \"1-1\"]
+[GameType \"20\"]
+[SetUp \"1\"]
+[FEN \"W:W31-35,K46:B1-5,18:H0:F12\"]
+
+12. 32-28 18-22 1-1
+
+[Event \"Club night\"]
+[GameType \"25\"]
+[Result \"*\"]
+
+1. c3-d4 h6-g5 2. d4-c5 b6xd4 3. e3xc5 *
+";
+
+#[test]
+fn a_file_of_several_games_imports_every_game() {
+    let dir = std::env::temp_dir().join(format!("rulebook-pdn-multi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("club.pdn");
+    std::fs::write(&file, THREE_GAMES).unwrap();
+    let f = file.to_str().unwrap();
+    // To standard output only one: say how many there are and how to choose.
+    let (code, out, err) = run(&["import", f]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.contains("holds 3 games (at lines 1, 11, 21): choose one with --game N, or write one record each with -o OUT.jsonl"),
+        "{err}"
+    );
+    // --game N: that one, with its tags and its set-up position (the
+    // lidraughts counters :H0:F12 read and dropped).
+    let (code, out, err) = run(&["import", f, "--game", "2"]);
+    assert_eq!(code, 0, "{err}");
+    let rec = BoardRecord::parse(&out).unwrap();
+    assert_eq!(rec.header.game, "variants/international");
+    assert_eq!(
+        rec.header.position.as_deref(),
+        Some("W:W31,32,33,34,35,K46:B1,2,3,4,5,18")
+    );
+    let tags: Vec<(&str, &str)> = rec
+        .header
+        .tags
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        tags,
+        [
+            ("Event", "Club night"),
+            ("White", "Jonas"),
+            ("Black", "Ona"),
+            ("Result", "1-1")
+        ]
+    );
+    let (code, _, err) = run(&["import", f, "--game", "4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--game 4: "), "{err}");
+    assert!(err.contains("holds 3 games: choose 1 to 3"), "{err}");
+    // -o OUT.jsonl: one record each.
+    let out_path = dir.join("club.jsonl");
+    let (code, out, err) = run(&["import", f, "-o", out_path.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    assert!(err.contains("imported 3 of the 3 games of "), "{err}");
+    let games: Vec<String> = (1..=3)
+        .map(|i| std::fs::read_to_string(dir.join(format!("club-{i}.jsonl"))).unwrap())
+        .collect();
+    let names: Vec<String> = games
+        .iter()
+        .map(|g| BoardRecord::parse(g).unwrap().header.game)
+        .collect();
+    assert_eq!(
+        names,
+        ["draughts", "variants/international", "variants/russian"]
+    );
+    // Export writes the tags back, the game type's notation, SetUp and FEN.
+    let (code, pdn, err) = run(&[
+        "export",
+        dir.join("club-1.jsonl").to_str().unwrap(),
+        "--pdn",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        pdn,
+        "[Event \"Club night\"]\n[Site \"Vilnius LTU\"]\n[Date \"2026.11.30\"]\n[White \"Ona\"]\n[Black \"Jonas\"]\n[GameType \"26\"]\n[Result \"0-2\"]\n\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 0-2\n"
+    );
+    let (_, pdn, _) = run(&[
+        "export",
+        dir.join("club-2.jsonl").to_str().unwrap(),
+        "--pdn",
+    ]);
+    assert!(
+        pdn.contains("[GameType \"20\"]\n[SetUp \"1\"]\n[FEN \"W:W31,32,33,34,35,K46:B1,2,3,4,5,18\"]\n[Result \"1-1\"]\n\n1. 32-28 18-22 1-1\n"),
+        "{pdn}"
+    );
+}
+
+#[test]
+fn errors_in_a_file_of_several_games_name_the_game_and_its_line() {
+    let dir = std::env::temp_dir().join(format!("rulebook-pdn-multi-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("club.pdn");
+    // Game 2 has an illegal move on line 19; game 3's GameType is no number
+    // (line 22); a comment opened on line 28 is never closed.
+    let text = THREE_GAMES
+        .replace("12. 32-28 18-22 1-1", "12. 32-28 18-27 1-1")
+        .replace("[GameType \"25\"]", "[GameType \"Russian\"]")
+        + "\n[GameType \"20\"]\n1. 32-28 {never closed\n";
+    std::fs::write(&file, text).unwrap();
+    let out_path = dir.join("club.jsonl");
+    let (code, _, err) = run(&[
+        "import",
+        file.to_str().unwrap(),
+        "-o",
+        out_path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("game 2: line 19: 18-27 is illegal"), "{err}");
+    assert!(err.contains("the 1 moves before it were imported"), "{err}");
+    assert!(
+        err.contains("game 3: line 22: GameType \"Russian\" is not a number"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 28: a comment opened here with `{` is never closed by `}`; the 3 games before it were read"),
+        "{err}"
+    );
+    assert!(err.contains("imported 2 of the 3 games"), "{err}");
+    assert!(dir.join("club-1.jsonl").exists() && dir.join("club-2.jsonl").exists());
+    assert!(!dir.join("club-3.jsonl").exists());
 }
