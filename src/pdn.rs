@@ -159,9 +159,16 @@ fn end_token(tok: &mut String, tok_line: usize, game: &mut PdnGame) -> bool {
 /// the next game's tags begin. Tags may share a line; comments `{...}` (in
 /// which `(` and `)` are just text) and `; to the end of the line`, escape
 /// lines that begin with `%`, variations `(...)`, NAGs `$n` and move
-/// numbers `12.` / `12...` are skipped; a byte order mark is ignored.
+/// numbers `12.` / `12...` are skipped; a byte order mark is ignored; lines
+/// may end in LF, CR LF or CR.
 pub fn parse_all(text: &str) -> (Vec<PdnGame>, Option<PdnError>) {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Lines end in LF, CR LF or (older Macintosh programs) CR alone.
+    let text = if text.contains('\r') {
+        std::borrow::Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    };
     let mut games = Vec::new();
     let mut game = PdnGame::default();
     let mut line = 1;

@@ -234,6 +234,14 @@ fn a_broken_pdn_names_the_line_and_keeps_the_moves_before() {
         "{err}"
     );
     assert_eq!(BoardRecord::parse(&out).unwrap().plies.len(), 2);
+    // Lines that end in CR LF or in CR alone are counted the same.
+    for eol in ["\r\n", "\r"] {
+        let text = "[GameType \"26\"]\n\n1. 22-18 11-15\n2. 18-14 9-13\n".replace('\n', eol);
+        std::fs::write(&file, text).unwrap();
+        let (code, _, err) = run(&["import", file.to_str().unwrap()]);
+        assert_eq!(code, 1);
+        assert!(err.contains("line 4: 18-14 is illegal"), "{eol:?}: {err}");
+    }
     std::fs::write(&file, "[GameType 26]\n1. 22-18\n").unwrap();
     let (code, _, err) = run(&["import", file.to_str().unwrap()]);
     assert_eq!(code, 2);
