@@ -170,3 +170,46 @@ fn every_pdn_game_replays_in_pydraughts_to_the_same_end() {
         }
     }
 }
+
+#[test]
+fn games_written_by_pydraughts_import_to_the_same_position() {
+    let dir = std::env::temp_dir().join(format!("rulebook-pydraughts-in-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let writer = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pydraughts/write.py");
+    // pydraughts writes the long GameType ("26,W,8,8,A0,0") and a FEN tag
+    // with every piece, in the notation of the type.
+    for (variant, game) in [
+        ("brazilian", "draughts"),
+        ("russian", "variants/russian"),
+        ("english", "variants/english"),
+        ("standard", "variants/international"),
+    ] {
+        for seed in 1..=3u64 {
+            let pdn = dir.join(format!("{variant}-{seed}.pdn"));
+            let out = Command::new("python3")
+                .arg(&writer)
+                .arg(&pdn)
+                .arg(variant)
+                .arg(seed.to_string())
+                .arg("80")
+                .output()
+                .expect("python3 runs");
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let theirs = String::from_utf8(out.stdout).unwrap().trim().to_string();
+            let (code, record, err) = run(&["import", pdn.to_str().unwrap()]);
+            let text = std::fs::read_to_string(&pdn).unwrap();
+            assert_eq!(code, 0, "{variant} {seed}: {err}\n{text}");
+            let record = BoardRecord::parse(&record).unwrap();
+            assert_eq!(record.header.game, game);
+            let t = Tables::new(check(&BundledLoader, game, &[]).game.unwrap());
+            let replay = record.replay(&t);
+            assert!(replay.error.is_none());
+            let ours = rulebook::pdn::fen(&t, &replay.game.pos, rulebook::pdn::notation(&t));
+            assert_eq!(canonical(&ours), theirs, "{variant} {seed}:\n{text}");
+        }
+    }
+}
