@@ -401,6 +401,9 @@ fn a_file_of_several_games_imports_every_game() {
     let (code, out, err) = run(&["import", f, "-o", out_path.to_str().unwrap()]);
     assert_eq!((code, out.as_str()), (0, ""), "{err}");
     assert!(err.contains("imported 3 of the 3 games of "), "{err}");
+    // The files first to last, not every name of a long list.
+    assert!(err.trim_end().ends_with("club-3.jsonl"), "{err}");
+    assert!(err.contains("club-1.jsonl to "), "{err}");
     let games: Vec<String> = (1..=3)
         .map(|i| std::fs::read_to_string(dir.join(format!("club-{i}.jsonl"))).unwrap())
         .collect();

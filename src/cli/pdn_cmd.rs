@@ -1,8 +1,10 @@
 //! `rulebook export FILE --pdn` and `rulebook import FILE.pdn`: game records
 //! to and from PDN, the portable game notation of checkers software.
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use super::{Failure, FsLoader};
 use crate::board::Tables;
@@ -160,7 +162,7 @@ fn game_of_type(n: u32) -> Option<&'static str> {
 
 /// The rule game of a PDN game: `--rules`, or the bundled game of its
 /// GameType tag.
-fn rules_of(rules: Option<&str>, game: &pdn::PdnGame) -> Result<String, String> {
+fn rules_of(rules: Option<&str>, game: &pdn::PdnGame, cache: &mut Cache) -> Result<String, String> {
     if let Some(r) = rules {
         return Ok(r.to_string());
     }
@@ -177,7 +179,8 @@ fn rules_of(rules: Option<&str>, game: &pdn::PdnGame) -> Result<String, String> 
         let gt = crate::shown::shown(gt);
         format!("line {line}: GameType \"{gt}\" {why}")
     })?;
-    game_of_type(n).map(str::to_string).ok_or_else(|| {
+    let of_type = *cache.by_type.entry(n).or_insert_with(|| game_of_type(n));
+    of_type.map(str::to_string).ok_or_else(|| {
         format!("line {line}: no bundled game has `pdn gametype {n}`; name one with --rules GAME")
     })
 }
@@ -190,13 +193,39 @@ struct Imported {
     error: Option<String>,
 }
 
+/// The rule games of one import, each found and loaded once: a file may
+/// hold thousands of games of one type.
+#[derive(Default)]
+struct Cache {
+    /// The bundled game of each game type asked for.
+    by_type: HashMap<u32, Option<&'static str>>,
+    /// The tables of each rule game loaded, or why it could not be.
+    tables: HashMap<String, Result<Rc<Tables>, (String, i32)>>,
+}
+
 fn import_game(
     rules: Option<&str>,
     game: &pdn::PdnGame,
+    cache: &mut Cache,
     err: &mut dyn Write,
 ) -> Result<Imported, Failure> {
-    let name = rules_of(rules, game).map_err(Failure::new)?;
-    let t = load(&name, &[], err)?;
+    let name = rules_of(rules, game, cache).map_err(Failure::new)?;
+    if !cache.tables.contains_key(&name) {
+        let loaded = load(&name, &[], err)
+            .map(Rc::new)
+            .map_err(|f| (f.message, f.code));
+        cache.tables.insert(name.clone(), loaded);
+    }
+    let t = match cache.tables.get(&name) {
+        Some(Ok(t)) => Rc::clone(t),
+        Some(Err((message, code))) => {
+            return Err(Failure {
+                message: message.clone(),
+                code: *code,
+            })
+        }
+        None => return Err(Failure::new(format!("error: {name} could not be loaded"))),
+    };
     let (start, moves, bad) = pdn::play(&t, game);
     let mut record = BoardRecord::of_game(&name, &[], &t, &start, &moves);
     record.header.tags = game
@@ -280,6 +309,7 @@ pub(crate) fn import(
     }
     let mut failed = false;
     let mut written = Vec::new();
+    let mut cache = Cache::default();
     for &i in &chosen {
         let Some(game) = games.get(i - 1) else {
             continue;
@@ -290,7 +320,7 @@ pub(crate) fn import(
         } else {
             String::new()
         };
-        let imported = match import_game(args.rules.as_deref(), game, err) {
+        let imported = match import_game(args.rules.as_deref(), game, &mut cache, err) {
             Ok(g) => g,
             Err(f) if chosen.len() > 1 => {
                 let why = f.message.trim_start_matches("error: ");
@@ -324,11 +354,16 @@ pub(crate) fn import(
         }
     }
     if chosen.len() > 1 {
+        let files = match written.as_slice() {
+            [] => "no file written".to_string(),
+            [one] => one.clone(),
+            [first, second] => format!("{first}, {second}"),
+            [first, .., last] => format!("{first} to {last}"),
+        };
         writeln!(
             err,
-            "imported {} of the {n} games of {file}: {}",
+            "imported {} of the {n} games of {file}: {files}",
             written.len(),
-            written.join(", ")
         )?;
     }
     if let Some(e) = syntax {
