@@ -471,3 +471,22 @@ fn errors_in_a_file_of_several_games_name_the_game_and_its_line() {
     assert!(dir.join("club-1.jsonl").exists() && dir.join("club-2.jsonl").exists());
     assert!(!dir.join("club-3.jsonl").exists());
 }
+
+#[test]
+fn a_game_played_with_options_is_exported_with_a_warning() {
+    let dir = std::env::temp_dir().join(format!("rulebook-pdn-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("short.jsonl");
+    std::fs::write(
+        &file,
+        "{\"game\":\"draughts\",\"options\":[\"kings=short\"]}\n{\"player\":\"white\",\"move\":\"22-18\"}\n",
+    )
+    .unwrap();
+    let (code, pdn, err) = run(&["export", file.to_str().unwrap(), "--pdn"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(pdn.contains("[GameType \"26\"]"), "{pdn}");
+    assert_eq!(
+        err,
+        "warning: the game was played with --option kings=short; GameType 26 names draughts without it, so other programs may read the moves by other rules\n"
+    );
+}

@@ -110,6 +110,14 @@ pub(crate) fn export(
             record.header.game
         )?;
     }
+    if let (Some(gt), false) = (t.game.pdn_game_type, record.header.options.is_empty()) {
+        writeln!(
+            err,
+            "warning: the game was played with --option {}; GameType {gt} names {} without it, so other programs may read the moves by other rules",
+            record.header.options.join(" --option "),
+            record.header.game
+        )?;
+    }
     let replay = record.replay(&t);
     let bad = bad.or(replay.error);
     let moves: Vec<_> = replay.played.into_iter().map(|(m, _)| m).collect();
