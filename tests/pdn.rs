@@ -490,3 +490,48 @@ fn a_game_played_with_options_is_exported_with_a_warning() {
         "warning: the game was played with --option kings=short; GameType 26 names draughts without it, so other programs may read the moves by other rules\n"
     );
 }
+
+#[test]
+fn a_resigned_game_is_exported_with_its_result() {
+    let dir = std::env::temp_dir().join(format!("rulebook-pdn-resign-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // (game, moves typed before `resign`, the Result): the side to move
+    // resigns, so the other side wins.
+    for (game, typed, result) in [
+        // White resigns at once: Black wins, 0-2 in Brazilian.
+        ("draughts", "", "0-2"),
+        // English: Black moves first and resigns at once; White wins, 1-0.
+        ("variants/english", "", "1-0"),
+        // English: Black plays 11-15, White 22-18, Black resigns: 1-0.
+        ("variants/english", "11-15\n22-18\n", "1-0"),
+        // Russian: White plays c3-d4, Black resigns: 2-0.
+        ("variants/russian", "c3-d4\n", "2-0"),
+    ] {
+        let file = dir.join("resigned.jsonl");
+        let _ = std::fs::remove_file(&file);
+        let input = format!("{typed}resign\n");
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = rulebook::cli::run(
+            vec![
+                "rulebook",
+                "play",
+                game,
+                "--seed",
+                "1",
+                "--record",
+                file.to_str().unwrap(),
+            ],
+            &mut input.as_bytes(),
+            &mut out,
+            &mut err,
+        );
+        assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
+        let (code, pdn, err) = run(&["export", file.to_str().unwrap(), "--pdn"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(
+            result_of(&pdn),
+            (result.into(), result.into()),
+            "{game}:\n{pdn}"
+        );
+    }
+}

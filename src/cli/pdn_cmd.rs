@@ -129,14 +129,29 @@ pub(crate) fn export(
         let event = format!("{} ({})", t.game.title, args.file.display());
         tags.insert(0, ("Event".to_string(), event));
     }
-    // How the game ended when the moves don't say it: the Result tag it
-    // was imported with.
-    let result = record
-        .header
-        .tags
-        .iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
-        .and_then(|(_, v)| pdn::PdnResult::parse(v));
+    // How the game ended when the moves don't say it: the record's result
+    // (a resignation), else the Result tag it was imported with.
+    let declared = record.header.result.as_ref().map(|r| {
+        let winner = r
+            .winner
+            .as_deref()
+            .and_then(|w| t.game.sides.iter().position(|s| s.id == w));
+        match winner {
+            Some(i) if pdn::is_white(&t, crate::board::game::SideId(i as u8)) => {
+                pdn::PdnResult::White
+            }
+            Some(_) => pdn::PdnResult::Black,
+            None => pdn::PdnResult::Unknown,
+        }
+    });
+    let result = declared.or_else(|| {
+        record
+            .header
+            .tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
+            .and_then(|(_, v)| pdn::PdnResult::parse(v))
+    });
     let export = pdn::Export { tags, result };
     emit(
         args.output.as_deref(),
