@@ -1,7 +1,9 @@
 //! PDN 3.0, the portable game notation: games to and from other software
-//! of the checkers family. Tags (`[GameType "26"]`, `[FEN "W:W21,22:B1,2"]`, `[Result ...]`)
-//! and the move text with numeric squares (`1. 22-18 11-15 2. 18x11`).
+//! of the checkers family. Tags (`[GameType "26"]`, `[FEN "W:W21,22:B1,2"]`,
+//! `[Result ...]`) and the move text, with squares as the game type writes
+//! them: numbers (`1. 32-28 19-23 2. 28x19`) or algebraic (`1. c3-d4 f6-g5`).
 
+use crate::board::game::{Notation, SideId, Sq};
 use crate::board::{Match, Move, Outcome, Position, Tables};
 
 /// One game read from a PDN file.
@@ -15,6 +17,8 @@ pub struct PdnGame {
     pub moves: Vec<(usize, String)>,
     /// The result token, if any.
     pub result: Option<String>,
+    /// The line the game begins on (its first tag, comment or move).
+    pub first_line: Option<usize>,
 }
 
 impl PdnGame {
@@ -149,14 +153,23 @@ fn end_token(tok: &mut String, tok_line: usize, game: &mut PdnGame) -> bool {
     false
 }
 
-/// Reads the first game of a PDN file: its tags, its moves (with the line
-/// each stands on) and its result. Tags may share a line; comments
-/// `{...}` (in which `(` and `)` are just text) and `; to the end of the
-/// line`, escape lines that begin with `%`, variations `(...)`, NAGs `$n`
-/// and move numbers `12.` / `12...` are skipped; a byte order mark is
-/// ignored.
-pub fn parse_first(text: &str) -> Result<PdnGame, PdnError> {
+/// Reads every game of a PDN file: the games read, and the error that
+/// stopped the reading, if any (naming its line; the games before it are
+/// kept). A game ends at its result token (`2-0`, `1-0`, `*`, ...) or where
+/// the next game's tags begin. Tags may share a line; comments `{...}` (in
+/// which `(` and `)` are just text) and `; to the end of the line`, escape
+/// lines that begin with `%`, variations `(...)`, NAGs `$n` and move
+/// numbers `12.` / `12...` are skipped; a byte order mark is ignored; lines
+/// may end in LF, CR LF or CR.
+pub fn parse_all(text: &str) -> (Vec<PdnGame>, Option<PdnError>) {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Lines end in LF, CR LF or (older Macintosh programs) CR alone.
+    let text = if text.contains('\r') {
+        std::borrow::Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    };
+    let mut games = Vec::new();
     let mut game = PdnGame::default();
     let mut line = 1;
     let mut line_start = true;
@@ -166,12 +179,18 @@ pub fn parse_first(text: &str) -> Result<PdnGame, PdnError> {
     let mut tok = String::new();
     let mut tok_line = 1;
     let mut chars = text.chars().peekable();
+    // Ends the token; when it was the result, the game is done.
+    let finish =
+        |tok: &mut String, tok_line: usize, game: &mut PdnGame, games: &mut Vec<PdnGame>| {
+            if end_token(tok, tok_line, game) {
+                games.push(std::mem::take(game));
+            }
+        };
     while let Some(c) = chars.next() {
         let at_start = std::mem::replace(&mut line_start, c == '\n');
         if c == '\n' {
-            if comment.is_none() && variation.is_none() && end_token(&mut tok, tok_line, &mut game)
-            {
-                return Ok(game);
+            if comment.is_none() && variation.is_none() {
+                finish(&mut tok, tok_line, &mut game, &mut games);
             }
             line += 1;
             continue;
@@ -189,23 +208,22 @@ pub fn parse_first(text: &str) -> Result<PdnGame, PdnError> {
         }
         match c {
             '{' => {
-                comment = Some(line);
-                if variation.is_none() && end_token(&mut tok, tok_line, &mut game) {
-                    return Ok(game);
+                if variation.is_none() {
+                    finish(&mut tok, tok_line, &mut game, &mut games);
+                    game.first_line.get_or_insert(line);
                 }
+                comment = Some(line);
             }
             ';' => {
                 while chars.next_if(|&c| c != '\n').is_some() {}
-                if variation.is_none() && end_token(&mut tok, tok_line, &mut game) {
-                    return Ok(game);
+                if variation.is_none() {
+                    finish(&mut tok, tok_line, &mut game, &mut games);
                 }
             }
             '(' => match &mut variation {
                 Some((_, depth)) => *depth += 1,
                 None => {
-                    if end_token(&mut tok, tok_line, &mut game) {
-                        return Ok(game);
-                    }
+                    finish(&mut tok, tok_line, &mut game, &mut games);
                     variation = Some((line, 1));
                 }
             },
@@ -213,64 +231,216 @@ pub fn parse_first(text: &str) -> Result<PdnGame, PdnError> {
                 Some((_, depth)) if *depth > 1 => *depth -= 1,
                 Some(_) => variation = None,
                 None => {
-                    return Err(PdnError {
-                        line,
-                        reason: "this `)` closes no variation".into(),
-                    })
+                    return (
+                        games,
+                        Some(PdnError {
+                            line,
+                            reason: "this `)` closes no variation".into(),
+                        }),
+                    )
                 }
             },
             _ if variation.is_some() => {}
             '[' if tok.is_empty() => {
                 if !game.moves.is_empty() {
-                    break; // the next game's tags
+                    // The next game's tags: this one had no result token.
+                    games.push(std::mem::take(&mut game));
                 }
-                let (name, value) = read_tag(&mut chars, line)?;
-                game.tags.push((name, value));
-                game.tag_lines.push(line);
-            }
-            c if c.is_whitespace() => {
-                if end_token(&mut tok, tok_line, &mut game) {
-                    return Ok(game);
+                match read_tag(&mut chars, line) {
+                    Ok((name, value)) => {
+                        game.first_line.get_or_insert(line);
+                        game.tags.push((name, value));
+                        game.tag_lines.push(line);
+                    }
+                    Err(e) => return (games, Some(e)),
                 }
             }
+            c if c.is_whitespace() => finish(&mut tok, tok_line, &mut game, &mut games),
             c => {
                 if tok.is_empty() {
                     tok_line = line;
+                    game.first_line.get_or_insert(line);
                 }
                 tok.push(c);
             }
         }
     }
     if let Some(l) = comment {
-        return Err(PdnError {
-            line: l,
-            reason: "a comment opened here with `{` is never closed by `}`".into(),
-        });
+        return (
+            games,
+            Some(PdnError {
+                line: l,
+                reason: "a comment opened here with `{` is never closed by `}`".into(),
+            }),
+        );
     }
     if let Some((l, _)) = variation {
-        return Err(PdnError {
-            line: l,
-            reason: "a variation opened here with `(` is never closed by `)`".into(),
-        });
+        return (
+            games,
+            Some(PdnError {
+                line: l,
+                reason: "a variation opened here with `(` is never closed by `)`".into(),
+            }),
+        );
     }
-    end_token(&mut tok, tok_line, &mut game);
-    Ok(game)
+    finish(&mut tok, tok_line, &mut game, &mut games);
+    if !game.tags.is_empty() || !game.moves.is_empty() {
+        games.push(game);
+    }
+    (games, None)
 }
 
-/// The PDN result token of an outcome: 1-0 when the side that moves first
-/// wins, 0-1 when the other does, 1/2-1/2 (or * when the game goes on).
+/// Reads the first game of a PDN file (see [`parse_all`]); a file with no
+/// game gives an empty one.
+pub fn parse_first(text: &str) -> Result<PdnGame, PdnError> {
+    let (games, error) = parse_all(text);
+    match games.into_iter().next() {
+        Some(g) => Ok(g),
+        None => match error {
+            Some(e) => Err(e),
+            None => Ok(PdnGame::default()),
+        },
+    }
+}
+
+/// Whether a PDN game type writes squares as numbers or algebraically: the
+/// notation its full form implies (PDN 3.0: Russian 25, Brazilian 26,
+/// Czech 29, Turkish 30 and Spantsiretti 41 are `A0`, algebraic; the others
+/// numeric). A game with no game type writes its own notation.
+pub fn notation(t: &Tables) -> Notation {
+    match t.game.pdn_game_type {
+        Some(25 | 26 | 29 | 30 | 41) => Notation::Algebraic,
+        Some(_) => Notation::Numeric,
+        None => t.game.notation,
+    }
+}
+
+/// How a game ended, in PDN's terms: the side called White in PDN won, the
+/// side called Black won, a draw, both lost (`0-0`), or not known (`*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PdnResult {
+    /// White won.
+    White,
+    /// Black won.
+    Black,
+    /// A draw.
+    Draw,
+    /// Both lost.
+    BothLost,
+    /// Unfinished or unknown.
+    Unknown,
+}
+
+impl PdnResult {
+    /// Reads a result in either convention (`2-0` or `1-0`, `1-1` or
+    /// `1/2-1/2`, ...); None when it is none of them.
+    pub fn parse(text: &str) -> Option<PdnResult> {
+        Some(match text.trim() {
+            "2-0" | "1-0" => PdnResult::White,
+            "0-2" | "0-1" => PdnResult::Black,
+            "1-1" | "1/2-1/2" => PdnResult::Draw,
+            "0-0" => PdnResult::BothLost,
+            "*" => PdnResult::Unknown,
+            _ => return None,
+        })
+    }
+
+    /// The result of an outcome of `t`.
+    pub fn of(t: &Tables, outcome: Option<&Outcome>) -> PdnResult {
+        match outcome {
+            Some(Outcome::Win { winner, .. }) if is_white(t, *winner) => PdnResult::White,
+            Some(Outcome::Win { .. }) => PdnResult::Black,
+            Some(Outcome::Draw { .. }) => PdnResult::Draw,
+            None => PdnResult::Unknown,
+        }
+    }
+
+    /// The token in the convention of the game type: the score of White
+    /// first, in points of two (`2-0`, `0-2`, `1-1`) for International (20)
+    /// and Canadian (27) draughts and, as lidraughts writes them, Russian
+    /// (25), Brazilian (26) and Frisian (40); `1-0`, `0-1`, `1/2-1/2`
+    /// otherwise (English checkers among them).
+    pub fn token(self, t: &Tables) -> &'static str {
+        let twos = matches!(t.game.pdn_game_type, Some(20 | 25 | 26 | 27 | 40));
+        match (self, twos) {
+            (PdnResult::White, true) => "2-0",
+            (PdnResult::White, false) => "1-0",
+            (PdnResult::Black, true) => "0-2",
+            (PdnResult::Black, false) => "0-1",
+            (PdnResult::Draw, true) => "1-1",
+            (PdnResult::Draw, false) => "1/2-1/2",
+            (PdnResult::BothLost, _) => "0-0",
+            (PdnResult::Unknown, _) => "*",
+        }
+    }
+}
+
+/// Whether `side` is the one PDN calls White: the side whose position
+/// letter is W (or, in a game without one, the first side declared).
+pub fn is_white(t: &Tables, side: SideId) -> bool {
+    let sides = &t.game.sides;
+    match sides
+        .iter()
+        .position(|s| s.letter.eq_ignore_ascii_case(&'W'))
+    {
+        Some(i) => usize::from(side.0) == i,
+        None => side.0 == 0,
+    }
+}
+
+/// The side PDN calls White (`white`) or Black (`white` false).
+pub fn pdn_side(t: &Tables, white: bool) -> Option<SideId> {
+    (0..t.game.sides.len())
+        .map(|i| SideId(i as u8))
+        .find(|&s| is_white(t, s) == white)
+}
+
+/// The PDN result token of an outcome, in the game type's convention.
 pub fn result_token(t: &Tables, outcome: Option<&Outcome>) -> &'static str {
-    match outcome {
-        Some(Outcome::Win { winner, .. }) if *winner == t.game.first => "1-0",
-        Some(Outcome::Win { .. }) => "0-1",
-        Some(Outcome::Draw { .. }) => "1/2-1/2",
-        None => "*",
-    }
+    PdnResult::of(t, outcome).token(t)
 }
 
-/// Writes a game as PDN: tags, then numbered moves in numeric notation.
+/// What to write besides the moves.
+#[derive(Clone, Debug, Default)]
+pub struct Export {
+    /// Tags to write, in order (Event, Site, Date, White, Black, ...);
+    /// GameType, SetUp, FEN and Result are written from the game and left
+    /// out here.
+    pub tags: Vec<(String, String)>,
+    /// How the game ended when the moves don't say it (a resignation, or
+    /// the result of an imported game).
+    pub result: Option<PdnResult>,
+}
+
+/// Tags that `write` makes from the game itself.
+const MADE_TAGS: [&str; 4] = ["GameType", "SetUp", "FEN", "Result"];
+
+/// Whether `name` is a tag made from the game (GameType, SetUp, FEN,
+/// Result), not kept from an imported file.
+pub fn is_made_tag(name: &str) -> bool {
+    MADE_TAGS.iter().any(|m| m.eq_ignore_ascii_case(name))
+}
+
+/// Writes a game as PDN: tags, then numbered moves in the notation of the
+/// game type (see [`notation`]).
 pub fn write(t: &Tables, event: &str, start: &Position, moves: &[Move]) -> String {
+    let export = Export {
+        tags: vec![("Event".to_string(), event.to_string())],
+        result: None,
+    };
+    write_game(t, &export, start, moves)
+}
+
+/// A tag line, with `\` and `"` escaped in the value.
+fn tag_line(name: &str, value: &str) -> String {
+    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+    format!("[{name} \"{value}\"]\n")
+}
+
+/// Writes a game as PDN with the tags and result of `export`.
+pub fn write_game(t: &Tables, export: &Export, start: &Position, moves: &[Move]) -> String {
     let g = &t.game;
+    let notation = notation(t);
     let mut m = Match::new(t, start.clone());
     let mut text = Vec::new();
     let mut number = 1;
@@ -282,25 +452,32 @@ pub fn write(t: &Tables, event: &str, start: &Position, moves: &[Move]) -> Strin
         } else if opens {
             text.push(format!("{number}."));
         }
-        text.push(pdn_move(t, mv));
+        text.push(pdn_move(t, mv, notation));
         m.play(mv);
         if m.pos.to_move == g.first.0 {
             number += 1;
         }
     }
-    let result = result_token(t, m.outcome());
+    let result = match m.outcome() {
+        Some(o) => PdnResult::of(t, Some(o)),
+        None => export.result.unwrap_or(PdnResult::Unknown),
+    }
+    .token(t);
     let mut out = String::new();
-    out.push_str(&format!(
-        "[Event \"{}\"]\n",
-        event.replace('\\', "/").replace('"', "'")
-    ));
+    for (name, value) in &export.tags {
+        if !is_made_tag(name) && !name.is_empty() {
+            out.push_str(&tag_line(name, value));
+        }
+    }
     if let Some(gt) = g.pdn_game_type {
-        out.push_str(&format!("[GameType \"{gt}\"]\n"));
+        out.push_str(&tag_line("GameType", &gt.to_string()));
     }
     if *start != Position::start(t) {
-        out.push_str(&format!("[FEN \"{}\"]\n", numeric_fen(t, start)));
+        out.push_str(&tag_line("SetUp", "1"));
+        out.push_str(&tag_line("FEN", &fen(t, start, notation)));
     }
-    out.push_str(&format!("[Result \"{result}\"]\n\n"));
+    out.push_str(&tag_line("Result", result));
+    out.push('\n');
     let mut line = String::new();
     for tok in text.iter().map(String::as_str).chain([result]) {
         if line.len() + tok.len() + 1 > 78 {
@@ -316,28 +493,34 @@ pub fn write(t: &Tables, event: &str, start: &Position, moves: &[Move]) -> Strin
     out
 }
 
-/// A move with numeric squares (PDN writes numbers).
-fn pdn_move(t: &Tables, mv: &Move) -> String {
-    let num = |s: crate::board::game::Sq| {
-        t.game
-            .squares
-            .get(usize::from(s.0))
-            .map_or_else(|| "?".to_string(), |i| i.number.to_string())
-    };
+/// The name of a square in `notation`.
+fn square(t: &Tables, s: Sq, notation: Notation) -> String {
+    match t.game.squares.get(usize::from(s.0)) {
+        Some(i) => match notation {
+            Notation::Numeric => i.number.to_string(),
+            Notation::Algebraic => i.algebraic.clone(),
+        },
+        None => "?".to_string(),
+    }
+}
+
+/// A move in `notation`: every square it passes, joined by `-` for a move
+/// and `x` for a capture.
+fn pdn_move(t: &Tables, mv: &Move, notation: Notation) -> String {
     let Some(from) = mv.from else {
         return "pass".into();
     };
     let sep = if mv.is_capture() { "x" } else { "-" };
-    let mut s = num(from);
+    let mut s = square(t, from, notation);
     for &p in &mv.path {
         s.push_str(sep);
-        s.push_str(&num(p));
+        s.push_str(&square(t, p, notation));
     }
     s
 }
 
-/// A position string with numeric squares.
-fn numeric_fen(t: &Tables, pos: &Position) -> String {
+/// A position as a PDN FEN, `W:W21,22,K5:B1,2`, with squares in `notation`.
+pub fn fen(t: &Tables, pos: &Position, notation: Notation) -> String {
     let g = &t.game;
     let mut out = String::new();
     if let Some(s) = g.sides.get(usize::from(pos.to_move)) {
@@ -347,8 +530,9 @@ fn numeric_fen(t: &Tables, pos: &Position) -> String {
         out.push(':');
         out.push(side.letter);
         let mut items = Vec::new();
-        for (i, info) in g.squares.iter().enumerate() {
-            if let Some((s, k)) = pos.piece(t, crate::board::game::Sq(i as u16)) {
+        for i in 0..g.squares.len() {
+            let sq = Sq(i as u16);
+            if let Some((s, k)) = pos.piece(t, sq) {
                 if usize::from(s.0) == si {
                     let letter = if k.0 == 0 {
                         String::new()
@@ -357,7 +541,7 @@ fn numeric_fen(t: &Tables, pos: &Position) -> String {
                             .get(usize::from(k.0))
                             .map_or_else(String::new, |k| k.letter.to_string())
                     };
-                    items.push(format!("{letter}{}", info.number));
+                    items.push(format!("{letter}{}", square(t, sq, notation)));
                 }
             }
         }
@@ -366,12 +550,40 @@ fn numeric_fen(t: &Tables, pos: &Position) -> String {
     out
 }
 
+/// A FEN tag's value without the fields lidraughts adds after the pieces,
+/// `:H0` (half-moves since a capture or a man's move) and `:F1` (the move
+/// number), so that the position reads.
+pub fn strip_fen_counters(t: &Tables, fen: &str) -> String {
+    fen.trim()
+        .trim_end_matches('.')
+        .split(':')
+        .enumerate()
+        .filter(|(i, field)| {
+            let f = field.trim();
+            let mut chars = f.chars();
+            let counter = *i > 0
+                && matches!(chars.next(), Some('H' | 'F' | 'h' | 'f'))
+                && !chars.as_str().is_empty()
+                && chars.as_str().bytes().all(|b| b.is_ascii_digit());
+            let side_letter = f.chars().next().is_some_and(|c| {
+                t.game
+                    .sides
+                    .iter()
+                    .any(|s| s.letter.eq_ignore_ascii_case(&c))
+            });
+            !counter || side_letter
+        })
+        .map(|(_, f)| f)
+        .collect::<Vec<_>>()
+        .join(":")
+}
+
 /// Plays the moves of a PDN game in `t`; returns the moves played and, on an
 /// illegal or unreadable move, the error (naming its line) after the moves
 /// before it.
 pub fn play(t: &Tables, game: &PdnGame) -> (Position, Vec<Move>, Option<PdnError>) {
     let start = match game.tag_at("FEN") {
-        Some((line, f)) => match Position::parse(t, f) {
+        Some((line, f)) => match Position::parse(t, &strip_fen_counters(t, f)) {
             Ok(p) => p,
             Err(e) => {
                 return (

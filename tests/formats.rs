@@ -246,13 +246,30 @@ fn records_and_replays_follow_their_schemas() {
         let text = std::fs::read_to_string(file).unwrap();
         assert!(text.contains("\"reason\":\"resigned\""), "{text}");
     }
-    for f in [&board, &race, &board_resigned, &race_resigned] {
+    // An imported PDN game: its tags and set-up position in the header.
+    let pdn = d.join("club.pdn");
+    std::fs::write(
+        &pdn,
+        "[Event \"Club\"]\n[White \"Ona\"]\n[GameType \"20\"]\n[SetUp \"1\"]\n[FEN \"W:W31-35:B1-5,18\"]\n[Result \"2-0\"]\n\n1. 32-28 18-22 2-0\n",
+    )
+    .unwrap();
+    let imported = d.join("imported.jsonl");
+    ok(&[
+        "import",
+        pdn.to_str().unwrap(),
+        "-o",
+        imported.to_str().unwrap(),
+    ]);
+    for f in [&board, &race, &board_resigned, &race_resigned, &imported] {
         validate(
             "record.schema.json",
             &std::fs::read_to_string(f).unwrap(),
             true,
         );
     }
+    assert!(std::fs::read_to_string(&imported)
+        .unwrap()
+        .contains("\"tags\":[[\"Event\",\"Club\"],[\"White\",\"Ona\"],[\"Result\",\"2-0\"]]"));
     validate(
         "replay-board.schema.json",
         &ok(&["replay", board.to_str().unwrap(), "--json"]),

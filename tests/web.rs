@@ -427,7 +427,8 @@ fn moves_undo_redo_hint_resign() {
     let (s, body, _) = app.send("GET", &url("pdn"), None);
     assert_eq!(s, StatusCode::OK);
     let pdn = String::from_utf8(body).unwrap();
-    assert!(pdn.contains("1. 22-18 11-15"), "{pdn}");
+    // GameType 26 (Brazilian) writes algebraic squares: 22-18 11-15.
+    assert!(pdn.contains("1. c3-d4 f6-e5"), "{pdn}");
     // Resign ends the game.
     let (s, v) = app.json("POST", &url("resign"), None);
     assert_eq!(s, StatusCode::OK);

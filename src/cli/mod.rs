@@ -126,7 +126,7 @@ enum Command {
     },
     /// Write a game record in another format: `export game.jsonl --pdn`.
     Export(pdn_cmd::ExportArgs),
-    /// Read a PDN game into a game record.
+    /// Read the games of a PDN file into game records: `import games.pdn -o game.jsonl` (one record each), `--game N` for one.
     Import(pdn_cmd::ImportArgs),
     /// Play a game between people and computer players; a side or seat
     /// not given a player is a person (human) typing moves at the prompt.

@@ -1,8 +1,10 @@
 //! `rulebook export FILE --pdn` and `rulebook import FILE.pdn`: game records
 //! to and from PDN, the portable game notation of checkers software.
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use super::{Failure, FsLoader};
 use crate::board::Tables;
@@ -26,14 +28,19 @@ pub(crate) struct ExportArgs {
 /// Arguments of `import`.
 #[derive(clap::Args, Debug)]
 pub(crate) struct ImportArgs {
-    /// A PDN file.
+    /// A PDN file: one game or several.
     file: PathBuf,
-    /// The game to play it in (default: the bundled game whose `pdn gametype`
-    /// matches the GameType tag).
-    #[arg(long)]
-    game: Option<String>,
-    /// Write the record to this file instead of standard output.
-    #[arg(long, short)]
+    /// Import only the Nth game of the file (from 1).
+    #[arg(long, value_name = "N")]
+    game: Option<usize>,
+    /// The rule file to play the games in: a bundled game or a path
+    /// (default: the bundled game whose `pdn gametype` matches each game's
+    /// GameType tag).
+    #[arg(long, value_name = "GAME")]
+    rules: Option<String>,
+    /// Write the record to this file instead of standard output; a file of
+    /// several games gives one record each, OUT-1.jsonl, OUT-2.jsonl, ...
+    #[arg(long, short, value_name = "OUT")]
     output: Option<PathBuf>,
 }
 
@@ -103,16 +110,52 @@ pub(crate) fn export(
             record.header.game
         )?;
     }
+    if let (Some(gt), false) = (t.game.pdn_game_type, record.header.options.is_empty()) {
+        writeln!(
+            err,
+            "warning: the game was played with --option {}; GameType {gt} names {} without it, so other programs may read the moves by other rules",
+            record.header.options.join(" --option "),
+            record.header.game
+        )?;
+    }
     let replay = record.replay(&t);
     let bad = bad.or(replay.error);
     let moves: Vec<_> = replay.played.into_iter().map(|(m, _)| m).collect();
     let start = record
         .start(&t)
         .unwrap_or_else(|_| crate::board::Position::start(&t));
-    let event = format!("{} ({})", t.game.title, args.file.display());
+    let mut tags = record.header.tags.clone();
+    if !tags.iter().any(|(k, _)| k.eq_ignore_ascii_case("Event")) {
+        let event = format!("{} ({})", t.game.title, args.file.display());
+        tags.insert(0, ("Event".to_string(), event));
+    }
+    // How the game ended when the moves don't say it: the record's result
+    // (a resignation), else the Result tag it was imported with.
+    let declared = record.header.result.as_ref().map(|r| {
+        let winner = r
+            .winner
+            .as_deref()
+            .and_then(|w| t.game.sides.iter().position(|s| s.id == w));
+        match winner {
+            Some(i) if pdn::is_white(&t, crate::board::game::SideId(i as u8)) => {
+                pdn::PdnResult::White
+            }
+            Some(_) => pdn::PdnResult::Black,
+            None => pdn::PdnResult::Unknown,
+        }
+    });
+    let result = declared.or_else(|| {
+        record
+            .header
+            .tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
+            .and_then(|(_, v)| pdn::PdnResult::parse(v))
+    });
+    let export = pdn::Export { tags, result };
     emit(
         args.output.as_deref(),
-        &pdn::write(&t, &event, &start, &moves),
+        &pdn::write_game(&t, &export, &start, &moves),
         out,
     )?;
     match bad {
@@ -140,54 +183,219 @@ fn game_of_type(n: u32) -> Option<&'static str> {
         })
 }
 
+/// The rule game of a PDN game: `--rules`, or the bundled game of its
+/// GameType tag.
+fn rules_of(rules: Option<&str>, game: &pdn::PdnGame, cache: &mut Cache) -> Result<String, String> {
+    if let Some(r) = rules {
+        return Ok(r.to_string());
+    }
+    let Some((line, gt)) = game.tag_at("GameType") else {
+        return Err("the game has no GameType tag; name its rules with --rules GAME".into());
+    };
+    let first = gt.split(',').next().unwrap_or("").trim();
+    let n: u32 = first.parse().map_err(|_| {
+        let why = if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
+            "is too large: no game type is above 4294967295"
+        } else {
+            "is not a number"
+        };
+        let gt = crate::shown::shown(gt);
+        format!("line {line}: GameType \"{gt}\" {why}")
+    })?;
+    let of_type = *cache.by_type.entry(n).or_insert_with(|| game_of_type(n));
+    of_type.map(str::to_string).ok_or_else(|| {
+        format!("line {line}: no bundled game has `pdn gametype {n}`; name one with --rules GAME")
+    })
+}
+
+/// One game imported: its record, and the error that stopped it (after the
+/// moves before it), if any.
+struct Imported {
+    record: String,
+    moves: usize,
+    error: Option<String>,
+}
+
+/// The rule games of one import, each found and loaded once: a file may
+/// hold thousands of games of one type.
+#[derive(Default)]
+struct Cache {
+    /// The bundled game of each game type asked for.
+    by_type: HashMap<u32, Option<&'static str>>,
+    /// The tables of each rule game loaded, or why it could not be.
+    tables: HashMap<String, Result<Rc<Tables>, (String, i32)>>,
+}
+
+fn import_game(
+    rules: Option<&str>,
+    game: &pdn::PdnGame,
+    cache: &mut Cache,
+    err: &mut dyn Write,
+) -> Result<Imported, Failure> {
+    let name = rules_of(rules, game, cache).map_err(Failure::new)?;
+    if !cache.tables.contains_key(&name) {
+        let loaded = load(&name, &[], err)
+            .map(Rc::new)
+            .map_err(|f| (f.message, f.code));
+        cache.tables.insert(name.clone(), loaded);
+    }
+    let t = match cache.tables.get(&name) {
+        Some(Ok(t)) => Rc::clone(t),
+        Some(Err((message, code))) => {
+            return Err(Failure {
+                message: message.clone(),
+                code: *code,
+            })
+        }
+        None => return Err(Failure::new(format!("error: {name} could not be loaded"))),
+    };
+    let (start, moves, bad) = pdn::play(&t, game);
+    let mut record = BoardRecord::of_game(&name, &[], &t, &start, &moves);
+    record.header.tags = game
+        .tags
+        .iter()
+        .filter(|(k, _)| {
+            !["GameType", "SetUp", "FEN"]
+                .iter()
+                .any(|m| m.eq_ignore_ascii_case(k))
+        })
+        .cloned()
+        .collect();
+    Ok(Imported {
+        record: record.to_jsonl(),
+        moves: moves.len(),
+        error: bad.map(|e| e.to_string()),
+    })
+}
+
+/// `OUT.jsonl` for the game `i` of `n`: `OUT-1.jsonl` (numbers padded to
+/// the width of `n`, so that they sort).
+fn numbered(path: &Path, i: usize, n: usize) -> PathBuf {
+    let width = n.to_string().len();
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{i:0width$}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{i:0width$}"),
+    };
+    path.with_file_name(name)
+}
+
 pub(crate) fn import(
     args: ImportArgs,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<i32, Failure> {
     let text = read_pdn(&args.file)?;
-    let game = pdn::parse_first(&text)
-        .map_err(|e| Failure::new(format!("error: {}: {e}", args.file.display())))?;
-    let name = match (&args.game, game.tag("GameType")) {
-        (Some(g), _) => g.clone(),
-        (None, Some(gt)) => {
-            let first = gt.split(',').next().unwrap_or("").trim();
-            let n: u32 = first.parse().map_err(|_| {
-                let why = if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
-                    "is too large: no game type is above 4294967295"
-                } else {
-                    "is not a number"
-                };
-                let gt = crate::shown::shown(gt);
-                Failure::new(format!("error: GameType \"{gt}\" {why}"))
-            })?;
-            game_of_type(n)
-                .ok_or_else(|| {
-                    Failure::new(format!(
-                        "error: no bundled game has `pdn gametype {n}`; name one with --game"
-                    ))
-                })?
-                .to_string()
-        }
-        (None, None) => {
-            return Err(Failure::new(
-                "error: the PDN has no GameType tag; name the game with --game",
-            ))
-        }
-    };
-    let t = load(&name, &[], err)?;
-    let (start, moves, bad) = pdn::play(&t, &game);
-    let record = BoardRecord::of_game(&name, &[], &t, &start, &moves);
-    emit(args.output.as_deref(), &record.to_jsonl(), out)?;
-    match bad {
-        Some(e) => Err(Failure {
-            message: format!(
-                "error: {}: {e}; the {} moves before it were imported",
-                args.file.display(),
-                moves.len()
-            ),
-            code: 1,
-        }),
-        None => Ok(0),
+    let file = args.file.display().to_string();
+    let (games, syntax) = pdn::parse_all(&text);
+    let n = games.len();
+    if n == 0 {
+        return Err(match syntax {
+            Some(e) => Failure::new(format!("error: {file}: {e}")),
+            None => Failure::new(format!(
+                "error: {file} holds no PDN game: no tags and no moves"
+            )),
+        });
     }
+    let chosen: Vec<usize> = match args.game {
+        Some(i) if i >= 1 && i <= n => vec![i],
+        Some(i) => {
+            if let Some(e) = syntax {
+                return Err(Failure::new(format!(
+                    "error: {file}: {e}; the {n} game{} before it can be imported",
+                    if n == 1 { "" } else { "s" }
+                )));
+            }
+            let range = if n == 1 {
+                "1".to_string()
+            } else {
+                format!("1 to {n}")
+            };
+            return Err(Failure::new(format!(
+                "error: --game {i}: {file} holds {n} game{}: choose {range}",
+                if n == 1 { "" } else { "s" }
+            )));
+        }
+        None => (1..=n).collect(),
+    };
+    if chosen.len() > 1 && args.output.is_none() {
+        let lines: Vec<String> = games
+            .iter()
+            .map(|g| g.first_line.unwrap_or(1).to_string())
+            .collect();
+        return Err(Failure::new(format!(
+            "error: {file} holds {n} games (at lines {}): choose one with --game N, or write one record each with -o OUT.jsonl (OUT-1.jsonl to OUT-{n}.jsonl)",
+            lines.join(", ")
+        )));
+    }
+    let mut failed = false;
+    let mut written = Vec::new();
+    let mut cache = Cache::default();
+    for &i in &chosen {
+        let Some(game) = games.get(i - 1) else {
+            continue;
+        };
+        // Several games: errors say which game.
+        let which = if chosen.len() > 1 {
+            format!("game {i}: ")
+        } else {
+            String::new()
+        };
+        let imported = match import_game(args.rules.as_deref(), game, &mut cache, err) {
+            Ok(g) => g,
+            Err(f) if chosen.len() > 1 => {
+                let why = f.message.trim_start_matches("error: ");
+                writeln!(err, "error: {file}: {which}{why}")?;
+                failed = true;
+                continue;
+            }
+            Err(f) => {
+                let why = f.message.trim_start_matches("error: ").to_string();
+                return Err(Failure {
+                    message: format!("error: {file}: {why}"),
+                    code: f.code,
+                });
+            }
+        };
+        let path = match &args.output {
+            Some(p) if chosen.len() > 1 => Some(numbered(p, i, n)),
+            other => other.clone(),
+        };
+        emit(path.as_deref(), &imported.record, out)?;
+        if let Some(p) = path {
+            written.push(p.display().to_string());
+        }
+        if let Some(e) = imported.error {
+            writeln!(
+                err,
+                "error: {file}: {which}{e}; the {} moves before it were imported",
+                imported.moves
+            )?;
+            failed = true;
+        }
+    }
+    if chosen.len() > 1 {
+        let files = match written.as_slice() {
+            [] => "no file written".to_string(),
+            [one] => one.clone(),
+            [first, second] => format!("{first}, {second}"),
+            [first, .., last] => format!("{first} to {last}"),
+        };
+        writeln!(
+            err,
+            "imported {} of the {n} games of {file}: {files}",
+            written.len(),
+        )?;
+    }
+    if let Some(e) = syntax {
+        writeln!(
+            err,
+            "error: {file}: {e}; the {n} game{} before it were read",
+            if n == 1 { "" } else { "s" }
+        )?;
+        failed = true;
+    }
+    Ok(i32::from(failed))
 }

@@ -96,6 +96,7 @@ impl RaceRun<'_> {
             game: self.game.game.clone(),
             options: self.game.options.clone(),
             position: None,
+            tags: Vec::new(),
             players: Some(players),
             seed: Some(self.seed),
             ..Header::default()

@@ -29,6 +29,11 @@ pub struct Header {
     /// The start position of a board game, when it is not the usual one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
+    /// The tags of a game imported from PDN (Event, Site, Date, White,
+    /// Black, Result, ...) in their order, as `[name, value]` pairs:
+    /// `export --pdn` writes them back.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, String)>,
     /// The number of players of a race game.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub players: Option<usize>,

@@ -95,6 +95,7 @@ fn header(g: &OpenRace) -> Header {
         game: g.name.clone(),
         options: g.options.clone(),
         position: None,
+        tags: Vec::new(),
         players: Some(g.agents.len()),
         seed: Some(g.seed),
         ..Header::default()
