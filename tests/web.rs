@@ -1241,6 +1241,30 @@ fn records_and_pdn_load_to_continue_or_replay() {
     );
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     assert!(v["error"].as_str().unwrap().contains("line 2"), "{v}");
+    // A PDN file of several games: none is taken silently; one is chosen.
+    let two = format!("{pdn}\n\n{pdn}");
+    let (s, v) = app.json(
+        "POST",
+        "/api/games/load",
+        Some(json!({"format": "pdn", "text": two, "game": "draughts"})),
+    );
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    let said = v["error"].as_str().unwrap();
+    assert!(
+        said.contains("holds 2 games (1 on line 1, 2 on line "),
+        "{v}"
+    );
+    for (k, status) in [
+        (2, StatusCode::CREATED),
+        (3, StatusCode::UNPROCESSABLE_ENTITY),
+    ] {
+        let (s, v) = app.json(
+            "POST",
+            "/api/games/load",
+            Some(json!({"format": "pdn", "text": two, "game": "draughts", "pdn_game": k})),
+        );
+        assert_eq!(s, status, "game {k}: {v}");
+    }
     for (body, status) in [
         (
             json!({"format": "pdn", "text": pdn}),

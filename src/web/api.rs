@@ -423,6 +423,38 @@ pub struct LoadBody {
     /// first position, each move to come again by redo.
     #[serde(default)]
     at: Option<String>,
+    /// Which game of a PDN file that holds several (1 is the first).
+    #[serde(default)]
+    pdn_game: Option<usize>,
+}
+
+/// The game of a PDN file to load: the only one, or game `chosen` (from
+/// 1) of several; a file of several games and no choice is refused, naming
+/// where each begins (never the first taken silently).
+fn one_pdn_game(text: &str, chosen: Option<usize>) -> Result<crate::pdn::PdnGame, String> {
+    let (mut games, error) = crate::pdn::parse_all(text);
+    let n = games.len();
+    match (chosen, error) {
+        (Some(k), _) if (1..=n).contains(&k) => Ok(games.swap_remove(k - 1)),
+        (Some(k), Some(e)) if k > n => Err(format!("the PDN file: {e}")),
+        (Some(k), _) => Err(format!(
+            "the PDN file holds {}: there is no game {k}",
+            crate::words::count(n as u64, "game")
+        )),
+        (None, Some(e)) => Err(format!("the PDN file: {e}")),
+        (None, None) if n > 1 => {
+            let starts: Vec<String> = games
+                .iter()
+                .enumerate()
+                .map(|(i, g)| format!("{} on line {}", i + 1, g.first_line.unwrap_or(1)))
+                .collect();
+            Err(format!(
+                "the PDN file holds {n} games ({}): choose one (pdn_game)",
+                starts.join(", ")
+            ))
+        }
+        (None, None) => Ok(games.pop().unwrap_or_default()),
+    }
 }
 
 /// POST /api/games/load: opens a board game from a record or a PDN file,
@@ -498,8 +530,7 @@ fn loaded(app: &AppState, body: LoadBody, from_start: bool) -> Result<Open, Resp
             let Some(game) = body.game.clone() else {
                 return Err(bad("a PDN file needs the game it is played in"));
             };
-            let parsed = crate::pdn::parse_first(&body.text)
-                .map_err(|e| unplayable(format!("the PDN file: {e}")))?;
+            let parsed = one_pdn_game(&body.text, body.pdn_game).map_err(unplayable)?;
             (game, body.options.clone(), None, Some(parsed))
         }
         other => {

@@ -413,7 +413,15 @@ async function load() {
   }
   for (const s of document.querySelectorAll("[data-side]")) body.sides.push(s.value);
   body.at = document.querySelector("input[name=load-at]:checked").value;
-  const r = await api("POST", "/api/games/load", body);
+  let r = await api("POST", "/api/games/load", body);
+  // A PDN file of several games: the server names them; the person picks one.
+  const several = !r.ok && /holds (\d+) games \(/.exec(r.data.error || "");
+  if (several) {
+    const k = window.prompt(`${r.data.error}\nWhich game (1 to ${several[1]})?`, "1");
+    if (k === null) { $("setup-error").textContent = r.data.error; return; }
+    body.pdn_game = Number(k);
+    r = await api("POST", "/api/games/load", body);
+  }
   if (!r.ok) { $("setup-error").textContent = r.data.error; return; }
   $("setup").hidden = true;
   $("play").hidden = false;
