@@ -428,9 +428,9 @@ pub struct LoadBody {
     pdn_game: Option<usize>,
 }
 
-/// The game of a PDN file to load: the only one, or game `chosen` (from
-/// 1) of several; a file of several games and no choice is refused, naming
-/// where each begins (never the first taken silently).
+/// The game of a PDN file to load: the only one, or game `chosen` (the
+/// first is 1) of several; a file of several games and no choice is
+/// refused, naming where each begins (never the first taken silently).
 fn one_pdn_game(text: &str, chosen: Option<usize>) -> Result<crate::pdn::PdnGame, String> {
     let (mut games, error) = crate::pdn::parse_all(text);
     let n = games.len();
