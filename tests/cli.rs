@@ -683,7 +683,7 @@ fn the_svg_board_numbers_squares_and_explains_zones() {
     let svg = std::fs::read_to_string(&file).unwrap();
     for words in [
         "neutral: no piece may stop there",
-        "base of Pioneers: ending a move on another side's base goes over to that side as a man",
+        "base of Pioneers: a piece that ends its move on another side's base goes over to that side as a man",
         "base of Street Kids:",
     ] {
         assert!(svg.contains(words), "{words}: {svg}");

@@ -183,21 +183,7 @@ pub(crate) fn run(
         Some(s) => (s, false),
         None => (crate::session::fresh_seed(), true),
     };
-    let race = super::race::RaceRun {
-        game: &game,
-        seats: &args.seats,
-        players: args.players,
-        seed,
-        fresh_seed: fresh,
-        max_rolls: args.max_plies,
-        record: args.record.as_deref(),
-        strength: args.strength.strength(),
-        style: crate::format::text::board::Style {
-            unicode: term.style().unicode && !args.ascii,
-            ..term.style()
-        },
-        thinking: term.is_terminal && std::io::stderr().is_terminal(),
-    };
+    let race = race_run(&args, &game, args.players, seed, fresh, &term);
     if race.is_race()? {
         no_board_flags(&args, &game.game)?;
     }
@@ -223,6 +209,32 @@ pub(crate) fn run(
         String::new()
     };
     play_board(&t, session, &game, &args, &intro, input, out, err, term)
+}
+
+/// A race game as the command line asks it to be played.
+fn race_run<'a>(
+    args: &'a PlayArgs,
+    game: &'a GameArgs,
+    players: Option<usize>,
+    seed: u64,
+    fresh_seed: bool,
+    term: &super::Term,
+) -> super::race::RaceRun<'a> {
+    super::race::RaceRun {
+        game,
+        seats: &args.seats,
+        players,
+        seed,
+        fresh_seed,
+        max_rolls: args.max_plies,
+        record: args.record.as_deref(),
+        strength: args.strength.strength(),
+        style: crate::format::text::board::Style {
+            unicode: term.style().unicode && !args.ascii,
+            ..term.style()
+        },
+        thinking: term.is_terminal && std::io::stderr().is_terminal(),
+    }
 }
 
 /// `--white` and `--black` name the sides of a board game: an error at a
@@ -298,21 +310,7 @@ fn resume_game(
             })?;
             turns.push((n, turn));
         }
-        let run = super::race::RaceRun {
-            game: &game,
-            seats: &args.seats,
-            players: Some(players),
-            seed,
-            fresh_seed: false,
-            max_rolls: args.max_plies,
-            record: args.record.as_deref(),
-            strength: args.strength.strength(),
-            style: crate::format::text::board::Style {
-                unicode: term.style().unicode && !args.ascii,
-                ..term.style()
-            },
-            thinking: term.is_terminal && std::io::stderr().is_terminal(),
-        };
+        let run = race_run(args, &game, Some(players), seed, false, &term);
         let agents = if header.agents.len() == players {
             header.agents.clone()
         } else {

@@ -58,23 +58,7 @@ fn zone_entries(t: &Tables) -> Vec<Entry> {
             continue;
         }
         seen.push(trig.zone.0);
-        let whose = match trig.whose {
-            crate::board::game::Whose::Own => "its own side's",
-            crate::board::game::Whose::Enemy => "another side's",
-            crate::board::game::Whose::Any => "any side's",
-        };
-        let what = match trig.action {
-            crate::board::game::TriggerAction::Convert(k) => {
-                let kind = g
-                    .kinds
-                    .get(usize::from(k.0))
-                    .map_or_else(|| "piece".to_string(), |k| k.name.to_lowercase());
-                format!(
-                    "ending a move on {whose} {} goes over to that side as a {kind}",
-                    z.id
-                )
-            }
-        };
+        let what = crate::format::text::board::trigger_words(g, trig, &z.id);
         for (side, info) in g.sides.iter().enumerate().take(z.squares.len()) {
             v.push(Entry {
                 outline: Some(FILLS.get(side).copied().unwrap_or("#999999")),

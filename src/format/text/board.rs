@@ -166,23 +166,7 @@ fn zone_legend(t: &Tables, style: &Style) -> Vec<String> {
         } else {
             vec![zone_glyph(t, None, style).trim().to_string()]
         };
-        let whose = match trig.whose {
-            crate::board::game::Whose::Own => "its own side's",
-            crate::board::game::Whose::Enemy => "another side's",
-            crate::board::game::Whose::Any => "any side's",
-        };
-        let what = match trig.action {
-            crate::board::game::TriggerAction::Convert(k) => {
-                let kind = g
-                    .kinds
-                    .get(usize::from(k.0))
-                    .map_or_else(|| "piece".to_string(), |k| k.name.to_lowercase());
-                format!(
-                    "a piece that ends its move on {whose} {} goes over to that side as a {kind}",
-                    z.id
-                )
-            }
-        };
+        let what = trigger_words(g, trig, &z.id);
         let owners = if z.per_side && style.unicode && style.color {
             " (in its side's colour)"
         } else {
@@ -327,4 +311,30 @@ pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
         .map_or("?", |s| s.name.as_str());
     out.push_str(&format!("{mover} to move   {}\n", pos.to_fen(t)));
     out
+}
+
+/// What a zone's trigger does, in words, for the legends of the text and
+/// SVG boards: `a piece that ends its move on another side's base goes
+/// over to that side as a man`.
+pub(crate) fn trigger_words(
+    g: &crate::board::game::Game,
+    trig: &crate::board::game::Trigger,
+    zone: &str,
+) -> String {
+    let whose = match trig.whose {
+        crate::board::game::Whose::Own => "its own side's",
+        crate::board::game::Whose::Enemy => "another side's",
+        crate::board::game::Whose::Any => "any side's",
+    };
+    match trig.action {
+        crate::board::game::TriggerAction::Convert(k) => {
+            let kind = g
+                .kinds
+                .get(usize::from(k.0))
+                .map_or_else(|| "piece".to_string(), |k| k.name.to_lowercase());
+            format!(
+                "a piece that ends its move on {whose} {zone} goes over to that side as a {kind}"
+            )
+        }
+    }
 }
