@@ -304,8 +304,16 @@ fn a_whole_draughts_game_by_clicks_against_random() {
     }
     let status = b.text("#status");
     assert!(status.starts_with("Game over:"), "{status}");
+    // A line per move as players number them (`1. 22-18 9-13`): at least
+    // one per move of the person, each numbered by its move.
     let listed = b.js("return document.querySelectorAll('#moves li').length;");
-    assert!(listed.as_u64().unwrap() >= 2 * moves - 1, "{listed}");
+    assert!(listed.as_u64().unwrap() >= moves, "{listed}");
+    let first = b.js("return document.querySelector('#moves li').value + '. ' + document.querySelector('#moves li').textContent;");
+    let first = first.as_str().unwrap_or("").to_string();
+    assert!(
+        first.starts_with("1. ") && first.split(' ').count() == 3,
+        "{first}"
+    );
     b.shot("over");
     eprintln!("draughts by clicks: {moves} moves of the person; {status}");
 }

@@ -676,6 +676,7 @@ fn state_json(id: u64, g: &OpenGame) -> Result<Value, String> {
             "last_move": s.game().played().last().map(|m| move_json(t, m)),
             "events": g.events,
             "moves": s.game().played().iter().map(|m| m.notation.clone()).collect::<Vec<_>>(),
+            "move_list": s.move_list(),
             "position": pos.to_fen(t),
             "result": result,
             "can_undo": !g.played.is_empty(),

@@ -224,7 +224,13 @@ function show(s) {
   $("status").textContent = s.result ? `Game over: ${s.result}. ${who}` : `${s.side_to_move} to move. ${who}`;
   const ol = $("moves");
   ol.innerHTML = "";
-  s.moves.forEach((m) => { const li = document.createElement("li"); li.textContent = m; ol.appendChild(li); });
+  // Numbered as players number them: `1. 22-18 9-13`, a move a line.
+  for (const line of s.move_list) {
+    const li = document.createElement("li");
+    const m = /^(\d+)\.\s+(.*)$/.exec(line);
+    if (m) { li.value = Number(m[1]); li.textContent = m[2]; } else li.textContent = line;
+    ol.appendChild(li);
+  }
   $("events").textContent = s.events.join("; ");
   $("undo").disabled = !s.can_undo;
   $("redo").disabled = !s.can_redo;
