@@ -284,6 +284,7 @@ fn a_new_game_has_its_state() {
     assert_eq!(v["moves"], json!([]));
     assert_eq!(v["result"], Value::Null);
     assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
+    assert!(v["svg"].as_str().unwrap().contains(">White to move</text>"));
     assert_eq!(v["legal"].as_array().unwrap().len(), 7);
     assert_eq!(
         v["legal"][1],
@@ -434,6 +435,10 @@ fn moves_undo_redo_hint_resign() {
     assert_eq!(s, StatusCode::OK);
     assert_eq!(v["result"], "White resigned");
     assert_eq!(v["legal"], json!([]));
+    // The picture's caption says the game is over, not whose move it is.
+    let svg = v["svg"].as_str().unwrap();
+    assert!(svg.contains(">game over</text>"), "{svg}");
+    assert!(!svg.contains(" to move</text>"), "{svg}");
     let (s, _) = app.json("POST", &url("move"), Some(json!({"move": "18x11"})));
     assert_eq!(s, StatusCode::CONFLICT);
     let (s, _) = app.json("POST", &url("resign"), None);

@@ -662,7 +662,10 @@ fn dispatch(
             let t = load_game(&game, err)?;
             let pos = position(&t, p.as_deref())?;
             if let Some(file) = svg {
-                let picture = crate::format::svg::board::Picture { numbers };
+                let picture = crate::format::svg::board::Picture {
+                    numbers,
+                    ..Default::default()
+                };
                 write_svg(&file, &picture.render(&t, &pos))?;
                 writeln!(out, "wrote {}", file.display())?;
                 return Ok(0);

@@ -644,7 +644,7 @@ fn result_text(_g: &OpenGame, s: &BoardSession<'_>) -> Option<String> {
     Some(match s.ending()? {
         Ending::Rules(o) => o.to_string(),
         Ending::Resigned(side) => format!("{} resigned", s.name_of(side)),
-        Ending::Limit(n) => format!("stopped after {n} plies"),
+        Ending::Limit(n) => format!("stopped after {}", crate::words::count(u64::from(n), "ply")),
     })
 }
 
@@ -665,7 +665,7 @@ fn state_json(id: u64, g: &OpenGame) -> Result<Value, String> {
             "side_to_move": s.side_name(),
             "human_to_move": !over && s.human_to_move(),
             "computer_to_move": !over && !s.human_to_move(),
-            "svg": crate::format::svg::board::render_svg(t, pos),
+            "svg": crate::format::svg::board::Picture { over, ..Default::default() }.render(t, pos),
             "board": {
                 "width": t.game.width, "height": t.game.height,
                 "cell": crate::format::svg::board::CELL,

@@ -29,6 +29,8 @@ pub struct Picture {
     /// The number of every playable square, small, in its top left corner
     /// (`show --svg FILE --numbers`).
     pub numbers: bool,
+    /// The game has ended: the caption says so instead of whose move it is.
+    pub over: bool,
 }
 
 /// One line of the zone legend: its swatch and its words.
@@ -220,10 +222,14 @@ fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
         }
         o.push_str("</g>\n");
     }
+    let caption = if picture.over {
+        "game over".to_string()
+    } else {
+        format!("{} to move", esc(mover))
+    };
     o.push_str(&format!(
-        "<text x=\"{MARGIN}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#000000\">{} to move</text>\n",
+        "<text x=\"{MARGIN}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#000000\">{caption}</text>\n",
         height - 8,
-        esc(mover)
     ));
     o.push_str("</svg>\n");
     o
