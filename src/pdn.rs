@@ -304,8 +304,8 @@ pub fn parse_first(text: &str) -> Result<PdnGame, PdnError> {
 }
 
 /// Whether a PDN game type writes squares as numbers or algebraically: the
-/// notation its full form implies (PDN 3.0: Russian 25, Brazilian 26,
-/// Czech 29, Turkish 30 and Spantsiretti 41 are `A0`, algebraic; the others
+/// notation its full form implies (the game-type table of PDN 3.0 gives
+/// types 25, 26, 29, 30 and 41 `A0`, algebraic squares; the others
 /// numeric). A game with no game type writes its own notation.
 pub fn notation(t: &Tables) -> Notation {
     match t.game.pdn_game_type {
@@ -356,10 +356,9 @@ impl PdnResult {
     }
 
     /// The token in the convention of the game type: the score of White
-    /// first, in points of two (`2-0`, `0-2`, `1-1`) for International (20)
-    /// and Canadian (27) draughts and, as lidraughts writes them, Russian
-    /// (25), Brazilian (26) and Frisian (40); `1-0`, `0-1`, `1/2-1/2`
-    /// otherwise (English checkers among them).
+    /// first, in points of two (`2-0`, `0-2`, `1-1`) for game types 20 and
+    /// 27 and, as lidraughts writes them, 25, 26 and 40; `1-0`, `0-1`,
+    /// `1/2-1/2` for every other type (21 among them).
     pub fn token(self, t: &Tables) -> &'static str {
         let twos = matches!(t.game.pdn_game_type, Some(20 | 25 | 26 | 27 | 40));
         match (self, twos) {
