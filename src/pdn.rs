@@ -1,5 +1,5 @@
-//! PDN 3.0, the portable game notation: games to and from other software
-//! of the checkers family. Tags (`[GameType "26"]`, `[FEN "W:W21,22:B1,2"]`,
+//! PDN 3.0, the portable game notation: games to and from other programs
+//! that read and write it. Tags (`[GameType "26"]`, `[FEN "W:W21,22:B1,2"]`,
 //! `[Result ...]`) and the move text, with squares as the game type writes
 //! them: numbers (`1. 32-28 19-23 2. 28x19`) or algebraic (`1. c3-d4 f6-g5`).
 
@@ -357,7 +357,7 @@ impl PdnResult {
 
     /// The token in the convention of the game type: the score of White
     /// first, in points of two (`2-0`, `0-2`, `1-1`) for game types 20 and
-    /// 27 and, as lidraughts writes them, 25, 26 and 40; `1-0`, `0-1`,
+    /// 27 and, as a widely used online server writes them, 25, 26 and 40; `1-0`, `0-1`,
     /// `1/2-1/2` for every other type (21 among them).
     pub fn token(self, t: &Tables) -> &'static str {
         let twos = matches!(t.game.pdn_game_type, Some(20 | 25 | 26 | 27 | 40));
@@ -549,7 +549,7 @@ pub fn fen(t: &Tables, pos: &Position, notation: Notation) -> String {
     out
 }
 
-/// A FEN tag's value without the fields lidraughts adds after the pieces,
+/// A FEN tag's value without the fields some online servers add after the pieces,
 /// `:H0` (half-moves since a capture or a man's move) and `:F1` (the move
 /// number), so that the position reads.
 pub fn strip_fen_counters(t: &Tables, fen: &str) -> String {

@@ -1,5 +1,5 @@
 //! `rulebook export FILE --pdn` and `rulebook import FILE.pdn`: game records
-//! to and from PDN, the portable game notation of checkers software.
+//! to and from PDN, the portable game notation other programs read and write.
 
 use std::collections::HashMap;
 use std::io::Write;
