@@ -223,6 +223,10 @@ pub fn play<S: GameState + Sync>(
         let rows: Vec<GameRow> = pool.install(|| {
             block
                 .par_iter()
+                // Rayon runs an unsplit range of games on one thread to its
+                // end; ranges of a few games let the other thread take its
+                // share until the block's last games, instead of waiting.
+                .with_max_len(4)
                 // Each thread copies the start into its own state, whose
                 // buffers the games reuse (no allocation per game).
                 .map_init(
