@@ -1,6 +1,8 @@
 //! The command line, called in-process through `rulebook::cli::run`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 struct Run {
     code: i32,
     out: String,
@@ -57,8 +59,8 @@ fn check_bundled_games_pass() {
 
 #[test]
 fn check_fails_with_a_located_diagnostic() {
-    let dir = std::env::temp_dir().join("rulebook-cli-test");
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     let file = dir.join("bad.rules");
     std::fs::write(
         &file,
@@ -246,8 +248,8 @@ fn unknown_game_is_reported() {
 
 #[test]
 fn a_whole_game_typed_at_the_prompt() {
-    let dir = std::env::temp_dir().join("rulebook-prompt-test");
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     let saved = dir.join("saved.jsonl");
     let _ = std::fs::remove_file(&saved);
     let script = format!(
@@ -283,8 +285,8 @@ fn a_whole_game_typed_at_the_prompt() {
 
 #[test]
 fn svg_picture_is_well_formed_and_shows_every_piece() {
-    let dir = std::env::temp_dir().join("rulebook-svg-test");
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     for (game, pos, pieces, kings) in [
         ("draughts", "W:W21,22,K5:B1,2", 5, 1),
         ("always-ready", "W:Wa1,c1,Kf2:Bb12,Kl12", 5, 2),
@@ -336,8 +338,8 @@ fn check_refuses_what_is_not_a_rule_file_in_words() {
     let r = run(&["check", "/dev/zero"]);
     assert_eq!(r.code, 2);
     assert!(r.err.contains("not a regular file"), "{}", r.err);
-    let dir = std::env::temp_dir().join(format!("rulebook-limits-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     let big = dir.join("big.rules");
     let line = "zone z = a1 no-stop // padding\n";
     std::fs::write(&big, line.repeat((2 << 20) / line.len())).unwrap();
@@ -352,12 +354,12 @@ fn check_refuses_what_is_not_a_rule_file_in_words() {
     std::fs::write(&latin, b"game \"x\"\n// caf\xe9\n").unwrap();
     let r = run(&["check", latin.to_str().unwrap()]);
     assert!(r.err.contains("line 2 has a byte that is not"), "{}", r.err);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn extends_round_in_a_circle_through_dotdot_is_found() {
-    let dir = std::env::temp_dir().join(format!("rulebook-cycle-{}", std::process::id()));
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     std::fs::create_dir_all(dir.join("ext")).unwrap();
     let file = dir.join("ext/dd.rules");
     std::fs::write(&file, "extends \"../ext/dd\"\n").unwrap();
@@ -365,7 +367,6 @@ fn extends_round_in_a_circle_through_dotdot_is_found() {
     assert_eq!(r.code, 1);
     assert!(r.err.contains("E022"), "{}", r.err);
     assert!(r.err.len() < 2_000, "{}", r.err);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -455,8 +456,8 @@ fn resigning_says_who_wins() {
 /// 2 when the command line is wrong, 1 when what it names fails.
 #[test]
 fn exit_codes_follow_one_convention() {
-    let dir = std::env::temp_dir().join("rulebook-cli-exit-codes");
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     let bad = dir.join("bad.rules");
     std::fs::write(
         &bad,
@@ -664,8 +665,8 @@ fn show_numbers_zones_and_ascii() {
 /// has a legend of its zones.
 #[test]
 fn the_svg_board_numbers_squares_and_explains_zones() {
-    let dir = std::env::temp_dir().join(format!("rulebook-svg-numbers-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     let file = dir.join("d.svg");
     let f = file.to_str().unwrap();
     assert_eq!(run(&["show", "draughts", "--svg", f, "--numbers"]).code, 0);
@@ -688,7 +689,6 @@ fn the_svg_board_numbers_squares_and_explains_zones() {
     ] {
         assert!(svg.contains(words), "{words}: {svg}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Issue 12, item 12: a person who plays only the second side sees the
@@ -821,8 +821,8 @@ fn rules_are_wrapped_and_name_the_options() {
 /// board and race alike.
 #[test]
 fn a_game_without_a_seed_takes_a_fresh_one_and_says_it() {
-    let dir = std::env::temp_dir().join(format!("rulebook-fresh-seed-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     for game in ["draughts", "slow-and-steady"] {
         let record = dir.join(format!("{game}.jsonl"));
         let path = record.to_str().unwrap();

@@ -2,39 +2,25 @@
 //! PDN files get errors that name the line, after the moves before it.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use rulebook::board::{Match, Position, Tables};
+mod common;
+
+use common::{random_game, run};
+use rulebook::board::{Position, Tables};
 use rulebook::load::{check, BundledLoader};
 use rulebook::record::BoardRecord;
 use rulebook::rng::Rng;
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let mut all = vec!["rulebook"];
-    all.extend_from_slice(args);
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = rulebook::cli::run(all, &mut std::io::empty(), &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
-
 fn seeded_record(game: &str, seed: u64) -> BoardRecord {
     let t = Tables::new(check(&BundledLoader, game, &[]).game.unwrap());
     let start = Position::start(&t);
-    let mut m = Match::new(&t, start.clone());
-    let mut rng = Rng::new(seed);
-    while m.outcome().is_none() && m.plies < 300 {
-        let mv = m.legal()[rng.below(m.legal().len() as u64) as usize].clone();
-        m.play(&mv);
-    }
+    let m = random_game(&t, &start, seed, 300);
     BoardRecord::of_game(game, &[], &t, &start, m.played())
 }
 
 #[test]
 fn seeded_games_round_trip_through_pdn() {
-    let dir = std::env::temp_dir().join("rulebook-pdn-test");
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     for game in [
         "draughts",
         "variants/russian",
@@ -77,8 +63,8 @@ fn seeded_games_round_trip_through_pdn() {
 #[test]
 fn exported_pdn_reads_like_pdn() {
     let record = seeded_record("variants/english", 2);
-    let dir = std::env::temp_dir().join("rulebook-pdn-test2");
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     let jsonl = dir.join("g.jsonl");
     std::fs::write(&jsonl, record.to_jsonl()).unwrap();
     let (_, pdn, _) = run(&["export", jsonl.to_str().unwrap(), "--pdn"]);
@@ -104,8 +90,8 @@ fn result_of(pdn: &str) -> (String, String) {
 
 #[test]
 fn results_are_written_as_readers_of_the_game_type_expect() {
-    let dir = std::env::temp_dir().join("rulebook-pdn-results");
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     // (game, White wins, Black wins): International, Brazilian and Russian
     // count two points a game (as lidraughts writes them), English checkers
     // one; White is the side called White, whoever moves first.
@@ -153,8 +139,8 @@ fn results_are_written_as_readers_of_the_game_type_expect() {
 
 #[test]
 fn draughts_types_with_algebraic_notation_are_written_algebraically() {
-    let dir = std::env::temp_dir().join("rulebook-pdn-notation");
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     let file = dir.join("g.jsonl");
     let ply = |player: &str, mv: &str| format!("{{\"player\":\"{player}\",\"move\":\"{mv}\"}}\n");
     for (game, plies, opening) in [
@@ -201,8 +187,8 @@ fn draughts_types_with_algebraic_notation_are_written_algebraically() {
 
 #[test]
 fn importing_other_softwares_pdn() {
-    let dir = std::env::temp_dir().join("rulebook-pdn-test3");
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     let file = dir.join("in.pdn");
     std::fs::write(
         &file,
@@ -219,8 +205,8 @@ fn importing_other_softwares_pdn() {
 
 #[test]
 fn a_broken_pdn_names_the_line_and_keeps_the_moves_before() {
-    let dir = std::env::temp_dir().join("rulebook-pdn-test4");
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     let file = dir.join("bad.pdn");
     std::fs::write(
         &file,
@@ -259,8 +245,8 @@ fn a_broken_pdn_names_the_line_and_keeps_the_moves_before() {
 
 #[test]
 fn a_broken_record_names_the_line() {
-    let dir = std::env::temp_dir().join("rulebook-pdn-test5");
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     let file = dir.join("bad.jsonl");
     std::fs::write(
         &file,
@@ -355,8 +341,8 @@ const THREE_GAMES: &str = "[Event \"Club night\"]
 
 #[test]
 fn a_file_of_several_games_imports_every_game() {
-    let dir = std::env::temp_dir().join(format!("rulebook-pdn-multi-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     let file = dir.join("club.pdn");
     std::fs::write(&file, THREE_GAMES).unwrap();
     let f = file.to_str().unwrap();
@@ -439,8 +425,8 @@ fn a_file_of_several_games_imports_every_game() {
 
 #[test]
 fn errors_in_a_file_of_several_games_name_the_game_and_its_line() {
-    let dir = std::env::temp_dir().join(format!("rulebook-pdn-multi-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     let file = dir.join("club.pdn");
     // Game 2 has an illegal move on line 19; game 3's GameType is no number
     // (line 22); a comment opened on line 28 is never closed.
@@ -474,8 +460,8 @@ fn errors_in_a_file_of_several_games_name_the_game_and_its_line() {
 
 #[test]
 fn a_game_played_with_options_is_exported_with_a_warning() {
-    let dir = std::env::temp_dir().join(format!("rulebook-pdn-options-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     let file = dir.join("short.jsonl");
     std::fs::write(
         &file,
@@ -493,8 +479,8 @@ fn a_game_played_with_options_is_exported_with_a_warning() {
 
 #[test]
 fn a_resigned_game_is_exported_with_its_result() {
-    let dir = std::env::temp_dir().join(format!("rulebook-pdn-resign-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     // (game, moves typed before `resign`, the Result): the side to move
     // resigns, so the other side wins.
     for (game, typed, result) in [

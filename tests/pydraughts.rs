@@ -10,22 +10,12 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use rulebook::board::{Match, Position, Tables};
+mod common;
+
+use common::{random_game, run};
+use rulebook::board::{Position, Tables};
 use rulebook::load::{check, BundledLoader};
 use rulebook::record::BoardRecord;
-use rulebook::rng::Rng;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let mut all = vec!["rulebook"];
-    all.extend_from_slice(args);
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = rulebook::cli::run(all, &mut std::io::empty(), &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
 
 fn script() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pydraughts/replay.py")
@@ -62,19 +52,6 @@ fn canonical(fen: &str) -> String {
     format!("{}:W{}:B{}", parts[0], white.join(","), black.join(","))
 }
 
-/// A game played to its end (or 600 plies) with seeded random moves from
-/// `start`.
-fn random_game<'t>(t: &'t Tables, start: &Position, seed: u64) -> Match<'t> {
-    let mut m = Match::new(t, start.clone());
-    let mut rng = Rng::new(seed);
-    while m.outcome().is_none() && m.plies < 600 {
-        let n = m.legal().len() as u64;
-        let mv = m.legal()[rng.below(n) as usize].clone();
-        m.play(&mv);
-    }
-    m
-}
-
 fn replay_with_pydraughts(file: &Path) -> Vec<serde_json::Value> {
     let out = Command::new("python3")
         .arg(script())
@@ -109,8 +86,8 @@ fn pydraughts_is_installed() {
 
 #[test]
 fn every_pdn_game_replays_in_pydraughts_to_the_same_end() {
-    let dir = std::env::temp_dir().join(format!("rulebook-pydraughts-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     let games = pdn_games();
     let names: Vec<&str> = games.iter().map(|(n, _)| *n).collect();
     for expected in [
@@ -131,20 +108,13 @@ fn every_pdn_game_replays_in_pydraughts_to_the_same_end() {
         // position after ten random plies, written as SetUp and FEN.
         let mut starts = vec![Position::start(t)];
         if t.game.pdn_game_type != Some(21) {
-            let mut m = Match::new(t, Position::start(t));
-            let mut rng = Rng::new(99);
-            for _ in 0..10 {
-                let n = m.legal().len() as u64;
-                let mv = m.legal()[rng.below(n) as usize].clone();
-                m.play(&mv);
-            }
-            starts.push(m.pos.clone());
+            starts.push(random_game(t, &Position::start(t), 99, 10).pos);
         }
         let mut all = String::new();
         let mut ours = Vec::new();
         for (i, start) in starts.iter().enumerate() {
             for seed in 1..=4u64 {
-                let m = random_game(t, start, seed + 10 * i as u64);
+                let m = random_game(t, start, seed + 10 * i as u64, 600);
                 let record = BoardRecord::of_game(name, &[], t, start, m.played());
                 let jsonl = dir.join("game.jsonl");
                 std::fs::write(&jsonl, record.to_jsonl()).unwrap();
@@ -173,8 +143,8 @@ fn every_pdn_game_replays_in_pydraughts_to_the_same_end() {
 
 #[test]
 fn games_written_by_pydraughts_import_to_the_same_position() {
-    let dir = std::env::temp_dir().join(format!("rulebook-pydraughts-in-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = common::scratch();
+    let dir = scratch.path().to_path_buf();
     let writer = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pydraughts/write.py");
     // pydraughts writes the long GameType ("26,W,8,8,A0,0") and a FEN tag
     // with every piece, in the notation of the type.

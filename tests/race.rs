@@ -537,7 +537,7 @@ fn players_out_of_range_are_refused() {
 // ------------------------------------------------------------------ records
 
 fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join("rulebook-race-test");
+    let dir = std::env::temp_dir().join(format!("rulebook-race-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }

@@ -8,6 +8,8 @@
 //! moment leaves a record that replays to a prefix of the game.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
@@ -18,14 +20,6 @@ use rulebook::load::{check, BundledLoader};
 use rulebook::record::{write_atomic, Header, Written};
 use rulebook::session::race::RaceSession;
 use rulebook::session::BoardSession;
-
-/// A fresh folder for one test.
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("rulebook-records-{name}"));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
 
 /// Runs the command line in-process with `input` typed at the prompt.
 fn cli(args: &[&str], input: &str) -> (i32, String, String) {
@@ -74,7 +68,8 @@ impl<F: FnMut()> std::io::Read for Typed<F> {
 
 #[test]
 fn race_undo_replaces_the_record_atomically_and_it_equals_the_game() {
-    let d = dir("race-undo");
+    let scratch = common::scratch();
+    let d = scratch.path().to_path_buf();
     let record = d.join("game.jsonl");
     let kept = d.join("kept.jsonl");
     let rec = record.to_str().unwrap();
@@ -124,7 +119,8 @@ fn race_undo_replaces_the_record_atomically_and_it_equals_the_game() {
 
 #[test]
 fn board_record_after_undo_then_resign_equals_the_game() {
-    let d = dir("board-undo");
+    let scratch = common::scratch();
+    let d = scratch.path().to_path_buf();
     let record = d.join("game.jsonl");
     let rec = record.to_str().unwrap();
     // Two people at the board.
@@ -152,7 +148,8 @@ fn board_record_after_undo_then_resign_equals_the_game() {
 
 #[test]
 fn the_record_path_is_checked_before_the_first_move() {
-    let d = dir("bad-path");
+    let scratch = common::scratch();
+    let d = scratch.path().to_path_buf();
     let missing = d.join("no-such-folder").join("game.jsonl");
     for game in ["draughts", "slow-and-steady"] {
         let (code, out, err) = cli(
@@ -177,7 +174,8 @@ fn the_record_path_is_checked_before_the_first_move() {
 #[test]
 #[cfg(unix)]
 fn write_atomic_follows_links_and_refuses_what_is_not_a_file() {
-    let d = dir("atomic");
+    let scratch = common::scratch();
+    let d = scratch.path().to_path_buf();
     // Through a symbolic link: the target is written, the link stays.
     let target = d.join("target.jsonl");
     std::fs::write(&target, "old\n").unwrap();
@@ -233,7 +231,8 @@ fn write_atomic_follows_links_and_refuses_what_is_not_a_file() {
 
 #[test]
 fn stale_temporary_files_of_a_killed_save_are_removed() {
-    let d = dir("stale");
+    let scratch = common::scratch();
+    let d = scratch.path().to_path_buf();
     let file = d.join("game.jsonl");
     // A process that no longer runs (pids are far below this) left one.
     let stale = d.join(".game.jsonl.rulebook-tmp.4000000000");
@@ -262,7 +261,8 @@ fn a_removed_folder_warns_and_the_record_comes_back_whole() {
     let humans = vec!["human".to_string(); 2];
     let mut s =
         BoardSession::new(&view, Position::start(&t), &humans, 1, Strength::default()).unwrap();
-    let d = dir("removed");
+    let scratch = common::scratch();
+    let d = scratch.path().to_path_buf();
     let record = d.join("game.jsonl");
     s.record_to(&record, "draughts", &[]).unwrap();
     // Each side plays its first legal move.
@@ -279,7 +279,8 @@ fn a_removed_folder_warns_and_the_record_comes_back_whole() {
     play(&mut s, "22-18");
     assert_eq!(s.record_news(), Written::StillFailing);
     // Saving elsewhere works meanwhile.
-    let elsewhere = dir("removed-elsewhere").join("saved.jsonl");
+    let elsewhere_dir = common::scratch();
+    let elsewhere = elsewhere_dir.path().join("saved.jsonl");
     write_atomic(&elsewhere, s.record("draughts", &[]).to_jsonl().as_bytes()).unwrap();
     assert_eq!(lines(&elsewhere).len(), 4);
     // The folder is back: the whole record is written again.
@@ -303,7 +304,8 @@ fn bin() -> PathBuf {
 #[test]
 #[cfg(unix)]
 fn a_full_disk_warns_and_the_game_goes_on_with_whole_lines() {
-    let d = dir("full");
+    let scratch = common::scratch();
+    let d = scratch.path().to_path_buf();
     let record = d.join("game.jsonl");
     // A file size limit of 1 KiB stands in for a full disk: writes past it
     // fail (EFBIG; the signal it would send is ignored).
@@ -393,8 +395,9 @@ fn a_race_game_without_a_person_keeps_no_turns_for_undo() {
 /// spread over its length, each record a prefix of the full one that
 /// `replay` reads without error.
 #[cfg(unix)]
-fn killed_records_replay_to_a_prefix(name: &str, args: &[&str], kills: u64) {
-    let d = dir(name);
+fn killed_records_replay_to_a_prefix(args: &[&str], kills: u64) {
+    let scratch = common::scratch();
+    let d = scratch.path().to_path_buf();
     let full = d.join("full.jsonl");
     let started = Instant::now();
     let run = Command::new(bin())
@@ -449,7 +452,6 @@ fn killed_records_replay_to_a_prefix(name: &str, args: &[&str], kills: u64) {
 #[cfg(unix)]
 fn kills_at_random_points_leave_a_record_that_replays_to_a_prefix() {
     killed_records_replay_to_a_prefix(
-        "kill-board",
         &[
             "play",
             "draughts",
@@ -465,7 +467,6 @@ fn kills_at_random_points_leave_a_record_that_replays_to_a_prefix() {
         8,
     );
     killed_records_replay_to_a_prefix(
-        "kill-race",
         &[
             "play",
             "slow-and-steady",
@@ -502,7 +503,8 @@ fn a_long_recorded_game_between_computers_takes_linear_time() {
     // game from the start and each ply to rewrite and fsync the whole
     // record (quadratic: this game never finished). Now a move costs the
     // same at any length and a ply appends one line.
-    let d = dir("long");
+    let scratch = common::scratch();
+    let d = scratch.path().to_path_buf();
     let record = d.join("game.jsonl");
     let game = endless(&d);
     let started = Instant::now();
@@ -542,7 +544,8 @@ fn a_long_recorded_game_between_computers_takes_linear_time() {
 /// record's header (also before any move), and `replay` says it.
 #[test]
 fn a_resignation_is_recorded_and_replayed() {
-    let d = dir("resigned");
+    let scratch = common::scratch();
+    let d = scratch.path().to_path_buf();
     let record = d.join("board.jsonl");
     let path = record.to_str().unwrap();
     let (code, out, err) = cli(
@@ -609,7 +612,8 @@ fn a_resignation_is_recorded_and_replayed() {
 /// its moves to undo and its seats unless others are given.
 #[test]
 fn a_saved_board_game_resumes_where_it_stopped() {
-    let d = dir("resume-board");
+    let scratch = common::scratch();
+    let d = scratch.path().to_path_buf();
     let saved = d.join("saved.game");
     let path = saved.to_str().unwrap();
     let (code, _, err) = cli(
@@ -657,7 +661,8 @@ fn a_saved_board_game_resumes_where_it_stopped() {
 
 #[test]
 fn a_resumed_race_game_rolls_the_dice_it_would_have_rolled() {
-    let d = dir("resume-race");
+    let scratch = common::scratch();
+    let d = scratch.path().to_path_buf();
     let saved = d.join("race.jsonl");
     let path = saved.to_str().unwrap();
     let args = [
@@ -700,7 +705,8 @@ fn a_resumed_race_game_rolls_the_dice_it_would_have_rolled() {
 
 #[test]
 fn a_record_that_cant_be_resumed_names_its_file_and_line() {
-    let d = dir("resume-bad");
+    let scratch = common::scratch();
+    let d = scratch.path().to_path_buf();
     let bad = d.join("bad.jsonl");
     let path = bad.to_str().unwrap();
     std::fs::write(
