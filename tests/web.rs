@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use axum::Router;
-use rulebook::web::{router, Library};
+use rulebook::web::{router, router_with, Library, Store};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
@@ -532,6 +532,41 @@ fn a_thinking_computer_stops_at_once_on_undo_resign_or_close() {
         }
         eprintln!("{action} ({agent}): the thinking computer answered {took:?} later");
     }
+}
+
+#[test]
+fn a_thinking_computer_stops_when_its_game_expires() {
+    // Games expire after two seconds untouched here (30 minutes otherwise).
+    let app = App {
+        rt: runtime(),
+        app: router_with(
+            Library::new(None).unwrap(),
+            Store::with_idle(std::time::Duration::from_secs(2)),
+        ),
+    };
+    let id = slow_game(&app, "mcts");
+    let req = Request::builder()
+        .method("POST")
+        .uri(format!("/api/games/{id}/computer"))
+        .body(Body::empty())
+        .unwrap();
+    let thinking = app.rt.spawn(app.app.clone().oneshot(req));
+    // Nothing touches the game while the computer thinks (10 s allowed);
+    // the next request to the store finds it expired and stops the search.
+    std::thread::sleep(std::time::Duration::from_millis(2_300));
+    assert!(!thinking.is_finished(), "the search is slow");
+    let asked = std::time::Instant::now();
+    let (s, v) = app.json("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(s, StatusCode::NOT_FOUND, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("expired"), "{v}");
+    let answer = app.rt.block_on(thinking).unwrap().unwrap();
+    let took = asked.elapsed();
+    assert!(
+        took < std::time::Duration::from_secs(3),
+        "the computer's request ended {took:?} after the game expired"
+    );
+    assert_eq!(answer.status(), StatusCode::CONFLICT);
+    eprintln!("expired (mcts): the thinking computer answered {took:?} later");
 }
 
 #[test]

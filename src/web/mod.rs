@@ -41,10 +41,13 @@ pub struct AppState {
 
 /// The web application: pages, assets and the JSON API.
 pub fn router(library: Library) -> Router {
-    let state = Arc::new(AppState {
-        library,
-        store: Store::default(),
-    });
+    router_with(library, Store::default())
+}
+
+/// The web application keeping its open games in `store` (one whose games
+/// expire sooner, say).
+pub fn router_with(library: Library, store: Store) -> Router {
+    let state = Arc::new(AppState { library, store });
     Router::new()
         .route(
             "/",

@@ -16,7 +16,8 @@ use crate::race::Choice;
 
 /// The most games open at once.
 pub const MAX_GAMES: usize = 64;
-/// How long a game may stay untouched before it is dropped.
+/// How long a game may stay untouched before it is dropped, unless the
+/// store is made with another time ([`Store::with_idle`]).
 pub const IDLE: Duration = Duration::from_secs(30 * 60);
 
 /// A board game in progress, as stored between requests: enough to build
@@ -152,15 +153,25 @@ impl Slot {
     }
 }
 
-/// Drops the games idle for longer than [`IDLE`], stopping their work.
-fn expire(games: &mut HashMap<u64, Slot>, now: Instant) {
+/// Drops the games idle for `idle` or longer, stopping their work.
+fn expire(games: &mut HashMap<u64, Slot>, now: Instant, idle: Duration) {
     games.retain(|_, g| {
-        let keep = now.duration_since(g.last_used) < IDLE;
+        let keep = now.duration_since(g.last_used) < idle;
         if !keep {
             g.stop_work();
         }
         keep
     });
+}
+
+/// `30 minutes`, `1 second`: an idle time in words.
+fn idle_words(idle: Duration) -> String {
+    let secs = idle.as_secs();
+    if secs >= 60 && secs.is_multiple_of(60) {
+        crate::words::count(secs / 60, "minute")
+    } else {
+        crate::words::count(secs, "second")
+    }
 }
 
 /// The open games. Every change is announced on a watch channel, which the
@@ -169,29 +180,38 @@ pub struct Store {
     games: Mutex<HashMap<u64, Slot>>,
     next: Mutex<u64>,
     changed: tokio::sync::watch::Sender<u64>,
+    /// How long a game may stay untouched.
+    idle: Duration,
 }
 
 impl Default for Store {
     fn default() -> Store {
-        Store {
-            games: Mutex::default(),
-            next: Mutex::default(),
-            changed: tokio::sync::watch::Sender::new(0),
-        }
+        Store::with_idle(IDLE)
     }
 }
 
 impl Store {
+    /// A store whose games expire after `idle` untouched (the default is
+    /// [`IDLE`]).
+    pub fn with_idle(idle: Duration) -> Store {
+        Store {
+            games: Mutex::default(),
+            next: Mutex::default(),
+            changed: tokio::sync::watch::Sender::new(0),
+            idle,
+        }
+    }
+
     /// Adds a game; its id, or an error when [`MAX_GAMES`] are open and
     /// none has expired.
     pub fn add(&self, game: Open) -> Result<u64, String> {
         let mut games = self.games.lock().map_err(|_| "the store is broken")?;
         let now = Instant::now();
-        expire(&mut games, now);
+        expire(&mut games, now, self.idle);
         if games.len() >= MAX_GAMES {
             return Err(format!(
-                "{MAX_GAMES} games are open: wait until one expires (after {} minutes idle)",
-                IDLE.as_secs() / 60
+                "{MAX_GAMES} games are open: wait until one expires (after {} idle)",
+                idle_words(self.idle)
             ));
         }
         let mut next = self.next.lock().map_err(|_| "the store is broken")?;
@@ -220,7 +240,7 @@ impl Store {
     pub fn get(&self, id: u64) -> Option<(Open, u64)> {
         let mut games = self.games.lock().ok()?;
         let now = Instant::now();
-        expire(&mut games, now);
+        expire(&mut games, now, self.idle);
         let g = games.get_mut(&id)?;
         g.last_used = now;
         Some((g.game.clone(), g.version))
@@ -232,7 +252,7 @@ impl Store {
     pub fn begin(&self, id: u64) -> Option<(Open, u64, Arc<AtomicBool>)> {
         let mut games = self.games.lock().ok()?;
         let now = Instant::now();
-        expire(&mut games, now);
+        expire(&mut games, now, self.idle);
         let g = games.get_mut(&id)?;
         g.last_used = now;
         g.working.retain(|w| w.strong_count() > 0);
