@@ -125,6 +125,7 @@ fn as_kmove(t: &Tables, list: &MoveList, i: usize) -> KMove {
         cap: list.captured(m).iter().fold(0, |a, &s| a | bit(s)),
         kind: 0,
         result: t.code_kind[usize::from(m.result)],
+        ..KMove::default()
     }
 }
 
@@ -316,4 +317,12 @@ fn random_playouts_from_the_fixture_positions_and_past_the_search_limit_agree() 
             );
         }
     }
+}
+
+#[test]
+fn always_ready_playouts_go_through_the_playout_kernel() {
+    let t = Tables::new(check(&BundledLoader, "always-ready", &[]).game.unwrap());
+    assert!(t.kernel.is_none());
+    let k = t.playout_kernel.as_ref().expect("a playout kernel");
+    assert!(k.position(&Position::start(&t)).is_some());
 }

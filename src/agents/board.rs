@@ -12,7 +12,7 @@ use super::state::{Ending, Features, GameState};
 use super::zobrist::Zobrist;
 use crate::board::end::{self, History};
 use crate::board::game::{event, EndCondition, JumpEffect, Sq, Verdict};
-use crate::board::kernel::{KMove, KPos, PlayoutHost, PlayoutScratch};
+use crate::board::kernel::{KMove, KPos, Kernel, PlayoutHost, PlayoutScratch, Word};
 use crate::board::tables::{EMPTY, NONE};
 use crate::board::{make, Generator, Move, MoveList, Position, Tables};
 use crate::rng::Rng;
@@ -72,9 +72,15 @@ struct CounterRule {
 #[derive(Clone, Debug)]
 struct KernelKeys {
     /// `piece[side][kind][bit]`.
-    piece: [[[u64; 64]; 2]; 2],
+    piece: [[[u64; 128]; 2]; 2],
     side: [u64; 2],
     one_way: [[bool; 2]; 2],
+    /// The kind a captured piece becomes on the capturing side (captures
+    /// convert), or None (captured pieces are removed).
+    convert: Option<usize>,
+    /// Pieces can be won over (captures that convert, triggers): then only
+    /// a removal starts the repetition history again, as in `play`.
+    wins_over: bool,
     /// Playouts go through the kernel (tests switch it off).
     on: bool,
 }
@@ -202,14 +208,27 @@ impl<'t> BoardGame<'t> {
     }
 }
 
-/// The kernel's Zobrist keys, when the game has a kernel.
+/// The kernel's Zobrist keys, when the game has a kernel (for perft and
+/// playouts, or for playouts only).
 fn kernel_keys(t: &Tables, z: &Zobrist) -> Option<Box<KernelKeys>> {
-    let k = t.kernel.as_ref()?;
+    match (&t.kernel, &t.playout_kernel) {
+        (Some(k), _) => keys_of(t, z, k),
+        (None, Some(k)) => keys_of(t, z, k),
+        (None, None) => None,
+    }
+}
+
+fn keys_of<W: Word>(t: &Tables, z: &Zobrist, k: &Kernel<W>) -> Option<Box<KernelKeys>> {
     let l = t.layout.as_ref()?;
     let mut keys = Box::new(KernelKeys {
-        piece: [[[0; 64]; 2]; 2],
+        piece: [[[0; 128]; 2]; 2],
         side: [z.side_key(0), z.side_key(1)],
         one_way: [[false; 2]; 2],
+        convert: match t.effect {
+            JumpEffect::Convert(k) => Some(usize::from(k.0) & 1),
+            _ => None,
+        },
+        wins_over: k.wins_over(),
         on: true,
     });
     for s in 0..2 {
@@ -324,6 +343,8 @@ pub struct BoardState<'g> {
     events: [u32; 7],
     /// Scratch space of kernel playouts; not part of the state.
     kscratch: PlayoutScratch,
+    /// The same for a playout kernel on 128-bit boards.
+    kscratch_wide: PlayoutScratch<u128>,
     /// Inside `random_plies` only: the number of legal moves, all quiet,
     /// when they were counted and `list` left empty (0: `list` holds them).
     lean: usize,
@@ -344,6 +365,7 @@ impl Clone for BoardState<'_> {
             ending: self.ending,
             events: self.events,
             kscratch: PlayoutScratch::default(),
+            kscratch_wide: PlayoutScratch::default(),
             lean: self.lean,
         }
     }
@@ -385,6 +407,7 @@ impl<'g> BoardState<'g> {
             ending: None,
             events: [0; 7],
             kscratch: PlayoutScratch::default(),
+            kscratch_wide: PlayoutScratch::default(),
             lean: 0,
         };
         s.refresh();
@@ -431,9 +454,37 @@ impl<'g> BoardState<'g> {
     fn kernel_plies(&mut self, rng: &mut Rng, max: u32) -> Option<u32> {
         let g = self.g;
         let keys = g.kernel.as_deref().filter(|k| k.on)?;
-        let k = g.t.kernel.as_ref()?;
+        if let Some(k) = &g.t.kernel {
+            let mut sc = std::mem::take(&mut self.kscratch);
+            let n = self.plies_on(k, keys, rng, max, &mut sc);
+            self.kscratch = sc;
+            n
+        } else {
+            let k = g.t.playout_kernel.as_ref()?;
+            let mut sc = std::mem::take(&mut self.kscratch_wide);
+            let n = self.plies_on(k, keys, rng, max, &mut sc);
+            self.kscratch_wide = sc;
+            n
+        }
+    }
+
+    /// `kernel_plies` on kernel `k`.
+    fn plies_on<W: Word>(
+        &mut self,
+        k: &Kernel<W>,
+        keys: &KernelKeys,
+        rng: &mut Rng,
+        max: u32,
+        scratch: &mut PlayoutScratch<W>,
+    ) -> Option<u32> {
+        let g = self.g;
         let mut kp = k.position(&self.pos)?;
+        let mut seen = [0u64; SEEN_WORDS];
+        for &h in self.history.iter() {
+            mark(&mut seen, h);
+        }
         let mut host = Host {
+            seen,
             keys,
             rules: &g.counter_rules,
             repetition: g.repetition,
@@ -445,7 +496,7 @@ impl<'g> BoardState<'g> {
             plies: self.plies,
             events: &mut self.events,
         };
-        let n = k.random_plies(&mut kp, rng, max, &mut host, &mut self.kscratch);
+        let n = k.random_plies(&mut kp, rng, max, &mut host, scratch);
         if n > 0 {
             self.hash = host.hash;
             self.reps = host.reps;
@@ -599,6 +650,9 @@ impl<'g> BoardState<'g> {
 /// What a kernel playout keeps of the history, as `BoardState::play` keeps
 /// it.
 struct Host<'a> {
+    /// A filter of the hashes in `history` (see `mark`): a hash whose bit
+    /// is clear occurs there no time, and the history isn't searched.
+    seen: [u64; SEEN_WORDS],
     keys: &'a KernelKeys,
     rules: &'a [CounterRule],
     repetition: u32,
@@ -611,31 +665,65 @@ struct Host<'a> {
     events: &'a mut [u32; 7],
 }
 
-impl PlayoutHost for Host<'_> {
+/// The words of `Host::seen`.
+const SEEN_WORDS: usize = 16;
+
+/// Sets the filter bit of hash `h` (one of `64 * SEEN_WORDS`, by its top
+/// bits); whether it was set already.
+#[inline(always)]
+fn mark(seen: &mut [u64; SEEN_WORDS], h: u64) -> bool {
+    let at = (h >> 54) as usize;
+    let bit = 1u64 << (at & 63);
+    let Some(w) = seen.get_mut(at >> 6) else {
+        return true;
+    };
+    let was = *w & bit != 0;
+    *w |= bit;
+    was
+}
+
+impl<W: Word> PlayoutHost<W> for Host<'_> {
     #[inline]
-    fn played(&mut self, before: &KPos, m: &KMove, after: &KPos) -> bool {
+    fn played(&mut self, before: &KPos<W>, m: &KMove<W>, after: &KPos<W>) -> bool {
         let s = usize::from(before.side & 1);
         let o = s ^ 1;
         let kind = usize::from(m.kind & 1);
         let result = usize::from(m.result & 1);
+        let rs = s ^ usize::from(m.turned);
         let keys = self.keys;
-        let bit = |b: u64| (b.trailing_zeros() & 63) as usize;
-        let mut h = self.hash ^ keys.piece[s][kind][bit(m.from)] ^ keys.piece[s][result][bit(m.to)];
-        let ncap = m.cap.count_ones();
+        let bit = |b: W| (b.low() & 127) as usize;
+        let mut h =
+            self.hash ^ keys.piece[s][kind][bit(m.from)] ^ keys.piece[rs][result][bit(m.to)];
+        let ncap = m.cap.ones();
         let mut flags = 0;
+        let mut removed = false;
         if ncap > 0 {
             for (ck, ks) in keys.piece[o].iter().enumerate() {
                 let mut b = m.cap & before.pcs[o][ck];
-                while b != 0 {
+                while b != W::ZERO {
                     h ^= ks[bit(b)];
-                    b &= b - 1;
+                    if let Some(c) = keys.convert {
+                        h ^= keys.piece[s][c][bit(b)];
+                    }
+                    b = b.clear_lowest();
                 }
             }
-            self.events[CAPTURES] += 1;
-            self.events[REMOVED] += ncap;
-            flags |= event::CAPTURE;
+            if keys.convert.is_some() {
+                self.events[JUMP_CONVERSIONS] += 1;
+                self.events[WON_OVER] += ncap;
+                flags |= event::CONVERSION;
+            } else {
+                self.events[CAPTURES] += 1;
+                self.events[REMOVED] += ncap;
+                flags |= event::CAPTURE;
+                removed = true;
+            }
         }
-        let promoted = result != kind;
+        if m.turned {
+            self.events[ZONE_CONVERSIONS] += 1;
+            flags |= event::CONVERSION;
+        }
+        let promoted = m.crowned;
         if promoted {
             self.events[PROMOTIONS] += 1;
             flags |= event::PROMOTION;
@@ -651,10 +739,15 @@ impl PlayoutHost for Host<'_> {
         self.plies += 1;
         // No earlier position comes back after a capture, a crowning or a
         // move that only goes one way: the history starts again.
-        if ncap > 0 || promoted || keys.one_way[s][kind] {
+        if removed || !keys.wins_over && (promoted || keys.one_way[s][kind]) {
             self.history.clear();
+            self.seen = [0; SEEN_WORDS];
         }
-        self.reps = 1 + self.history.iter().filter(|&&x| x == h).count() as u32;
+        self.reps = if mark(&mut self.seen, h) {
+            1 + self.history.iter().filter(|&&x| x == h).count() as u32
+        } else {
+            1
+        };
         self.history.push(h);
         go_on && self.reps < self.repetition && self.plies < self.max_plies
     }

@@ -14,10 +14,18 @@
 //! (`movegen`) stays the reference: the kernel gives the same moves (as
 //! from, to, captured set and resulting piece) and the same perft counts,
 //! which `tests/kernel.rs` checks on every bundled game.
+//!
+//! The kernel is generic over its board word ([`Word`]): `Kernel<u64>`
+//! (`Kernel::new`) counts perft and plays random playouts; a game that has
+//! none gets, where it can, a `Kernel<u128>` for random playouts only
+//! (`Kernel::for_playouts`): boards of up to 128 playable squares, and also
+//! squares where no piece may stop, captured pieces won over, end-of-move
+//! triggers and passes.
 
 use super::position::Position;
 use super::tables::{Tables, NONE};
 use crate::board::game::{JumpEffect, MidChainCrown, Verdict};
+pub use word::Word;
 
 /// The most directions of one move class of one kind (the games this
 /// kernel is for use the four diagonals). Unused slots hold a direction whose masks are
@@ -37,28 +45,28 @@ const NO_KIND: u8 = u8::MAX;
 /// `l`, then right by `r`; one of the two is zero), and the bits from
 /// which one step (`ok`) and two steps (`ok2`) stay on the board.
 #[derive(Clone, Copy, Debug, Default)]
-struct Dir {
+struct Dir<W: Word> {
     l: u32,
     r: u32,
-    ok: u64,
-    ok2: u64,
+    ok: W,
+    ok2: W,
 }
 
-impl Dir {
+impl<W: Word> Dir<W> {
     /// One step along the direction (bits must be in `ok`).
     #[inline(always)]
-    fn go(self, b: u64) -> u64 {
+    fn go(self, b: W) -> W {
         (b << self.l) >> self.r
     }
 
     /// One step back.
     #[inline(always)]
-    fn back(self, b: u64) -> u64 {
+    fn back(self, b: W) -> W {
         (b >> self.l) << self.r
     }
 }
 
-/// How a direction's step is made: by the shifts stored in the `Dir` (any
+/// How a direction's step is made: by the shifts stored in the `Dir<W>` (any
 /// layout), or by constant shifts when the directions of the game are the
 /// four diagonals of a layout with shifts `A` and `B` (slot 0: +A, 1: +B,
 /// 2: -A, 3: -B), so that each loop over the four slots compiles to
@@ -66,21 +74,21 @@ impl Dir {
 trait Shift {
     /// Slot `j ^ 2` is the reverse of slot `j` (the four diagonals).
     const DIAG: bool;
-    fn go(j: usize, d: Dir, b: u64) -> u64;
-    fn back(j: usize, d: Dir, b: u64) -> u64;
+    fn go<W: Word>(j: usize, d: Dir<W>, b: W) -> W;
+    fn back<W: Word>(j: usize, d: Dir<W>, b: W) -> W;
 }
 
-/// Shifts read from the `Dir`.
+/// Shifts read from the `Dir<W>`.
 struct Var;
 
 impl Shift for Var {
     const DIAG: bool = false;
     #[inline(always)]
-    fn go(_: usize, d: Dir, b: u64) -> u64 {
+    fn go<W: Word>(_: usize, d: Dir<W>, b: W) -> W {
         d.go(b)
     }
     #[inline(always)]
-    fn back(_: usize, d: Dir, b: u64) -> u64 {
+    fn back<W: Word>(_: usize, d: Dir<W>, b: W) -> W {
         d.back(b)
     }
 }
@@ -92,7 +100,7 @@ struct Diag<const A: u32, const B: u32>;
 impl<const A: u32, const B: u32> Shift for Diag<A, B> {
     const DIAG: bool = true;
     #[inline(always)]
-    fn go(j: usize, _: Dir, b: u64) -> u64 {
+    fn go<W: Word>(j: usize, _: Dir<W>, b: W) -> W {
         match j {
             0 => b << A,
             1 => b << B,
@@ -101,7 +109,7 @@ impl<const A: u32, const B: u32> Shift for Diag<A, B> {
         }
     }
     #[inline(always)]
-    fn back(j: usize, _: Dir, b: u64) -> u64 {
+    fn back<W: Word>(j: usize, _: Dir<W>, b: W) -> W {
         match j {
             0 => b >> A,
             1 => b >> B,
@@ -109,6 +117,31 @@ impl<const A: u32, const B: u32> Shift for Diag<A, B> {
             _ => b << B,
         }
     }
+}
+
+/// Runs `$e` with `$G` the kernel's `Shift` type (one compiled copy per
+/// geometry, chosen once per call).
+macro_rules! by_geo {
+    ($k:expr, $G:ident => $e:expr) => {
+        match $k.geo {
+            $crate::board::kernel::Geo::Var => {
+                type $G = $crate::board::kernel::Var;
+                $e
+            }
+            $crate::board::kernel::Geo::D45 => {
+                type $G = $crate::board::kernel::Diag<4, 5>;
+                $e
+            }
+            $crate::board::kernel::Geo::D56 => {
+                type $G = $crate::board::kernel::Diag<5, 6>;
+                $e
+            }
+            $crate::board::kernel::Geo::D67 => {
+                type $G = $crate::board::kernel::Diag<6, 7>;
+                $e
+            }
+        }
+    };
 }
 
 /// Which `Shift` the kernel uses.
@@ -119,13 +152,15 @@ enum Geo {
     D45,
     /// Diagonal shifts 5 and 6 (10 x 10 boards of one colour).
     D56,
+    /// Diagonal shifts 6 and 7 (12 x 12 boards of one colour).
+    D67,
 }
 
 /// The directions of one move class (unused slots: empty masks).
 #[derive(Clone, Copy, Debug)]
-struct Dirs {
+struct Dirs<W: Word> {
     n: usize,
-    d: [Dir; MAXD],
+    d: [Dir<W>; MAXD],
     /// Per slot, its place in the rule file's list of the class's
     /// directions (`NO_RANK`: an unused slot): the general generator's
     /// order of moves, which random playouts follow.
@@ -135,8 +170,8 @@ struct Dirs {
 /// The rank of an unused slot.
 const NO_RANK: u8 = u8::MAX;
 
-impl Default for Dirs {
-    fn default() -> Dirs {
+impl<W: Word> Default for Dirs<W> {
+    fn default() -> Dirs<W> {
         Dirs {
             n: 0,
             d: [Dir::default(); MAXD],
@@ -145,7 +180,7 @@ impl Default for Dirs {
     }
 }
 
-impl Dirs {
+impl<W: Word> Dirs<W> {
     /// The slot with rank `r`, if any.
     #[inline(always)]
     fn slot_of_rank(&self, r: usize) -> Option<usize> {
@@ -156,14 +191,14 @@ impl Dirs {
 // `each_slot!` and `any_slot!` expand their body once per slot.
 const _: () = assert!(MAXD == 4);
 
-/// Runs `$body` once for each direction slot of `$dirs` (a `Dirs`), with
-/// `$j` the slot number and `$d` its `Dir`. The body is written out four
+/// Runs `$body` once for each direction slot of `$dirs` (a `Dirs<W>`), with
+/// `$j` the slot number and `$d` its `Dir<W>`. The body is written out four
 /// times with `$j` a literal, so that `Diag`'s shifts fold to constants (a
 /// loop, or a closure the compiler keeps out of line, leaves a run-time
 /// `match` on the slot). A `return` in the body returns from the function.
 macro_rules! each_slot {
     ($dirs:expr, $j:ident, $d:ident, $body:block) => {{
-        let dirs: &[Dir; MAXD] = &$dirs.d;
+        let dirs = &$dirs.d;
         {
             let $j: usize = 0;
             let $d = dirs[0];
@@ -192,7 +227,7 @@ macro_rules! each_slot {
 /// `each_slot!`.
 macro_rules! any_slot {
     ($dirs:expr, $j:ident, $d:ident, $body:expr) => {{
-        let dirs: &[Dir; MAXD] = &$dirs.d;
+        let dirs = &$dirs.d;
         ({
             let $j: usize = 0;
             let $d = dirs[0];
@@ -215,24 +250,33 @@ macro_rules! any_slot {
 
 /// The moves of one (side, kind).
 #[derive(Clone, Copy, Debug, Default)]
-struct KindK {
-    step: Dirs,
-    slide: Dirs,
-    short: Dirs,
-    long: Dirs,
+struct KindK<W: Word> {
+    step: Dirs<W>,
+    slide: Dirs<W>,
+    short: Dirs<W>,
+    long: Dirs<W>,
     /// Squares where it is crowned.
-    promo: u64,
+    promo: W,
     /// The kind it is crowned to (`NO_KIND`: none).
     promo_to: u8,
 }
 
 /// The kernel of one game (see the module comment).
 #[derive(Clone, Debug)]
-pub struct Kernel {
-    valid: u64,
+pub struct Kernel<W: Word = u64> {
+    valid: W,
+    /// The playable squares where a piece may stop.
+    stop: W,
+    /// The kind a captured piece becomes on the capturing side
+    /// (`NO_KIND`: captured pieces are removed).
+    convert: u8,
+    /// Per mover, the squares where a trigger ends its move, and the side
+    /// (0: its own, 1: the other) and kind its piece becomes there.
+    trig: [W; 2],
+    trig_to: [(u8, u8); 2],
     nkinds: usize,
     /// `moves[side][kind]`.
-    moves: [[KindK; 2]; 2],
+    moves: [[KindK<W>; 2]; 2],
     most: bool,
     mid: MidChainCrown,
     at_end: bool,
@@ -249,75 +293,118 @@ pub struct Kernel {
 /// A position for the kernel: `pcs[side][kind]` as bitboards of the
 /// game's layout, and the side to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct KPos {
+pub struct KPos<W: Word = u64> {
     /// The pieces per side and kind.
-    pub pcs: [[u64; 2]; 2],
+    pub pcs: [[W; 2]; 2],
     /// The side to move (0 or 1).
     pub side: u8,
 }
 
-impl KPos {
+impl<W: Word> KPos<W> {
     /// All pieces of a side.
     #[inline(always)]
-    pub fn side_pcs(&self, s: usize) -> u64 {
+    pub fn side_pcs(&self, s: usize) -> W {
         let p = self.pcs[s & 1];
         p[0] | p[1]
     }
 
     /// The occupied squares.
     #[inline(always)]
-    pub fn occ(&self) -> u64 {
+    pub fn occ(&self) -> W {
         self.side_pcs(0) | self.side_pcs(1)
     }
 
-    /// Plays a move generated on this position.
+    /// Plays a move generated on this position (captured pieces are
+    /// removed; see `Kernel::apply` for captures that convert).
     #[inline(always)]
-    pub fn play(&self, m: &KMove) -> KPos {
-        let mut p = *self;
-        let s = usize::from(self.side & 1);
-        let o = s ^ 1;
-        p.pcs[s][usize::from(m.kind & 1)] &= !m.from;
-        p.pcs[s][usize::from(m.result & 1)] |= m.to;
-        p.pcs[o][0] &= !m.cap;
-        p.pcs[o][1] &= !m.cap;
-        p.side = self.side ^ 1;
-        p
+    pub fn play(&self, m: &KMove<W>) -> KPos<W> {
+        self.play_with(m, NO_KIND)
     }
+
+    /// Plays a move; the captured pieces are won over as kind `convert`
+    /// of the mover (`NO_KIND`: removed). Computed on whole words, not by
+    /// writing into the boards by index (a write of part of a board that
+    /// is then read whole stalls the processor).
+    #[inline(always)]
+    fn play_with(&self, m: &KMove<W>, convert: u8) -> KPos<W> {
+        let s = usize::from(self.side & 1);
+        let [mut a0, mut a1] = self.pcs[s];
+        let [mut b0, mut b1] = self.pcs[s ^ 1];
+        // The start square is in one of the mover's boards.
+        a0 &= !m.from;
+        a1 &= !m.from;
+        b0 &= !m.cap;
+        b1 &= !m.cap;
+        match (m.turned, m.result & 1 == 1) {
+            (false, false) => a0 |= m.to,
+            (false, true) => a1 |= m.to,
+            (true, false) => b0 |= m.to,
+            (true, true) => b1 |= m.to,
+        }
+        match convert {
+            NO_KIND => {}
+            0 => a0 |= m.cap,
+            _ => a1 |= m.cap,
+        }
+        let pcs = if s == 0 {
+            [[a0, a1], [b0, b1]]
+        } else {
+            [[b0, b1], [a0, a1]]
+        };
+        KPos {
+            pcs,
+            side: self.side ^ 1,
+        }
+    }
+}
+
+/// What `Kernel::start` finds: the side to move, the enemy pieces, the
+/// empty squares, the jump sets and the pieces that can capture.
+struct Start<W: Word> {
+    s: usize,
+    enemy: W,
+    empty: W,
+    js: Jumps<W>,
+    cand: [W; 2],
 }
 
 /// Per kind: the squares from which a short jump along each direction slot
 /// is possible (see `Kernel::jump_sets`).
-type Jumps = [[u64; MAXD]; 2];
+type Jumps<W> = [[W; MAXD]; 2];
 
 /// A move of the kernel: one bit each for the start and end squares, the
 /// captured squares, the kind that moves and the kind that ends on `to`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct KMove {
+pub struct KMove<W: Word = u64> {
     /// The start square's bit.
-    pub from: u64,
+    pub from: W,
     /// The end square's bit.
-    pub to: u64,
+    pub to: W,
     /// The captured squares.
-    pub cap: u64,
+    pub cap: W,
     /// The kind that moves.
     pub kind: u8,
     /// The kind on `to` after the move.
     pub result: u8,
+    /// The piece on `to` went over to the other side (a trigger).
+    pub turned: bool,
+    /// The piece was crowned (mid-chain or at the end).
+    pub crowned: bool,
 }
 
 /// The search state of one capture chain.
-struct Chain<'o> {
+struct Chain<'o, W: Word> {
     side: usize,
-    from: u64,
+    from: W,
     start_kind: u8,
     /// Enemies that may still be jumped.
-    enemy: u64,
-    empty: u64,
-    cap: u64,
+    enemy: W,
+    empty: W,
+    cap: W,
     ncap: u32,
     best: u32,
     begin: usize,
-    out: &'o mut Vec<KMove>,
+    out: &'o mut Vec<KMove<W>>,
     /// Chain steps searched.
     steps: u32,
     /// The path of the chain so far (with `K`, see `Kernel::captures`):
@@ -346,31 +433,88 @@ fn key_digit(long: bool, rank: u8, beyond: u32) -> u128 {
     }
 }
 
-impl Kernel {
+impl Kernel<u64> {
     /// The kernel of a game, or None when the game uses something the
     /// kernel doesn't know (the general generator plays it).
     pub fn new(t: &Tables) -> Option<Kernel> {
+        Kernel::build(t, false)
+    }
+}
+
+impl Kernel<u128> {
+    /// The kernel of random playouts for a game that has no [`Kernel`]
+    /// (`Kernel::new`): boards of up to 128 playable squares, and besides
+    /// what `Kernel::new` takes, squares where no piece may stop, captured
+    /// pieces won over by the capturing side, end-of-move triggers that
+    /// change a piece's side or kind, and passes (a playout stops where the
+    /// side to move has no move: the general path plays the pass). Its
+    /// `generate`, `count` and `perft` know no passes: perft doesn't use it.
+    pub fn for_playouts(t: &Tables) -> Option<Kernel<u128>> {
+        if t.kernel.is_some() {
+            return None;
+        }
+        Kernel::build(t, true)
+    }
+}
+
+impl<W: Word> Kernel<W> {
+    /// The kernel of a game; `more`: also with no-stop squares,
+    /// conversions, triggers and passes.
+    fn build(t: &Tables, more: bool) -> Option<Kernel<W>> {
         let l = t.layout.as_ref()?;
         if t.general
             || t.nsides != 2
             || t.nkinds == 0
             || t.nkinds > 2
-            || (l.valid >> 64) != 0
             || !t.capture_compulsory
             || t.any_limits
-            || t.no_stop.iter().any(|&b| b)
-            || t.trigger_to.iter().any(Option::is_some)
             || t.end.drop_out
-            || t.end.no_moves == Verdict::Pass
             || (t.end.by_position && t.end.count_limit().is_none())
         {
             return None;
         }
-        let at_end = match t.effect {
-            JumpEffect::RemoveAtEnd => true,
-            JumpEffect::RemoveAtOnce => false,
+        if !(more && W::RICH)
+            && (t.no_stop.iter().any(|&b| b)
+                || t.trigger_to.iter().any(Option::is_some)
+                || t.end.no_moves == Verdict::Pass)
+        {
+            return None;
+        }
+        let (at_end, convert) = match t.effect {
+            JumpEffect::RemoveAtEnd => (true, NO_KIND),
+            JumpEffect::RemoveAtOnce => (false, NO_KIND),
+            // A piece won over stays where it stood: like a piece removed
+            // at the end of the move, it can't be jumped again.
+            JumpEffect::Convert(k) if more && W::RICH && usize::from(k.0) < t.nkinds => (true, k.0),
             JumpEffect::Convert(_) => return None,
         };
+        // Per mover, the squares where a trigger ends its move, and what
+        // its piece becomes there (the same on every such square).
+        let mut trig = [W::ZERO; 2];
+        let mut trig_to = [(0u8, 0u8); 2];
+        for (s, (tb, tt)) in trig.iter_mut().zip(&mut trig_to).enumerate() {
+            let mut seen: Option<(u8, u8)> = None;
+            for sq in 0..t.n {
+                let Some(to) = *t.trigger_to.get(s * t.n + sq)? else {
+                    continue;
+                };
+                if seen.is_some_and(|x| x != to) || to.0 > 1 || usize::from(to.1) >= t.nkinds {
+                    return None;
+                }
+                seen = Some(to);
+                *tb |= W::from_bb(1u128 << l.bit_of.get(sq)?)?;
+            }
+            if let Some(to) = seen {
+                *tt = to;
+            }
+        }
+        let mut no_stop = W::ZERO;
+        for (sq, &ns) in t.no_stop.iter().enumerate() {
+            if ns {
+                no_stop |= W::from_bb(1u128 << l.bit_of.get(sq)?)?;
+            }
+        }
+        let valid = W::from_bb(l.valid)?;
         let ncodes = 1 + t.nsides * t.nkinds;
         // Every piece may jump every enemy piece, and only those.
         for a in 1..ncodes {
@@ -381,8 +525,8 @@ impl Kernel {
                 }
             }
         }
-        let dir = |d: u8| -> Option<Dir> { dir_of(t, l, usize::from(d)) };
-        let dirs = |v: &[u8]| -> Option<Dirs> {
+        let dir = |d: u8| -> Option<Dir<W>> { dir_of(t, l, usize::from(d)) };
+        let dirs = |v: &[u8]| -> Option<Dirs<W>> {
             if v.len() > MAXD {
                 return None;
             }
@@ -411,9 +555,9 @@ impl Kernel {
                     *t.code_kind.get(promo_code)?
                 };
                 let promo = if promo_to == NO_KIND {
-                    0
+                    W::ZERO
                 } else {
-                    u64::try_from(*t.promo_bb.get(code)?).ok()?
+                    W::from_bb(*t.promo_bb.get(code)?)?
                 };
                 *slot = KindK {
                     step: dirs(&m.step)?,
@@ -426,7 +570,7 @@ impl Kernel {
             }
         }
         let mut geo = Geo::Var;
-        for (g, a, b) in [(Geo::D45, 4, 5), (Geo::D56, 5, 6)] {
+        for (g, a, b) in [(Geo::D45, 4, 5), (Geo::D56, 5, 6), (Geo::D67, 6, 7)] {
             let mut all = moves;
             let fits = all.iter_mut().flatten().all(|k| {
                 [&mut k.step, &mut k.slide, &mut k.short, &mut k.long]
@@ -448,7 +592,11 @@ impl Kernel {
         Some(Kernel {
             max_steps: MAX_STEPS,
             geo,
-            valid: u64::try_from(l.valid).ok()?,
+            valid,
+            stop: valid & !no_stop,
+            convert,
+            trig,
+            trig_to,
             nkinds: t.nkinds,
             moves,
             most: t.capture_most,
@@ -468,7 +616,7 @@ impl Kernel {
 
     /// The kernel's form of a position (None if it doesn't fit: a side
     /// that dropped out, a piece code the kernel doesn't know).
-    pub fn position(&self, pos: &Position) -> Option<KPos> {
+    pub fn position(&self, pos: &Position) -> Option<KPos<W>> {
         if pos.out != 0 || pos.to_move > 1 {
             return None;
         }
@@ -479,12 +627,12 @@ impl Kernel {
         for s in 0..2 {
             for k in 0..self.nkinds {
                 let b = *pos.bb.get(1 + s * self.nkinds + k)?;
-                p.pcs[s][k] = u64::try_from(b).ok()?;
+                p.pcs[s][k] = W::from_bb(b)?;
             }
         }
         // The counts must agree with the boards (end rules count pieces).
         for s in 0..2 {
-            if p.side_pcs(s).count_ones() != u32::from(pos.count[s]) {
+            if p.side_pcs(s).ones() != u32::from(pos.count[s]) {
                 return None;
             }
         }
@@ -493,7 +641,7 @@ impl Kernel {
 
     /// Writes a kernel position back into a `Position` of the game (its
     /// buffers reused).
-    pub fn write_position(&self, t: &Tables, p: &KPos, pos: &mut Position) {
+    pub fn write_position(&self, t: &Tables, p: &KPos<W>, pos: &mut Position) {
         let Some(l) = t.layout.as_ref() else {
             return;
         };
@@ -508,9 +656,9 @@ impl Kernel {
             for k in 0..self.nkinds {
                 let code = 1 + s * self.nkinds + k;
                 let mut b = p.pcs[s][k];
-                while b != 0 {
-                    let bit = b.trailing_zeros() as usize;
-                    b &= b - 1;
+                while b != W::ZERO {
+                    let bit = b.low() as usize;
+                    b = b.clear_lowest();
                     if let (Some(&sq), Some(bb)) = (l.sq_of.get(bit), pos.bb.get_mut(code)) {
                         *bb |= 1 << bit;
                         if let Some(x) = pos.board.get_mut(usize::from(sq)) {
@@ -532,66 +680,79 @@ impl Kernel {
             return false;
         };
         let dirs = m.step.d.iter().take(MAXD).chain(m.slide.d.iter());
-        let used: Vec<&Dir> = dirs.filter(|d| d.ok != 0).collect();
+        let used: Vec<&Dir<W>> = dirs.filter(|d| d.ok != W::ZERO).collect();
         used.iter().all(|d| d.l > 0 && d.r == 0) || used.iter().all(|d| d.r > 0 && d.l == 0)
     }
 
     /// Whether the game is over by the position alone, given the pieces of
     /// the two sides.
     #[inline(always)]
-    fn over(&self, a: u64, b: u64) -> bool {
+    fn over(&self, a: W, b: W) -> bool {
         match self.count_limit {
-            Some(0) => a == 0 || b == 0,
-            Some(lim) => a.count_ones() <= lim || b.count_ones() <= lim,
+            Some(0) => a == W::ZERO || b == W::ZERO,
+            Some(lim) => a.ones() <= lim || b.ones() <= lim,
             None => false,
         }
     }
 
     /// All legal moves of the side to move (none when the game is over);
     /// false (and no moves) when the capture search passed [`MAX_STEPS`].
-    pub fn generate(&self, p: &KPos, out: &mut Vec<KMove>) -> bool {
-        match self.geo {
-            Geo::Var => self.generate_g::<Var>(p, out),
-            Geo::D45 => self.generate_g::<Diag<4, 5>>(p, out),
-            Geo::D56 => self.generate_g::<Diag<5, 6>>(p, out),
-        }
+    pub fn generate(&self, p: &KPos<W>, out: &mut Vec<KMove<W>>) -> bool {
+        by_geo!(self, G => self.generate_g::<G>(p, out))
     }
 
     /// The number of legal moves, as `generate` would give: the quiet
     /// moves are counted with whole-board shifts and never written down.
     /// None when the capture search passed [`MAX_STEPS`].
-    pub fn count(&self, p: &KPos, scratch: &mut Vec<KMove>) -> Option<u64> {
-        match self.geo {
-            Geo::Var => self.count_g::<Var>(p, scratch),
-            Geo::D45 => self.count_g::<Diag<4, 5>>(p, scratch),
-            Geo::D56 => self.count_g::<Diag<5, 6>>(p, scratch),
-        }
+    pub fn count(&self, p: &KPos<W>, scratch: &mut Vec<KMove<W>>) -> Option<u64> {
+        by_geo!(self, G => self.count_g::<G>(p, scratch))
     }
 
     /// Perft: the number of leaves of the move tree to `depth` plies.
     /// `lists` is scratch space, grown as needed. None when the capture
     /// search of a position passed [`MAX_STEPS`].
-    pub fn perft(&self, p: &KPos, depth: usize, lists: &mut Vec<Vec<KMove>>) -> Option<u64> {
-        match self.geo {
-            Geo::Var => self.perft_g::<Var>(p, depth, lists),
-            Geo::D45 => self.perft_g::<Diag<4, 5>>(p, depth, lists),
-            Geo::D56 => self.perft_g::<Diag<5, 6>>(p, depth, lists),
-        }
+    pub fn perft(&self, p: &KPos<W>, depth: usize, lists: &mut Vec<Vec<KMove<W>>>) -> Option<u64> {
+        by_geo!(self, G => self.perft_g::<G>(p, depth, lists))
     }
 
-    /// All legal moves of the side to move (none when the game is over).
-    fn generate_g<G: Shift>(&self, p: &KPos, out: &mut Vec<KMove>) -> bool {
-        out.clear();
+    /// What every position of the side to move starts with: the side's
+    /// jump sets and the pieces that can capture; None when the game is
+    /// over by the position.
+    #[inline(always)]
+    fn start<G: Shift>(&self, p: &KPos<W>) -> Option<Start<W>> {
         let s = usize::from(p.side & 1);
         let own = p.side_pcs(s);
         let enemy = p.side_pcs(s ^ 1);
         if self.over(own, enemy) {
-            return true;
+            return None;
         }
         let empty = self.valid & !(own | enemy);
         let js = self.jump_sets::<G>(p, s, enemy, empty);
         let cand = self.capturers::<G>(p, s, enemy, empty, &js);
-        if cand != [0, 0] {
+        Some(Start {
+            s,
+            enemy,
+            empty,
+            js,
+            cand,
+        })
+    }
+
+    /// All legal moves of the side to move (none when the game is over).
+    fn generate_g<G: Shift>(&self, p: &KPos<W>, out: &mut Vec<KMove<W>>) -> bool {
+        out.clear();
+        let Some(Start {
+            s,
+            enemy,
+            empty,
+            cand,
+            ..
+        }) = self.start::<G>(p)
+        else {
+            return true;
+        };
+        let land = empty & self.stops();
+        if cand != [W::ZERO; 2] {
             if !self.captures::<G, false>(s, enemy, empty, cand, out, None) {
                 out.clear();
                 return false;
@@ -603,44 +764,34 @@ impl Kernel {
         for k in 0..self.nkinds {
             let m = &self.moves[s][k];
             let pcs = p.pcs[s][k];
-            if pcs == 0 {
+            if pcs == W::ZERO {
                 continue;
             }
             each_slot!(m.step, j, d, {
-                let mut to = G::go(j, d, pcs & d.ok) & empty;
-                while to != 0 {
-                    let b = to & to.wrapping_neg();
-                    to &= to - 1;
-                    out.push(KMove {
-                        from: G::back(j, d, b),
-                        to: b,
-                        cap: 0,
-                        kind: k as u8,
-                        result: self.finish(s, k as u8, b),
-                    });
+                let mut to = G::go(j, d, pcs & d.ok) & land;
+                while to != W::ZERO {
+                    let b = to.lowest();
+                    to = to.clear_lowest();
+                    out.push(self.quiet(s, k as u8, G::back(j, d, b), b));
                 }
             });
             if m.slide.n == 0 {
                 continue;
             }
             let mut own = pcs;
-            while own != 0 {
-                let from = own & own.wrapping_neg();
-                own &= own - 1;
+            while own != W::ZERO {
+                let from = own.lowest();
+                own = own.clear_lowest();
                 each_slot!(m.slide, j, d, {
                     let mut b = from;
-                    while b & d.ok != 0 {
+                    while b & d.ok != W::ZERO {
                         b = G::go(j, d, b);
-                        if b & empty == 0 {
+                        if b & empty == W::ZERO {
                             break;
                         }
-                        out.push(KMove {
-                            from,
-                            to: b,
-                            cap: 0,
-                            kind: k as u8,
-                            result: self.finish(s, k as u8, b),
-                        });
+                        if b & self.stops() != W::ZERO {
+                            out.push(self.quiet(s, k as u8, from, b));
+                        }
                     }
                 });
             }
@@ -651,17 +802,18 @@ impl Kernel {
     /// The number of legal moves, as `generate` would give: the quiet
     /// moves are counted with whole-board shifts and never written down.
     #[inline(always)]
-    fn count_g<G: Shift>(&self, p: &KPos, scratch: &mut Vec<KMove>) -> Option<u64> {
-        let s = usize::from(p.side & 1);
-        let own = p.side_pcs(s);
-        let enemy = p.side_pcs(s ^ 1);
-        if self.over(own, enemy) {
+    fn count_g<G: Shift>(&self, p: &KPos<W>, scratch: &mut Vec<KMove<W>>) -> Option<u64> {
+        let Some(Start {
+            s,
+            enemy,
+            empty,
+            js,
+            cand,
+        }) = self.start::<G>(p)
+        else {
             return Some(0);
-        }
-        let empty = self.valid & !(own | enemy);
-        let js = self.jump_sets::<G>(p, s, enemy, empty);
-        let cand = self.capturers::<G>(p, s, enemy, empty, &js);
-        if cand != [0, 0] {
+        };
+        if cand != [W::ZERO; 2] {
             let single = if G::DIAG {
                 self.count_single_jumps_diag::<G>(s, cand, &js)
             } else {
@@ -676,30 +828,7 @@ impl Kernel {
             }
             return Some(scratch.len() as u64);
         }
-        let mut total = 0u64;
-        for k in 0..self.nkinds {
-            let m = &self.moves[s][k];
-            let pcs = p.pcs[s][k];
-            if pcs == 0 {
-                continue;
-            }
-            each_slot!(m.step, j, d, {
-                let to = G::go(j, d, pcs & d.ok) & empty;
-                if to != 0 {
-                    total += u64::from(to.count_ones());
-                }
-            });
-            if m.slide.n > 0 {
-                each_slot!(m.slide, j, d, {
-                    let mut ray = G::go(j, d, pcs & d.ok) & empty;
-                    while ray != 0 {
-                        total += u64::from(ray.count_ones());
-                        ray = G::go(j, d, ray & d.ok) & empty;
-                    }
-                });
-            }
-        }
-        Some(total)
+        Some(self.quiet_count::<G>(p, s, empty))
     }
 
     /// The number of captures when every capture is one short jump that
@@ -709,13 +838,13 @@ impl Kernel {
     fn count_single_jumps<G: Shift>(
         &self,
         s: usize,
-        enemy: u64,
-        empty: u64,
-        cand: [u64; 2],
+        enemy: W,
+        empty: W,
+        cand: [W; 2],
     ) -> Option<u64> {
         let mut total = 0u64;
         for (k, &pcs) in cand.iter().enumerate() {
-            if pcs == 0 {
+            if pcs == W::ZERO {
                 continue;
             }
             let m = &self.moves[s][k];
@@ -724,11 +853,12 @@ impl Kernel {
             }
             // A jump that may go on: the full search counts.
             each_slot!(m.short, j, d, {
-                let mut lands = G::go(j, d, G::go(j, d, pcs & d.ok2) & enemy) & empty;
-                while lands != 0 {
-                    let land = lands & lands.wrapping_neg();
-                    lands &= lands - 1;
-                    if m.promo_to != NO_KIND && m.promo & land != 0 {
+                let mut lands =
+                    G::go(j, d, G::go(j, d, pcs & d.ok2) & enemy) & empty & self.stops();
+                while lands != W::ZERO {
+                    let land = lands.lowest();
+                    lands = lands.clear_lowest();
+                    if m.promo_to != NO_KIND && m.promo & land != W::ZERO {
                         match self.mid {
                             MidChainCrown::Stop => {
                                 total += 1;
@@ -750,7 +880,10 @@ impl Kernel {
                         m.short,
                         j2,
                         d2,
-                        G::go(j2, d2, G::go(j2, d2, land & d2.ok2) & enemy2) & empty2 != 0
+                        G::go(j2, d2, G::go(j2, d2, land & d2.ok2) & enemy2)
+                            & empty2
+                            & self.stops()
+                            != W::ZERO
                     ) {
                         return None;
                     }
@@ -771,12 +904,12 @@ impl Kernel {
     fn count_single_jumps_diag<G: Shift>(
         &self,
         s: usize,
-        cand: [u64; 2],
-        js: &Jumps,
+        cand: [W; 2],
+        js: &Jumps<W>,
     ) -> Option<u64> {
         let mut total = 0u64;
         for (k, &pcs) in cand.iter().enumerate() {
-            if pcs == 0 {
+            if pcs == W::ZERO {
                 continue;
             }
             let m = &self.moves[s][k];
@@ -784,13 +917,17 @@ impl Kernel {
                 return None;
             }
             let jk = &js[k];
-            let crown = if m.promo_to == NO_KIND { 0 } else { m.promo };
+            let crown = if m.promo_to == NO_KIND {
+                W::ZERO
+            } else {
+                m.promo
+            };
             each_slot!(m.short, j, d, {
                 let lands = G::go(j, d, G::go(j, d, pcs & jk[j]));
-                if lands != 0 {
+                if lands != W::ZERO {
                     let mut goes_on = lands;
                     let crowned = lands & crown;
-                    if crowned != 0 {
+                    if crowned != W::ZERO {
                         match self.mid {
                             MidChainCrown::Stop => goes_on &= !crowned,
                             MidChainCrown::Continue => return None,
@@ -803,10 +940,10 @@ impl Kernel {
                         2 => jk[0] | jk[1] | jk[3],
                         _ => jk[0] | jk[1] | jk[2],
                     };
-                    if goes_on & others != 0 {
+                    if goes_on & others != W::ZERO {
                         return None;
                     }
-                    total += u64::from(lands.count_ones());
+                    total += u64::from(lands.ones());
                 }
             });
         }
@@ -817,9 +954,9 @@ impl Kernel {
     /// `lists` is scratch space, grown as needed.
     fn perft_g<G: Shift>(
         &self,
-        p: &KPos,
+        p: &KPos<W>,
         depth: usize,
-        lists: &mut Vec<Vec<KMove>>,
+        lists: &mut Vec<Vec<KMove<W>>>,
     ) -> Option<u64> {
         if depth == 0 {
             return Some(1);
@@ -830,7 +967,12 @@ impl Kernel {
         self.walk::<G>(p, depth, lists)
     }
 
-    fn walk<G: Shift>(&self, p: &KPos, depth: usize, lists: &mut [Vec<KMove>]) -> Option<u64> {
+    fn walk<G: Shift>(
+        &self,
+        p: &KPos<W>,
+        depth: usize,
+        lists: &mut [Vec<KMove<W>>],
+    ) -> Option<u64> {
         let (lo, hi) = lists.split_at_mut(depth);
         let list = hi.first_mut()?;
         if depth <= 1 {
@@ -846,23 +988,70 @@ impl Kernel {
         Some(total)
     }
 
-    /// The kind on `to` at the end of a move by `kind` of side `s`.
+    /// The kind on `to` at the end of a move by `kind` of side `s`, whether
+    /// it goes over to the other side (a trigger, which comes before
+    /// crowning) and whether it is crowned.
     #[inline(always)]
-    fn finish(&self, s: usize, kind: u8, to: u64) -> u8 {
-        let m = &self.moves[s][usize::from(kind & 1)];
-        if m.promo_to != NO_KIND && m.promo & to != 0 {
-            m.promo_to
-        } else {
-            kind
+    fn finish(&self, s: usize, kind: u8, to: W) -> (u8, bool, bool) {
+        if W::RICH && self.trig[s & 1] & to != W::ZERO {
+            let (ts, tk) = self.trig_to[s & 1];
+            return (tk, usize::from(ts) != (s & 1), false);
         }
+        let m = &self.moves[s][usize::from(kind & 1)];
+        if m.promo_to != NO_KIND && m.promo & to != W::ZERO {
+            (m.promo_to, false, true)
+        } else {
+            (kind, false, false)
+        }
+    }
+
+    /// A quiet move of `kind` of side `s`.
+    #[inline(always)]
+    fn quiet(&self, s: usize, kind: u8, from: W, to: W) -> KMove<W> {
+        let (result, turned, crowned) = self.finish(s, kind, to);
+        KMove {
+            from,
+            to,
+            cap: W::ZERO,
+            kind,
+            result,
+            turned,
+            crowned,
+        }
+    }
+
+    /// Plays a move generated on `p`: `KPos::play`, and the captured
+    /// pieces won over where captures convert.
+    #[inline(always)]
+    pub fn apply(&self, p: &KPos<W>, m: &KMove<W>) -> KPos<W> {
+        p.play_with(m, self.convert)
+    }
+
+    /// The squares where a piece may stop: all of them on a 64-bit board
+    /// (the perft kernel, which takes no rule file with no-stop squares),
+    /// so that its code carries no test for them.
+    #[inline(always)]
+    fn stops(&self) -> W {
+        if W::RICH {
+            self.stop
+        } else {
+            !W::ZERO
+        }
+    }
+
+    /// Whether a position can come back after a crowning or a quiet move
+    /// that only goes one way: where pieces are won over (captures that
+    /// convert, triggers), a piece can turn back into what it was.
+    pub fn wins_over(&self) -> bool {
+        self.convert != NO_KIND || self.trig != [W::ZERO; 2]
     }
 
     /// The kind a piece becomes on landing mid-chain, and whether the
     /// chain stops there.
     #[inline(always)]
-    fn crown_mid(&self, s: usize, kind: u8, land: u64) -> (u8, bool) {
+    fn crown_mid(&self, s: usize, kind: u8, land: W) -> (u8, bool) {
         let m = &self.moves[s][usize::from(kind & 1)];
-        if m.promo_to != NO_KIND && m.promo & land != 0 {
+        if m.promo_to != NO_KIND && m.promo & land != W::ZERO {
             match self.mid {
                 MidChainCrown::Stay => (kind, false),
                 MidChainCrown::Continue => (m.promo_to, false),
@@ -876,16 +1065,17 @@ impl Kernel {
     /// For each kind of side `s` that has pieces: the squares from which a
     /// piece of that kind has a short jump along each slot.
     #[inline(always)]
-    fn jump_sets<G: Shift>(&self, p: &KPos, s: usize, enemy: u64, empty: u64) -> Jumps {
-        let mut out = [[0u64; MAXD]; 2];
+    fn jump_sets<G: Shift>(&self, p: &KPos<W>, s: usize, enemy: W, empty: W) -> Jumps<W> {
+        let mut out = [[W::ZERO; MAXD]; 2];
+        let land = empty & self.stops();
         for (k, js) in out.iter_mut().enumerate() {
             let m = &self.moves[s][k];
-            if p.pcs[s][k] == 0 || m.short.n == 0 {
+            if p.pcs[s][k] == W::ZERO || m.short.n == 0 {
                 continue;
             }
             // Exact on `ok2`, where two steps stay on the board.
             each_slot!(m.short, j, d, {
-                js[j] = d.ok2 & G::back(j, d, enemy & G::back(j, d, empty));
+                js[j] = d.ok2 & G::back(j, d, enemy & G::back(j, d, land));
             });
         }
         out
@@ -896,27 +1086,27 @@ impl Kernel {
     #[inline(always)]
     fn capturers<G: Shift>(
         &self,
-        p: &KPos,
+        p: &KPos<W>,
         s: usize,
-        enemy: u64,
-        empty: u64,
-        js: &Jumps,
-    ) -> [u64; 2] {
-        let mut out = [0u64; 2];
+        enemy: W,
+        empty: W,
+        js: &Jumps<W>,
+    ) -> [W; 2] {
+        let mut out = [W::ZERO; 2];
         // Kind 1 has no pieces in a game of one kind.
         for (k, slot) in out.iter_mut().enumerate() {
             let m = &self.moves[s][k];
             let pcs = p.pcs[s][k];
-            if pcs == 0 {
+            if pcs == W::ZERO {
                 continue;
             }
             let j = &js[k];
             *slot = pcs & (j[0] | j[1] | j[2] | j[3]);
             if m.long.n > 0 {
                 let mut own = pcs & !*slot;
-                while own != 0 {
-                    let b = own & own.wrapping_neg();
-                    own &= own - 1;
+                while own != W::ZERO {
+                    let b = own.lowest();
+                    own = own.clear_lowest();
                     if self.long_jump_from::<G>(m, b, enemy, empty | b) {
                         *slot |= b;
                     }
@@ -928,21 +1118,38 @@ impl Kernel {
 
     /// Whether a piece with the moves `m` on `cur` has a long jump.
     #[inline(always)]
-    fn long_jump_from<G: Shift>(&self, m: &KindK, cur: u64, enemy: u64, empty: u64) -> bool {
+    fn long_jump_from<G: Shift>(&self, m: &KindK<W>, cur: W, enemy: W, empty: W) -> bool {
         any_slot!(m.long, j, d, {
             let mut b = cur;
             loop {
-                if b & d.ok == 0 {
-                    b = 0;
+                if b & d.ok == W::ZERO {
+                    b = W::ZERO;
                     break;
                 }
                 b = G::go(j, d, b);
-                if b & empty == 0 {
+                if b & empty == W::ZERO {
                     break;
                 }
             }
-            b & enemy != 0 && G::go(j, d, b & d.ok) & empty != 0
+            self.lands::<G>(j, d, b & enemy, empty)
         })
+    }
+
+    /// Whether a long jump over `over` (a bit, or none) along slot `j` has
+    /// a landing square: an empty square beyond it, before the next piece,
+    /// where a piece may stop.
+    #[inline(always)]
+    fn lands<G: Shift>(&self, j: usize, d: Dir<W>, over: W, empty: W) -> bool {
+        let mut b = G::go(j, d, over & d.ok) & empty;
+        loop {
+            if b == W::ZERO {
+                return false;
+            }
+            if b & self.stops() != W::ZERO {
+                return true;
+            }
+            b = G::go(j, d, b & d.ok) & empty;
+        }
     }
 
     /// Every capture of side `s`, after the capture rules (the most
@@ -954,20 +1161,20 @@ impl Kernel {
     fn captures<G: Shift, const K: bool>(
         &self,
         s: usize,
-        enemy: u64,
-        empty: u64,
-        cand: [u64; 2],
-        out: &mut Vec<KMove>,
+        enemy: W,
+        empty: W,
+        cand: [W; 2],
+        out: &mut Vec<KMove<W>>,
         keys: Option<&mut Vec<u128>>,
     ) -> bool {
         let begin = out.len();
         let mut c = Chain {
             side: s,
-            from: 0,
+            from: W::ZERO,
             start_kind: 0,
             enemy,
             empty,
-            cap: 0,
+            cap: W::ZERO,
             ncap: 0,
             best: 0,
             begin,
@@ -978,15 +1185,15 @@ impl Kernel {
         };
         for (k, &pcs) in cand.iter().enumerate() {
             let mut own = pcs;
-            while own != 0 {
-                let from = own & own.wrapping_neg();
-                own &= own - 1;
+            while own != W::ZERO {
+                let from = own.lowest();
+                own = own.clear_lowest();
                 // AR-13: the start square counts as empty.
                 c.empty = empty | from;
                 c.from = from;
                 c.start_kind = k as u8;
                 if K {
-                    c.key = u128::from(from.trailing_zeros()) << (8 * KEY_JUMPS);
+                    c.key = u128::from(from.low()) << (8 * KEY_JUMPS);
                 }
                 self.dfs::<G, K>(&mut c, from, k as u8);
             }
@@ -996,18 +1203,18 @@ impl Kernel {
 
     /// Whether a piece of `kind` on `cur` has a jump.
     #[inline]
-    fn can_jump<G: Shift>(&self, c: &Chain<'_>, cur: u64, kind: u8) -> bool {
+    fn can_jump<G: Shift>(&self, c: &Chain<'_, W>, cur: W, kind: u8) -> bool {
         let m = &self.moves[c.side][usize::from(kind & 1)];
         any_slot!(
             m.short,
             j,
             d,
-            G::go(j, d, G::go(j, d, cur & d.ok2) & c.enemy) & c.empty != 0
+            G::go(j, d, G::go(j, d, cur & d.ok2) & c.enemy) & c.empty & self.stops() != W::ZERO
         ) || m.long.n > 0 && self.long_jump_from::<G>(m, cur, c.enemy, c.empty)
     }
 
     #[inline(always)]
-    fn take(&self, c: &mut Chain<'_>, over: u64) {
+    fn take(&self, c: &mut Chain<'_, W>, over: W) {
         c.enemy &= !over;
         if !self.at_end {
             c.empty |= over;
@@ -1015,14 +1222,14 @@ impl Kernel {
     }
 
     #[inline(always)]
-    fn untake(&self, c: &mut Chain<'_>, over: u64) {
+    fn untake(&self, c: &mut Chain<'_, W>, over: W) {
         c.enemy |= over;
         if !self.at_end {
             c.empty &= !over;
         }
     }
 
-    fn dfs<G: Shift, const K: bool>(&self, c: &mut Chain<'_>, cur: u64, kind: u8) {
+    fn dfs<G: Shift, const K: bool>(&self, c: &mut Chain<'_, W>, cur: W, kind: u8) {
         c.steps += 1;
         if c.steps > self.max_steps {
             return;
@@ -1035,15 +1242,15 @@ impl Kernel {
         if m.short.n > 0 {
             each_slot!(m.short, j, d, {
                 'slot: {
-                    if cur & d.ok2 == 0 {
+                    if cur & d.ok2 == W::ZERO {
                         break 'slot;
                     }
                     let over = G::go(j, d, cur);
-                    if over & c.enemy == 0 {
+                    if over & c.enemy == W::ZERO {
                         break 'slot;
                     }
                     let land = G::go(j, d, over);
-                    if land & c.empty == 0 {
+                    if land & c.empty & self.stops() == W::ZERO {
                         break 'slot;
                     }
                     extended = true;
@@ -1066,20 +1273,20 @@ impl Kernel {
             'slot: {
                 let mut over = cur;
                 loop {
-                    if over & d.ok == 0 {
-                        over = 0;
+                    if over & d.ok == W::ZERO {
+                        over = W::ZERO;
                         break;
                     }
                     over = G::go(j, d, over);
-                    if over & c.empty == 0 {
+                    if over & c.empty == W::ZERO {
                         break;
                     }
                 }
-                if over & c.enemy == 0 || over & d.ok == 0 {
+                if over & c.enemy == W::ZERO || over & d.ok == W::ZERO {
                     break 'slot;
                 }
                 let first = G::go(j, d, over);
-                if first & c.empty == 0 {
+                if first & c.empty == W::ZERO {
                     break 'slot;
                 }
                 // AR-11: where the chain can go on from some landing square,
@@ -1089,16 +1296,18 @@ impl Kernel {
                     self.take(c, over);
                     let mut land = first;
                     loop {
-                        let (k2, stop) = self.crown_mid(c.side, kind, land);
-                        if !stop && self.can_jump::<G>(c, land, k2) {
-                            only_continuing = true;
-                            break;
+                        if land & self.stops() != W::ZERO {
+                            let (k2, stop) = self.crown_mid(c.side, kind, land);
+                            if !stop && self.can_jump::<G>(c, land, k2) {
+                                only_continuing = true;
+                                break;
+                            }
                         }
-                        if land & d.ok == 0 {
+                        if land & d.ok == W::ZERO {
                             break;
                         }
                         land = G::go(j, d, land);
-                        if land & c.empty == 0 {
+                        if land & c.empty == W::ZERO {
                             break;
                         }
                     }
@@ -1107,7 +1316,9 @@ impl Kernel {
                 let mut land = first;
                 let mut beyond = 0u32;
                 loop {
-                    let ok = if only_continuing {
+                    let ok = if land & self.stops() == W::ZERO {
+                        false
+                    } else if only_continuing {
                         self.take(c, over);
                         let (k2, stop) = self.crown_mid(c.side, kind, land);
                         let ok = !stop && self.can_jump::<G>(c, land, k2);
@@ -1126,11 +1337,11 @@ impl Kernel {
                         self.jump::<G, K>(c, over, land, kind, digit);
                     }
                     beyond += 1;
-                    if land & d.ok == 0 {
+                    if land & d.ok == W::ZERO {
                         break;
                     }
                     land = G::go(j, d, land);
-                    if land & c.empty == 0 {
+                    if land & c.empty == W::ZERO {
                         break;
                     }
                 }
@@ -1144,9 +1355,9 @@ impl Kernel {
     #[inline(always)]
     fn jump<G: Shift, const K: bool>(
         &self,
-        c: &mut Chain<'_>,
-        over: u64,
-        land: u64,
+        c: &mut Chain<'_, W>,
+        over: W,
+        land: W,
         kind: u8,
         digit: u128,
     ) {
@@ -1176,7 +1387,7 @@ impl Kernel {
         }
     }
 
-    fn emit<const K: bool>(&self, c: &mut Chain<'_>, to: u64, kind: u8) {
+    fn emit<const K: bool>(&self, c: &mut Chain<'_, W>, to: W, kind: u8) {
         if self.most {
             if c.ncap < c.best {
                 return;
@@ -1191,7 +1402,9 @@ impl Kernel {
                 }
             }
         }
-        let result = self.finish(c.side, kind, to);
+        let (result, turned, crowned_here) = self.finish(c.side, kind, to);
+        // Crowned mid-chain, or at the end.
+        let crowned = crowned_here || kind != c.start_kind;
         let (from, cap) = (c.from, c.cap);
         // DR-3: the same start, end, captured set and result is one move.
         let dup = c
@@ -1204,8 +1417,16 @@ impl Kernel {
             if let Some(keys) = c.keys.as_deref_mut() {
                 match dup.and_then(|i| keys.get_mut(i)) {
                     // The same move by another path: the first path found
-                    // by the general generator is the smallest key.
-                    Some(k) => *k = (*k).min(c.key),
+                    // by the general generator is the smallest key, and
+                    // its events are the move's.
+                    Some(k) => {
+                        if c.key < *k {
+                            *k = c.key;
+                            if let Some(m) = dup.and_then(|i| c.out.get_mut(c.begin + i)) {
+                                m.crowned = crowned;
+                            }
+                        }
+                    }
                     None => keys.push(c.key),
                 }
             }
@@ -1217,6 +1438,8 @@ impl Kernel {
                 cap,
                 kind: c.start_kind,
                 result,
+                turned,
+                crowned,
             });
         }
     }
@@ -1225,14 +1448,14 @@ impl Kernel {
 /// The directions of a class rearranged by slot of the diagonal geometry
 /// with shifts `a` and `b` (see `Diag`), or None when one is not such a
 /// diagonal or the class names a direction twice.
-fn by_slot(d: &Dirs, a: u32, b: u32) -> Option<Dirs> {
+fn by_slot<W: Word>(d: &Dirs<W>, a: u32, b: u32) -> Option<Dirs<W>> {
     let mut out = Dirs {
         n: d.n,
         ..Dirs::default()
     };
     let mut used = [false; MAXD];
     for (i, x) in d.d.iter().enumerate().take(d.n) {
-        if x.ok == 0 {
+        if x.ok == W::ZERO {
             // No square has a neighbour that way: it never moves.
             continue;
         }
@@ -1255,10 +1478,10 @@ fn by_slot(d: &Dirs, a: u32, b: u32) -> Option<Dirs> {
 
 /// The kernel's form of direction `d`, or None when the layout's shift does
 /// not give the neighbour of every square the same way the square tables do.
-fn dir_of(t: &Tables, l: &super::bitboard::Layout, d: usize) -> Option<Dir> {
+fn dir_of<W: Word>(t: &Tables, l: &super::bitboard::Layout, d: usize) -> Option<Dir<W>> {
     let off = *l.off.get(d)?;
-    let ok = u64::try_from(*l.from_ok.get(d)?).ok()?;
-    let ok2 = u64::try_from(*l.jump_ok.get(d)?).ok()?;
+    let ok = *l.from_ok.get(d)?;
+    let ok2 = *l.jump_ok.get(d)?;
     for sq in 0..t.n {
         let b = i32::from(*l.bit_of.get(sq)?);
         let nb = *t.nbr.get(sq * t.ndirs + d)?;
@@ -1285,11 +1508,17 @@ fn dir_of(t: &Tables, l: &super::bitboard::Layout, d: usize) -> Option<Dir> {
     } else {
         (0, off.unsigned_abs())
     };
-    if l >= 64 || r >= 64 {
+    if l >= W::BITS || r >= W::BITS {
         return None;
     }
-    Some(Dir { l, r, ok, ok2 })
+    Some(Dir {
+        l,
+        r,
+        ok: W::from_bb(ok)?,
+        ok2: W::from_bb(ok2)?,
+    })
 }
 
 mod playout;
+mod word;
 pub use playout::{PlayoutHost, PlayoutScratch};

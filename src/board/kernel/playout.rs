@@ -13,61 +13,57 @@
 //! in the order of its directions, then its slides by direction and
 //! distance.
 
-use super::{Diag, Dir, Geo, KMove, KPos, Kernel, KindK, Shift, Var, MAXD};
+use super::{KMove, KPos, Kernel, KindK, Shift, Start, Word, MAXD};
 use crate::rng::Rng;
 
 /// What a random playout tells its caller after each ply, and how the
 /// caller stops it.
-pub trait PlayoutHost {
+pub trait PlayoutHost<W: Word = u64> {
     /// A ply was played: `m`, from `before`, gave `after`. False: stop
     /// there (the caller decides the position by the general rules).
-    fn played(&mut self, before: &KPos, m: &KMove, after: &KPos) -> bool;
+    fn played(&mut self, before: &KPos<W>, m: &KMove<W>, after: &KPos<W>) -> bool;
 }
 
 /// Scratch space of a playout (no allocation once warm).
 #[derive(Clone, Debug, Default)]
-pub struct PlayoutScratch {
-    moves: Vec<KMove>,
+pub struct PlayoutScratch<W: Word = u64> {
+    moves: Vec<KMove<W>>,
     keys: Vec<u128>,
     sorted: Vec<u128>,
 }
 
-impl Kernel {
+impl<W: Word> Kernel<W> {
     /// Plays at most `max` random plies from `p`, drawing `rng.below(n)`
     /// among the `n` legal moves of each position as the general path
     /// would, and moving `p` along. Stops without drawing, `p` the
     /// position reached, where the game may be over by the position, where
     /// the side to move has no move, and where the capture search passes
     /// its limit; and after a ply when `host` says so. The plies played.
-    pub fn random_plies<H: PlayoutHost>(
+    pub fn random_plies<H: PlayoutHost<W>>(
         &self,
-        p: &mut KPos,
+        p: &mut KPos<W>,
         rng: &mut Rng,
         max: u32,
         host: &mut H,
-        scratch: &mut PlayoutScratch,
+        scratch: &mut PlayoutScratch<W>,
     ) -> u32 {
-        match self.geo {
-            Geo::Var => self.random_plies_g::<Var, H>(p, rng, max, host, scratch),
-            Geo::D45 => self.random_plies_g::<Diag<4, 5>, H>(p, rng, max, host, scratch),
-            Geo::D56 => self.random_plies_g::<Diag<5, 6>, H>(p, rng, max, host, scratch),
-        }
+        by_geo!(self, G => self.random_plies_g::<G, H>(p, rng, max, host, scratch))
     }
 
-    fn random_plies_g<G: Shift, H: PlayoutHost>(
+    fn random_plies_g<G: Shift, H: PlayoutHost<W>>(
         &self,
-        p: &mut KPos,
+        p: &mut KPos<W>,
         rng: &mut Rng,
         max: u32,
         host: &mut H,
-        scratch: &mut PlayoutScratch,
+        scratch: &mut PlayoutScratch<W>,
     ) -> u32 {
         let mut plies = 0;
         while plies < max {
             let Some(m) = self.random_move::<G>(p, rng, scratch) else {
                 return plies;
             };
-            let after = p.play(&m);
+            let after = self.apply(p, &m);
             plies += 1;
             let go_on = host.played(p, &m, &after);
             *p = after;
@@ -83,20 +79,18 @@ impl Kernel {
     #[inline(always)]
     fn random_move<G: Shift>(
         &self,
-        p: &KPos,
+        p: &KPos<W>,
         rng: &mut Rng,
-        sc: &mut PlayoutScratch,
-    ) -> Option<KMove> {
-        let s = usize::from(p.side & 1);
-        let own = p.side_pcs(s);
-        let enemy = p.side_pcs(s ^ 1);
-        if self.over(own, enemy) {
-            return None;
-        }
-        let empty = self.valid & !(own | enemy);
-        let js = self.jump_sets::<G>(p, s, enemy, empty);
-        let cand = self.capturers::<G>(p, s, enemy, empty, &js);
-        if cand != [0, 0] {
+        sc: &mut PlayoutScratch<W>,
+    ) -> Option<KMove<W>> {
+        let Start {
+            s,
+            enemy,
+            empty,
+            cand,
+            ..
+        } = self.start::<G>(p)?;
+        if cand != [W::ZERO; 2] {
             sc.moves.clear();
             sc.keys.clear();
             if !self.captures::<G, true>(s, enemy, empty, cand, &mut sc.moves, Some(&mut sc.keys)) {
@@ -121,30 +115,37 @@ impl Kernel {
             return None;
         }
         let i = rng.below(n);
-        self.nth_quiet(p, s, empty, i)
+        self.nth_quiet::<G>(p, s, empty, i)
     }
 
     /// The number of quiet moves of side `s`.
     #[inline(always)]
-    fn quiet_count<G: Shift>(&self, p: &KPos, s: usize, empty: u64) -> u64 {
+    pub(super) fn quiet_count<G: Shift>(&self, p: &KPos<W>, s: usize, empty: W) -> u64 {
         let mut total = 0u64;
+        let land = empty & self.stops();
         for k in 0..self.nkinds {
             let m = &self.moves[s][k];
             let pcs = p.pcs[s][k];
-            if pcs == 0 {
+            if pcs == W::ZERO {
                 continue;
             }
             each_slot!(m.step, j, d, {
-                let to = G::go(j, d, pcs & d.ok) & empty;
-                total += u64::from(to.count_ones());
+                let to = G::go(j, d, pcs & d.ok) & land;
+                if to != W::ZERO {
+                    total += u64::from(to.ones());
+                }
             });
             if m.slide.n > 0 {
+                // The rays of two pieces along one direction don't meet
+                // (the nearer piece stops the other's): one count for all.
                 each_slot!(m.slide, j, d, {
                     let mut ray = G::go(j, d, pcs & d.ok) & empty;
-                    while ray != 0 {
-                        total += u64::from(ray.count_ones());
+                    let mut all = ray;
+                    while ray != W::ZERO {
                         ray = G::go(j, d, ray & d.ok) & empty;
+                        all |= ray;
                     }
+                    total += u64::from((all & land).ones());
                 });
             }
         }
@@ -153,63 +154,77 @@ impl Kernel {
 
     /// The quiet move `i` (counted from 0) of side `s` in the general
     /// generator's order.
-    fn nth_quiet(&self, p: &KPos, s: usize, empty: u64, mut i: u64) -> Option<KMove> {
+    fn nth_quiet<G: Shift>(&self, p: &KPos<W>, s: usize, empty: W, mut i: u64) -> Option<KMove<W>> {
         let mut own = p.side_pcs(s);
-        while own != 0 {
-            let from = own & own.wrapping_neg();
-            own &= own - 1;
-            let k = usize::from(p.pcs[s][1] & from != 0);
+        let land = empty & self.stops();
+        // Per kind and step slot, the pieces that have that step.
+        let mut src = [[W::ZERO; MAXD]; 2];
+        for (k, sk) in src.iter_mut().enumerate() {
+            let pcs = p.pcs[s][k];
+            if pcs != W::ZERO {
+                each_slot!(self.moves[s][k].step, j, d, {
+                    sk[j] = G::back(j, d, G::go(j, d, pcs & d.ok) & land);
+                });
+            }
+        }
+        while own != W::ZERO {
+            let from = own.lowest();
+            own = own.clear_lowest();
+            let k = usize::from(p.pcs[s][1] & from != W::ZERO);
             let m = &self.moves[s][k];
-            let c = piece_quiets(m, from, empty);
+            let sk = &src[k];
+            let mut c = u64::from(from & sk[0] != W::ZERO)
+                + u64::from(from & sk[1] != W::ZERO)
+                + u64::from(from & sk[2] != W::ZERO)
+                + u64::from(from & sk[3] != W::ZERO);
+            if m.slide.n > 0 {
+                c += slides_of::<G, W>(m, from, empty, land);
+            }
             if i >= c {
                 i -= c;
                 continue;
             }
-            let to = nth_target(m, from, empty, i)?;
-            return Some(KMove {
-                from,
-                to,
-                cap: 0,
-                kind: k as u8,
-                result: self.finish(s, k as u8, to),
-            });
+            let to = nth_target::<G, W>(m, from, empty, land, i)?;
+            return Some(self.quiet(s, k as u8, from, to));
         }
         None
     }
 }
 
-/// The number of quiet moves of a piece with the moves `m` on `from`.
+/// The number of slides of a piece with the moves `m` on `from` (`land`:
+/// the empty squares where it may stop).
 #[inline(always)]
-fn piece_quiets(m: &KindK, from: u64, empty: u64) -> u64 {
+fn slides_of<G: Shift, W: Word>(m: &KindK<W>, from: W, empty: W, land: W) -> u64 {
     let mut c = 0u64;
-    for d in &m.step.d {
-        c += u64::from(d.go(from & d.ok) & empty != 0);
-    }
-    if m.slide.n > 0 {
-        for d in &m.slide.d {
-            let mut b = from;
-            while b & d.ok != 0 {
-                b = d.go(b);
-                if b & empty == 0 {
-                    break;
-                }
-                c += 1;
+    each_slot!(m.slide, j, d, {
+        let mut b = from;
+        while b & d.ok != W::ZERO {
+            b = G::go(j, d, b);
+            if b & empty == W::ZERO {
+                break;
             }
+            c += u64::from(b & land != W::ZERO);
         }
-    }
+    });
     c
 }
 
 /// The target square of quiet move `i` of a piece with the moves `m` on
 /// `from`: its steps in the order of their directions, then its slides.
-fn nth_target(m: &KindK, from: u64, empty: u64, mut i: u64) -> Option<u64> {
+fn nth_target<G: Shift, W: Word>(
+    m: &KindK<W>,
+    from: W,
+    empty: W,
+    land: W,
+    mut i: u64,
+) -> Option<W> {
     for r in 0..m.step.n {
         let Some(j) = m.step.slot_of_rank(r) else {
             continue;
         };
         let d = m.step.d[j];
-        let to = d.go(from & d.ok) & empty;
-        if to != 0 {
+        let to = G::go(j, d, from & d.ok) & land;
+        if to != W::ZERO {
             if i == 0 {
                 return Some(to);
             }
@@ -222,10 +237,13 @@ fn nth_target(m: &KindK, from: u64, empty: u64, mut i: u64) -> Option<u64> {
         };
         let d = m.slide.d[j];
         let mut b = from;
-        while b & d.ok != 0 {
-            b = d.go(b);
-            if b & empty == 0 {
+        while b & d.ok != W::ZERO {
+            b = G::go(j, d, b);
+            if b & empty == W::ZERO {
                 break;
+            }
+            if b & land == W::ZERO {
+                continue;
             }
             if i == 0 {
                 return Some(b);
