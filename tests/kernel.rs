@@ -319,10 +319,22 @@ fn random_playouts_from_the_fixture_positions_and_past_the_search_limit_agree() 
     }
 }
 
+/// A game with squares where no piece may stop, captures that win the
+/// jumped piece over, a trigger that changes a piece's side, passes and
+/// a 12 x 12 board: its playouts take the 128-bit playout kernel, and
+/// they are the games the general path plays.
 #[test]
-fn always_ready_playouts_go_through_the_playout_kernel() {
+fn always_ready_playouts_through_the_playout_kernel_are_the_same_games() {
     let t = Tables::new(check(&BundledLoader, "always-ready", &[]).game.unwrap());
     assert!(t.kernel.is_none());
     let k = t.playout_kernel.as_ref().expect("a playout kernel");
-    assert!(k.position(&Position::start(&t)).is_some());
+    let start = Position::start(&t);
+    assert!(k.position(&start).is_some());
+    for seed in 100..400 {
+        assert_eq!(
+            playout(&t, &start, seed, true),
+            playout_by(&t, &start, seed, false, true),
+            "seed {seed}"
+        );
+    }
 }
