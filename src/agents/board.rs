@@ -585,17 +585,8 @@ impl<'g> BoardState<'g> {
             after_move: self.plies > 0,
         };
         // The side to move has a move of its own: a quiet one.
-        if let Some(d) = end::judge(t, &self.pos, history, false, &mut || true) {
-            self.ending = Some(Ending {
-                winner: d.winner.map(usize::from),
-                reason: end::short_reason(t, &d),
-            });
-        } else if self.plies >= self.g.max_plies && self.plies > 0 {
-            self.ending = Some(Ending {
-                winner: None,
-                reason: "ply limit",
-            });
-        }
+        let decision = end::judge(t, &self.pos, history, false, &mut || true);
+        self.ending = self.end_by(decision);
         self.list.clear();
         if self.ending.is_none() {
             self.lean = n;
@@ -630,19 +621,27 @@ impl<'g> BoardState<'g> {
             };
             end::judge(t, now, history, no_legal_moves, &mut own)
         };
-        if let Some(d) = decision {
-            self.ending = Some(Ending {
-                winner: d.winner.map(usize::from),
-                reason: end::short_reason(t, &d),
-            });
-        } else if self.plies >= self.g.max_plies && self.plies > 0 {
-            self.ending = Some(Ending {
-                winner: None,
-                reason: "ply limit",
-            });
-        }
+        self.ending = self.end_by(decision);
         if self.ending.is_some() {
             self.list.clear();
+        }
+    }
+
+    /// The end of the game, if any, by the end rules' `decision` on the
+    /// position, or else by the ply limit (the game is drawn past it).
+    fn end_by(&self, decision: Option<end::Decision>) -> Option<Ending> {
+        if let Some(d) = decision {
+            Some(Ending {
+                winner: d.winner.map(usize::from),
+                reason: end::short_reason(self.g.t, &d),
+            })
+        } else if self.plies >= self.g.max_plies && self.plies > 0 {
+            Some(Ending {
+                winner: None,
+                reason: "ply limit",
+            })
+        } else {
+            None
         }
     }
 }
