@@ -359,12 +359,11 @@ impl<W: Word> KPos<W> {
 }
 
 /// What `Kernel::start` finds: the side to move, the enemy pieces, the
-/// empty squares, the jump sets and the pieces that can capture.
+/// empty squares and the pieces that can capture.
 struct Start<W: Word> {
     s: usize,
     enemy: W,
     empty: W,
-    js: Jumps<W>,
     cand: [W; 2],
 }
 
@@ -716,10 +715,10 @@ impl<W: Word> Kernel<W> {
     }
 
     /// What every position of the side to move starts with: the side's
-    /// jump sets and the pieces that can capture; None when the game is
-    /// over by the position.
+    /// jump sets (into `js`) and the pieces that can capture; None when the
+    /// game is over by the position.
     #[inline(always)]
-    fn start<G: Shift>(&self, p: &KPos<W>) -> Option<Start<W>> {
+    fn start<G: Shift>(&self, p: &KPos<W>, js: &mut Jumps<W>) -> Option<Start<W>> {
         let s = usize::from(p.side & 1);
         let own = p.side_pcs(s);
         let enemy = p.side_pcs(s ^ 1);
@@ -727,13 +726,12 @@ impl<W: Word> Kernel<W> {
             return None;
         }
         let empty = self.valid & !(own | enemy);
-        let js = self.jump_sets::<G>(p, s, enemy, empty);
-        let cand = self.capturers::<G>(p, s, enemy, empty, &js);
+        *js = self.jump_sets::<G>(p, s, enemy, empty);
+        let cand = self.capturers::<G>(p, s, enemy, empty, js);
         Some(Start {
             s,
             enemy,
             empty,
-            js,
             cand,
         })
     }
@@ -746,8 +744,7 @@ impl<W: Word> Kernel<W> {
             enemy,
             empty,
             cand,
-            ..
-        }) = self.start::<G>(p)
+        }) = self.start::<G>(p, &mut [[W::ZERO; MAXD]; 2])
         else {
             return true;
         };
@@ -803,13 +800,13 @@ impl<W: Word> Kernel<W> {
     /// moves are counted with whole-board shifts and never written down.
     #[inline(always)]
     fn count_g<G: Shift>(&self, p: &KPos<W>, scratch: &mut Vec<KMove<W>>) -> Option<u64> {
+        let mut js = [[W::ZERO; MAXD]; 2];
         let Some(Start {
             s,
             enemy,
             empty,
-            js,
             cand,
-        }) = self.start::<G>(p)
+        }) = self.start::<G>(p, &mut js)
         else {
             return Some(0);
         };

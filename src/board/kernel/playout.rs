@@ -88,8 +88,7 @@ impl<W: Word> Kernel<W> {
             enemy,
             empty,
             cand,
-            ..
-        } = self.start::<G>(p)?;
+        } = self.start::<G>(p, &mut [[W::ZERO; MAXD]; 2])?;
         if cand != [W::ZERO; 2] {
             sc.moves.clear();
             sc.keys.clear();
