@@ -726,8 +726,11 @@ impl<W: Word> Kernel<W> {
             return None;
         }
         let empty = self.valid & !(own | enemy);
-        *js = self.jump_sets::<G>(p, s, enemy, empty);
-        let cand = self.capturers::<G>(p, s, enemy, empty, js);
+        // Kind by kind, in registers: a board written in halves and read
+        // whole (an array indexed at run time) stalls the processor.
+        let c0 = self.capturers::<G>(p.pcs[s][0], &self.moves[s][0], enemy, empty, &mut js[0]);
+        let c1 = self.capturers::<G>(p.pcs[s][1], &self.moves[s][1], enemy, empty, &mut js[1]);
+        let cand = [c0, c1];
         Some(Start {
             s,
             enemy,
@@ -749,7 +752,7 @@ impl<W: Word> Kernel<W> {
             return true;
         };
         let land = empty & self.stops();
-        if cand != [W::ZERO; 2] {
+        if cand[0] | cand[1] != W::ZERO {
             if !self.captures::<G, false>(s, enemy, empty, cand, out, None) {
                 out.clear();
                 return false;
@@ -810,7 +813,7 @@ impl<W: Word> Kernel<W> {
         else {
             return Some(0);
         };
-        if cand != [W::ZERO; 2] {
+        if cand[0] | cand[1] != W::ZERO {
             let single = if G::DIAG {
                 self.count_single_jumps_diag::<G>(s, cand, &js)
             } else {
@@ -1059,58 +1062,46 @@ impl<W: Word> Kernel<W> {
         }
     }
 
-    /// For each kind of side `s` that has pieces: the squares from which a
-    /// piece of that kind has a short jump along each slot.
-    #[inline(always)]
-    fn jump_sets<G: Shift>(&self, p: &KPos<W>, s: usize, enemy: W, empty: W) -> Jumps<W> {
-        let mut out = [[W::ZERO; MAXD]; 2];
-        let land = empty & self.stops();
-        for (k, js) in out.iter_mut().enumerate() {
-            let m = &self.moves[s][k];
-            if p.pcs[s][k] == W::ZERO || m.short.n == 0 {
-                continue;
-            }
-            // Exact on `ok2`, where two steps stay on the board.
-            each_slot!(m.short, j, d, {
-                js[j] = d.ok2 & G::back(j, d, enemy & G::back(j, d, land));
-            });
-        }
-        out
-    }
-
-    /// The pieces of side `s` that have a first jump, per kind (`js` from
-    /// `jump_sets`).
+    /// The pieces `pcs` of one kind with the moves `m` that have a first
+    /// jump; `js` gets the squares from which a piece of the kind has a
+    /// short jump along each slot (empty when it has no pieces).
     #[inline(always)]
     fn capturers<G: Shift>(
         &self,
-        p: &KPos<W>,
-        s: usize,
+        pcs: W,
+        m: &KindK<W>,
         enemy: W,
         empty: W,
-        js: &Jumps<W>,
-    ) -> [W; 2] {
-        let mut out = [W::ZERO; 2];
-        // Kind 1 has no pieces in a game of one kind.
-        for (k, slot) in out.iter_mut().enumerate() {
-            let m = &self.moves[s][k];
-            let pcs = p.pcs[s][k];
-            if pcs == W::ZERO {
-                continue;
-            }
-            let j = &js[k];
-            *slot = pcs & (j[0] | j[1] | j[2] | j[3]);
-            if m.long.n > 0 {
-                let mut own = pcs & !*slot;
-                while own != W::ZERO {
-                    let b = own.lowest();
-                    own = own.clear_lowest();
-                    if self.long_jump_from::<G>(m, b, enemy, empty | b) {
-                        *slot |= b;
-                    }
+        js: &mut [W; MAXD],
+    ) -> W {
+        if pcs == W::ZERO {
+            *js = [W::ZERO; MAXD];
+            return W::ZERO;
+        }
+        let land = empty & self.stops();
+        let mut any = W::ZERO;
+        if m.short.n > 0 {
+            // Exact on `ok2`, where two steps stay on the board.
+            each_slot!(m.short, j, d, {
+                let x = d.ok2 & G::back(j, d, enemy & G::back(j, d, land));
+                js[j] = x;
+                any |= x;
+            });
+        } else {
+            *js = [W::ZERO; MAXD];
+        }
+        let mut cand = pcs & any;
+        if m.long.n > 0 {
+            let mut own = pcs & !cand;
+            while own != W::ZERO {
+                let b = own.lowest();
+                own = own.clear_lowest();
+                if self.long_jump_from::<G>(m, b, enemy, empty | b) {
+                    cand |= b;
                 }
             }
         }
-        out
+        cand
     }
 
     /// Whether a piece with the moves `m` on `cur` has a long jump.

@@ -89,7 +89,7 @@ impl<W: Word> Kernel<W> {
             empty,
             cand,
         } = self.start::<G>(p, &mut [[W::ZERO; MAXD]; 2])?;
-        if cand != [W::ZERO; 2] {
+        if cand[0] | cand[1] != W::ZERO {
             sc.moves.clear();
             sc.keys.clear();
             if !self.captures::<G, true>(s, enemy, empty, cand, &mut sc.moves, Some(&mut sc.keys)) {
