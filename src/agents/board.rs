@@ -364,8 +364,8 @@ impl Clone for BoardState<'_> {
             plies: self.plies,
             ending: self.ending,
             events: self.events,
-            kscratch: PlayoutScratch::default(),
-            kscratch_wide: PlayoutScratch::default(),
+            kscratch: PlayoutScratch::with_room(),
+            kscratch_wide: PlayoutScratch::with_room(),
             lean: self.lean,
         }
     }
@@ -406,8 +406,8 @@ impl<'g> BoardState<'g> {
             plies: 0,
             ending: None,
             events: [0; 7],
-            kscratch: PlayoutScratch::default(),
-            kscratch_wide: PlayoutScratch::default(),
+            kscratch: PlayoutScratch::with_room(),
+            kscratch_wide: PlayoutScratch::with_room(),
             lean: 0,
         };
         s.refresh();

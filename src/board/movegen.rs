@@ -276,9 +276,17 @@ pub fn overflow_message() -> String {
 }
 
 impl Generator {
-    /// A new generator.
+    /// A new generator, with room for the chains of nearly every position
+    /// (random playouts that reach the general path only now and then
+    /// don't grow it in the middle of a game).
     pub fn new() -> Generator {
-        Generator::default()
+        Generator {
+            path: Vec::with_capacity(32),
+            caps: Vec::with_capacity(32),
+            sorted: Vec::with_capacity(32),
+            cap_codes: Vec::with_capacity(32),
+            ..Generator::default()
+        }
     }
 
     /// Whether a generation since this generator was made (or since

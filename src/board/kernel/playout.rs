@@ -24,12 +24,25 @@ pub trait PlayoutHost<W: Word = u64> {
     fn played(&mut self, before: &KPos<W>, m: &KMove<W>, after: &KPos<W>) -> bool;
 }
 
-/// Scratch space of a playout (no allocation once warm).
+/// Scratch space of a playout (no allocation once warm; `Default` is
+/// empty and allocates nothing).
 #[derive(Clone, Debug, Default)]
 pub struct PlayoutScratch<W: Word = u64> {
     moves: Vec<KMove<W>>,
     keys: Vec<u128>,
     sorted: Vec<u128>,
+}
+
+impl<W: Word> PlayoutScratch<W> {
+    /// With room for the captures of nearly every position from the
+    /// start, so that a playout rarely has to grow it.
+    pub fn with_room() -> Self {
+        PlayoutScratch {
+            moves: Vec::with_capacity(64),
+            keys: Vec::with_capacity(64),
+            sorted: Vec::with_capacity(64),
+        }
+    }
 }
 
 impl<W: Word> Kernel<W> {
