@@ -73,11 +73,37 @@ fn the_bundled_draughts_games_have_a_kernel() {
             "{want} has no kernel: {with:?}"
         );
     }
-    // Games with constructs the kernel doesn't know take the general path.
+    // Games with constructs the kernel doesn't know take the general path,
+    // or the 128-bit kernel where it knows them.
     for (name, _, t) in &games {
         if name.starts_with("other/") || name == "always-ready" {
             assert!(t.kernel.is_none(), "{name} should take the general path");
         }
+        assert_eq!(
+            t.wide_kernel.is_some(),
+            name == "always-ready",
+            "{name}: the 128-bit kernel"
+        );
+    }
+}
+
+#[test]
+fn where_a_side_passes_the_general_path_counts() {
+    let t = Tables::new(check(&BundledLoader, "always-ready", &[]).game.unwrap());
+    let k = t.wide_kernel.as_ref().expect("a 128-bit kernel");
+    // White's man on a11 can't move (b12 is taken, no jump lands on the
+    // board): White passes, which the kernel doesn't play.
+    let pos = Position::parse(&t, "W:Wa11:Bb12").unwrap();
+    let p = k.position(&pos).unwrap();
+    assert_eq!(k.perft(&p, 1, &mut Vec::new()), None);
+    assert_eq!(k.perft(&p, 3, &mut Vec::new()), None);
+    // Black to move first: the pass comes a ply down.
+    let later = Position::parse(&t, "B:Wa11:Bb12,l12").unwrap();
+    let p = k.position(&later).unwrap();
+    assert!(k.perft(&p, 1, &mut Vec::new()).is_some());
+    for pos in [pos, later] {
+        let depth = compare_perft("always-ready", &t, &pos, 100_000, 8);
+        assert!(depth >= 4, "only depth {depth}");
     }
 }
 
@@ -87,7 +113,11 @@ fn kernel_and_general_perft_agree_on_every_bundled_game() {
         let label = format!("{name} {options:?}");
         let pos = Position::start(&t);
         let fast = Perft::new(&t, 1).uses_kernel(&pos);
-        assert_eq!(fast, t.kernel.is_some(), "{label}");
+        assert_eq!(
+            fast,
+            t.kernel.is_some() || t.wide_kernel.is_some(),
+            "{label}"
+        );
         let depth = compare_perft(&label, &t, &pos, 300_000, 12);
         assert!(depth >= 3, "{label}: only depth {depth}");
     }
@@ -324,10 +354,10 @@ fn random_playouts_from_the_fixture_positions_and_past_the_search_limit_agree() 
 /// a 12 x 12 board: its playouts take the 128-bit playout kernel, and
 /// they are the games the general path plays.
 #[test]
-fn always_ready_playouts_through_the_playout_kernel_are_the_same_games() {
+fn always_ready_playouts_through_the_wide_kernel_are_the_same_games() {
     let t = Tables::new(check(&BundledLoader, "always-ready", &[]).game.unwrap());
     assert!(t.kernel.is_none());
-    let k = t.playout_kernel.as_ref().expect("a playout kernel");
+    let k = t.wide_kernel.as_ref().expect("a playout kernel");
     let start = Position::start(&t);
     assert!(k.position(&start).is_some());
     for seed in 100..400 {

@@ -211,7 +211,7 @@ impl<'t> BoardGame<'t> {
 /// The kernel's Zobrist keys, when the game has a kernel (for perft and
 /// playouts, or for playouts only).
 fn kernel_keys(t: &Tables, z: &Zobrist) -> Option<Box<KernelKeys>> {
-    match (&t.kernel, &t.playout_kernel) {
+    match (&t.kernel, &t.wide_kernel) {
         (Some(k), _) => keys_of(t, z, k),
         (None, Some(k)) => keys_of(t, z, k),
         (None, None) => None,
@@ -460,7 +460,7 @@ impl<'g> BoardState<'g> {
             self.kscratch = sc;
             n
         } else {
-            let k = g.t.playout_kernel.as_ref()?;
+            let k = g.t.wide_kernel.as_ref()?;
             let mut sc = std::mem::take(&mut self.kscratch_wide);
             let n = self.plies_on(k, keys, rng, max, &mut sc);
             self.kscratch_wide = sc;

@@ -16,6 +16,8 @@ pub struct Perft<'t> {
     positions: Vec<Position>,
     /// Scratch lists of the kernel.
     klists: Vec<Vec<KMove>>,
+    /// Scratch lists of the 128-bit kernel.
+    wide_lists: Vec<Vec<KMove<u128>>>,
     /// Whether the game's kernel is used when it has one.
     use_kernel: bool,
 }
@@ -29,6 +31,7 @@ impl<'t> Perft<'t> {
             lists: (0..=depth).map(|_| MoveList::new()).collect(),
             positions: Vec::new(),
             klists: Vec::new(),
+            wide_lists: Vec::new(),
             use_kernel: true,
         }
     }
@@ -44,11 +47,16 @@ impl<'t> Perft<'t> {
     pub fn uses_kernel(&self, pos: &Position) -> bool {
         self.use_kernel
             && !self.gen.distinct_paths
-            && self
+            && (self
                 .t
                 .kernel
                 .as_ref()
                 .is_some_and(|k| k.position(pos).is_some())
+                || self
+                    .t
+                    .wide_kernel
+                    .as_ref()
+                    .is_some_and(|k| k.position(pos).is_some()))
     }
 
     /// Whether captures that take the same pieces along different paths
@@ -71,11 +79,17 @@ impl<'t> Perft<'t> {
             return 1;
         }
         if self.use_kernel && !self.gen.distinct_paths {
+            // None: a position past the kernel's search limit, or one where
+            // a side passes; the general path counts it all.
             if let Some(k) = &self.t.kernel {
                 if let Some(p) = k.position(pos) {
-                    // None: a position past the kernel's search limit; the
-                    // general path counts it all.
                     if let Some(n) = k.perft(&p, depth, &mut self.klists) {
+                        return n;
+                    }
+                }
+            } else if let Some(k) = &self.t.wide_kernel {
+                if let Some(p) = k.position(pos) {
+                    if let Some(n) = k.perft(&p, depth, &mut self.wide_lists) {
                         return n;
                     }
                 }

@@ -130,10 +130,10 @@ pub struct Tables {
     pub corner: Vec<bool>,
     /// The specialised engine, when the game fits one (see `kernel`).
     pub kernel: Option<Kernel>,
-    /// For a game without `kernel`: the kernel of its random playouts,
-    /// on 128-bit boards and with the constructs `kernel` leaves out (see
-    /// `Kernel::for_playouts`).
-    pub playout_kernel: Option<Kernel<u128>>,
+    /// For a game without `kernel`: the kernel of its random playouts and
+    /// perft, on 128-bit boards and with the constructs `kernel` leaves
+    /// out (see `Kernel::wide`).
+    pub wide_kernel: Option<Kernel<u128>>,
 }
 
 impl Tables {
@@ -325,7 +325,7 @@ impl Tables {
         let end = EndTables::new(&game, layout.as_ref().map(|l| l.bit_of.as_slice()), nkinds);
         let mut t = Tables {
             kernel: None,
-            playout_kernel: None,
+            wide_kernel: None,
             general,
             use_criteria,
             criteria: game.capture.criteria.clone(),
@@ -377,7 +377,7 @@ impl Tables {
             game,
         };
         t.kernel = Kernel::new(&t);
-        t.playout_kernel = Kernel::for_playouts(&t);
+        t.wide_kernel = Kernel::wide(&t);
         t
     }
 

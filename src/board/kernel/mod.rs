@@ -17,10 +17,10 @@
 //!
 //! The kernel is generic over its board word ([`Word`]): `Kernel<u64>`
 //! (`Kernel::new`) counts perft and plays random playouts; a game that has
-//! none gets, where it can, a `Kernel<u128>` for random playouts only
-//! (`Kernel::for_playouts`): boards of up to 128 playable squares, and also
-//! squares where no piece may stop, captured pieces won over, end-of-move
-//! triggers and passes.
+//! none gets, where it can, a `Kernel<u128>` (`Kernel::wide`): boards of up
+//! to 128 playable squares, and also squares where no piece may stop,
+//! captured pieces won over, end-of-move triggers and passes (which it
+//! leaves to the general path: a playout or a perft count stops there).
 
 use super::position::Position;
 use super::tables::{Tables, NONE};
@@ -284,6 +284,8 @@ pub struct Kernel<W: Word = u64> {
     long_must_continue: bool,
     /// The game is over when a side has this many pieces or fewer.
     count_limit: Option<u32>,
+    /// Whether a side that can't move passes (128-bit kernel only).
+    pass: bool,
     /// How steps are made.
     geo: Geo,
     /// The search limit (`MAX_STEPS` unless set).
@@ -441,14 +443,15 @@ impl Kernel<u64> {
 }
 
 impl Kernel<u128> {
-    /// The kernel of random playouts for a game that has no [`Kernel`]
+    /// The kernel of random playouts and perft for a game that has no [`Kernel`]
     /// (`Kernel::new`): boards of up to 128 playable squares, and besides
     /// what `Kernel::new` takes, squares where no piece may stop, captured
     /// pieces won over by the capturing side, end-of-move triggers that
     /// change a piece's side or kind, and passes (a playout stops where the
     /// side to move has no move: the general path plays the pass). Its
-    /// `generate`, `count` and `perft` know no passes: perft doesn't use it.
-    pub fn for_playouts(t: &Tables) -> Option<Kernel<u128>> {
+    /// `generate` and `count` know no passes; its `perft` gives up (None)
+    /// where a side would pass, and the general path counts.
+    pub fn wide(t: &Tables) -> Option<Kernel<u128>> {
         if t.kernel.is_some() {
             return None;
         }
@@ -604,6 +607,7 @@ impl<W: Word> Kernel<W> {
             must_continue: t.must_continue,
             long_must_continue: t.long_must_continue,
             count_limit: t.end.count_limit().map(u32::from),
+            pass: t.end.no_moves == Verdict::Pass,
         })
     }
 
@@ -686,6 +690,13 @@ impl<W: Word> Kernel<W> {
     /// Whether the game is over by the position alone, given the pieces of
     /// the two sides.
     #[inline(always)]
+    /// Whether the side to move, having no move in `p`, passes (the game
+    /// isn't over and passes are in its rules): the kernel knows no passes,
+    /// so its perft gives up there and the general path counts.
+    fn passes(&self, p: &KPos<W>) -> bool {
+        W::RICH && self.pass && !self.over(p.side_pcs(0), p.side_pcs(1))
+    }
+
     fn over(&self, a: W, b: W) -> bool {
         match self.count_limit {
             Some(0) => a == W::ZERO || b == W::ZERO,
@@ -814,7 +825,11 @@ impl<W: Word> Kernel<W> {
             return Some(0);
         };
         if cand[0] | cand[1] != W::ZERO {
-            let single = if G::DIAG {
+            // The shortcut counts landings without the squares where no
+            // piece may stop: not for the 128-bit kernel's games.
+            let single = if W::RICH {
+                None
+            } else if G::DIAG {
                 self.count_single_jumps_diag::<G>(s, cand, &js)
             } else {
                 self.count_single_jumps::<G>(s, enemy, empty, cand)
@@ -826,7 +841,11 @@ impl<W: Word> Kernel<W> {
             if !self.captures::<G, false>(s, enemy, empty, cand, scratch, None) {
                 return None;
             }
-            return Some(scratch.len() as u64);
+            // A jump that may not stop where it lands and can't go on is
+            // no capture: then the quiet moves count (as `generate_g`).
+            if !(W::RICH && scratch.is_empty()) {
+                return Some(scratch.len() as u64);
+            }
         }
         Some(self.quiet_count::<G>(p, s, empty))
     }
@@ -976,9 +995,16 @@ impl<W: Word> Kernel<W> {
         let (lo, hi) = lists.split_at_mut(depth);
         let list = hi.first_mut()?;
         if depth <= 1 {
-            return self.count_g::<G>(p, lo.first_mut()?);
+            let n = self.count_g::<G>(p, lo.first_mut()?)?;
+            if n == 0 && self.passes(p) {
+                return None;
+            }
+            return Some(n);
         }
         if !self.generate_g::<G>(p, list) {
+            return None;
+        }
+        if list.is_empty() && self.passes(p) {
             return None;
         }
         let mut total = 0;
