@@ -58,6 +58,7 @@ impl Roll {
     }
 
     /// The sum of the faces.
+    #[inline]
     pub fn sum(&self) -> u16 {
         self.faces().iter().map(|&f| u16::from(f)).sum()
     }
@@ -76,8 +77,20 @@ impl Roll {
     /// The faces sorted, unused slots 0 (to compare with `roll 6 3`).
     pub fn sorted(&self) -> [u8; MAX_DICE] {
         let mut s = self.faces;
-        if let Some(part) = s.get_mut(..usize::from(self.count)) {
-            part.sort_unstable();
+        match s {
+            // Two dice (the usual case): one compare, no sort.
+            [a, b, ..] if self.count == 2 => {
+                if a > b {
+                    s[0] = b;
+                    s[1] = a;
+                }
+            }
+            _ if self.count < 2 => {}
+            _ => {
+                if let Some(part) = s.get_mut(..usize::from(self.count)) {
+                    part.sort_unstable();
+                }
+            }
         }
         s
     }
@@ -126,6 +139,9 @@ mod tests {
         assert!(Roll::new(&[4, 4]).unwrap().is_double());
         assert!(!Roll::new(&[4]).unwrap().is_double());
         assert_eq!(r.sorted(), [3, 6, 0, 0]);
+        assert_eq!(Roll::new(&[3, 6]).unwrap().sorted(), [3, 6, 0, 0]);
+        assert_eq!(Roll::new(&[5, 1, 3]).unwrap().sorted(), [1, 3, 5, 0]);
+        assert_eq!(Roll::new(&[4]).unwrap().sorted(), [4, 0, 0, 0]);
         assert_eq!(r.to_string(), "6+3");
         assert_eq!(Roll::all(2, 6).len(), 36);
     }

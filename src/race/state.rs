@@ -269,16 +269,21 @@ impl RaceState {
         }
         let count = roll.sum();
         let first = out.len();
-        for (i, &p) in self.pieces(self.to_roll()).iter().enumerate() {
-            if self.can_move_from(game, p, count)
-                && !self.is_held(self.to_roll(), i)
-                && !out.contains(&Choice::Move(p))
-            {
-                out.push(Choice::Move(p));
+        let k = usize::from(self.pieces);
+        let base = self.to_roll() * k;
+        let pos = self.pos.get(base..base + k).unwrap_or(&[]);
+        let held = self.held.get(base..base + k).unwrap_or(&[]);
+        for (&p, &h) in pos.iter().zip(held) {
+            if h || !self.can_move_from(game, p, count) {
+                continue;
             }
-        }
-        if let Some(moves) = out.get_mut(first..) {
-            moves.sort_unstable_by(|a, b| b.cmp_cell(a));
+            // Nearest the finish first: insertion by cell, a cell once.
+            let moves = out.get(first..).unwrap_or(&[]);
+            if moves.contains(&Choice::Move(p)) {
+                continue;
+            }
+            let at = first + moves.iter().take_while(|c| c.cell() > p).count();
+            out.insert(at, Choice::Move(p));
         }
         if out.is_empty() || !game.compulsory {
             out.push(Choice::Pass);
@@ -305,6 +310,7 @@ impl RaceState {
 
     /// Whether a rule of the roll holds for `roll` (the doubles in a row
     /// counted with it).
+    #[inline]
     fn roll_rules_hold(&self, game: &RaceGame, roll: &Roll) -> bool {
         if game.roll_rules.is_empty() {
             return false;
@@ -392,11 +398,7 @@ impl RaceState {
         choice: Choice,
         events: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
-        events.clear();
-        if self.over {
-            return Err(Illegal::GameOver);
-        }
-        self.check_roll(game, roll)?;
+        self.begin_turn(game, roll, events)?;
         if self.roll_rules_hold(game, roll) {
             let mut after = self.clone();
             let mut scratch = Vec::new();
@@ -427,13 +429,24 @@ impl RaceState {
         choice: Choice,
         events: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
+        self.begin_turn(game, roll, events)?;
+        self.play_turn(game, roll, choice, events);
+        Ok(())
+    }
+
+    /// The head of `apply` and `apply_listed`: clears the events; an error
+    /// once the game is over or for dice not of this game.
+    fn begin_turn(
+        &self,
+        game: &RaceGame,
+        roll: &Roll,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
         events.clear();
         if self.over {
             return Err(Illegal::GameOver);
         }
-        self.check_roll(game, roll)?;
-        self.play_turn(game, roll, choice, events);
-        Ok(())
+        self.check_roll(game, roll)
     }
 
     /// Plays a legal turn (see `apply`).
@@ -520,13 +533,15 @@ impl RaceState {
                                 blocked,
                             };
                             let before = events.len();
-                            if !only_targets(r) {
+                            if !r.only_targets {
                                 events.push(event);
                             }
-                            self.rule_targets(game, s, i, at, r, then, events);
+                            if r.targets {
+                                self.rule_targets(game, s, i, at, r, then, events);
+                            }
                             // A rule that only moves the pieces its targets
                             // pick is told when it moved some.
-                            if only_targets(r) && events.len() > before && !bump_like(r) {
+                            if r.only_targets && events.len() > before && !r.bump_like {
                                 events.insert(before, event);
                             }
                         },
@@ -584,7 +599,11 @@ impl RaceState {
         let n = self.players();
         let plays_on = game.order || game.outcome != crate::race::game::Outcome::FirstHomeWins;
         for step in 0..n {
-            let seat = (mover + step) % n;
+            let seat = if mover + step >= n {
+                mover + step - n
+            } else {
+                mover + step
+            };
             if self.over || self.is_placed(seat) || !self.is_home(game, seat) {
                 continue;
             }
@@ -630,7 +649,7 @@ impl RaceState {
             }
             return;
         }
-        if !self.over && self.stuck(game) {
+        if !self.over && game.may_stick && self.stuck(game) {
             self.over = true;
             self.drawn = true;
             events.push(Event::Drawn);
@@ -640,14 +659,10 @@ impl RaceState {
     /// Whether no player still in the game can ever move again: every piece
     /// is finished, held (nobody can come to free it), or on a cell from
     /// which even the smallest roll passes an exact finish; and no rule of
-    /// the roll moves pieces.
+    /// the roll moves pieces (`game.may_stick` says whether that can
+    /// happen at all).
     fn stuck(&self, game: &RaceGame) -> bool {
-        let rolls_move = game.roll_rules.iter().any(|r| {
-            r.effects
-                .iter()
-                .any(|e| matches!(e, CellEffect::Targeted(..)))
-        });
-        if rolls_move {
+        if !game.may_stick {
             return false;
         }
         let (low, _) = game.sums();
@@ -835,27 +850,32 @@ impl RaceState {
                 count,
                 blocked: applied.blocked,
             };
-            if !only_targets(rule) {
+            if !rule.only_targets {
                 events.push(event);
             }
-            self.rule_targets(game, seat, i, p, rule, &mut q, events);
-            if only_targets(rule) && events.len() > before && !bump_like(rule) {
+            if rule.targets {
+                self.rule_targets(game, seat, i, p, rule, &mut q, events);
+            }
+            if rule.only_targets && events.len() > before && !rule.bump_like {
                 events.insert(before, event);
             }
             if applied.stop {
                 break;
             }
         }
-        let spot = game.spot(seat, p);
-        for j in 0..self.pos.len() {
-            if j == i || !self.held[j] || game.spot(j / k, self.pos[j]) != spot {
-                continue;
+        // Only a game whose rules hold pieces has any to free.
+        if game.holds_pieces {
+            let spot = game.spot(seat, p);
+            for j in 0..self.pos.len() {
+                if j == i || !self.held[j] || game.spot(j / k, self.pos[j]) != spot {
+                    continue;
+                }
+                self.held[j] = false;
+                events.push(Event::Freed {
+                    seat: (j / k) as u8,
+                    at: self.pos[j],
+                });
             }
-            self.held[j] = false;
-            events.push(Event::Freed {
-                seat: (j / k) as u8,
-                at: self.pos[j],
-            });
         }
         self.pos[i] = q;
         if q != OUT && q < game.cells && landed.held {
@@ -872,7 +892,7 @@ impl RaceState {
         let mut next = self.to_roll;
         // Each round of the seats pays a turn of each debt (at most 255).
         for _ in 0..usize::from(n) * 257 {
-            next = (next + 1) % n;
+            next = if next + 1 >= n { 0 } else { next + 1 };
             if self.is_placed(usize::from(next)) {
                 continue;
             }
@@ -891,33 +911,12 @@ impl RaceState {
     }
 }
 
-/// Whether a rule's effects all act on pieces its targets pick (or say
-/// `stop`): its events are those of the pieces moved.
-fn only_targets(rule: &CellRule) -> bool {
-    rule.effects
-        .iter()
-        .all(|e| matches!(e, CellEffect::Targeted(..) | CellEffect::Stop))
-}
-
-/// Whether a rule only sends the other pieces on its cell out (`bump`,
-/// `opponents out`): the pieces sent out tell it all.
-fn bump_like(rule: &CellRule) -> bool {
-    rule.effects.iter().all(|e| {
-        matches!(
-            e,
-            CellEffect::Targeted(Target::Others | Target::Opponents, Action::Out)
-                | CellEffect::Stop
-        )
-    })
-}
-
 impl Choice {
-    /// Orders moves by cell (enter and pass first).
-    fn cmp_cell(&self, other: &Choice) -> std::cmp::Ordering {
-        let key = |c: &Choice| match c {
+    /// The cell of a move (0 for enter and pass).
+    fn cell(&self) -> u16 {
+        match self {
             Choice::Move(n) => *n,
             _ => 0,
-        };
-        key(self).cmp(&key(other))
+        }
     }
 }
