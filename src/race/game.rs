@@ -399,7 +399,7 @@ impl RaceGame {
         };
         let mut here = cell;
         // A checked game has no circle of chained landings; stay total anyway.
-        for _ in 0..=usize::from(n) * 2 {
+        for _ in 0..usize::from(n) * 2 + 1 {
             let mut p = here;
             let mut d = out.dir;
             let before = out.dir;

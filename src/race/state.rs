@@ -242,6 +242,7 @@ impl RaceState {
     /// cells of the pieces that can move, nearest the finish first; `pass`
     /// when there is nothing else (or always, with `move optional`). Empty
     /// once the game is over.
+    #[inline]
     pub fn choices(&self, game: &RaceGame, roll: &Roll, out: &mut Vec<Choice>) {
         out.clear();
         if self.over {
@@ -263,6 +264,7 @@ impl RaceState {
     }
 
     /// The choices of the move, the rules of the roll aside.
+    #[inline]
     fn move_choices(&self, game: &RaceGame, roll: &Roll, out: &mut Vec<Choice>) {
         if self.may_enter(game, roll) {
             out.push(Choice::Enter);
@@ -273,17 +275,29 @@ impl RaceState {
         let base = self.to_roll() * k;
         let pos = self.pos.get(base..base + k).unwrap_or(&[]);
         let held = self.held.get(base..base + k).unwrap_or(&[]);
+        // `can_move_from` as one range: cells 1 to `top`.
+        let top = if game.finish == Finish::Exact {
+            game.cells
+                .saturating_sub(count)
+                .min(game.cells.saturating_sub(1))
+        } else {
+            game.cells.saturating_sub(1)
+        };
         for (&p, &h) in pos.iter().zip(held) {
-            if h || !self.can_move_from(game, p, count) {
+            if h || p == OUT || p > top {
                 continue;
             }
-            // Nearest the finish first: insertion by cell, a cell once.
-            let moves = out.get(first..).unwrap_or(&[]);
+            // A cell once, nearest the finish first (insertion by cell).
+            let moves = out.get_mut(first..).unwrap_or(&mut []);
             if moves.contains(&Choice::Move(p)) {
                 continue;
             }
-            let at = first + moves.iter().take_while(|c| c.cell() > p).count();
-            out.insert(at, Choice::Move(p));
+            out.push(Choice::Move(p));
+            let mut j = out.len() - 1;
+            while j > first && out.get(j - 1).map_or(0, Choice::cell) < p {
+                out.swap(j - 1, j);
+                j -= 1;
+            }
         }
         if out.is_empty() || !game.compulsory {
             out.push(Choice::Pass);
@@ -372,6 +386,9 @@ impl RaceState {
     /// `Some(true)` given, `Some(false)` lost.
     fn roll_rules_extra(&self, game: &RaceGame, roll: &Roll) -> Option<bool> {
         let mut extra = None;
+        if game.roll_rules.is_empty() {
+            return extra;
+        }
         for rule in game
             .roll_rules
             .iter()
@@ -450,6 +467,7 @@ impl RaceState {
     }
 
     /// Plays a legal turn (see `apply`).
+    #[inline]
     fn play_turn(&mut self, game: &RaceGame, roll: &Roll, choice: Choice, events: &mut Vec<Event>) {
         let mut ended = false;
         if self.roll_rules_hold(game, roll) {
@@ -513,7 +531,13 @@ impl RaceState {
                     dir,
                     ..Landed::default()
                 };
-                if land != OUT && land < game.cells {
+                // A cell without landing rules leaves the piece as it is.
+                if land != OUT
+                    && land < game.cells
+                    && !game
+                        .rules_at(Moment::Landing, usize::from(seat), land)
+                        .is_empty()
+                {
                     let s = usize::from(seat);
                     landed = game.land(
                         s,
@@ -551,8 +575,16 @@ impl RaceState {
                 self.pos[i] = p;
                 if p >= game.cells {
                     events.push(Event::Finish);
-                } else if p != OUT {
-                    self.rest(game, i, p, count, entering, roll, &mut landed, events);
+                } else if p != OUT
+                    && (game.holds_pieces
+                        || !game
+                            .rules_at(Moment::Resting, usize::from(seat), p)
+                            .is_empty())
+                {
+                    // Without resting rules there, and with nothing held
+                    // anywhere, the piece just stays.
+                    let s = usize::from(seat);
+                    self.rest(game, s, i, p, count, entering, roll, &mut landed, events);
                 }
                 if landed.miss > 0 {
                     let o = &mut self.owed[usize::from(seat)];
@@ -598,7 +630,10 @@ impl RaceState {
     fn settle(&mut self, game: &RaceGame, mover: usize, events: &mut Vec<Event>) {
         let n = self.players();
         let plays_on = game.order || game.outcome != crate::race::game::Outcome::FirstHomeWins;
-        for step in 0..n {
+        // A seat is home only with a piece at the finish (one piece each at
+        // least): most turns, none is, and no seat need be looked at.
+        let someone_finished = self.pieces == 0 || self.pos.iter().any(|&p| p >= game.cells);
+        for step in 0..if someone_finished { n } else { 0 } {
             let seat = if mover + step >= n {
                 mover + step - n
             } else {
@@ -814,12 +849,14 @@ impl RaceState {
         }
     }
 
-    /// The resting rules where piece `i` came to rest on `p`; then held
+    /// The resting rules where piece `i` (of seat `seat`) came to rest on
+    /// `p`; then held
     /// pieces there are freed, and the piece maybe held.
     #[allow(clippy::too_many_arguments)]
     fn rest(
         &mut self,
         game: &RaceGame,
+        seat: usize,
         i: usize,
         p: u16,
         count: u16,
@@ -829,7 +866,6 @@ impl RaceState {
         events: &mut Vec<Event>,
     ) {
         let k = usize::from(self.pieces);
-        let seat = i / k;
         let mut q = p;
         let mut d = 1;
         for &id in game.rules_at(Moment::Resting, seat, p) {
