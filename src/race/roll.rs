@@ -43,11 +43,16 @@ impl Roll {
     /// uniform draw from the generator (SS-8).
     #[inline]
     pub fn random(dice: u8, faces: u8, rng: &mut Rng) -> Roll {
-        let mut r = Roll::blank(dice.min(MAX_DICE as u8));
-        for slot in r.faces.iter_mut().take(usize::from(r.count)) {
-            *slot = rng.below(u64::from(faces)) as u8 + 1;
+        let count = dice.min(MAX_DICE as u8);
+        // The faces gathered in a register and stored at once: stored one
+        // byte at a time, they were read back whole before the bytes had
+        // landed (a stall that cost more than the draws).
+        let mut packed = 0u32;
+        for i in 0..u32::from(count) {
+            let face = rng.below(u64::from(faces)) as u8 + 1;
+            packed |= u32::from(face) << (8 * i);
         }
-        r.totalled()
+        Roll::made(packed.to_le_bytes(), count)
     }
 
     /// `count` dice showing nothing yet.
@@ -63,25 +68,42 @@ impl Roll {
 
     /// The roll with its sum, double and sorted faces worked out.
     #[inline]
-    fn totalled(mut self) -> Roll {
-        let (sum, double) = match self.faces {
-            // One or two dice (the usual case) without a loop; the unused
-            // slots are 0.
-            [a, b, ..] if self.count <= 2 => {
-                (u16::from(a) + u16::from(b), self.count == 2 && a == b)
+    fn totalled(self) -> Roll {
+        Roll::made(self.faces, self.count)
+    }
+
+    /// The roll of these faces (unused slots 0), every field at once.
+    #[inline]
+    fn made(faces: [u8; MAX_DICE], count: u8) -> Roll {
+        let (sum, double, sorted) = match faces {
+            // One or two dice (the usual case) without a loop or a sort;
+            // the unused slots are 0.
+            [a, b, ..] if count <= 2 => {
+                let mut sorted = [0; MAX_DICE];
+                if count == 2 {
+                    sorted[0] = a.min(b);
+                    sorted[1] = a.max(b);
+                } else {
+                    sorted[0] = a;
+                }
+                (u16::from(a) + u16::from(b), count == 2 && a == b, sorted)
             }
             _ => {
-                let f = self.faces();
+                let f = faces.get(..usize::from(count)).unwrap_or(&[]);
                 (
                     f.iter().map(|&x| u16::from(x)).sum(),
                     f.len() >= 2 && f.iter().all(|&x| Some(&x) == f.first()),
+                    sort_many(faces, count),
                 )
             }
         };
-        self.sum = sum;
-        self.double = double;
-        self.sorted = self.sort_faces();
-        self
+        Roll {
+            faces,
+            count,
+            sum,
+            double,
+            sorted,
+        }
     }
 
     /// The faces, in the order rolled.
@@ -114,23 +136,6 @@ impl Roll {
     #[inline]
     pub fn sorted(&self) -> [u8; MAX_DICE] {
         self.sorted
-    }
-
-    #[inline]
-    fn sort_faces(&self) -> [u8; MAX_DICE] {
-        let s = self.faces;
-        match s {
-            // Up to two dice (the usual case): no sort; the unused slots
-            // are 0 already.
-            [a, b, ..] if self.count == 2 => {
-                let mut t = [0; MAX_DICE];
-                t[0] = a.min(b);
-                t[1] = a.max(b);
-                t
-            }
-            _ if self.count < 2 => s,
-            _ => sort_many(s, self.count),
-        }
     }
 
     /// Every roll of `dice` dice of `faces` faces, each as likely as the
