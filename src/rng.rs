@@ -48,13 +48,16 @@ impl Rng {
         if n == 0 {
             return 0;
         }
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let m = u128::from(self.next_u64()) * u128::from(n);
-            if (m as u64) >= threshold {
-                return (m >> 64) as u64;
+        let mut m = u128::from(self.next_u64()) * u128::from(n);
+        // The threshold is below n: a low half of at least n is taken
+        // without it (and without its division), the same draw either way.
+        if (m as u64) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u64) < threshold {
+                m = u128::from(self.next_u64()) * u128::from(n);
             }
         }
+        (m >> 64) as u64
     }
 }
 
@@ -72,5 +75,48 @@ mod tests {
         let mut r3 = Rng::new(7);
         let dice: Vec<u64> = (0..10).map(|_| r3.below(6) + 1).collect();
         assert!(dice.iter().all(|&d| (1..=6).contains(&d)));
+    }
+
+    /// Lemire's draw as first written: the threshold computed every time.
+    fn below_reference(r: &mut Rng, n: u64) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        let threshold = n.wrapping_neg() % n;
+        loop {
+            let m = u128::from(r.next_u64()) * u128::from(n);
+            if (m as u64) >= threshold {
+                return (m >> 64) as u64;
+            }
+        }
+    }
+
+    #[test]
+    fn below_draws_as_the_reference() {
+        // Small n (dice, choices) and large ones, where draws are rejected.
+        let ns = [
+            1,
+            2,
+            3,
+            6,
+            7,
+            36,
+            1000,
+            (1 << 63) + 1,
+            u64::MAX - 2,
+            3 << 62,
+        ];
+        for seed in 0..20 {
+            let mut a = Rng::new(seed);
+            let mut b = Rng::new(seed);
+            for i in 0..2000 {
+                let n = ns[i % ns.len()];
+                assert_eq!(
+                    a.below(n),
+                    below_reference(&mut b, n),
+                    "seed {seed} draw {i}"
+                );
+            }
+        }
     }
 }

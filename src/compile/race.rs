@@ -13,12 +13,14 @@ pub fn compile_race(spec: &RaceSpec) -> RaceGame {
     let rules: Vec<CellRule> = spec
         .rules
         .iter()
-        .map(|r| CellRule {
-            moment: r.moment,
-            label: r.label.clone(),
-            roll_tests: r.roll_tests.clone(),
-            effects: r.effects.clone(),
-            span: r.span,
+        .map(|r| {
+            CellRule::new(
+                r.moment,
+                r.label.clone(),
+                r.roll_tests.clone(),
+                r.effects.clone(),
+                r.span,
+            )
         })
         .collect();
     let table = |moment: Moment| {
@@ -41,7 +43,7 @@ pub fn compile_race(spec: &RaceSpec) -> RaceGame {
         t.starts.push(t.ids.len() as u32);
         t
     };
-    RaceGame {
+    let mut game = RaceGame {
         title: spec.title.clone(),
         description: spec.description.clone(),
         cells: spec.cells,
@@ -66,7 +68,11 @@ pub fn compile_race(spec: &RaceSpec) -> RaceGame {
         landing: table(Moment::Landing),
         resting: table(Moment::Resting),
         rules,
-    }
+        holds_pieces: false,
+        may_stick: false,
+    };
+    game.derive();
+    game
 }
 
 /// `E038`: with `landing rules chain`, a landing that moves the piece on and

@@ -36,11 +36,54 @@ pub struct CellRule {
     pub effects: Vec<CellEffect>,
     /// Where it is written.
     pub span: Span,
+    /// Its effects all act on pieces its targets pick (or say `stop`): its
+    /// events are those of the pieces moved (worked out by `new`).
+    pub only_targets: bool,
+    /// It only sends the other pieces on its cell out (`bump`, `opponents
+    /// out`): the pieces sent out tell it all.
+    pub bump_like: bool,
+    /// Some effect of it has a target.
+    pub targets: bool,
 }
 
 impl CellRule {
+    /// A rule with what the engine asks of its effects on every landing
+    /// worked out once.
+    pub fn new(
+        moment: Moment,
+        label: String,
+        roll_tests: Vec<(bool, RollTest)>,
+        effects: Vec<CellEffect>,
+        span: Span,
+    ) -> CellRule {
+        let only_targets = effects
+            .iter()
+            .all(|e| matches!(e, CellEffect::Targeted(..) | CellEffect::Stop));
+        let bump_like = effects.iter().all(|e| {
+            matches!(
+                e,
+                CellEffect::Targeted(Target::Others | Target::Opponents, Action::Out)
+                    | CellEffect::Stop
+            )
+        });
+        let targets = effects
+            .iter()
+            .any(|e| matches!(e, CellEffect::Targeted(..)));
+        CellRule {
+            moment,
+            label,
+            roll_tests,
+            effects,
+            span,
+            only_targets,
+            bump_like,
+            targets,
+        }
+    }
+
     /// Whether the roll tests hold for a piece that `entering` or not, with
     /// these dice.
+    #[inline]
     pub fn roll_holds(&self, entering: bool, roll: &Roll) -> bool {
         self.roll_tests.iter().all(|(negated, test)| {
             let holds = match test {
@@ -176,9 +219,31 @@ pub struct RaceGame {
     pub landing: CellTable,
     /// The resting rules of each cell.
     pub resting: CellTable,
+    /// Some cell rule holds a piece (`held`): pieces may have to be freed
+    /// (set by `derive`).
+    pub holds_pieces: bool,
+    /// The game may end drawn, all pieces held or stuck before an exact
+    /// finish: some rule holds pieces or the finish is exact, and no rule of
+    /// the roll moves pieces (set by `derive`).
+    pub may_stick: bool,
 }
 
 impl RaceGame {
+    /// Works out from the rules what the engine asks on every turn
+    /// (`holds_pieces`, `may_stick`).
+    pub fn derive(&mut self) {
+        self.holds_pieces = self
+            .rules
+            .iter()
+            .any(|r| r.effects.contains(&CellEffect::Held));
+        let rolls_move = self.roll_rules.iter().any(|r| {
+            r.effects
+                .iter()
+                .any(|e| matches!(e, CellEffect::Targeted(..)))
+        });
+        self.may_stick = !rolls_move && (self.holds_pieces || self.finish == Finish::Exact);
+    }
+
     /// The smallest and largest sum of a roll.
     pub fn sums(&self) -> (u16, u16) {
         let n = u16::from(self.dice);
@@ -334,7 +399,7 @@ impl RaceGame {
         };
         let mut here = cell;
         // A checked game has no circle of chained landings; stay total anyway.
-        for _ in 0..=usize::from(n) * 2 {
+        for _ in 0..usize::from(n) * 2 + 1 {
             let mut p = here;
             let mut d = out.dir;
             let before = out.dir;

@@ -4,10 +4,16 @@ use crate::race::game::MAX_DICE;
 use crate::rng::Rng;
 
 /// The faces shown by the dice of one roll, in the order rolled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Roll {
     faces: [u8; MAX_DICE],
     count: u8,
+    /// The sum of the faces and whether they make a double, worked out once
+    /// (every turn asks them several times).
+    sum: u16,
+    double: bool,
+    /// The faces sorted, unused slots 0.
+    sorted: [u8; MAX_DICE],
 }
 
 impl Roll {
@@ -16,40 +22,88 @@ impl Roll {
         if faces.len() > MAX_DICE {
             return None;
         }
-        let mut r = Roll {
-            faces: [0; MAX_DICE],
-            count: faces.len() as u8,
-        };
+        let mut r = Roll::blank(faces.len() as u8);
         for (slot, f) in r.faces.iter_mut().zip(faces) {
             *slot = *f;
         }
-        Some(r)
+        Some(r.totalled())
     }
 
     /// A roll of the first `count` of these faces.
     pub fn from_faces(faces: [u8; MAX_DICE], count: usize) -> Roll {
         let count = count.min(MAX_DICE);
-        let mut r = Roll {
-            faces: [0; MAX_DICE],
-            count: count as u8,
-        };
+        let mut r = Roll::blank(count as u8);
         for (slot, f) in r.faces.iter_mut().zip(faces).take(count) {
             *slot = f;
         }
-        r
+        r.totalled()
     }
 
     /// Rolls `dice` dice of `faces` faces, one after the other, each a
     /// uniform draw from the generator (SS-8).
+    #[inline]
     pub fn random(dice: u8, faces: u8, rng: &mut Rng) -> Roll {
-        let mut r = Roll {
-            faces: [0; MAX_DICE],
-            count: dice.min(MAX_DICE as u8),
-        };
-        for slot in r.faces.iter_mut().take(usize::from(r.count)) {
-            *slot = rng.below(u64::from(faces)) as u8 + 1;
+        let count = dice.min(MAX_DICE as u8);
+        // The faces gathered in a register and stored at once: stored one
+        // byte at a time, they were read back whole before the bytes had
+        // landed (a stall that cost more than the draws).
+        let mut packed = 0u32;
+        for i in 0..u32::from(count) {
+            let face = rng.below(u64::from(faces)) as u8 + 1;
+            packed |= u32::from(face) << (8 * i);
         }
-        r
+        Roll::made(packed.to_le_bytes(), count)
+    }
+
+    /// `count` dice showing nothing yet.
+    fn blank(count: u8) -> Roll {
+        Roll {
+            faces: [0; MAX_DICE],
+            count,
+            sum: 0,
+            double: false,
+            sorted: [0; MAX_DICE],
+        }
+    }
+
+    /// The roll with its sum, double and sorted faces worked out.
+    #[inline]
+    fn totalled(self) -> Roll {
+        Roll::made(self.faces, self.count)
+    }
+
+    /// The roll of these faces (unused slots 0), every field at once.
+    #[inline]
+    fn made(faces: [u8; MAX_DICE], count: u8) -> Roll {
+        let (sum, double, sorted) = match faces {
+            // One or two dice (the usual case) without a loop or a sort;
+            // the unused slots are 0.
+            [a, b, ..] if count <= 2 => {
+                let mut sorted = [0; MAX_DICE];
+                if count == 2 {
+                    sorted[0] = a.min(b);
+                    sorted[1] = a.max(b);
+                } else {
+                    sorted[0] = a;
+                }
+                (u16::from(a) + u16::from(b), count == 2 && a == b, sorted)
+            }
+            _ => {
+                let f = faces.get(..usize::from(count)).unwrap_or(&[]);
+                (
+                    f.iter().map(|&x| u16::from(x)).sum(),
+                    f.len() >= 2 && f.iter().all(|&x| Some(&x) == f.first()),
+                    sort_many(faces, count),
+                )
+            }
+        };
+        Roll {
+            faces,
+            count,
+            sum,
+            double,
+            sorted,
+        }
     }
 
     /// The faces, in the order rolled.
@@ -58,28 +112,30 @@ impl Roll {
     }
 
     /// The sum of the faces.
+    #[inline]
     pub fn sum(&self) -> u16 {
-        self.faces().iter().map(|&f| u16::from(f)).sum()
+        self.sum
     }
 
     /// Whether a die shows `face`.
+    #[inline]
     pub fn shows(&self, face: u8) -> bool {
-        self.faces().contains(&face)
+        self.faces
+            .iter()
+            .take(usize::from(self.count))
+            .any(|&f| f == face)
     }
 
     /// Whether two or more dice all show the same face.
+    #[inline]
     pub fn is_double(&self) -> bool {
-        let f = self.faces();
-        f.len() >= 2 && f.iter().all(|&x| x == f[0])
+        self.double
     }
 
     /// The faces sorted, unused slots 0 (to compare with `roll 6 3`).
+    #[inline]
     pub fn sorted(&self) -> [u8; MAX_DICE] {
-        let mut s = self.faces;
-        if let Some(part) = s.get_mut(..usize::from(self.count)) {
-            part.sort_unstable();
-        }
-        s
+        self.sorted
     }
 
     /// Every roll of `dice` dice of `faces` faces, each as likely as the
@@ -89,19 +145,35 @@ impl Roll {
         let n = usize::from(dice.min(MAX_DICE as u8));
         let total = (u32::from(faces)).pow(n as u32);
         for i in 0..total {
-            let mut r = Roll {
-                faces: [0; MAX_DICE],
-                count: n as u8,
-            };
+            let mut r = Roll::blank(n as u8);
             let mut x = i;
             for slot in r.faces.iter_mut().take(n) {
                 *slot = (x % u32::from(faces)) as u8 + 1;
                 x /= u32::from(faces);
             }
-            out.push(r);
+            out.push(r.totalled());
         }
         out
     }
+}
+
+/// The faces and their number, as before the sum and the double were kept:
+/// the hash of a roll (agents key positions by it) stays what it was.
+impl std::hash::Hash for Roll {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.faces.hash(state);
+        self.count.hash(state);
+    }
+}
+
+/// The first `count` faces sorted (three dice or more), out of the way of
+/// the usual two.
+#[inline(never)]
+fn sort_many(mut s: [u8; MAX_DICE], count: u8) -> [u8; MAX_DICE] {
+    if let Some(part) = s.get_mut(..usize::from(count)) {
+        part.sort_unstable();
+    }
+    s
 }
 
 impl std::fmt::Display for Roll {
@@ -126,6 +198,9 @@ mod tests {
         assert!(Roll::new(&[4, 4]).unwrap().is_double());
         assert!(!Roll::new(&[4]).unwrap().is_double());
         assert_eq!(r.sorted(), [3, 6, 0, 0]);
+        assert_eq!(Roll::new(&[3, 6]).unwrap().sorted(), [3, 6, 0, 0]);
+        assert_eq!(Roll::new(&[5, 1, 3]).unwrap().sorted(), [1, 3, 5, 0]);
+        assert_eq!(Roll::new(&[4]).unwrap().sorted(), [4, 0, 0, 0]);
         assert_eq!(r.to_string(), "6+3");
         assert_eq!(Roll::all(2, 6).len(), 36);
     }

@@ -242,6 +242,7 @@ impl RaceState {
     /// cells of the pieces that can move, nearest the finish first; `pass`
     /// when there is nothing else (or always, with `move optional`). Empty
     /// once the game is over.
+    #[inline]
     pub fn choices(&self, game: &RaceGame, roll: &Roll, out: &mut Vec<Choice>) {
         out.clear();
         if self.over {
@@ -263,22 +264,40 @@ impl RaceState {
     }
 
     /// The choices of the move, the rules of the roll aside.
+    #[inline]
     fn move_choices(&self, game: &RaceGame, roll: &Roll, out: &mut Vec<Choice>) {
         if self.may_enter(game, roll) {
             out.push(Choice::Enter);
         }
         let count = roll.sum();
         let first = out.len();
-        for (i, &p) in self.pieces(self.to_roll()).iter().enumerate() {
-            if self.can_move_from(game, p, count)
-                && !self.is_held(self.to_roll(), i)
-                && !out.contains(&Choice::Move(p))
-            {
-                out.push(Choice::Move(p));
+        let k = usize::from(self.pieces);
+        let base = self.to_roll() * k;
+        let pos = self.pos.get(base..base + k).unwrap_or(&[]);
+        let held = self.held.get(base..base + k).unwrap_or(&[]);
+        // `can_move_from` as one range: cells 1 to `top`.
+        let top = if game.finish == Finish::Exact {
+            game.cells
+                .saturating_sub(count)
+                .min(game.cells.saturating_sub(1))
+        } else {
+            game.cells.saturating_sub(1)
+        };
+        for (&p, &h) in pos.iter().zip(held) {
+            if h || p == OUT || p > top {
+                continue;
             }
-        }
-        if let Some(moves) = out.get_mut(first..) {
-            moves.sort_unstable_by(|a, b| b.cmp_cell(a));
+            // A cell once, nearest the finish first (insertion by cell).
+            let moves = out.get_mut(first..).unwrap_or(&mut []);
+            if moves.contains(&Choice::Move(p)) {
+                continue;
+            }
+            out.push(Choice::Move(p));
+            let mut j = out.len() - 1;
+            while j > first && out.get(j - 1).map_or(0, Choice::cell) < p {
+                out.swap(j - 1, j);
+                j -= 1;
+            }
         }
         if out.is_empty() || !game.compulsory {
             out.push(Choice::Pass);
@@ -305,6 +324,7 @@ impl RaceState {
 
     /// Whether a rule of the roll holds for `roll` (the doubles in a row
     /// counted with it).
+    #[inline]
     fn roll_rules_hold(&self, game: &RaceGame, roll: &Roll) -> bool {
         if game.roll_rules.is_empty() {
             return false;
@@ -366,6 +386,9 @@ impl RaceState {
     /// `Some(true)` given, `Some(false)` lost.
     fn roll_rules_extra(&self, game: &RaceGame, roll: &Roll) -> Option<bool> {
         let mut extra = None;
+        if game.roll_rules.is_empty() {
+            return extra;
+        }
         for rule in game
             .roll_rules
             .iter()
@@ -392,11 +415,7 @@ impl RaceState {
         choice: Choice,
         events: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
-        events.clear();
-        if self.over {
-            return Err(Illegal::GameOver);
-        }
-        self.check_roll(game, roll)?;
+        self.begin_turn(game, roll, events)?;
         if self.roll_rules_hold(game, roll) {
             let mut after = self.clone();
             let mut scratch = Vec::new();
@@ -427,16 +446,28 @@ impl RaceState {
         choice: Choice,
         events: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
-        events.clear();
-        if self.over {
-            return Err(Illegal::GameOver);
-        }
-        self.check_roll(game, roll)?;
+        self.begin_turn(game, roll, events)?;
         self.play_turn(game, roll, choice, events);
         Ok(())
     }
 
+    /// The head of `apply` and `apply_listed`: clears the events; an error
+    /// once the game is over or for dice not of this game.
+    fn begin_turn(
+        &self,
+        game: &RaceGame,
+        roll: &Roll,
+        events: &mut Vec<Event>,
+    ) -> Result<(), Illegal> {
+        events.clear();
+        if self.over {
+            return Err(Illegal::GameOver);
+        }
+        self.check_roll(game, roll)
+    }
+
     /// Plays a legal turn (see `apply`).
+    #[inline]
     fn play_turn(&mut self, game: &RaceGame, roll: &Roll, choice: Choice, events: &mut Vec<Event>) {
         let mut ended = false;
         if self.roll_rules_hold(game, roll) {
@@ -500,7 +531,13 @@ impl RaceState {
                     dir,
                     ..Landed::default()
                 };
-                if land != OUT && land < game.cells {
+                // A cell without landing rules leaves the piece as it is.
+                if land != OUT
+                    && land < game.cells
+                    && !game
+                        .rules_at(Moment::Landing, usize::from(seat), land)
+                        .is_empty()
+                {
                     let s = usize::from(seat);
                     landed = game.land(
                         s,
@@ -520,13 +557,15 @@ impl RaceState {
                                 blocked,
                             };
                             let before = events.len();
-                            if !only_targets(r) {
+                            if !r.only_targets {
                                 events.push(event);
                             }
-                            self.rule_targets(game, s, i, at, r, then, events);
+                            if r.targets {
+                                self.rule_targets(game, s, i, at, r, then, events);
+                            }
                             // A rule that only moves the pieces its targets
                             // pick is told when it moved some.
-                            if only_targets(r) && events.len() > before && !bump_like(r) {
+                            if r.only_targets && events.len() > before && !r.bump_like {
                                 events.insert(before, event);
                             }
                         },
@@ -536,8 +575,16 @@ impl RaceState {
                 self.pos[i] = p;
                 if p >= game.cells {
                     events.push(Event::Finish);
-                } else if p != OUT {
-                    self.rest(game, i, p, count, entering, roll, &mut landed, events);
+                } else if p != OUT
+                    && (game.holds_pieces
+                        || !game
+                            .rules_at(Moment::Resting, usize::from(seat), p)
+                            .is_empty())
+                {
+                    // Without resting rules there, and with nothing held
+                    // anywhere, the piece just stays.
+                    let s = usize::from(seat);
+                    self.rest(game, s, i, p, count, entering, roll, &mut landed, events);
                 }
                 if landed.miss > 0 {
                     let o = &mut self.owed[usize::from(seat)];
@@ -583,8 +630,15 @@ impl RaceState {
     fn settle(&mut self, game: &RaceGame, mover: usize, events: &mut Vec<Event>) {
         let n = self.players();
         let plays_on = game.order || game.outcome != crate::race::game::Outcome::FirstHomeWins;
-        for step in 0..n {
-            let seat = (mover + step) % n;
+        // A seat is home only with a piece at the finish (one piece each at
+        // least): most turns, none is, and no seat need be looked at.
+        let someone_finished = self.pieces == 0 || self.pos.iter().any(|&p| p >= game.cells);
+        for step in 0..if someone_finished { n } else { 0 } {
+            let seat = if mover + step >= n {
+                mover + step - n
+            } else {
+                mover + step
+            };
             if self.over || self.is_placed(seat) || !self.is_home(game, seat) {
                 continue;
             }
@@ -630,7 +684,7 @@ impl RaceState {
             }
             return;
         }
-        if !self.over && self.stuck(game) {
+        if !self.over && game.may_stick && self.stuck(game) {
             self.over = true;
             self.drawn = true;
             events.push(Event::Drawn);
@@ -640,14 +694,10 @@ impl RaceState {
     /// Whether no player still in the game can ever move again: every piece
     /// is finished, held (nobody can come to free it), or on a cell from
     /// which even the smallest roll passes an exact finish; and no rule of
-    /// the roll moves pieces.
+    /// the roll moves pieces (`game.may_stick` says whether that can
+    /// happen at all).
     fn stuck(&self, game: &RaceGame) -> bool {
-        let rolls_move = game.roll_rules.iter().any(|r| {
-            r.effects
-                .iter()
-                .any(|e| matches!(e, CellEffect::Targeted(..)))
-        });
-        if rolls_move {
+        if !game.may_stick {
             return false;
         }
         let (low, _) = game.sums();
@@ -799,12 +849,14 @@ impl RaceState {
         }
     }
 
-    /// The resting rules where piece `i` came to rest on `p`; then held
+    /// The resting rules where piece `i` (of seat `seat`) came to rest on
+    /// `p`; then held
     /// pieces there are freed, and the piece maybe held.
     #[allow(clippy::too_many_arguments)]
     fn rest(
         &mut self,
         game: &RaceGame,
+        seat: usize,
         i: usize,
         p: u16,
         count: u16,
@@ -814,7 +866,6 @@ impl RaceState {
         events: &mut Vec<Event>,
     ) {
         let k = usize::from(self.pieces);
-        let seat = i / k;
         let mut q = p;
         let mut d = 1;
         for &id in game.rules_at(Moment::Resting, seat, p) {
@@ -835,27 +886,32 @@ impl RaceState {
                 count,
                 blocked: applied.blocked,
             };
-            if !only_targets(rule) {
+            if !rule.only_targets {
                 events.push(event);
             }
-            self.rule_targets(game, seat, i, p, rule, &mut q, events);
-            if only_targets(rule) && events.len() > before && !bump_like(rule) {
+            if rule.targets {
+                self.rule_targets(game, seat, i, p, rule, &mut q, events);
+            }
+            if rule.only_targets && events.len() > before && !rule.bump_like {
                 events.insert(before, event);
             }
             if applied.stop {
                 break;
             }
         }
-        let spot = game.spot(seat, p);
-        for j in 0..self.pos.len() {
-            if j == i || !self.held[j] || game.spot(j / k, self.pos[j]) != spot {
-                continue;
+        // Only a game whose rules hold pieces has any to free.
+        if game.holds_pieces {
+            let spot = game.spot(seat, p);
+            for j in 0..self.pos.len() {
+                if j == i || !self.held[j] || game.spot(j / k, self.pos[j]) != spot {
+                    continue;
+                }
+                self.held[j] = false;
+                events.push(Event::Freed {
+                    seat: (j / k) as u8,
+                    at: self.pos[j],
+                });
             }
-            self.held[j] = false;
-            events.push(Event::Freed {
-                seat: (j / k) as u8,
-                at: self.pos[j],
-            });
         }
         self.pos[i] = q;
         if q != OUT && q < game.cells && landed.held {
@@ -872,7 +928,7 @@ impl RaceState {
         let mut next = self.to_roll;
         // Each round of the seats pays a turn of each debt (at most 255).
         for _ in 0..usize::from(n) * 257 {
-            next = (next + 1) % n;
+            next = if next + 1 >= n { 0 } else { next + 1 };
             if self.is_placed(usize::from(next)) {
                 continue;
             }
@@ -891,33 +947,12 @@ impl RaceState {
     }
 }
 
-/// Whether a rule's effects all act on pieces its targets pick (or say
-/// `stop`): its events are those of the pieces moved.
-fn only_targets(rule: &CellRule) -> bool {
-    rule.effects
-        .iter()
-        .all(|e| matches!(e, CellEffect::Targeted(..) | CellEffect::Stop))
-}
-
-/// Whether a rule only sends the other pieces on its cell out (`bump`,
-/// `opponents out`): the pieces sent out tell it all.
-fn bump_like(rule: &CellRule) -> bool {
-    rule.effects.iter().all(|e| {
-        matches!(
-            e,
-            CellEffect::Targeted(Target::Others | Target::Opponents, Action::Out)
-                | CellEffect::Stop
-        )
-    })
-}
-
 impl Choice {
-    /// Orders moves by cell (enter and pass first).
-    fn cmp_cell(&self, other: &Choice) -> std::cmp::Ordering {
-        let key = |c: &Choice| match c {
+    /// The cell of a move (0 for enter and pass).
+    fn cell(&self) -> u16 {
+        match self {
             Choice::Move(n) => *n,
             _ => 0,
-        };
-        key(self).cmp(&key(other))
+        }
     }
 }
