@@ -108,6 +108,17 @@ fn where_a_side_passes_the_general_path_counts() {
 }
 
 #[test]
+fn pieces_won_over_in_the_tree_count_as_the_general_path_counts() {
+    let t = Tables::new(check(&BundledLoader, "always-ready", &[]).game.unwrap());
+    // White's g5-h6, Black's i7xg5 wins h6 over and ends on a White base
+    // (g5), where the capturing man goes over to White: White then has
+    // one move (g5xi7), not the three of a board where h6 were removed.
+    let pos = Position::parse(&t, "W:Wg5,k3:Be11,a9,g9,f8,h8,l8,i7,e5,d4,g3").unwrap();
+    let depth = compare_perft("always-ready", &t, &pos, 1_000_000, 8);
+    assert!(depth >= 5, "only depth {depth}");
+}
+
+#[test]
 fn kernel_and_general_perft_agree_on_every_bundled_game() {
     for (name, options, t) in board_games() {
         let label = format!("{name} {options:?}");

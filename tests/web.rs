@@ -471,6 +471,20 @@ fn slow_game(app: &App, agent: &str) -> String {
     id
 }
 
+/// The computer of game `id` starts thinking (as the page's event stream
+/// has it): the request, running.
+fn start_thinking(
+    app: &App,
+    id: &str,
+) -> tokio::task::JoinHandle<Result<axum::response::Response, std::convert::Infallible>> {
+    let req = Request::builder()
+        .method("POST")
+        .uri(format!("/api/games/{id}/computer"))
+        .body(Body::empty())
+        .unwrap();
+    app.rt.spawn(app.app.clone().oneshot(req))
+}
+
 #[test]
 fn a_thinking_computer_stops_at_once_on_undo_resign_or_close() {
     let app = App::new(None);
@@ -482,13 +496,7 @@ fn a_thinking_computer_stops_at_once_on_undo_resign_or_close() {
         ("close", "alphabeta"),
     ] {
         let id = slow_game(&app, agent);
-        // The computer starts thinking (as the page's event stream has it).
-        let req = Request::builder()
-            .method("POST")
-            .uri(format!("/api/games/{id}/computer"))
-            .body(Body::empty())
-            .unwrap();
-        let thinking = app.rt.spawn(app.app.clone().oneshot(req));
+        let thinking = start_thinking(&app, &id);
         std::thread::sleep(std::time::Duration::from_millis(400));
         assert!(
             !thinking.is_finished(),
@@ -545,12 +553,7 @@ fn a_thinking_computer_stops_when_its_game_expires() {
         ),
     };
     let id = slow_game(&app, "mcts");
-    let req = Request::builder()
-        .method("POST")
-        .uri(format!("/api/games/{id}/computer"))
-        .body(Body::empty())
-        .unwrap();
-    let thinking = app.rt.spawn(app.app.clone().oneshot(req));
+    let thinking = start_thinking(&app, &id);
     // Nothing touches the game while the computer thinks (10 s allowed);
     // the next request to the store finds it expired and stops the search.
     std::thread::sleep(std::time::Duration::from_millis(2_300));

@@ -1009,7 +1009,7 @@ impl<W: Word> Kernel<W> {
         }
         let mut total = 0;
         for m in list.iter() {
-            total += self.walk::<G>(&p.play(m), depth - 1, lo)?;
+            total += self.walk::<G>(&self.apply(p, m), depth - 1, lo)?;
         }
         Some(total)
     }
