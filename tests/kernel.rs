@@ -379,3 +379,50 @@ fn always_ready_playouts_through_the_wide_kernel_are_the_same_games() {
         );
     }
 }
+
+#[test]
+fn the_128_bit_kernel_counts_as_the_general_path_in_random_positions() {
+    // Positions from seeded random games, every seventh ply: captures that
+    // win pieces over, jumps onto squares where no piece may stop, kings.
+    let t = Tables::new(check(&BundledLoader, "always-ready", &[]).game.unwrap());
+    let mut rng = Rng::new(5);
+    let mut gen = Generator::new();
+    let mut list = MoveList::new();
+    let mut fast = Perft::new(&t, 4);
+    let mut general = Perft::new(&t, 4);
+    general.use_kernel(false);
+    let mut checked = 0;
+    for _ in 0..400 {
+        let mut p = Position::start(&t);
+        for ply in 0..200 {
+            gen.generate(&t, &mut p, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            let m = list.moves[rng.below(list.len() as u64) as usize];
+            make(&t, &mut p, &list, &m);
+            if ply % 7 == 0 {
+                for d in 1..=3 {
+                    let want = general.count(&p, d);
+                    assert_eq!(fast.count(&p, d), want, "{} depth {d}", p.to_fen(&t));
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 5_000, "only {checked} positions");
+}
+
+#[test]
+fn a_jump_onto_a_square_where_no_piece_may_stop_is_no_capture() {
+    let t = Tables::new(check(&BundledLoader, "always-ready", &[]).game.unwrap());
+    // d4xf6 would land on f6, where no piece may stop (nor land on in a
+    // chain, as the general path has it): no capture, and the quiet moves
+    // count (3 with the man on k3; 1 without).
+    for (fen, moves) in [("W:Wd4,k3:Be5,a9", 3), ("W:Wd4:Be5,a9", 1)] {
+        let pos = Position::parse(&t, fen).unwrap();
+        assert_eq!(Perft::new(&t, 1).count(&pos, 1), moves, "{fen}");
+        let depth = compare_perft(fen, &t, &pos, 100_000, 8);
+        assert!(depth >= 4, "{fen}: only depth {depth}");
+    }
+}
