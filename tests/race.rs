@@ -398,6 +398,89 @@ fn the_other_race_games_end() {
     }
 }
 
+/// The tables `RaceGame::derive` works out (what a landing or a resting
+/// rule does on each cell, the spots of a circuit) change nothing: seeded
+/// random games of every bundled race game and of the house rules of every
+/// script, played with them and by the general path, give the same events
+/// turn by turn and the same end.
+#[test]
+fn planned_turns_play_as_the_general_path() {
+    let mut games: Vec<(String, RaceGame)> = Vec::new();
+    for name in [
+        "slow-and-steady",
+        "variants/slow-and-steady-both-pieces",
+        "variants/snakes-and-ladders",
+        "variants/goose",
+        "other/ludo",
+    ] {
+        games.push((name.to_string(), load(name, &[])));
+    }
+    let three_sixes = [("three-sixes".to_string(), "yes".to_string())];
+    games.push(("ludo, three sixes".into(), load("other/ludo", &three_sixes)));
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/race");
+    let mut scripts: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    scripts.sort();
+    for path in scripts {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut name = None;
+        let mut house = String::new();
+        for line in text.lines() {
+            if let Some(g) = line.strip_prefix("game ") {
+                name = Some(g.trim().to_string());
+            } else if let Some(h) = line.strip_prefix("house ") {
+                house.push_str(h);
+                house.push('\n');
+            }
+        }
+        if let (Some(name), false) = (name, house.is_empty()) {
+            let game = load_text(&format!("extends \"{name}\"\n{house}"));
+            games.push((path.display().to_string(), game));
+        }
+    }
+    assert!(games.len() >= 10, "{}", games.len());
+    let mut turns = 0u64;
+    let mut planned_cells = 0;
+    for (name, planned) in &games {
+        let general = planned.unplanned();
+        planned_cells += planned
+            .landing_plans
+            .iter()
+            .filter(|p| matches!(p, rulebook::race::game::LandingPlan::Fixed { .. }))
+            .count();
+        let most = usize::from(planned.max_players).min(4);
+        for players in usize::from(planned.min_players).max(2)..=most {
+            for seed in 0..100u64 {
+                let mut a = RaceState::new(planned, players).unwrap();
+                let mut b = RaceState::new(&general, players).unwrap();
+                let mut dice = Rng::new(seed);
+                let mut pick = Rng::new(seed ^ 0x5eed);
+                let (mut ca, mut cb, mut ea, mut eb) = (vec![], vec![], vec![], vec![]);
+                while !a.is_over() && a.rolls() < 5_000 {
+                    let roll = Roll::random(planned.dice, planned.faces, &mut dice);
+                    a.choices(planned, &roll, &mut ca);
+                    b.choices(&general, &roll, &mut cb);
+                    assert_eq!(ca, cb, "{name}, {players} players, seed {seed}");
+                    let choice = ca[pick.below(ca.len() as u64) as usize];
+                    a.apply(planned, &roll, choice, &mut ea).unwrap();
+                    b.apply(&general, &roll, choice, &mut eb).unwrap();
+                    assert_eq!(
+                        ea, eb,
+                        "{name}, {players} players, seed {seed}, roll {roll}"
+                    );
+                    assert_eq!(a, b, "{name}, {players} players, seed {seed}");
+                    turns += 1;
+                }
+            }
+        }
+    }
+    // The plans were used: most cells with landing rules have one.
+    assert!(planned_cells > 100, "{planned_cells}");
+    assert!(turns > 100_000, "{turns}");
+}
+
 /// The agents of `rulebook::agents` see a race as a `RaceNode`: the roll is
 /// a chance node, the choices are the moves.
 #[test]

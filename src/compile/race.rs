@@ -70,6 +70,11 @@ pub fn compile_race(spec: &RaceSpec) -> RaceGame {
         rules,
         holds_pieces: false,
         may_stick: false,
+        loop_cells: Vec::new(),
+        spots: Vec::new(),
+        landing_plans: Vec::new(),
+        fired: Vec::new(),
+        resting_plans: Vec::new(),
     };
     game.derive();
     game

@@ -44,6 +44,8 @@ pub struct CellRule {
     pub bump_like: bool,
     /// Some effect of it has a target.
     pub targets: bool,
+    /// It says `stop`.
+    pub stops: bool,
 }
 
 impl CellRule {
@@ -69,6 +71,7 @@ impl CellRule {
         let targets = effects
             .iter()
             .any(|e| matches!(e, CellEffect::Targeted(..)));
+        let stops = effects.contains(&CellEffect::Stop);
         CellRule {
             moment,
             label,
@@ -78,7 +81,20 @@ impl CellRule {
             only_targets,
             bump_like,
             targets,
+            stops,
         }
+    }
+
+    /// Whether the roll tests hold for a piece that `entering` or not, for a
+    /// rule without tests of the faces.
+    fn roll_holds_entering(&self, entering: bool) -> bool {
+        self.roll_tests.iter().all(|(negated, test)| {
+            let holds = match test {
+                RollTest::Entering => entering,
+                RollTest::Faces { .. } => false,
+            };
+            holds != *negated
+        })
     }
 
     /// Whether the roll tests hold for a piece that `entering` or not, with
@@ -133,6 +149,59 @@ pub struct Landed {
     pub end_turn: bool,
 }
 
+/// What the landing rules do to a piece arriving on a cell, worked out
+/// once when the game is compiled (`RaceGame::derive`) wherever that
+/// depends only on the cell and on whether the piece is entering: none of
+/// the rules it meets there tests the faces of the roll, repeats the roll
+/// or moves other pieces. Play then reads it instead of applying the rules
+/// one by one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LandingPlan {
+    /// No landing rule applies there: the piece stays.
+    Nothing,
+    /// What the rules do (the direction is the piece's own), and the rules
+    /// that tell of it: `RaceGame::fired` of these indices.
+    Fixed {
+        /// The piece's landing, its direction aside.
+        landed: Landed,
+        /// The range of `RaceGame::fired` with the rules' events.
+        fired: (u32, u32),
+    },
+    /// The rules must be applied at play time.
+    Live,
+}
+
+/// What the resting rules of a cell do, worked out once when the game is
+/// compiled (`RaceGame::derive`) where it is simple enough: nothing, or
+/// one rule that sends the other pieces there out (`bump`, `opponents
+/// out`) without tests of the roll, in a game where no piece is held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RestingPlan {
+    /// Nothing happens there (no rules, or a bump on a safe cell).
+    Nothing,
+    /// The other pieces on the cell go out (with `opponents`, only those
+    /// of the other seats); the pieces sent out tell it.
+    SendOut {
+        /// `opponents out` rather than `others out`.
+        opponents: bool,
+    },
+    /// The rules must be applied at play time.
+    Live,
+}
+
+/// A rule a planned landing fires: its event, the roll's count aside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fired {
+    /// The rule.
+    pub rule: u16,
+    /// The cell it looked at.
+    pub at: u16,
+    /// Where the piece was after it.
+    pub then: u16,
+    /// A move of it could not be made.
+    pub blocked: bool,
+}
+
 /// What one rule's effects did to the piece.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Applied {
@@ -161,6 +230,16 @@ impl RollRule {
     pub fn ends_turn(&self) -> bool {
         self.effects.contains(&CellEffect::EndTurn)
     }
+}
+
+/// The cell of the loop under seat `seat`'s piece at progress `p`: 0 out,
+/// on the home cells or finished.
+fn loop_cell(c: &Circuit, seat: usize, p: u16) -> u16 {
+    if p == OUT || p > c.cells {
+        return 0;
+    }
+    let start = c.starts.get(seat).copied().unwrap_or(1);
+    (start - 1 + p - 1) % c.cells + 1
 }
 
 /// A compiled race game.
@@ -226,6 +305,18 @@ pub struct RaceGame {
     /// finish: some rule holds pieces or the finish is exact, and no rule of
     /// the roll moves pieces (set by `derive`).
     pub may_stick: bool,
+    /// On a circuit, `rule_cell` of every seat and position, seat by seat
+    /// (set by `derive`; empty on a plain track).
+    pub loop_cells: Vec<u16>,
+    /// `spot` of every position, seat by seat on a circuit (set by
+    /// `derive`).
+    pub spots: Vec<u32>,
+    /// The landing plans (set by `derive`), indexed by `plan_index`.
+    pub landing_plans: Vec<LandingPlan>,
+    /// The events of the rules the fixed landing plans fire.
+    pub fired: Vec<Fired>,
+    /// The resting plans (set by `derive`), seat by seat on a circuit.
+    pub resting_plans: Vec<RestingPlan>,
 }
 
 impl RaceGame {
@@ -242,6 +333,186 @@ impl RaceGame {
                 .any(|e| matches!(e, CellEffect::Targeted(..)))
         });
         self.may_stick = !rolls_move && (self.holds_pieces || self.finish == Finish::Exact);
+        self.loop_cells = match &self.circuit {
+            None => Vec::new(),
+            Some(c) => (0..c.starts.len())
+                .flat_map(|seat| (0..=self.cells).map(move |p| loop_cell(c, seat, p)))
+                .collect(),
+        };
+        let rows = self.circuit.as_ref().map_or(1, |c| c.starts.len());
+        self.spots = Vec::new();
+        let spots: Vec<u32> = (0..rows)
+            .flat_map(|seat| (0..=self.cells).map(move |p| (seat, p)))
+            .map(|(seat, p)| self.spot_of(seat, p))
+            .collect();
+        self.spots = spots;
+        self.plan_landings();
+    }
+
+    /// The same game without the tables `derive` works out (landing and
+    /// resting plans, loop cells, spots): every turn takes the general
+    /// path. Tests play games both ways and compare them.
+    pub fn unplanned(&self) -> RaceGame {
+        RaceGame {
+            loop_cells: Vec::new(),
+            spots: Vec::new(),
+            landing_plans: Vec::new(),
+            fired: Vec::new(),
+            resting_plans: Vec::new(),
+            ..self.clone()
+        }
+    }
+
+    /// The seats the landing plans tell apart: on a circuit each seat sees
+    /// the rules of other cells at the same progress; on a plain track one
+    /// plan serves them all.
+    fn plan_seats(&self) -> usize {
+        if self.circuit.is_some() {
+            usize::from(self.max_players).max(1)
+        } else {
+            1
+        }
+    }
+
+    /// Where the plan of a landing on `p` by seat `seat`'s piece is in
+    /// `landing_plans`.
+    #[inline]
+    fn plan_index(&self, entering: bool, seat: usize, p: u16) -> usize {
+        let seats = self.plan_seats();
+        let seat = if seats == 1 { 0 } else { seat };
+        ((usize::from(entering) * seats) + seat) * (usize::from(self.cells) + 1) + usize::from(p)
+    }
+
+    /// The plan of a landing on `p` (`Live` where there is none).
+    #[inline]
+    pub fn landing_plan(&self, entering: bool, seat: usize, p: u16) -> LandingPlan {
+        self.landing_plans
+            .get(self.plan_index(entering, seat, p))
+            .copied()
+            .unwrap_or(LandingPlan::Live)
+    }
+
+    /// The plan of the resting rules for seat `seat`'s piece at `p`
+    /// (`Live` where there is none).
+    #[inline]
+    pub fn resting_plan(&self, seat: usize, p: u16) -> RestingPlan {
+        let width = usize::from(self.cells) + 1;
+        let row = if self.plan_seats() == 1 { 0 } else { seat };
+        if usize::from(p) >= width {
+            return RestingPlan::Live;
+        }
+        self.resting_plans
+            .get(row * width + usize::from(p))
+            .copied()
+            .unwrap_or(RestingPlan::Live)
+    }
+
+    /// The resting plan of one cell (see `RestingPlan`).
+    fn plan_resting(&self, seat: usize, p: u16) -> RestingPlan {
+        let ids = self.rules_at(Moment::Resting, seat, p);
+        if p == OUT || p >= self.cells {
+            return RestingPlan::Live;
+        }
+        if ids.is_empty() && !self.holds_pieces {
+            return RestingPlan::Nothing;
+        }
+        let [id] = ids else {
+            return RestingPlan::Live;
+        };
+        let Some(rule) = self.rules.get(usize::from(*id)) else {
+            return RestingPlan::Live;
+        };
+        if self.holds_pieces || !rule.roll_tests.is_empty() {
+            return RestingPlan::Live;
+        }
+        let opponents = match rule.effects.as_slice() {
+            [CellEffect::Targeted(t, Action::Out)]
+            | [CellEffect::Targeted(t, Action::Out), CellEffect::Stop] => match t {
+                Target::Others => false,
+                Target::Opponents => true,
+                _ => return RestingPlan::Live,
+            },
+            _ => return RestingPlan::Live,
+        };
+        if self.is_safe(seat, p) {
+            return RestingPlan::Nothing;
+        }
+        RestingPlan::SendOut { opponents }
+    }
+
+    /// Works out `landing_plans` and `fired`: for every cell, seat (on a
+    /// circuit) and entering or not, the landing as `land` makes it.
+    fn plan_landings(&mut self) {
+        let mut plans = Vec::new();
+        let mut fired = Vec::new();
+        for entering in [false, true] {
+            for seat in 0..self.plan_seats() {
+                for p in 0..=self.cells {
+                    plans.push(self.plan_landing(entering, seat, p, &mut fired));
+                }
+            }
+        }
+        self.landing_plans = plans;
+        self.fired = fired;
+        let mut resting = Vec::new();
+        for seat in 0..self.plan_seats() {
+            for p in 0..=self.cells {
+                resting.push(self.plan_resting(seat, p));
+            }
+        }
+        self.resting_plans = resting;
+    }
+
+    /// The plan of one landing; the events of its rules go to `fired`.
+    fn plan_landing(
+        &self,
+        entering: bool,
+        seat: usize,
+        p: u16,
+        fired: &mut Vec<Fired>,
+    ) -> LandingPlan {
+        if p == OUT || p >= self.cells || self.rules_at(Moment::Landing, seat, p).is_empty() {
+            return LandingPlan::Nothing;
+        }
+        let live = std::cell::Cell::new(false);
+        let mut told = Vec::new();
+        let landed = self.land(
+            seat,
+            p,
+            0,
+            1,
+            |r| {
+                let faces = r
+                    .roll_tests
+                    .iter()
+                    .any(|(_, t)| matches!(t, RollTest::Faces { .. }));
+                if faces || r.targets || r.effects.contains(&CellEffect::Repeat) {
+                    live.set(true);
+                }
+                r.roll_holds_entering(entering)
+            },
+            |rule, at, then, blocked| {
+                told.push(Fired {
+                    rule,
+                    at,
+                    then: *then,
+                    blocked,
+                })
+            },
+        );
+        if live.get() {
+            return LandingPlan::Live;
+        }
+        let start = fired.len() as u32;
+        fired.extend(told.into_iter().filter(|f| {
+            self.rules
+                .get(usize::from(f.rule))
+                .is_some_and(|r| !r.only_targets)
+        }));
+        LandingPlan::Fixed {
+            landed,
+            fired: (start, fired.len() as u32),
+        }
     }
 
     /// The smallest and largest sum of a roll.
@@ -280,15 +551,18 @@ impl RaceGame {
     /// The cell number whose rules apply to seat `seat`'s piece at `p`
     /// (its progress on a circuit): the loop cell, 0 on the home cells, out
     /// or finished (no rules there).
+    #[inline]
     pub fn rule_cell(&self, seat: usize, p: u16) -> u16 {
         match &self.circuit {
             None => p,
             Some(c) => {
-                if p == OUT || p > c.cells {
-                    return 0;
+                let width = usize::from(self.cells) + 1;
+                if seat < c.starts.len() && usize::from(p) < width {
+                    if let Some(&cell) = self.loop_cells.get(seat * width + usize::from(p)) {
+                        return cell;
+                    }
                 }
-                let start = c.starts.get(seat).copied().unwrap_or(1);
-                (start - 1 + p - 1) % c.cells + 1
+                loop_cell(c, seat, p)
             }
         }
     }
@@ -311,7 +585,20 @@ impl RaceGame {
     /// Where a piece is, for telling which pieces share a cell: 0 out,
     /// `u32::MAX` finished, the cell number on a plain track or the loop, a
     /// number of the seat's own above the loop on its home cells.
+    #[inline]
     pub fn spot(&self, seat: usize, p: u16) -> u32 {
+        let width = usize::from(self.cells) + 1;
+        let row = if self.circuit.is_some() { seat } else { 0 };
+        if usize::from(p) < width {
+            if let Some(&spot) = self.spots.get(row * width + usize::from(p)) {
+                return spot;
+            }
+        }
+        self.spot_of(seat, p)
+    }
+
+    /// `spot`, worked out.
+    fn spot_of(&self, seat: usize, p: u16) -> u32 {
         if p == OUT {
             return 0;
         }
@@ -440,6 +727,13 @@ impl RaceGame {
         count: u16,
         out: &mut Landed,
     ) -> Applied {
+        // Effects with a target, and `stop`, leave the piece as it is.
+        if rule.only_targets {
+            return Applied {
+                stop: rule.stops,
+                blocked: false,
+            };
+        }
         self.apply_list(&rule.effects, seat, p, d, count, out)
     }
 

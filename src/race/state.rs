@@ -3,8 +3,8 @@
 
 use super::{Choice, Event, Roll};
 use crate::race::game::{
-    Action, CellEffect, CellRule, Enter, Extra, Finish, Landed, Moment, RaceGame, Target, Win,
-    MAX_DICE, OUT,
+    Action, CellEffect, CellRule, Enter, Extra, Finish, Landed, LandingPlan, Moment, RaceGame,
+    RestingPlan, Target, Win, MAX_DICE, OUT,
 };
 
 /// Why a turn can't be played.
@@ -531,13 +531,33 @@ impl RaceState {
                     dir,
                     ..Landed::default()
                 };
-                // A cell without landing rules leaves the piece as it is.
-                if land != OUT
-                    && land < game.cells
-                    && !game
-                        .rules_at(Moment::Landing, usize::from(seat), land)
-                        .is_empty()
+                // A cell without landing rules leaves the piece as it is;
+                // most others have their landing worked out already.
+                let plan = if land != OUT && land < game.cells {
+                    game.landing_plan(entering, usize::from(seat), land)
+                } else {
+                    LandingPlan::Nothing
+                };
+                if let LandingPlan::Fixed {
+                    landed: planned,
+                    fired,
+                } = plan
                 {
+                    landed = Landed { dir, ..planned };
+                    let told = game
+                        .fired
+                        .get(fired.0 as usize..fired.1 as usize)
+                        .unwrap_or(&[]);
+                    for f in told {
+                        events.push(Event::Rule {
+                            rule: f.rule,
+                            at: f.at,
+                            then: f.then,
+                            count,
+                            blocked: f.blocked,
+                        });
+                    }
+                } else if plan == LandingPlan::Live {
                     let s = usize::from(seat);
                     landed = game.land(
                         s,
@@ -575,16 +595,24 @@ impl RaceState {
                 self.pos[i] = p;
                 if p >= game.cells {
                     events.push(Event::Finish);
-                } else if p != OUT
-                    && (game.holds_pieces
-                        || !game
-                            .rules_at(Moment::Resting, usize::from(seat), p)
-                            .is_empty())
-                {
+                } else if p != OUT {
                     // Without resting rules there, and with nothing held
                     // anywhere, the piece just stays.
                     let s = usize::from(seat);
-                    self.rest(game, s, i, p, count, entering, roll, &mut landed, events);
+                    match game.resting_plan(s, p) {
+                        RestingPlan::Nothing => {}
+                        RestingPlan::SendOut { opponents } => {
+                            let target = if opponents {
+                                Target::Opponents
+                            } else {
+                                Target::Others
+                            };
+                            self.send_out_sharing(game, s, Some(i), p, target, events);
+                        }
+                        RestingPlan::Live => {
+                            self.rest(game, s, i, p, count, entering, roll, &mut landed, events)
+                        }
+                    }
                 }
                 if landed.miss > 0 {
                     let o = &mut self.owed[usize::from(seat)];
@@ -601,7 +629,7 @@ impl RaceState {
             }
         }
         self.rolls += 1;
-        self.settle(game, usize::from(seat), events);
+        self.settle(game, usize::from(seat), piece, events);
         if self.over {
             return;
         }
@@ -624,10 +652,17 @@ impl RaceState {
         }
     }
 
-    /// After a turn of `mover`: the players who got home take their places
-    /// (the mover first), the game ends when the outcome is known, or as a
-    /// draw when no player can ever move again.
-    fn settle(&mut self, game: &RaceGame, mover: usize, events: &mut Vec<Event>) {
+    /// After a turn of `mover`, in which piece `moved` (if any) moved: the
+    /// players who got home take their places (the mover first), the game
+    /// ends when the outcome is known, or as a draw when no player can ever
+    /// move again.
+    fn settle(
+        &mut self,
+        game: &RaceGame,
+        mover: usize,
+        moved: Option<usize>,
+        events: &mut Vec<Event>,
+    ) {
         let n = self.players();
         let plays_on = game.order || game.outcome != crate::race::game::Outcome::FirstHomeWins;
         // A seat is home only with a piece at the finish (one piece each at
@@ -684,7 +719,7 @@ impl RaceState {
             }
             return;
         }
-        if !self.over && game.may_stick && self.stuck(game) {
+        if !self.over && game.may_stick && self.stuck(game, moved) {
             self.over = true;
             self.drawn = true;
             events.push(Event::Drawn);
@@ -695,24 +730,30 @@ impl RaceState {
     /// is finished, held (nobody can come to free it), or on a cell from
     /// which even the smallest roll passes an exact finish; and no rule of
     /// the roll moves pieces (`game.may_stick` says whether that can
-    /// happen at all).
-    fn stuck(&self, game: &RaceGame) -> bool {
+    /// happen at all). `moved` is a piece to look at first.
+    fn stuck(&self, game: &RaceGame, moved: Option<usize>) -> bool {
         if !game.may_stick {
             return false;
         }
         let (low, _) = game.sums();
         let k = usize::from(self.pieces);
+        let piece_stuck = |i: usize| {
+            let p = self.pos[i];
+            p != OUT
+                && (p >= game.cells
+                    || self.held[i]
+                    || (game.finish == Finish::Exact && p + low > game.cells))
+        };
+        // Most turns the piece that just moved can move again: no need to
+        // look at the others.
+        if let Some(i) = moved {
+            if i < self.pos.len() && !piece_stuck(i) && !self.is_placed(i / k.max(1)) {
+                return false;
+            }
+        }
         (0..self.players())
             .filter(|&s| !self.is_placed(s))
-            .all(|s| {
-                (s * k..s * k + k).all(|i| {
-                    let p = self.pos[i];
-                    p != OUT
-                        && (p >= game.cells
-                            || self.held[i]
-                            || (game.finish == Finish::Exact && p + low > game.cells))
-                })
-            })
+            .all(|s| (s * k..s * k + k).all(piece_stuck))
     }
 
     /// The effects with a target of landing rule `rule`, which looked at
@@ -790,21 +831,25 @@ impl RaceState {
             }
         };
         match target {
+            Target::Others | Target::Opponents if action == Action::Out => {
+                self.send_out_sharing(game, seat, mover, at, target, events);
+            }
             Target::Others | Target::Opponents => {
                 if game.is_safe(seat, at) {
                     return;
                 }
                 let spot = game.spot(seat, at);
-                for j in 0..self.pos.len() {
-                    let whose = j / k;
-                    if Some(j) == mover
-                        || (target == Target::Opponents && whose == seat)
-                        || !on_track(self.pos[j])
-                        || game.spot(whose, self.pos[j]) != spot
-                    {
+                for whose in 0..self.players() {
+                    if target == Target::Opponents && whose == seat {
                         continue;
                     }
-                    pick(self, j, mover_at, events);
+                    for j in whose * k..whose * k + k {
+                        let p = self.pos[j];
+                        if Some(j) == mover || !on_track(p) || game.spot(whose, p) != spot {
+                            continue;
+                        }
+                        pick(self, j, mover_at, events);
+                    }
                 }
             }
             Target::Furthest | Target::Hindmost => {
@@ -845,6 +890,51 @@ impl RaceState {
                 if last != u8::MAX && on_track(now(self, j, *mover_at)) {
                     pick(self, j, mover_at, events);
                 }
+            }
+        }
+    }
+
+    /// `others out` and `opponents out` (`bump`): the pieces on track on
+    /// the spot of seat `seat`'s cell `at`, but the mover, and with
+    /// `opponents` the seat's own, go out; not on a safe cell.
+    fn send_out_sharing(
+        &mut self,
+        game: &RaceGame,
+        seat: usize,
+        mover: Option<usize>,
+        at: u16,
+        target: Target,
+        events: &mut Vec<Event>,
+    ) {
+        if game.is_safe(seat, at) {
+            return;
+        }
+        let spot = game.spot(seat, at);
+        let k = usize::from(self.pieces);
+        for whose in 0..self.players() {
+            if target == Target::Opponents && whose == seat {
+                continue;
+            }
+            let Some(pos) = self.pos.get_mut(whose * k..whose * k + k) else {
+                continue;
+            };
+            for (n, p) in pos.iter_mut().enumerate() {
+                let old = *p;
+                if old == OUT
+                    || old >= game.cells
+                    || Some(whose * k + n) == mover
+                    || game.spot(whose, old) != spot
+                {
+                    continue;
+                }
+                *p = OUT;
+                if let Some(h) = self.held.get_mut(whose * k + n) {
+                    *h = false;
+                }
+                events.push(Event::Bumped {
+                    seat: whose as u8,
+                    at: old,
+                });
             }
         }
     }
