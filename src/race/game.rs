@@ -185,6 +185,10 @@ pub enum RestingPlan {
         /// `opponents out` rather than `others out`.
         opponents: bool,
     },
+    /// No resting rule there, in a game whose rules hold pieces: the held
+    /// pieces there are freed, and the piece is held if its landing said
+    /// so.
+    Free,
     /// The rules must be applied at play time.
     Live,
 }
@@ -413,8 +417,12 @@ impl RaceGame {
         if p == OUT || p >= self.cells {
             return RestingPlan::Live;
         }
-        if ids.is_empty() && !self.holds_pieces {
-            return RestingPlan::Nothing;
+        if ids.is_empty() {
+            return if self.holds_pieces {
+                RestingPlan::Free
+            } else {
+                RestingPlan::Nothing
+            };
         }
         let [id] = ids else {
             return RestingPlan::Live;

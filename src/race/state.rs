@@ -235,7 +235,10 @@ impl RaceState {
         if !self.can_move_from(game, cell, count) {
             return None;
         }
-        (base..base + k).find(|&i| self.pos[i] == cell && !self.held[i])
+        let pos = self.pos.get(base..base + k)?;
+        let held = self.held.get(base..base + k)?;
+        let n = pos.iter().zip(held).position(|(&p, &h)| p == cell && !h)?;
+        Some(base + n)
     }
 
     /// The legal choices for `roll`, into `out`: `enter` first, then the
@@ -609,6 +612,12 @@ impl RaceState {
                             };
                             self.send_out_sharing(game, s, Some(i), p, target, events);
                         }
+                        RestingPlan::Free => {
+                            self.free_held(game, s, i, p, events);
+                            if landed.held {
+                                self.held[i] = true;
+                            }
+                        }
                         RestingPlan::Live => {
                             self.rest(game, s, i, p, count, entering, roll, &mut landed, events)
                         }
@@ -955,7 +964,6 @@ impl RaceState {
         landed: &mut Landed,
         events: &mut Vec<Event>,
     ) {
-        let k = usize::from(self.pieces);
         let mut q = p;
         let mut d = 1;
         for &id in game.rules_at(Moment::Resting, seat, p) {
@@ -991,21 +999,35 @@ impl RaceState {
         }
         // Only a game whose rules hold pieces has any to free.
         if game.holds_pieces {
-            let spot = game.spot(seat, p);
-            for j in 0..self.pos.len() {
-                if j == i || !self.held[j] || game.spot(j / k, self.pos[j]) != spot {
-                    continue;
-                }
-                self.held[j] = false;
-                events.push(Event::Freed {
-                    seat: (j / k) as u8,
-                    at: self.pos[j],
-                });
-            }
+            self.free_held(game, seat, i, p, events);
         }
         self.pos[i] = q;
         if q != OUT && q < game.cells && landed.held {
             self.held[i] = true;
+        }
+    }
+
+    /// The held pieces on the spot of seat `seat`'s cell `p`, but piece
+    /// `i`, are freed.
+    fn free_held(
+        &mut self,
+        game: &RaceGame,
+        seat: usize,
+        i: usize,
+        p: u16,
+        events: &mut Vec<Event>,
+    ) {
+        let k = usize::from(self.pieces).max(1);
+        let spot = game.spot(seat, p);
+        for j in 0..self.pos.len() {
+            if j == i || !self.held[j] || game.spot(j / k, self.pos[j]) != spot {
+                continue;
+            }
+            self.held[j] = false;
+            events.push(Event::Freed {
+                seat: (j / k) as u8,
+                at: self.pos[j],
+            });
         }
     }
 
@@ -1016,10 +1038,16 @@ impl RaceState {
         self.same = (0, [0; MAX_DICE]);
         let n = self.players;
         let mut next = self.to_roll;
+        // Most turns: the next seat is in play and owes nothing.
+        let after = if next + 1 >= n { 0 } else { next + 1 };
+        if self.places.is_empty() && self.owed.get(usize::from(after)) == Some(&0) {
+            self.to_roll = after;
+            return;
+        }
         // Each round of the seats pays a turn of each debt (at most 255).
         for _ in 0..usize::from(n) * 257 {
             next = if next + 1 >= n { 0 } else { next + 1 };
-            if self.is_placed(usize::from(next)) {
+            if !self.places.is_empty() && self.is_placed(usize::from(next)) {
                 continue;
             }
             match self.owed.get_mut(usize::from(next)) {
