@@ -443,12 +443,18 @@ fn planned_turns_play_as_the_general_path() {
     assert!(games.len() >= 10, "{}", games.len());
     let mut turns = 0u64;
     let mut planned_cells = 0;
+    let mut by_count = 0;
     for (name, planned) in &games {
         let general = planned.unplanned();
         planned_cells += planned
             .landing_plans
             .iter()
             .filter(|p| matches!(p, rulebook::race::game::LandingPlan::Fixed { .. }))
+            .count();
+        by_count += planned
+            .landing_plans
+            .iter()
+            .filter(|p| matches!(p, rulebook::race::game::LandingPlan::ByCount { .. }))
             .count();
         let most = usize::from(planned.max_players).min(4);
         for players in usize::from(planned.min_players).max(2)..=most {
@@ -473,11 +479,16 @@ fn planned_turns_play_as_the_general_path() {
                     assert_eq!(a, b, "{name}, {players} players, seed {seed}");
                     turns += 1;
                 }
+                // A bench plays the next game in the same state.
+                a.restart();
+                assert_eq!(a, RaceState::new(planned, players).unwrap(), "{name}");
             }
         }
     }
     // The plans were used: most cells with landing rules have one.
     assert!(planned_cells > 100, "{planned_cells}");
+    // The geese of the goose game repeat the roll: planned by count.
+    assert!(by_count >= 13, "{by_count}");
     assert!(turns > 100_000, "{turns}");
 }
 

@@ -74,7 +74,9 @@ pub fn compile_race(spec: &RaceSpec) -> RaceGame {
         spots: Vec::new(),
         landing_plans: Vec::new(),
         fired: Vec::new(),
+        count_plans: Vec::new(),
         resting_plans: Vec::new(),
+        plan_strides: (0, 0),
     };
     game.derive();
     game

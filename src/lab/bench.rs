@@ -195,9 +195,12 @@ pub fn race(game: &RaceGame, seconds: f64, jobs: usize) -> Result<RaceSpeed, Str
                     let mut seed = job << 40;
                     let mut choices = Vec::with_capacity(16);
                     let mut events = Vec::with_capacity(32);
+                    let mut state = RaceState::new(game, players)?;
                     while start.elapsed().as_secs_f64() < seconds {
                         for _ in 0..1000 {
-                            let (n, _) = play_one(game, players, seed, &mut choices, &mut events)?;
+                            state.restart();
+                            let (n, _) =
+                                play_one(game, &mut state, seed, &mut choices, &mut events)?;
                             rolls += u64::from(n);
                             games += 1;
                             seed += 1;
@@ -231,16 +234,16 @@ pub fn race(game: &RaceGame, seconds: f64, jobs: usize) -> Result<RaceSpeed, Str
     })
 }
 
-/// Plays one race game between random players from `seed` (at most 100,000
-/// rolls); the number of rolls and the winner.
+/// Plays a race game on from `state` (the start, usually) between random
+/// players from `seed` (at most 100,000 rolls); the number of rolls and
+/// the winner.
 pub fn play_one(
     game: &RaceGame,
-    players: usize,
+    state: &mut RaceState,
     seed: u64,
     choices: &mut Vec<Choice>,
     events: &mut Vec<Event>,
 ) -> Result<(u32, Option<usize>), String> {
-    let mut state = RaceState::new(game, players)?;
     let mut dice = Rng::new(seed);
     let mut pick = Rng::new(agent_seed(seed, 0));
     while !state.is_over() && state.rolls() < 100_000 {

@@ -167,9 +167,32 @@ pub enum LandingPlan {
         /// The range of `RaceGame::fired` with the rules' events.
         fired: (u32, u32),
     },
+    /// What the rules do depends on the roll's count and the piece's
+    /// direction too (`repeat`): the `Fixed` plan of a count `c` and
+    /// direction `d` is `RaceGame::count_plans` at `start + 2 * (c - low)`,
+    /// plus 1 going back, `low` the smallest sum of a roll; its direction
+    /// is the one the piece ends with.
+    ByCount {
+        /// Where this cell's plans start in `count_plans`.
+        start: u32,
+    },
     /// The rules must be applied at play time.
     Live,
 }
+
+/// What `plan_landing` found.
+enum Planned {
+    /// A plan (`Nothing` or `Fixed`).
+    Fixed(LandingPlan),
+    /// A rule repeats the roll: plan by count.
+    ByCount,
+    /// Live.
+    Live,
+}
+
+/// At most this many plans by count (`LandingPlan::ByCount`) in a game:
+/// beyond, the landings they would cover are made live.
+const MAX_COUNT_PLANS: usize = 1 << 16;
 
 /// What the resting rules of a cell do, worked out once when the game is
 /// compiled (`RaceGame::derive`) where it is simple enough: nothing, or
@@ -319,8 +342,15 @@ pub struct RaceGame {
     pub landing_plans: Vec<LandingPlan>,
     /// The events of the rules the fixed landing plans fire.
     pub fired: Vec<Fired>,
+    /// The fixed plans of the landings planned by count (set by `derive`;
+    /// see `LandingPlan::ByCount`).
+    pub count_plans: Vec<LandingPlan>,
     /// The resting plans (set by `derive`), seat by seat on a circuit.
     pub resting_plans: Vec<RestingPlan>,
+    /// The steps between plans of one seat and the next (0 on a plain
+    /// track, where one row serves every seat), and between the plans of
+    /// pieces not entering and entering (set by `derive`).
+    pub plan_strides: (usize, usize),
 }
 
 impl RaceGame {
@@ -350,6 +380,9 @@ impl RaceGame {
             .map(|(seat, p)| self.spot_of(seat, p))
             .collect();
         self.spots = spots;
+        let width = usize::from(self.cells) + 1;
+        let seats = self.plan_seats();
+        self.plan_strides = (if seats == 1 { 0 } else { width }, seats * width);
         self.plan_landings();
     }
 
@@ -362,6 +395,7 @@ impl RaceGame {
             spots: Vec::new(),
             landing_plans: Vec::new(),
             fired: Vec::new(),
+            count_plans: Vec::new(),
             resting_plans: Vec::new(),
             ..self.clone()
         }
@@ -382,9 +416,8 @@ impl RaceGame {
     /// `landing_plans`.
     #[inline]
     fn plan_index(&self, entering: bool, seat: usize, p: u16) -> usize {
-        let seats = self.plan_seats();
-        let seat = if seats == 1 { 0 } else { seat };
-        ((usize::from(entering) * seats) + seat) * (usize::from(self.cells) + 1) + usize::from(p)
+        let (per_seat, per_entering) = self.plan_strides;
+        usize::from(entering) * per_entering + seat * per_seat + usize::from(p)
     }
 
     /// The plan of a landing on `p` (`Live` where there is none).
@@ -396,17 +429,28 @@ impl RaceGame {
             .unwrap_or(LandingPlan::Live)
     }
 
+    /// The fixed plan of a landing planned by count (`ByCount { start }`)
+    /// after a roll of `count`, the piece moving in direction `dir`
+    /// (`Live` where there is none).
+    #[inline]
+    pub fn count_plan(&self, start: u32, count: u16, dir: i8) -> LandingPlan {
+        let (low, _) = self.sums();
+        let i = start as usize + 2 * usize::from(count.wrapping_sub(low)) + usize::from(dir < 0);
+        self.count_plans
+            .get(i)
+            .copied()
+            .unwrap_or(LandingPlan::Live)
+    }
+
     /// The plan of the resting rules for seat `seat`'s piece at `p`
     /// (`Live` where there is none).
     #[inline]
     pub fn resting_plan(&self, seat: usize, p: u16) -> RestingPlan {
-        let width = usize::from(self.cells) + 1;
-        let row = if self.plan_seats() == 1 { 0 } else { seat };
-        if usize::from(p) >= width {
+        if p > self.cells {
             return RestingPlan::Live;
         }
         self.resting_plans
-            .get(row * width + usize::from(p))
+            .get(seat * self.plan_strides.0 + usize::from(p))
             .copied()
             .unwrap_or(RestingPlan::Live)
     }
@@ -453,15 +497,24 @@ impl RaceGame {
     fn plan_landings(&mut self) {
         let mut plans = Vec::new();
         let mut fired = Vec::new();
+        let mut by_count = Vec::new();
         for entering in [false, true] {
             for seat in 0..self.plan_seats() {
                 for p in 0..=self.cells {
-                    plans.push(self.plan_landing(entering, seat, p, &mut fired));
+                    let plan = match self.plan_landing(entering, seat, p, 0, 1, &mut fired) {
+                        Planned::Fixed(plan) => plan,
+                        Planned::Live => LandingPlan::Live,
+                        Planned::ByCount => {
+                            self.plan_by_count(entering, seat, p, &mut by_count, &mut fired)
+                        }
+                    };
+                    plans.push(plan);
                 }
             }
         }
         self.landing_plans = plans;
         self.fired = fired;
+        self.count_plans = by_count;
         let mut resting = Vec::new();
         for seat in 0..self.plan_seats() {
             for p in 0..=self.cells {
@@ -471,33 +524,83 @@ impl RaceGame {
         self.resting_plans = resting;
     }
 
-    /// The plan of one landing; the events of its rules go to `fired`.
+    /// The plans of a landing on `p` whose rules `repeat` the roll: one
+    /// for each count and direction, into `by_count`; `Live` when one of
+    /// them can't be planned or there would be too many.
+    fn plan_by_count(
+        &self,
+        entering: bool,
+        seat: usize,
+        p: u16,
+        by_count: &mut Vec<LandingPlan>,
+        fired: &mut Vec<Fired>,
+    ) -> LandingPlan {
+        let (low, high) = self.sums();
+        let start = by_count.len();
+        let size = 2 * usize::from(high.saturating_sub(low) + 1);
+        let (Ok(first), true) = (u32::try_from(start), start + size <= MAX_COUNT_PLANS) else {
+            return LandingPlan::Live;
+        };
+        let told = fired.len();
+        for count in low..=high {
+            for dir in [1, -1] {
+                match self.plan_landing(entering, seat, p, count, dir, fired) {
+                    Planned::Fixed(plan) => by_count.push(plan),
+                    Planned::Live | Planned::ByCount => {
+                        by_count.truncate(start);
+                        fired.truncate(told);
+                        return LandingPlan::Live;
+                    }
+                }
+            }
+        }
+        LandingPlan::ByCount { start: first }
+    }
+
+    /// The plan of one landing after a roll of `count` (0: any), the
+    /// piece moving in direction `dir`; the events of its rules go to
+    /// `fired`. With count 0 a landing that repeats the roll asks for
+    /// plans by count.
     fn plan_landing(
         &self,
         entering: bool,
         seat: usize,
         p: u16,
+        count: u16,
+        dir: i8,
         fired: &mut Vec<Fired>,
-    ) -> LandingPlan {
+    ) -> Planned {
         if p == OUT || p >= self.cells || self.rules_at(Moment::Landing, seat, p).is_empty() {
-            return LandingPlan::Nothing;
+            return Planned::Fixed(LandingPlan::Nothing);
         }
         let live = std::cell::Cell::new(false);
+        let repeats = std::cell::Cell::new(false);
         let mut told = Vec::new();
         let landed = self.land(
             seat,
             p,
-            0,
-            1,
+            count,
+            dir,
             |r| {
                 let faces = r
                     .roll_tests
                     .iter()
                     .any(|(_, t)| matches!(t, RollTest::Faces { .. }));
-                if faces || r.targets || r.effects.contains(&CellEffect::Repeat) {
+                // A test of the faces matters only where the other tests
+                // hold (`entering and roll 6 3` never holds for a piece
+                // already on the track).
+                let others_hold = r.roll_tests.iter().all(|(negated, t)| match t {
+                    RollTest::Entering => entering != *negated,
+                    RollTest::Faces { .. } => true,
+                });
+                if (faces && others_hold) || r.targets {
                     live.set(true);
                 }
-                r.roll_holds_entering(entering)
+                let holds = r.roll_holds_entering(entering);
+                if holds && r.effects.contains(&CellEffect::Repeat) {
+                    repeats.set(true);
+                }
+                holds
             },
             |rule, at, then, blocked| {
                 told.push(Fired {
@@ -509,18 +612,26 @@ impl RaceGame {
             },
         );
         if live.get() {
-            return LandingPlan::Live;
+            return Planned::Live;
         }
-        let start = fired.len() as u32;
+        if repeats.get() && count == 0 {
+            return Planned::ByCount;
+        }
+        let (Ok(start), Ok(_)) = (
+            u32::try_from(fired.len()),
+            u32::try_from(fired.len() + told.len()),
+        ) else {
+            return Planned::Live;
+        };
         fired.extend(told.into_iter().filter(|f| {
             self.rules
                 .get(usize::from(f.rule))
                 .is_some_and(|r| !r.only_targets)
         }));
-        LandingPlan::Fixed {
+        Planned::Fixed(LandingPlan::Fixed {
             landed,
             fired: (start, fired.len() as u32),
-        }
+        })
     }
 
     /// The smallest and largest sum of a roll.

@@ -90,6 +90,24 @@ impl RaceState {
         })
     }
 
+    /// Back to the start, for the same game and players, keeping the
+    /// buffers (a bench plays game after game).
+    pub fn restart(&mut self) {
+        self.pos.fill(OUT);
+        self.held.fill(false);
+        self.owed.fill(0);
+        self.to_roll = 0;
+        self.winner = None;
+        self.rolls = 0;
+        self.last_moved.fill(u8::MAX);
+        self.doubles = 0;
+        self.same = (0, [0; MAX_DICE]);
+        self.places.clear();
+        self.loser = None;
+        self.over = false;
+        self.drawn = false;
+    }
+
     /// Whether the game is over: won, or drawn because no player can ever
     /// move again.
     pub fn is_over(&self) -> bool {
@@ -198,6 +216,18 @@ impl RaceState {
 
     /// Whether the roll is a roll of this game's dice.
     pub fn check_roll(&self, game: &RaceGame, roll: &Roll) -> Result<(), Illegal> {
+        // The usual case in one test: as many faces as dice, the lowest
+        // at least 1 and the highest at most `faces` (`sorted` fills
+        // unused slots with 0, after the faces).
+        let n = usize::from(game.dice);
+        let sorted = roll.sorted();
+        if roll.faces().len() == n
+            && n > 0
+            && sorted.first().is_some_and(|&f| f >= 1)
+            && sorted.get(n - 1).is_some_and(|&f| f <= game.faces)
+        {
+            return Ok(());
+        }
         if roll.faces().len() != usize::from(game.dice) {
             return Err(Illegal::BadRoll(format!(
                 "this game rolls {} dice, not {}",
@@ -286,6 +316,16 @@ impl RaceState {
         } else {
             game.cells.saturating_sub(1)
         };
+        // One piece each: a move of it or nothing (no order to keep).
+        if let ([p], [h]) = (pos, held) {
+            if !h && *p != OUT && *p <= top {
+                out.push(Choice::Move(*p));
+            }
+            if out.is_empty() || !game.compulsory {
+                out.push(Choice::Pass);
+            }
+            return;
+        }
         for (&p, &h) in pos.iter().zip(held) {
             if h || p == OUT || p > top {
                 continue;
@@ -536,17 +576,27 @@ impl RaceState {
                 };
                 // A cell without landing rules leaves the piece as it is;
                 // most others have their landing worked out already.
-                let plan = if land != OUT && land < game.cells {
+                let mut plan = if land != OUT && land < game.cells {
                     game.landing_plan(entering, usize::from(seat), land)
                 } else {
                     LandingPlan::Nothing
                 };
+                // A plan by count ends with a direction of its own.
+                let mut own_dir = true;
+                if let LandingPlan::ByCount { start } = plan {
+                    plan = game.count_plan(start, count, dir);
+                    own_dir = false;
+                }
                 if let LandingPlan::Fixed {
                     landed: planned,
                     fired,
                 } = plan
                 {
-                    landed = Landed { dir, ..planned };
+                    landed = if own_dir {
+                        Landed { dir, ..planned }
+                    } else {
+                        planned
+                    };
                     let told = game
                         .fired
                         .get(fired.0 as usize..fired.1 as usize)
@@ -1017,6 +1067,10 @@ impl RaceState {
         p: u16,
         events: &mut Vec<Event>,
     ) {
+        // Most turns nothing is held anywhere.
+        if !self.held.contains(&true) {
+            return;
+        }
         let k = usize::from(self.pieces).max(1);
         let spot = game.spot(seat, p);
         for j in 0..self.pos.len() {
