@@ -129,13 +129,15 @@ impl RaceState {
         &self.places
     }
 
-    /// The doubles in a row the player to roll has rolled this turn.
+    /// The doubles in a row the player to roll has rolled this turn
+    /// (counted only in a game with rules of the roll; 0 otherwise).
     pub fn doubles_in_a_row(&self) -> u8 {
         self.doubles
     }
 
     /// The rolls in a row with the same faces the player to roll has rolled
-    /// this turn, and those faces (sorted, unused slots 0).
+    /// this turn, and those faces (sorted, unused slots 0; counted only in
+    /// a game with rules of the roll).
     pub fn same_in_a_row(&self) -> (u8, [u8; MAX_DICE]) {
         self.same
     }
@@ -249,7 +251,10 @@ impl RaceState {
             Enter::Always => true,
             Enter::OnFace(f) => roll.shows(f),
         };
-        allowed && self.pieces(self.to_roll()).contains(&OUT)
+        // `contains` on `u16` is a call that is not inlined: a loop here.
+        #[allow(clippy::manual_contains)]
+        let out = self.pieces(self.to_roll()).iter().any(|&p| p == OUT);
+        allowed && out
     }
 
     fn can_move_from(&self, game: &RaceGame, from: u16, count: u16) -> bool {
@@ -282,18 +287,23 @@ impl RaceState {
             return;
         }
         if self.roll_rules_hold(game, roll) {
-            // The rules of the roll come first: the choices are those of the
-            // position they leave.
-            let mut after = self.clone();
-            let mut events = Vec::new();
-            if after.apply_roll_rules(game, roll, &mut events) {
-                out.push(Choice::Pass);
-            } else {
-                after.move_choices(game, roll, out);
-            }
+            self.choices_after_roll_rules(game, roll, out);
             return;
         }
         self.move_choices(game, roll, out);
+    }
+
+    /// `choices` when rules of the roll hold: they come first, and the
+    /// choices are those of the position they leave.
+    #[inline(never)]
+    fn choices_after_roll_rules(&self, game: &RaceGame, roll: &Roll, out: &mut Vec<Choice>) {
+        let mut after = self.clone();
+        let mut events = Vec::new();
+        if after.apply_roll_rules(game, roll, &mut events) {
+            out.push(Choice::Pass);
+        } else {
+            after.move_choices(game, roll, out);
+        }
     }
 
     /// The choices of the move, the rules of the roll aside.
@@ -515,7 +525,8 @@ impl RaceState {
         let mut ended = false;
         if self.roll_rules_hold(game, roll) {
             ended = self.apply_roll_rules(game, roll, events);
-        } else {
+        } else if !game.roll_rules.is_empty() {
+            // Only rules of the roll count the rolls in a row.
             self.doubles = self.doubles_with(roll);
             self.same = self.same_with(roll);
         }
@@ -778,7 +789,7 @@ impl RaceState {
             }
             return;
         }
-        if !self.over && game.may_stick && self.stuck(game, moved) {
+        if !self.over && game.may_stick && self.stuck(game, mover, moved) {
             self.over = true;
             self.drawn = true;
             events.push(Event::Drawn);
@@ -789,8 +800,9 @@ impl RaceState {
     /// is finished, held (nobody can come to free it), or on a cell from
     /// which even the smallest roll passes an exact finish; and no rule of
     /// the roll moves pieces (`game.may_stick` says whether that can
-    /// happen at all). `moved` is a piece to look at first.
-    fn stuck(&self, game: &RaceGame, moved: Option<usize>) -> bool {
+    /// happen at all). `moved` is a piece of seat `mover` to look at
+    /// first.
+    fn stuck(&self, game: &RaceGame, mover: usize, moved: Option<usize>) -> bool {
         if !game.may_stick {
             return false;
         }
@@ -806,7 +818,7 @@ impl RaceState {
         // Most turns the piece that just moved can move again: no need to
         // look at the others.
         if let Some(i) = moved {
-            if i < self.pos.len() && !piece_stuck(i) && !self.is_placed(i / k.max(1)) {
+            if i < self.pos.len() && !piece_stuck(i) && !self.is_placed(mover) {
                 return false;
             }
         }
@@ -1069,6 +1081,21 @@ impl RaceState {
     ) {
         // Most turns nothing is held anywhere.
         if !self.held.contains(&true) {
+            return;
+        }
+        // On a plain track pieces share a spot when they share a cell
+        // (held pieces are on the track).
+        if game.circuit.is_none() {
+            for (j, (&q, h)) in self.pos.iter().zip(self.held.iter_mut()).enumerate() {
+                if *h && q == p && j != i {
+                    *h = false;
+                    let k = usize::from(self.pieces).max(1);
+                    events.push(Event::Freed {
+                        seat: (j / k) as u8,
+                        at: q,
+                    });
+                }
+            }
             return;
         }
         let k = usize::from(self.pieces).max(1);
