@@ -665,13 +665,9 @@ impl RaceState {
                     let s = usize::from(seat);
                     match game.resting_plan(s, p) {
                         RestingPlan::Nothing => {}
+                        // Planned only where the cell is not safe.
                         RestingPlan::SendOut { opponents } => {
-                            let target = if opponents {
-                                Target::Opponents
-                            } else {
-                                Target::Others
-                            };
-                            self.send_out_sharing(game, s, Some(i), p, target, events);
+                            self.send_out_at(game, s, Some(i), p, opponents, events);
                         }
                         RestingPlan::Free => {
                             self.free_held(game, s, i, p, events);
@@ -980,26 +976,51 @@ impl RaceState {
         if game.is_safe(seat, at) {
             return;
         }
+        self.send_out_at(game, seat, mover, at, target == Target::Opponents, events);
+    }
+
+    /// `send_out_sharing` on a cell known not to be safe.
+    fn send_out_at(
+        &mut self,
+        game: &RaceGame,
+        seat: usize,
+        mover: Option<usize>,
+        at: u16,
+        opponents: bool,
+        events: &mut Vec<Event>,
+    ) {
+        // Off the track (a rule of the roll looks at no cell) no piece on
+        // the track shares the spot.
+        if at == OUT || at >= game.cells {
+            return;
+        }
         let spot = game.spot(seat, at);
         let k = usize::from(self.pieces);
+        let circuit = game.circuit.is_some();
+        let mover = mover.unwrap_or(usize::MAX);
         for whose in 0..self.players() {
-            if target == Target::Opponents && whose == seat {
+            if opponents && whose == seat {
                 continue;
             }
-            let Some(pos) = self.pos.get_mut(whose * k..whose * k + k) else {
-                continue;
-            };
-            for (n, p) in pos.iter_mut().enumerate() {
-                let old = *p;
-                if old == OUT
-                    || old >= game.cells
-                    || Some(whose * k + n) == mover
-                    || game.spot(whose, old) != spot
-                {
+            for j in whose * k..whose * k + k {
+                let Some(&old) = self.pos.get(j) else {
+                    continue;
+                };
+                // The spot of a piece out (0) or finished (`u32::MAX`) is
+                // none on the track; on a plain track the spot of a cell is
+                // the cell (and out is 0, the finish past every cell).
+                let there = if circuit {
+                    game.spot(whose, old)
+                } else {
+                    u32::from(old)
+                };
+                if there != spot || j == mover {
                     continue;
                 }
-                *p = OUT;
-                if let Some(h) = self.held.get_mut(whose * k + n) {
+                if let Some(p) = self.pos.get_mut(j) {
+                    *p = OUT;
+                }
+                if let Some(h) = self.held.get_mut(j) {
                     *h = false;
                 }
                 events.push(Event::Bumped {
