@@ -336,6 +336,25 @@ impl RaceState {
             }
             return;
         }
+        // Two pieces each: the cells of those that can move, the nearest
+        // the finish first, a cell once.
+        if let ([p, q], [hp, hq]) = (pos, held) {
+            let movable = |c: u16, h: bool| !h && c != OUT && c <= top;
+            match (movable(*p, *hp), movable(*q, *hq)) {
+                (true, true) if p == q => out.push(Choice::Move(*p)),
+                (true, true) => {
+                    out.push(Choice::Move(*p.max(q)));
+                    out.push(Choice::Move(*p.min(q)));
+                }
+                (true, false) => out.push(Choice::Move(*p)),
+                (false, true) => out.push(Choice::Move(*q)),
+                (false, false) => {}
+            }
+            if out.is_empty() || !game.compulsory {
+                out.push(Choice::Pass);
+            }
+            return;
+        }
         for (&p, &h) in pos.iter().zip(held) {
             if h || p == OUT || p > top {
                 continue;
