@@ -359,17 +359,17 @@ impl RaceState {
             if h || p == OUT || p > top {
                 continue;
             }
-            // A cell once, nearest the finish first (insertion by cell).
-            let moves = out.get_mut(first..).unwrap_or(&mut []);
-            if moves.contains(&Choice::Move(p)) {
-                continue;
-            }
-            out.push(Choice::Move(p));
-            let mut j = out.len() - 1;
+            // A cell once, nearest the finish first (insertion by cell):
+            // the moves listed go down, so a cell listed already is met
+            // just before the place of `p`.
+            let mut j = out.len();
             while j > first && out.get(j - 1).map_or(0, Choice::cell) < p {
-                out.swap(j - 1, j);
                 j -= 1;
             }
+            if j > first && out.get(j - 1).map_or(0, Choice::cell) == p {
+                continue;
+            }
+            out.insert(j, Choice::Move(p));
         }
         if out.is_empty() || !game.compulsory {
             out.push(Choice::Pass);
