@@ -751,8 +751,17 @@ impl RaceState {
         let n = self.players();
         let plays_on = game.order || game.outcome != crate::race::game::Outcome::FirstHomeWins;
         // A seat is home only with a piece at the finish (one piece each at
-        // least): most turns, none is, and no seat need be looked at.
-        let someone_finished = self.pieces == 0 || self.pos.iter().any(|&p| p >= game.cells);
+        // least), with `win all pieces` only with as many as a seat has:
+        // most turns there are not that many, and no seat need be looked
+        // at.
+        let finished = |p: &&u16| **p >= game.cells;
+        let someone_finished = self.pieces == 0
+            || match game.win {
+                Win::FirstPiece => self.pos.iter().any(|p| finished(&p)),
+                Win::AllPieces => {
+                    self.pos.iter().filter(finished).count() >= usize::from(self.pieces)
+                }
+            };
         for step in 0..if someone_finished { n } else { 0 } {
             let seat = if mover + step >= n {
                 mover + step - n
