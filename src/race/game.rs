@@ -374,12 +374,11 @@ impl RaceGame {
                 .collect(),
         };
         let rows = self.circuit.as_ref().map_or(1, |c| c.starts.len());
-        self.spots = Vec::new();
-        let spots: Vec<u32> = (0..rows)
+        // `spot_of` works each spot out without the table.
+        self.spots = (0..rows)
             .flat_map(|seat| (0..=self.cells).map(move |p| (seat, p)))
             .map(|(seat, p)| self.spot_of(seat, p))
             .collect();
-        self.spots = spots;
         let width = usize::from(self.cells) + 1;
         let seats = self.plan_seats();
         self.plan_strides = (if seats == 1 { 0 } else { width }, seats * width);
@@ -457,10 +456,10 @@ impl RaceGame {
 
     /// The resting plan of one cell (see `RestingPlan`).
     fn plan_resting(&self, seat: usize, p: u16) -> RestingPlan {
-        let ids = self.rules_at(Moment::Resting, seat, p);
         if p == OUT || p >= self.cells {
             return RestingPlan::Live;
         }
+        let ids = self.rules_at(Moment::Resting, seat, p);
         if ids.is_empty() {
             return if self.holds_pieces {
                 RestingPlan::Free
