@@ -335,8 +335,8 @@ pub struct RaceGame {
     /// On a circuit, `rule_cell` of every seat and position, seat by seat
     /// (set by `derive`; empty on a plain track).
     pub loop_cells: Vec<u16>,
-    /// `spot` of every position, seat by seat on a circuit (set by
-    /// `derive`).
+    /// On a circuit, `spot` of every position, seat by seat (set by
+    /// `derive`; empty on a plain track, whose spots are its cells).
     pub spots: Vec<u32>,
     /// The landing plans (set by `derive`), indexed by `plan_index`.
     pub landing_plans: Vec<LandingPlan>,
@@ -373,8 +373,9 @@ impl RaceGame {
                 .flat_map(|seat| (0..=self.cells).map(move |p| loop_cell(c, seat, p)))
                 .collect(),
         };
-        let rows = self.circuit.as_ref().map_or(1, |c| c.starts.len());
-        // `spot_of` works each spot out without the table.
+        // Only a circuit needs a table (`spot` of a plain track is the
+        // cell); `spot_of` works each spot out without it.
+        let rows = self.circuit.as_ref().map_or(0, |c| c.starts.len());
         self.spots = (0..rows)
             .flat_map(|seat| (0..=self.cells).map(move |p| (seat, p)))
             .map(|(seat, p)| self.spot_of(seat, p))
@@ -705,10 +706,17 @@ impl RaceGame {
     /// number of the seat's own above the loop on its home cells.
     #[inline]
     pub fn spot(&self, seat: usize, p: u16) -> u32 {
+        // On a plain track the spot is the cell (out is 0).
+        if self.circuit.is_none() {
+            return if p >= self.cells {
+                u32::MAX
+            } else {
+                u32::from(p)
+            };
+        }
         let width = usize::from(self.cells) + 1;
-        let row = if self.circuit.is_some() { seat } else { 0 };
         if usize::from(p) < width {
-            if let Some(&spot) = self.spots.get(row * width + usize::from(p)) {
+            if let Some(&spot) = self.spots.get(seat * width + usize::from(p)) {
                 return spot;
             }
         }

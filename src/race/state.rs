@@ -1024,7 +1024,6 @@ impl RaceState {
         }
         let spot = game.spot(seat, at);
         let k = usize::from(self.pieces);
-        let circuit = game.circuit.is_some();
         let mover = mover.unwrap_or(usize::MAX);
         for whose in 0..self.players() {
             if opponents && whose == seat {
@@ -1035,14 +1034,8 @@ impl RaceState {
                     continue;
                 };
                 // The spot of a piece out (0) or finished (`u32::MAX`) is
-                // none on the track; on a plain track the spot of a cell is
-                // the cell (and out is 0, the finish past every cell).
-                let there = if circuit {
-                    game.spot(whose, old)
-                } else {
-                    u32::from(old)
-                };
-                if there != spot || j == mover {
+                // none on the track.
+                if game.spot(whose, old) != spot || j == mover {
                     continue;
                 }
                 if let Some(p) = self.pos.get_mut(j) {
@@ -1130,21 +1123,6 @@ impl RaceState {
     ) {
         // Most turns nothing is held anywhere.
         if !self.held.contains(&true) {
-            return;
-        }
-        // On a plain track pieces share a spot when they share a cell
-        // (held pieces are on the track).
-        if game.circuit.is_none() {
-            for (j, (&q, h)) in self.pos.iter().zip(self.held.iter_mut()).enumerate() {
-                if *h && q == p && j != i {
-                    *h = false;
-                    let k = usize::from(self.pieces).max(1);
-                    events.push(Event::Freed {
-                        seat: (j / k) as u8,
-                        at: q,
-                    });
-                }
-            }
             return;
         }
         let k = usize::from(self.pieces).max(1);
