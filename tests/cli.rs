@@ -1,7 +1,7 @@
 //! The command line, called in-process through `rulebook::cli::run`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 struct Run {
     code: i32,

@@ -2,7 +2,7 @@
 //! PDN files get errors that name the line, after the moves before it.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{random_game, run};
 use rulebook::board::{Position, Tables};

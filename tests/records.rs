@@ -8,7 +8,7 @@
 //! moment leaves a record that replays to a prefix of the game.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

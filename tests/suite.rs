@@ -1,0 +1,65 @@
+//! The integration tests of rulebook as one test program: each file of
+//! `tests/` is a module here (built and linked once, not thirty times).
+//! `agents.rs` and `replay_memory.rs` count allocations with a global
+//! allocator of their own, so each stays a program of its own.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[path = "common/mod.rs"]
+mod common;
+
+#[path = "capture_search.rs"]
+mod capture_search;
+#[path = "cli.rs"]
+mod cli;
+#[path = "compile.rs"]
+mod compile;
+#[path = "diagnostics.rs"]
+mod diagnostics;
+#[path = "editors.rs"]
+mod editors;
+#[path = "explain.rs"]
+mod explain;
+#[path = "format_rules.rs"]
+mod format_rules;
+#[path = "formats.rs"]
+mod formats;
+#[path = "games.rs"]
+mod games;
+#[path = "generality.rs"]
+mod generality;
+#[path = "hardening.rs"]
+mod hardening;
+#[path = "kernel.rs"]
+mod kernel;
+#[path = "lab.rs"]
+mod lab;
+#[path = "layers.rs"]
+mod layers;
+#[path = "lsp.rs"]
+mod lsp;
+#[path = "pdn.rs"]
+mod pdn;
+#[path = "perft.rs"]
+mod perft;
+#[path = "pictures.rs"]
+mod pictures;
+#[path = "prompt.rs"]
+mod prompt;
+#[path = "properties.rs"]
+mod properties;
+#[path = "pydraughts.rs"]
+mod pydraughts;
+#[path = "race.rs"]
+mod race;
+#[path = "records.rs"]
+mod records;
+#[path = "session.rs"]
+mod session;
+#[path = "shell.rs"]
+mod shell;
+#[path = "simulate.rs"]
+mod simulate;
+#[path = "web.rs"]
+mod web;
+#[path = "web_browser.rs"]
+mod web_browser;
