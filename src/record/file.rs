@@ -9,9 +9,10 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-/// The part of a temporary file's name after the target's name: such files
-/// are obviously stale when no `rulebook` with that process id runs (a kill
-/// during a save), and the next save of the same file removes them.
+/// The part of a temporary file's name after the target's name and before
+/// the process id: `.NAME.rulebook-tmp.PID.RANDOM`. Such files are stale
+/// when no process with that id runs (a kill during a save), and the next
+/// save of the same file removes them.
 const TMP_MARK: &str = ".rulebook-tmp.";
 
 /// The file that writing to `path` writes: `path` itself, or the file a
@@ -84,6 +85,8 @@ fn remove_stale(dir: &Path, name: &str) {
         let Some(pid) = file
             .to_str()
             .and_then(|f| f.strip_prefix(&prefix))
+            // `PID.RANDOM` (or a bare `PID`, as older versions named them).
+            .and_then(|p| p.split('.').next())
             .and_then(|p| p.parse::<u32>().ok())
         else {
             continue;
@@ -97,28 +100,36 @@ fn remove_stale(dir: &Path, name: &str) {
 /// Writes `contents` to `path` atomically: a reader (or a kill at any
 /// moment) sees the old file or the new one, never a mix. A symbolic link
 /// is followed and its target replaced; a path that is not a regular file
-/// (a folder, `/dev/full`) is refused.
+/// (a folder, `/dev/full`) is refused. The temporary file beside the target
+/// is created exclusively under a name of its own (random letters): a
+/// link planted at a name it might take is never followed, and writes of
+/// the same file at once never share one (the last rename wins, each file
+/// whole).
 pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     let path = target(path)?;
     let (dir, name) = split(&path);
     remove_stale(&dir, &name);
-    let tmp = dir.join(format!(".{name}{TMP_MARK}{}", std::process::id()));
-    let result = (|| {
-        let mut f = File::create(&tmp)?;
-        f.write_all(contents)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, &path)?;
-        // The rename itself survives a crash once the folder is synced
-        // (where a folder can be opened: not on every system).
-        if let Ok(d) = File::open(&dir) {
-            let _ = d.sync_all();
-        }
-        Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    let prefix = format!(".{name}{TMP_MARK}{}.", std::process::id());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).rand_bytes(12);
+    #[cfg(unix)]
+    {
+        // As a file created the usual way (the umask applies), not the
+        // owner-only mode of a temporary file.
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    result
+    // Removed when dropped unless renamed: on every error below.
+    let mut tmp = builder.tempfile_in(&dir)?;
+    tmp.write_all(contents)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(&path).map_err(|e| e.error)?;
+    // The rename itself survives a crash once the folder is synced (where a
+    // folder can be opened: not on every system).
+    if let Ok(d) = File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
 }
 
 /// A record written as the game goes. Each line is appended whole (one

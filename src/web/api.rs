@@ -320,7 +320,7 @@ fn open(app: &AppState, mut body: NewGame) -> Result<Open, Response> {
                     refuse(StatusCode::NOT_FOUND, e)
                 }
             })?;
-            let name = if crate::bundled::get(&body.game).is_some() {
+            let name = if app.library.is_bundled(&body.game) {
                 body.game.trim_end_matches(".rules").to_string()
             } else {
                 body.game.clone()
@@ -811,6 +811,8 @@ async fn change_open(
     let Some(id) = parse_id(id) else {
         return no_game();
     };
+    // A person's request: the game's idle time starts again.
+    app.store.touch(id);
     if let Err(r) = compute(&app, id, f).await {
         return r;
     }

@@ -24,7 +24,7 @@ use super::AppState;
 pub const PAUSE: Duration = Duration::from_millis(100);
 
 /// How often the stream looks again at a game nobody changes (so that an
-/// expired game ends its stream).
+/// expired game ends its stream; looking does not keep the game alive).
 const LOOK_AGAIN: Duration = Duration::from_secs(60);
 
 /// Where a stream is: the version of the game sent last, and the version
@@ -58,7 +58,8 @@ pub async fn events(State(app): State<Arc<AppState>>, Path(id): Path<String>) ->
     };
     let stream = futures_util::stream::unfold(start, move |mut c| async move {
         loop {
-            let (game, version) = c.app.store.get(id)?;
+            // Looked at without touching: an open page keeps no game alive.
+            let (game, version) = c.app.store.peek(id)?;
             if c.sent != Some(version) {
                 let state = describe(id, game, version).await.ok()?;
                 let event = Event::default().event("state").json_data(state).ok()?;

@@ -76,12 +76,35 @@ impl Library {
         String::from_utf8(bytes).map_err(|_| format!("`{name}` is not UTF-8 text"))
     }
 
-    /// The text of a game by name: a bundled game, or a file of the folder.
+    /// The text of a game by name: a file of the folder named `NAME.rules`
+    /// when there is one (even where a bundled game has that name: the
+    /// person's file wins in the folder), else a bundled game, else a file
+    /// of the folder.
     pub fn text(&self, name: &str) -> Result<String, String> {
+        if self.folder_has(name) {
+            return self.read_file(name);
+        }
         match crate::bundled::get(name) {
             Some(t) => Ok(t.to_string()),
             None => self.read_file(name),
         }
+    }
+
+    /// Whether `name` is a `.rules` file of the folder (a regular file
+    /// inside it). Such a name is the folder's file, whatever the bundled
+    /// games are called; a bundled game keeps its bare name (`draughts`).
+    pub fn folder_has(&self, name: &str) -> bool {
+        name.ends_with(".rules")
+            && self
+                .dir
+                .as_ref()
+                .is_some_and(|dir| inside(dir, name).is_ok_and(|p| p.is_file()))
+    }
+
+    /// Whether `name` means a bundled game here (and not a file of the
+    /// folder that has the same name).
+    pub fn is_bundled(&self, name: &str) -> bool {
+        crate::bundled::get(name).is_some() && !self.folder_has(name)
     }
 }
 
@@ -226,7 +249,7 @@ impl Loader for Library {
     fn load(&self, name: &str, base: Option<&str>) -> Result<Source, String> {
         // A file of the folder extends names relative to its own folder;
         // bundled files extend bundled names.
-        let from_dir = base.filter(|b| crate::bundled::get(b).is_none());
+        let from_dir = base.filter(|b| !self.is_bundled(b));
         if let (Some(b), Some(_)) = (from_dir, &self.dir) {
             let parent = b.rsplit_once('/').map_or("", |(p, _)| p);
             let joined = if parent.is_empty() {
@@ -242,6 +265,13 @@ impl Loader for Library {
                     });
                 }
             }
+        }
+        // A game asked for by itself: the folder's file of that name first.
+        if base.is_none() && self.folder_has(name) {
+            return self.read_file(name).map(|text| Source {
+                name: name.to_string(),
+                text,
+            });
         }
         if let Some(text) = crate::bundled::get(name) {
             return Ok(Source {

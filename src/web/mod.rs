@@ -9,6 +9,7 @@
 
 pub mod api;
 pub mod events;
+pub mod guard;
 pub mod library;
 pub mod race;
 pub mod store;
@@ -19,6 +20,7 @@ use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::header;
+use axum::middleware;
 use axum::response::{Html, IntoResponse};
 use axum::routing::{get, post};
 use axum::Router;
@@ -30,6 +32,30 @@ pub use store::Store;
 pub const MAX_BODY: usize = library::MAX_RULE_FILE + 64 * 1024;
 /// The longest a computer move may take before the request gives up.
 pub const COMPUTER_CAP: Duration = Duration::from_secs(30);
+/// The longest a request head (its line and headers) may take to arrive:
+/// a connection still sending it then, or sending nothing, is closed.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// The most connections served at once; past it, a new connection waits
+/// (in the system's queue) until one closes.
+pub const MAX_CONNECTIONS: usize = 256;
+
+/// How the server treats connections.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// How long a request head may take to arrive ([`HEADER_TIMEOUT`]).
+    pub header_timeout: Duration,
+    /// The most connections served at once ([`MAX_CONNECTIONS`]).
+    pub max_connections: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            header_timeout: HEADER_TIMEOUT,
+            max_connections: MAX_CONNECTIONS,
+        }
+    }
+}
 
 /// What every request shares: the rule files and the open games.
 pub struct AppState {
@@ -39,14 +65,21 @@ pub struct AppState {
     pub store: Store,
 }
 
-/// The web application: pages, assets and the JSON API.
+/// The web application: pages, assets and the JSON API, for a server on
+/// 127.0.0.1.
 pub fn router(library: Library) -> Router {
     router_with(library, Store::default())
 }
 
 /// The web application keeping its open games in `store` (one whose games
-/// expire sooner, say).
+/// expire sooner, say), for a server on 127.0.0.1.
 pub fn router_with(library: Library, store: Store) -> Router {
+    app(library, store, "127.0.0.1")
+}
+
+/// The web application for a server listening as `host`.
+pub fn app(library: Library, store: Store, host: &str) -> Router {
+    let hosts = Arc::new(guard::Hosts::new(host));
     let state = Arc::new(AppState { library, store });
     Router::new()
         .route(
@@ -91,6 +124,11 @@ pub fn router_with(library: Library, store: Store) -> Router {
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/pdn", get(api::pdn))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(guard::json_errors))
+        .layer(middleware::from_fn_with_state(
+            hosts,
+            guard::hosts_and_origins,
+        ))
         .with_state(state)
 }
 
@@ -128,8 +166,49 @@ pub fn serve(
             .local_addr()
             .map_err(|e| format!("can't listen on {host}:{port}: {e}"))?;
         bound(addr);
-        axum::serve(listener, router(library))
-            .await
-            .map_err(|e| format!("the server stopped: {e}"))
+        serve_on(
+            listener,
+            app(library, Store::default(), host),
+            Settings::default(),
+        )
+        .await
     })
+}
+
+/// Serves `app` on `listener` until the listener fails: HTTP/1, each
+/// connection on a task of its own, at most `settings.max_connections` at
+/// once (the next one is accepted when one closes), each request head
+/// read within `settings.header_timeout` or the connection closed.
+pub async fn serve_on(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    settings: Settings,
+) -> Result<(), String> {
+    let permits = Arc::new(tokio::sync::Semaphore::new(settings.max_connections.max(1)));
+    loop {
+        let permit = Arc::clone(&permits)
+            .acquire_owned()
+            .await
+            .map_err(|e| format!("the server stopped: {e}"))?;
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(_) => {
+                // Out of file handles, a connection reset before it was
+                // taken: wait a little, then accept again.
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(settings.header_timeout);
+            let io = hyper_util::rt::TokioIo::new(stream);
+            // A connection that fails (closed, timed out) just ends.
+            let _ = http.serve_connection(io, service).await;
+            drop(permit);
+        });
+    }
 }

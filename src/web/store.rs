@@ -1,5 +1,6 @@
 //! The open games of the web front end, board and race games: a bounded
-//! map from id to game, where games idle for too long expire; each change
+//! map from id to game, where games no person acted on for too long expire
+//! (an open event stream is no action); each change
 //! is counted (a change computed off the lock is refused when another came
 //! first, and the search of a computer player computing one is told to
 //! stop) and announced to the pages' event streams.
@@ -246,15 +247,43 @@ impl Store {
         Some((g.game.clone(), g.version))
     }
 
+    /// A copy of a game and its version without touching it: what an open
+    /// event stream looks at (a page left open does not keep its game
+    /// alive), or None when there is none.
+    pub fn peek(&self, id: u64) -> Option<(Open, u64)> {
+        let mut games = self.games.lock().ok()?;
+        expire(&mut games, Instant::now(), self.idle);
+        let g = games.get(&id)?;
+        Some((g.game.clone(), g.version))
+    }
+
+    /// Counts a person's action on a game (a request that reads or changes
+    /// it): its idle time starts again. Whether there is such a game.
+    pub fn touch(&self, id: u64) -> bool {
+        let Ok(mut games) = self.games.lock() else {
+            return false;
+        };
+        let now = Instant::now();
+        expire(&mut games, now, self.idle);
+        match games.get_mut(&id) {
+            Some(g) => {
+                g.last_used = now;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// A copy of a game and its version, to compute a change of, with the
     /// stop flag of that work: raised when the game changes otherwise, is
-    /// closed or expires (then the change would be refused anyway).
+    /// closed or expires (then the change would be refused anyway). It
+    /// does not touch the game: a computer's move played for an open page
+    /// is no person's action ([`Store::touch`] counts those).
     pub fn begin(&self, id: u64) -> Option<(Open, u64, Arc<AtomicBool>)> {
         let mut games = self.games.lock().ok()?;
         let now = Instant::now();
         expire(&mut games, now, self.idle);
         let g = games.get_mut(&id)?;
-        g.last_used = now;
         g.working.retain(|w| w.strong_count() > 0);
         let flag = Arc::new(AtomicBool::new(false));
         g.working.push(Arc::downgrade(&flag));
@@ -293,7 +322,8 @@ impl Store {
     }
 
     /// Stores a changed game, unless it was changed by another request
-    /// since it was read at `version` (then false).
+    /// since it was read at `version` (then false). Like [`Store::begin`],
+    /// it does not touch the game.
     pub fn put(&self, id: u64, game: Open, version: u64) -> bool {
         let Ok(mut games) = self.games.lock() else {
             return false;
@@ -301,7 +331,6 @@ impl Store {
         let stored = match games.get_mut(&id) {
             Some(old) if old.version == version => {
                 old.version += 1;
-                old.last_used = Instant::now();
                 old.game = game;
                 // Whatever else was being computed is now out of date.
                 old.stop_work();
