@@ -27,6 +27,8 @@ mod formats;
 mod games;
 #[path = "generality.rs"]
 mod generality;
+#[path = "harden_web.rs"]
+mod harden_web;
 #[path = "hardening.rs"]
 mod hardening;
 #[path = "kernel.rs"]
