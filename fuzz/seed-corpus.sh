@@ -4,7 +4,7 @@
 # files it writes are checked in, and fuzzing adds to them.
 set -eu
 C=fuzz/corpus
-mkdir -p $C/check $C/lsp $C/pdn $C/replay $C/play $C/position $C/moves $C/cli $C/race
+mkdir -p $C/check $C/lsp $C/pdn $C/replay $C/play $C/position $C/moves $C/cli $C/race $C/merge
 
 # Rule files: every bundled game and every error fixture.
 for f in $(find games tests/fixtures/errors tests/fixtures/games tests/fixtures/capture-search -name '*.rules'); do
@@ -70,3 +70,8 @@ seed '\007slow-and-steady --players 3 --seed 1\nhelp\n1\nresign\n' play-race
 seed '\001games' check-dir
 seed '\013/dev/zero' replay-device
 seed '\006games' import-dir
+
+# Shards for `merge` (fuzz_targets/merge.rs): a board game's second shard of
+# two, and a whole run of a race game, as `simulate --parquet` writes them.
+cargo run --quiet -- simulate draughts --games 6 --seed 3 --quiet --shard 1/2 --parquet $C/merge/draughts-1of2.parquet > /dev/null
+cargo run --quiet -- simulate slow-and-steady --games 4 --seed 2 --quiet --parquet $C/merge/race.parquet > /dev/null

@@ -14,7 +14,7 @@ use super::{load_game, Failure, GameArgs};
 use crate::agents::BoardGame;
 use crate::format::csv::CsvSink;
 use crate::format::json::{to_line, RunReport};
-use crate::format::parquet::{ParquetSink, ShardFile};
+use crate::format::parquet::{fingerprint, one_run, ParquetSink, Settings, ShardFile};
 use crate::format::svg::chart;
 use crate::format::text;
 use crate::lab::{self, LabError, Plan, RowSink, Run, Shard};
@@ -278,6 +278,18 @@ pub(crate) fn stop_on_signal() -> Arc<AtomicBool> {
     flag
 }
 
+/// What a shard's metadata records besides the plan: the ply limit and the
+/// rules as loaded (a hash of each file's text), so that `merge` refuses
+/// shards played otherwise.
+fn shard_settings(game: &GameArgs, max_plies: u32) -> Result<Settings, Failure> {
+    let options = super::parse_options(&game.options)?;
+    let checked = crate::load::check(&super::FsLoader, &game.game, &options);
+    Ok(Settings {
+        max_plies,
+        rules: fingerprint(&checked.sources),
+    })
+}
+
 /// `rulebook simulate`.
 pub(crate) fn run(
     args: SimulateArgs,
@@ -298,7 +310,11 @@ pub(crate) fn run(
     let bar = lab.progress(plan.shard.len(plan.games));
     let mut csv = lab.csv_sink()?;
     let mut parquet = match &args.parquet {
-        Some(path) => Some(ParquetSink::create(path, &plan)?),
+        Some(path) => Some(ParquetSink::create(
+            path,
+            &plan,
+            &shard_settings(&args.game, lab.max_plies)?,
+        )?),
         None => None,
     };
     let stop = stop_on_signal();
@@ -368,15 +384,7 @@ pub(crate) fn merge(args: MergeArgs, out: &mut dyn Write) -> Result<i32, Failure
     let Some(first) = shards.first().map(|s| s.meta.clone()) else {
         return Err(Failure::new("error: no file to merge"));
     };
-    for (s, f) in shards.iter().zip(&args.files) {
-        if !s.meta.same_run(&first) {
-            return Err(Failure::new(format!(
-                "error: {} is not from the same run as {} (game, agents, seed, games and strength must agree)",
-                f.display(),
-                args.files.first().map_or_else(String::new, |p| p.display().to_string())
-            )));
-        }
-    }
+    one_run(&shards).map_err(usage)?;
     if let Some(path) = &args.svg {
         check_output(path)?;
     }

@@ -211,6 +211,7 @@ pub fn play<S: GameState + Sync>(
     // games holds one block in memory, never the list of them all.
     let mut indices = plan.shard.indices(plan.games);
     let mut size = BLOCK;
+    let mut handed = false;
     loop {
         if stop.load(Ordering::Relaxed) {
             break;
@@ -246,6 +247,7 @@ pub fn play<S: GameState + Sync>(
         for sink in sinks.iter_mut() {
             sink.rows(&info, &rows)?;
         }
+        handed = true;
         for r in &rows {
             tally.add(r);
         }
@@ -254,6 +256,14 @@ pub fn play<S: GameState + Sync>(
             size *= 2;
         } else if took > 2 * BLOCK_TIME && size > BLOCK {
             size /= 2;
+        }
+    }
+    // A shard with no game (more shards than games) or a run stopped before
+    // its first block: the sinks still learn the run (a Parquet file keeps
+    // it in its metadata, for `merge`).
+    if !handed {
+        for sink in sinks.iter_mut() {
+            sink.rows(&info, &[])?;
         }
     }
     Ok(Run {
