@@ -4,7 +4,7 @@
 //! an older rulebook (issue 25, items 7, 8 and 10).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
