@@ -383,6 +383,7 @@ fn ask(
                 writeln!(out, "end of input: game abandoned")?;
                 return Ok(Asked::Quit);
             }
+            super::prompt::Line::Endless => return Err(super::prompt::endless()),
             _ => {
                 let max = super::prompt::MAX_LINE;
                 writeln!(
