@@ -152,6 +152,13 @@ pub(crate) fn export(
             .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
             .and_then(|(_, v)| pdn::PdnResult::parse(v))
     });
+    for (name, _) in tags.iter().filter(|(k, _)| !pdn::is_tag_name(k)) {
+        writeln!(
+            err,
+            "warning: the tag `{}` is left out: a PDN tag's name has no space, quote, bracket, brace, semicolon or backslash",
+            crate::shown::shown(name)
+        )?;
+    }
     let export = pdn::Export { tags, result };
     emit(
         args.output.as_deref(),
