@@ -3,6 +3,7 @@
 
 mod bench;
 mod compare;
+mod fmt;
 pub mod limits;
 mod loader;
 mod pdn_cmd;
@@ -498,7 +499,7 @@ fn dispatch(
     term: Term,
 ) -> Result<i32, Failure> {
     match cli.command {
-        Command::Fmt(args) => Ok(crate::format_rules::run(&args, out, err)),
+        Command::Fmt(args) => Ok(fmt::run(&args, out, err)),
         Command::Lsp => crate::lsp::run_stdio().map_err(Failure::failed),
         Command::Serve {
             port,
