@@ -6,6 +6,7 @@ mod compare;
 mod fmt;
 pub mod limits;
 mod loader;
+mod paths;
 mod pdn_cmd;
 mod play;
 mod prompt;
@@ -642,6 +643,10 @@ fn dispatch(
             let mut style = term.style();
             style.unicode &= !ascii;
             style.numbers = numbers;
+            paths::Files::new()
+                .game(&game.game)
+                .output("--svg", svg.as_deref())
+                .check()?;
             if let Some(race) = race::load_race(&game, err)? {
                 let state = race_position(&race, p.as_deref())?;
                 if let Some(file) = svg {
