@@ -250,6 +250,14 @@ fn an_output_that_names_an_input_is_refused() {
         );
         refused(&["show", game, "--svg", output], &rules);
     }
+    // A rule file that the game played extends.
+    let child = d.join("child.rules");
+    std::fs::write(&child, "extends \"mine\"\ngame \"Child\"\n").unwrap();
+    refused(&["simulate", s(&child), "--games", "2", "--csv", r], &rules);
+    let mut args = vec!["play", s(&child)];
+    args.extend_from_slice(&seats);
+    args.extend_from_slice(&["--record", h]);
+    refused(&args, &rules);
     // Two outputs in one file.
     let csv = d.join("rows.csv");
     std::fs::write(&csv, "kept").unwrap();

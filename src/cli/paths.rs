@@ -1,6 +1,7 @@
 //! Outputs that would overwrite inputs: before a command opens any file
 //! for writing, every output it was given is compared with the files it
-//! reads (the rule file, a record, a PDN file, shards) and with its other
+//! reads (the rule file and the files it extends, a record, a PDN file,
+//! shards) and with its other
 //! outputs; one that is the same file (by device and inode on Unix, so
 //! also through `./`, symbolic links and hard links) is refused, nothing
 //! written.
@@ -8,6 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use super::Failure;
+use crate::source::FileId;
 
 /// The rule file a game argument names on disk, as the loader finds it
 /// (`NAME`, else `NAME.rules`); `None` for a bundled game.
@@ -61,10 +63,25 @@ impl Files {
         self
     }
 
-    /// The rule file of a game argument, when it is a file.
+    /// The rule file of a game argument, when it is a file, and the rule
+    /// files it extends (found as the loader finds them).
     pub(crate) fn game(self, game: &str) -> Files {
-        let file = game_file(game);
-        self.input(&format!("the rule file of `{game}`"), file.as_deref())
+        let Some(file) = game_file(game) else {
+            return self;
+        };
+        let mut files = self.input(&format!("the rule file of `{game}`"), Some(&file));
+        let checked = crate::load::check(&super::FsLoader, game, &[]);
+        for id in 1..checked.sources.len() {
+            let Ok(id) = u16::try_from(id) else { break };
+            let Some(source) = checked.sources.get(FileId(id)) else {
+                continue;
+            };
+            let path = Path::new(&source.name);
+            if path.exists() {
+                files = files.input(&format!("a rule file `{game}` extends"), Some(path));
+            }
+        }
+        files
     }
 
     /// A file written, given with `flag` (`--csv`).
