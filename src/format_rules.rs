@@ -410,7 +410,8 @@ impl<'a> Writer<'a> {
     }
 }
 
-/// The arguments of `rulebook fmt`.
+/// The arguments of `rulebook fmt` (run by the command line, `cli::fmt`,
+/// which reads and writes the files).
 #[derive(clap::Args, Debug)]
 pub struct FmtArgs {
     /// Rule files to format in place.
@@ -420,61 +421,6 @@ pub struct FmtArgs {
     /// formatted.
     #[arg(long)]
     pub check: bool,
-}
-
-/// Runs `rulebook fmt`; returns the exit code (1: a file has syntax errors
-/// or, with `--check`, is not formatted; 2: a file can't be read or written).
-pub fn run(args: &FmtArgs, out: &mut dyn std::io::Write, err: &mut dyn std::io::Write) -> i32 {
-    let mut code = 0;
-    for path in &args.files {
-        let name = path.to_string_lossy().into_owned();
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) => {
-                let _ = writeln!(err, "error: can't read `{name}`: {e}");
-                code = 2;
-                continue;
-            }
-        };
-        let formatted = match format_text(&text) {
-            Ok(f) => f,
-            Err(diagnostics) => {
-                let mut sources = crate::source::SourceMap::new();
-                sources.add(name.clone(), text);
-                let _ = write!(
-                    err,
-                    "{}",
-                    crate::diagnostic::render_all(&diagnostics, &sources)
-                );
-                code = code.max(1);
-                continue;
-            }
-        };
-        if formatted == text {
-            continue;
-        }
-        if args.check {
-            let diff = similar::TextDiff::from_lines(&text, &formatted);
-            let _ = write!(
-                out,
-                "{}",
-                diff.unified_diff()
-                    .context_radius(2)
-                    .header(&name, &format!("{name} (formatted)"))
-            );
-            code = code.max(1);
-        } else if let Err(e) = std::fs::write(path, &formatted) {
-            let _ = writeln!(err, "error: can't write `{name}`: {e}");
-            code = 2;
-        }
-    }
-    if args.check && code == 1 {
-        let _ = writeln!(
-            err,
-            "error: some files are not formatted; `rulebook fmt FILE` formats them"
-        );
-    }
-    code
 }
 
 /// Checks that `out` has the tokens and comments of `text`, in order.

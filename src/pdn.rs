@@ -430,9 +430,26 @@ pub fn write(t: &Tables, event: &str, start: &Position, moves: &[Move]) -> Strin
     write_game(t, &export, start, moves)
 }
 
-/// A tag line, with `\` and `"` escaped in the value.
+/// Whether `name` can be written as the name of a tag that readers (and
+/// `import`) read back: no space or control character, none of `"` `[`
+/// `]` `{` `}` `;` `\\`. A tag of another name is left out of the PDN.
+pub fn is_tag_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.chars().all(|c| {
+            !c.is_whitespace()
+                && !c.is_control()
+                && !matches!(c, '"' | '[' | ']' | '{' | '}' | ';' | '\\')
+        })
+}
+
+/// A tag line, with `\` and `"` escaped in the value and each line break
+/// (and any other control character) a space: a tag is one line.
 fn tag_line(name: &str, value: &str) -> String {
-    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+    let value = value
+        .replace("\r\n", " ")
+        .replace(|c: char| c.is_control() && c != '\t', " ")
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"");
     format!("[{name} \"{value}\"]\n")
 }
 
@@ -464,7 +481,7 @@ pub fn write_game(t: &Tables, export: &Export, start: &Position, moves: &[Move])
     .token(t);
     let mut out = String::new();
     for (name, value) in &export.tags {
-        if !is_made_tag(name) && !name.is_empty() {
+        if !is_made_tag(name) && is_tag_name(name) {
             out.push_str(&tag_line(name, value));
         }
     }

@@ -56,9 +56,14 @@ pub(crate) fn run(
             "error: `{board}` is a board game and `{race}` a race game: compare sets two games of the same kind side by side"
         )));
     }
+    let plan = lab.plan(Shard::default());
+    // Both games and their agents before any file is opened.
+    let ready_a = lab.ready(&plan, &ga, err)?;
+    let ready_b = lab.ready(&plan, &gb, err)?;
+    lab.outputs(super::paths::Files::new().game(&ga.game).game(&gb.game))
+        .check()?;
     lab.check_outputs()?;
     let pool = lab.pool()?;
-    let plan = lab.plan(Shard::default());
     let bar = lab.progress(2 * lab.games);
     let mut csv = lab.csv_sink()?;
     // A signal ends `compare` at once: half a comparison says nothing.
@@ -69,8 +74,8 @@ pub(crate) fn run(
         bar: &bar,
         stop: &stop,
     };
-    let a = lab.run_game(&plan, &ga, &how, &mut sinks(&mut csv, &mut none), err)?;
-    let b = lab.run_game(&plan, &gb, &how, &mut sinks(&mut csv, &mut none), err)?;
+    let a = lab.run_game(&plan, &ga, &ready_a, &how, &mut sinks(&mut csv, &mut none))?;
+    let b = lab.run_game(&plan, &gb, &ready_b, &how, &mut sinks(&mut csv, &mut none))?;
     bar.finish_and_clear();
     // The report first: a file that can't be written loses no results;
     // and the files are written when the report's reader has gone (`| head`).

@@ -92,15 +92,23 @@ pub const MAX_PDN: u64 = 16 << 20;
 /// a regular file (a directory, a device such as /dev/zero), a file past the
 /// limit (without reading more than `max + 1` bytes of it), and text that is
 /// not UTF-8 (naming the line of the first bad byte). `what` names the file
-/// in the message ("a rule file").
+/// in the message ("a rule file"). A UTF-8 byte order mark at the start (some
+/// editors write one) is skipped: the text, and so every span and column, is
+/// what follows it.
 pub fn read_text(path: &Path, max: u64, what: &str) -> Result<String, String> {
-    let bytes = read_bytes(path, max, what)?;
+    let mut bytes = read_bytes(path, max, what)?;
+    if bytes.starts_with(BOM) {
+        bytes.drain(..BOM.len());
+    }
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let line = 1 + e.as_bytes()[..good].iter().filter(|&&b| b == b'\n').count();
         format!("it is not UTF-8 text: line {line} has a byte that is not (save the file as UTF-8)")
     })
 }
+
+/// The UTF-8 byte order mark.
+const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// Reads the bytes of a file of at most `max` bytes, refusing what is not a
 /// regular file and a file past the limit as [`read_text`] does.

@@ -3,8 +3,10 @@
 
 mod bench;
 mod compare;
+mod fmt;
 pub mod limits;
 mod loader;
+mod paths;
 mod pdn_cmd;
 mod play;
 mod prompt;
@@ -498,7 +500,7 @@ fn dispatch(
     term: Term,
 ) -> Result<i32, Failure> {
     match cli.command {
-        Command::Fmt(args) => Ok(crate::format_rules::run(&args, out, err)),
+        Command::Fmt(args) => Ok(fmt::run(&args, out, err)),
         Command::Lsp => crate::lsp::run_stdio().map_err(Failure::failed),
         Command::Serve {
             port,
@@ -641,6 +643,10 @@ fn dispatch(
             let mut style = term.style();
             style.unicode &= !ascii;
             style.numbers = numbers;
+            paths::Files::new()
+                .game(&game.game)
+                .output("--svg", svg.as_deref())
+                .check()?;
             if let Some(race) = race::load_race(&game, err)? {
                 let state = race_position(&race, p.as_deref())?;
                 if let Some(file) = svg {

@@ -102,6 +102,11 @@ pub(crate) fn export(
             record.lines.first().copied().unwrap_or(1)
         ))
     })?;
+    super::paths::Files::new()
+        .input("the record exported", Some(&args.file))
+        .game(&game)
+        .output("-o", args.output.as_deref())
+        .check()?;
     let t = load(&game, &record.header.options, err)?;
     if t.game.pdn_game_type.is_none() {
         writeln!(
@@ -152,6 +157,13 @@ pub(crate) fn export(
             .find(|(k, _)| k.eq_ignore_ascii_case("Result"))
             .and_then(|(_, v)| pdn::PdnResult::parse(v))
     });
+    for (name, _) in tags.iter().filter(|(k, _)| !pdn::is_tag_name(k)) {
+        writeln!(
+            err,
+            "warning: the tag `{}` is left out: a PDN tag's name has no space, quote, bracket, brace, semicolon or backslash",
+            crate::shown::shown(name)
+        )?;
+    }
     let export = pdn::Export { tags, result };
     emit(
         args.output.as_deref(),
@@ -329,6 +341,22 @@ pub(crate) fn import(
             "error: {file} holds {n} games (at lines {}): choose one with --game N, or write one record each with -o OUT.jsonl (OUT-1.jsonl to OUT-{n}.jsonl)",
             lines.join(", ")
         )));
+    }
+    // No record written over the PDN file or the rule file read (the
+    // numbered files of several games differ from one another).
+    let mut inputs = super::paths::Files::new().input("the PDN file imported", Some(&args.file));
+    if let Some(r) = &args.rules {
+        inputs = inputs.game(r);
+    }
+    for &i in &chosen {
+        let path = match &args.output {
+            Some(p) if chosen.len() > 1 => Some(numbered(p, i, n)),
+            other => other.clone(),
+        };
+        inputs = inputs
+            .output("-o", path.as_deref())
+            .check()?
+            .without_outputs();
     }
     let mut failed = false;
     let mut written = Vec::new();

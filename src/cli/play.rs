@@ -159,6 +159,16 @@ pub(crate) fn run(
         (None, Some(g)) if is_record(Path::new(g)) => Some(PathBuf::from(g)),
         _ => None,
     };
+    // The record written must not be the rule file played or the record
+    // resumed.
+    let files = match &resume {
+        Some(file) => super::paths::Files::new().input("the record resumed", Some(file)),
+        None => match &args.game {
+            Some(g) => super::paths::Files::new().game(g),
+            None => super::paths::Files::new(),
+        },
+    };
+    files.output("--record", args.record.as_deref()).check()?;
     if let Some(file) = resume {
         for (flag, given) in [
             ("--option", !args.options.is_empty()),
@@ -285,6 +295,10 @@ fn resume_game(
         )
     })?;
     let game_name = super::loader::record_game(file, &header.game).map_err(|e| bad(first, e))?;
+    super::paths::Files::new()
+        .game(&game_name)
+        .output("--record", args.record.as_deref())
+        .check()?;
     let game = GameArgs {
         game: game_name,
         options: header.options.clone(),
@@ -452,6 +466,14 @@ fn play_board(
                 }
                 Action::Save(file) => {
                     let record = session.record(&game.game, &game.options).to_jsonl();
+                    let clash = super::paths::Files::new()
+                        .game(&game.game)
+                        .output("save", Some(Path::new(&file)))
+                        .clash();
+                    if let Some(why) = clash {
+                        writeln!(out, "can't save to {file}: {why}")?;
+                        continue;
+                    }
                     match crate::record::write_atomic(
                         std::path::Path::new(&file),
                         record.as_bytes(),

@@ -64,6 +64,7 @@ pub(crate) fn ask(
                 writeln!(out)?;
                 return Ok(Action::Abandon);
             }
+            Line::Endless => return Err(endless()),
             Line::TooLong => {
                 writeln!(
                     out,
@@ -276,12 +277,27 @@ impl Lines for Editor {
 /// to its end and dropped, so endless input (`/dev/zero`) takes no memory.
 pub(crate) const MAX_LINE: usize = 4096;
 
+/// The most of one line the prompt reads, kept or not, in bytes
+/// (docs/limits.md): input that goes on this long with no line break is
+/// no person typing (`/dev/zero`), and the game ends.
+pub(crate) const MAX_ENDLESS: usize = 1 << 20;
+
+/// The failure of a line past [`MAX_ENDLESS`]: the game ends, exit 1.
+pub(crate) fn endless() -> Failure {
+    Failure::failed(
+        "error: a line of input went on past 1 MiB without a line break: game abandoned",
+    )
+}
+
 /// A line typed at the prompt.
 pub(crate) enum Line {
     /// The input ended.
     End,
     /// A line past [`MAX_LINE`] (dropped).
     TooLong,
+    /// A line past [`MAX_ENDLESS`] that has not ended yet: no more of it
+    /// is read.
+    Endless,
     /// A line that is not UTF-8.
     NotUtf8,
     /// A line, without its end.
@@ -289,11 +305,16 @@ pub(crate) enum Line {
 }
 
 /// Reads one line of at most [`MAX_LINE`] bytes, holding no more than that
-/// however long the line is.
+/// however long the line is, and reading no more than [`MAX_ENDLESS`]
+/// bytes of it.
 pub(crate) fn read_line(input: &mut dyn BufRead) -> std::io::Result<Line> {
     let mut bytes = Vec::new();
     let mut too_long = false;
+    let mut seen = 0usize;
     loop {
+        if seen > MAX_ENDLESS {
+            return Ok(Line::Endless);
+        }
         let buf = match input.fill_buf() {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
@@ -310,6 +331,7 @@ pub(crate) fn read_line(input: &mut dyn BufRead) -> std::io::Result<Line> {
             None => (buf, buf.len()),
         };
         let ends = done > chunk.len();
+        seen = seen.saturating_add(chunk.len());
         if !too_long {
             if bytes.len() + chunk.len() > MAX_LINE {
                 too_long = true;
@@ -354,6 +376,13 @@ mod tests {
     fn endless_input_without_a_newline_is_read_in_bounded_memory() {
         // /dev/zero, as far as the prompt can tell: 64 MiB of zero bytes.
         let mut input = std::io::BufReader::new(std::io::repeat(0).take(64 << 20));
+        assert!(matches!(read_line(&mut input), Ok(Line::Endless)));
+        // A long line that does end, and input that ends, are lines still.
+        let mut long = vec![b'x'; MAX_ENDLESS];
+        long.push(b'\n');
+        let mut input = &long[..];
+        assert!(matches!(read_line(&mut input), Ok(Line::TooLong)));
+        let mut input = &long[..MAX_ENDLESS];
         assert!(matches!(read_line(&mut input), Ok(Line::TooLong)));
         assert!(matches!(read_line(&mut input), Ok(Line::End)));
     }

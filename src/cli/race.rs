@@ -198,6 +198,14 @@ impl RaceRun<'_> {
                     continue;
                 }
                 Asked::Save(file) => {
+                    let clash = super::paths::Files::new()
+                        .game(&self.game.game)
+                        .output("save", Some(Path::new(&file)))
+                        .clash();
+                    if let Some(why) = clash {
+                        writeln!(out, "can't save to {file}: {why}")?;
+                        continue;
+                    }
                     match session.save(Path::new(&file)) {
                         Ok(n) => writeln!(
                             out,
@@ -383,6 +391,7 @@ fn ask(
                 writeln!(out, "end of input: game abandoned")?;
                 return Ok(Asked::Quit);
             }
+            super::prompt::Line::Endless => return Err(super::prompt::endless()),
             _ => {
                 let max = super::prompt::MAX_LINE;
                 writeln!(

@@ -12,12 +12,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::play::StrengthArgs;
 use super::{load_game, Failure, GameArgs};
 use crate::agents::BoardGame;
+use crate::board::Tables;
 use crate::format::csv::CsvSink;
 use crate::format::json::{to_line, RunReport};
 use crate::format::parquet::{fingerprint, one_run, ParquetSink, Settings, ShardFile};
 use crate::format::svg::chart;
 use crate::format::text;
 use crate::lab::{self, LabError, Plan, RowSink, Run, Shard};
+use crate::race::game::RaceGame;
 use crate::race::{RaceNode, RaceState};
 
 /// The lab's errors once a run is under way: a row file that can't be
@@ -87,6 +89,14 @@ pub(crate) struct SimulateArgs {
     parquet: Option<PathBuf>,
 }
 
+/// A game loaded and checked for a run: all the lab needs but the files.
+pub(crate) enum Ready {
+    /// A board game.
+    Board(Box<Tables>),
+    /// A race game and its number of players.
+    Race(Box<RaceGame>, usize),
+}
+
 /// How a run is played: its threads, its progress bar and its stop flag.
 #[derive(Clone, Copy)]
 pub(crate) struct How<'a> {
@@ -139,37 +149,22 @@ impl LabArgs {
         })
     }
 
-    /// Loads a game (board or race) and lets the lab play `plan` of it.
-    pub(crate) fn run_game(
+    /// Loads a game (board or race) and checks that `plan` can be played
+    /// of it (the players, the agents): all that can refuse a run, before
+    /// any file is opened.
+    pub(crate) fn ready(
         &self,
         plan: &Plan,
         game: &GameArgs,
-        how: &How<'_>,
-        sinks: &mut [&mut dyn RowSink],
         err: &mut dyn Write,
-    ) -> Result<Run, Failure> {
-        let How { pool, bar, stop } = *how;
-        let label = label(&game.game, &game.options);
-        let tick = || bar.inc(1);
+    ) -> Result<Ready, Failure> {
         if let Some(race) = super::race::load_race(game, err)? {
             let players = self.players.unwrap_or(usize::from(race.min_players));
             let state =
                 RaceState::new(&race, players).map_err(|e| Failure::new(format!("error: {e}")))?;
             let start = RaceNode::new(&race, state, self.max_plies);
-            let seats: Vec<String> = race.seats.iter().take(players).cloned().collect();
-            lab::seat_agents(plan, seats.len(), &start).map_err(|e| Failure::new(e.0))?;
-            bar.set_message(race.title.clone());
-            return Ok(lab::play(
-                plan,
-                label,
-                &race.title,
-                seats,
-                &start,
-                pool,
-                &tick,
-                sinks,
-                stop,
-            )?);
+            lab::seat_agents(plan, players, &start).map_err(|e| Failure::new(e.0))?;
+            return Ok(Ready::Race(Box::new(race), players));
         }
         let t = load_game(game, err)?;
         if self.players.is_some() {
@@ -179,20 +174,66 @@ impl LabArgs {
             )));
         }
         let board = BoardGame::with_max_plies(&t, self.max_plies);
-        let seats: Vec<String> = t.game.sides.iter().map(|s| s.name.clone()).collect();
-        lab::seat_agents(plan, seats.len(), &board.start()).map_err(|e| Failure::new(e.0))?;
-        bar.set_message(t.game.title.clone());
-        Ok(lab::play(
-            plan,
-            label,
-            &t.game.title,
-            seats,
-            &board.start(),
-            pool,
-            &tick,
-            sinks,
-            stop,
-        )?)
+        lab::seat_agents(plan, t.game.sides.len(), &board.start())
+            .map_err(|e| Failure::new(e.0))?;
+        Ok(Ready::Board(Box::new(t)))
+    }
+
+    /// Lets the lab play `plan` of a game made ready.
+    pub(crate) fn run_game(
+        &self,
+        plan: &Plan,
+        game: &GameArgs,
+        ready: &Ready,
+        how: &How<'_>,
+        sinks: &mut [&mut dyn RowSink],
+    ) -> Result<Run, Failure> {
+        let How { pool, bar, stop } = *how;
+        let label = label(&game.game, &game.options);
+        let tick = || bar.inc(1);
+        match ready {
+            Ready::Race(race, players) => {
+                let state = RaceState::new(race, *players)
+                    .map_err(|e| Failure::new(format!("error: {e}")))?;
+                let start = RaceNode::new(race, state, self.max_plies);
+                let seats: Vec<String> = race.seats.iter().take(*players).cloned().collect();
+                bar.set_message(race.title.clone());
+                Ok(lab::play(
+                    plan,
+                    label,
+                    &race.title,
+                    seats,
+                    &start,
+                    pool,
+                    &tick,
+                    sinks,
+                    stop,
+                )?)
+            }
+            Ready::Board(t) => {
+                let board = BoardGame::with_max_plies(t, self.max_plies);
+                let seats: Vec<String> = t.game.sides.iter().map(|s| s.name.clone()).collect();
+                bar.set_message(t.game.title.clone());
+                Ok(lab::play(
+                    plan,
+                    label,
+                    &t.game.title,
+                    seats,
+                    &board.start(),
+                    pool,
+                    &tick,
+                    sinks,
+                    stop,
+                )?)
+            }
+        }
+    }
+
+    /// The files of `--csv` and `--svg`, to compare with the inputs.
+    pub(crate) fn outputs(&self, files: super::paths::Files) -> super::paths::Files {
+        files
+            .output("--csv", self.csv.as_deref())
+            .output("--svg", self.svg.as_deref())
     }
 
     /// Checks, before any game is played, that the files asked for can be
@@ -301,12 +342,18 @@ pub(crate) fn run(
         Some(s) => Shard::parse(s).map_err(|e| Failure::new(e.0))?,
         None => Shard::default(),
     };
+    let plan = lab.plan(shard);
+    // Nothing is opened for writing before the run is known to start: the
+    // game and its agents first, then outputs that name an input.
+    let ready = lab.ready(&plan, &args.game, err)?;
+    lab.outputs(super::paths::Files::new().game(&args.game.game))
+        .output("--parquet", args.parquet.as_deref())
+        .check()?;
     lab.check_outputs()?;
     if let Some(p) = &args.parquet {
         check_output(p)?;
     }
     let pool = lab.pool()?;
-    let plan = lab.plan(shard);
     let bar = lab.progress(plan.shard.len(plan.games));
     let mut csv = lab.csv_sink()?;
     let mut parquet = match &args.parquet {
@@ -326,9 +373,9 @@ pub(crate) fn run(
     let run = lab.run_game(
         &plan,
         &args.game,
+        &ready,
         &how,
         &mut sinks(&mut csv, &mut parquet),
-        err,
     );
     bar.finish_and_clear();
     if let Some(p) = parquet {
@@ -374,6 +421,11 @@ pub(crate) struct MergeArgs {
 
 /// `rulebook merge`: the report of the whole run from its shards' files.
 pub(crate) fn merge(args: MergeArgs, out: &mut dyn Write) -> Result<i32, Failure> {
+    let mut files = super::paths::Files::new();
+    for f in &args.files {
+        files = files.input(&format!("the shard {}", f.display()), Some(f));
+    }
+    files.output("--svg", args.svg.as_deref()).check()?;
     let mut shards = Vec::new();
     // The files named are a run's shards, or the command line is wrong
     // (exit 2): each must be read, all from one run, every game once.
