@@ -5,7 +5,7 @@
 //! import.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use std::cell::Cell;
 use std::io::{BufReader, Read};

@@ -27,6 +27,8 @@ mod formats;
 mod games;
 #[path = "generality.rs"]
 mod generality;
+#[path = "harden_files.rs"]
+mod harden_files;
 #[path = "harden_merge.rs"]
 mod harden_merge;
 #[path = "harden_web.rs"]
