@@ -70,3 +70,15 @@ seed '\007slow-and-steady --players 3 --seed 1\nhelp\n1\nresign\n' play-race
 seed '\001games' check-dir
 seed '\013/dev/zero' replay-device
 seed '\006games' import-dir
+
+# The language server's framing (issue 25): lengths that used to abort,
+# panic or hold gigabytes, one past u64, two messages (one not JSON-RPC),
+# headers ended by bare line feeds.
+T=$C/lsp_transport
+mkdir -p $T
+printf 'Content-Length: 4000000000\r\n\r\n{}' > $T/huge-4e9
+printf 'Content-Length: 18446744073709551615\r\n\r\n{}' > $T/huge-u64-max
+printf 'Content-Length: 18446744073709551616\r\n\r\n{}' > $T/past-u64
+printf 'Content-Length: 2000000000\r\n\r\n' > $T/huge-2e9-empty
+printf 'Content-Length: 44\r\n\r\n{"jsonrpc":"2.0","id":7,"method":"shutdown"}Content-Length: 3\r\n\r\n{]}' > $T/two-messages
+printf 'Content-Type: x\r\ncontent-length:2\n\n{}' > $T/headers-lf
