@@ -75,3 +75,15 @@ seed '\006games' import-dir
 # two, and a whole run of a race game, as `simulate --parquet` writes them.
 cargo run --quiet -- simulate draughts --games 6 --seed 3 --quiet --shard 1/2 --parquet $C/merge/draughts-1of2.parquet > /dev/null
 cargo run --quiet -- simulate slow-and-steady --games 4 --seed 2 --quiet --parquet $C/merge/race.parquet > /dev/null
+
+# The language server's framing (issue 25): lengths that used to abort,
+# panic or hold gigabytes, one past u64, two messages (one not JSON-RPC),
+# headers ended by bare line feeds.
+T=$C/lsp_transport
+mkdir -p $T
+printf 'Content-Length: 4000000000\r\n\r\n{}' > $T/huge-4e9
+printf 'Content-Length: 18446744073709551615\r\n\r\n{}' > $T/huge-u64-max
+printf 'Content-Length: 18446744073709551616\r\n\r\n{}' > $T/past-u64
+printf 'Content-Length: 2000000000\r\n\r\n' > $T/huge-2e9-empty
+printf 'Content-Length: 44\r\n\r\n{"jsonrpc":"2.0","id":7,"method":"shutdown"}Content-Length: 3\r\n\r\n{]}' > $T/two-messages
+printf 'Content-Type: x\r\ncontent-length:2\n\n{}' > $T/headers-lf

@@ -1,6 +1,10 @@
 //! Source files and spans, and how rule files are found (`Loader`). Spans
 //! are byte offsets; they become 1-based line:column only when a diagnostic
-//! is rendered.
+//! is rendered. Also the one bounded reader of text files ([`read_text`]):
+//! every front end that reads a rule file from disk goes through it.
+
+use std::io::Read;
+use std::path::Path;
 
 /// Which loaded source file a span points into (an index into `SourceMap`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -216,5 +220,77 @@ impl Loader for BundledLoader {
                 text: text.to_string(),
             })
             .ok_or_else(|| format!("no bundled game is called `{name}`"))
+    }
+}
+
+/// The largest rule file read, in bytes (docs/limits.md): the bundled games
+/// are a few kilobytes, and a file this size is checked in about a second.
+pub const MAX_RULE_FILE: u64 = 1 << 20;
+
+/// Reads a text file of at most `max` bytes. Refuses, in words, what is not
+/// a regular file (a directory, a device such as /dev/zero), a file past the
+/// limit (without reading more than `max + 1` bytes of it), and text that is
+/// not UTF-8 (naming the line of the first bad byte). `what` names the file
+/// in the message ("a rule file"). A UTF-8 byte order mark at the start (some
+/// editors write one) is skipped: the text, and so every span and column, is
+/// what follows it.
+pub fn read_text(path: &Path, max: u64, what: &str) -> Result<String, String> {
+    let mut bytes = read_bytes(path, max, what)?;
+    if bytes.starts_with(BOM) {
+        bytes.drain(..BOM.len());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..good].iter().filter(|&&b| b == b'\n').count();
+        format!("it is not UTF-8 text: line {line} has a byte that is not (save the file as UTF-8)")
+    })
+}
+
+/// The UTF-8 byte order mark.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// Reads the bytes of a file of at most `max` bytes, refusing what is not a
+/// regular file and a file past the limit as [`read_text`] does.
+pub fn read_bytes(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, String> {
+    let shown = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("can't read `{shown}`: {e}"))?;
+    if meta.is_dir() {
+        return Err(format!("it is a directory, not {what}"));
+    }
+    if !meta.is_file() {
+        return Err(format!(
+            "it is not a regular file (a device or a pipe), so it can't be {what}"
+        ));
+    }
+    let too_big = |n: u64| {
+        format!(
+            "it is {n} bytes, and {what} may be at most {} (see docs/limits.md)",
+            size_words(max)
+        )
+    };
+    if meta.len() > max {
+        return Err(too_big(meta.len()));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("can't read `{shown}`: {e}"))?;
+    // Room for the whole file at once (it is at most `max`): no copies
+    // while the buffer grows, so memory is the file's size.
+    let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0).saturating_add(1));
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("can't read `{shown}`: {e}"))?;
+    if bytes.len() as u64 > max {
+        return Err(too_big(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// `1 MiB`, `64 KiB`, `100 bytes`.
+fn size_words(n: u64) -> String {
+    if n >= 1 << 20 && n.is_multiple_of(1 << 20) {
+        format!("{} MiB", n >> 20)
+    } else if n >= 1 << 10 && n.is_multiple_of(1 << 10) {
+        format!("{} KiB", n >> 10)
+    } else {
+        format!("{n} bytes")
     }
 }

@@ -42,10 +42,15 @@ impl Loader for EditorLoader<'_> {
                 if let Some(text) = self.open.get(c) {
                     return Ok(source(c, text.clone()));
                 }
-                if c.is_file() {
-                    return std::fs::read_to_string(c)
-                        .map(|text| source(c, text))
-                        .map_err(|e| e.to_string());
+                if c.exists() {
+                    // The same bounded reader as `rulebook check`: a file
+                    // past 1 MiB, a device or a pipe is refused unread.
+                    return crate::source::read_text(
+                        c,
+                        crate::source::MAX_RULE_FILE,
+                        "a rule file",
+                    )
+                    .map(|text| source(c, text));
                 }
             }
         }
@@ -66,36 +71,99 @@ fn source(path: &Path, text: String) -> Source {
 }
 
 /// The folder where bundled games are written for the editor to open
-/// (read-only copies).
-fn bundled_dir() -> PathBuf {
-    std::env::temp_dir().join("rulebook-bundled")
+/// (read-only copies): a private one (mode 0700) made fresh, exclusively,
+/// for this run of the server in the temporary directory, so nobody else
+/// can plant a link in it. Made when a bundled file is first wanted;
+/// `None` inside if it couldn't be.
+static BUNDLED_DIR: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+
+/// The folder of bundled copies, made now if it isn't yet.
+fn bundled_dir() -> Option<&'static Path> {
+    BUNDLED_DIR.get_or_init(make_private_dir).as_deref()
+}
+
+/// Removes the folder of bundled copies, if this run made one (when the
+/// server stops).
+pub fn remove_bundled_dir() {
+    if let Some(Some(dir)) = BUNDLED_DIR.get() {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+/// A new folder only this user may enter: `mkdir` with mode 0700 (which
+/// fails, rather than follow, if anything is at the name already), checked
+/// to be a real directory afterwards.
+fn make_private_dir() -> Option<PathBuf> {
+    let base = std::env::temp_dir();
+    for attempt in 0..32u32 {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let path = base.join(format!(
+            "rulebook-bundled-{}-{nanos:08x}{attempt}",
+            std::process::id()
+        ));
+        let mut builder = std::fs::DirBuilder::new();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::DirBuilderExt;
+            builder.mode(0o700);
+        }
+        match builder.create(&path) {
+            Ok(()) => {
+                let meta = std::fs::symlink_metadata(&path).ok()?;
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::PermissionsExt;
+                    if meta.permissions().mode() & 0o077 != 0 {
+                        return None;
+                    }
+                }
+                return meta.is_dir().then_some(path);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(_) => return None,
+        }
+    }
+    None
 }
 
 /// The bundled name of a path in `bundled_dir`, if it is one.
 fn bundled_path_name(path: &Path) -> Option<String> {
-    let rest = path.strip_prefix(bundled_dir()).ok()?;
+    let made = BUNDLED_DIR.get()?.as_deref()?;
+    let rest = path.strip_prefix(made).ok()?;
     let name = rest.to_string_lossy();
     let name = name.strip_suffix(".rules")?;
     crate::bundled::get(name).map(|_| name.to_string())
 }
 
 /// A read-only copy of a bundled game on disk, so that go to definition can
-/// open it; `None` if it can't be written.
+/// open it; `None` if it can't be written. The file is made exclusively
+/// (never written through a link), once per run.
 pub fn bundled_file(name: &str) -> Option<PathBuf> {
     let text = crate::bundled::get(name)?;
-    let path = bundled_dir().join(format!("{name}.rules"));
-    if std::fs::read_to_string(&path).ok().as_deref() != Some(text) {
-        std::fs::create_dir_all(path.parent()?).ok()?;
-        if let Ok(meta) = std::fs::metadata(&path) {
-            let mut perms = meta.permissions();
-            #[allow(clippy::permissions_set_readonly_false)]
-            perms.set_readonly(false);
-            let _ = std::fs::set_permissions(&path, perms);
+    let dir = bundled_dir()?;
+    let path = dir.join(format!("{name}.rules"));
+    std::fs::create_dir_all(path.parent()?).ok()?;
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+    {
+        Ok(mut file) => {
+            use std::io::Write;
+            file.write_all(text.as_bytes()).ok()?;
+            let mut perms = file.metadata().ok()?.permissions();
+            perms.set_readonly(true);
+            let _ = file.set_permissions(perms);
         }
-        std::fs::write(&path, text).ok()?;
-        let mut perms = std::fs::metadata(&path).ok()?.permissions();
-        perms.set_readonly(true);
-        let _ = std::fs::set_permissions(&path, perms);
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            // Written earlier in this run; anything else there is refused.
+            if !std::fs::symlink_metadata(&path).ok()?.is_file() {
+                return None;
+            }
+        }
+        Err(_) => return None,
     }
     Some(path)
 }
@@ -270,10 +338,22 @@ pub struct Stmt {
     pub children: Vec<Stmt>,
 }
 
-/// Reads the names and statements of a text, tolerating syntax errors.
+/// The bytes the parses of one outline may read in all (docs/limits.md):
+/// 64 tries on a small file, fewer on a large one, so that no request
+/// waits on them.
+pub const OUTLINE_BUDGET: usize = 4 << 20;
+
+/// Reads the names and statements of a text, tolerating syntax errors: at
+/// most 64 lines are blanked, and no more than [`OUTLINE_BUDGET`] bytes
+/// parsed; past that the outline is empty.
 pub fn outline(text: &str) -> Outline {
     let mut work = text.to_string();
+    let mut budget = OUTLINE_BUDGET;
     for _ in 0..64 {
+        let Some(left) = budget.checked_sub(work.len().max(1)) else {
+            break;
+        };
+        budget = left;
         match RulesParser::parse(Rule::file, &work) {
             Ok(mut pairs) => {
                 let mut out = Outline {

@@ -1,7 +1,8 @@
 //! `rulebook lsp`: a language server for rule files, over stdin and stdout.
 //!
-//! Built on `lsp-server` (a synchronous transport: one thread reads
-//! messages, this loop answers them) and `lsp-types`. Everything it says
+//! Built on `lsp-server` (a synchronous connection: one thread reads
+//! messages, this loop answers them; the stdio framing is read by
+//! `transport`, which bounds it) and `lsp-types`. Everything it says
 //! comes from the library: diagnostics from `load::check_source` (the same
 //! codes, messages, places and hints as `rulebook check`), names from the
 //! parse tree of `grammar/rules.pest`, keyword help from that grammar's doc
@@ -11,6 +12,7 @@
 pub mod analysis;
 pub mod docs;
 pub mod text;
+pub mod transport;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -31,10 +33,12 @@ const DEBOUNCE: Duration = Duration::from_millis(150);
 /// Runs the server over stdin and stdout until the client says `exit`;
 /// the exit code is 0 after a `shutdown` request, 1 otherwise.
 pub fn run_stdio() -> Result<i32, String> {
-    let (connection, io_threads) = Connection::stdio();
-    let code = serve(&connection)?;
+    let (connection, io_threads) = transport::stdio()?;
+    let code = serve(&connection);
+    analysis::remove_bundled_dir();
+    let code = code?;
     drop(connection);
-    io_threads.join().map_err(|e| format!("error: {e}"))?;
+    io_threads.join()?;
     Ok(code)
 }
 
@@ -223,6 +227,21 @@ impl Server {
             return;
         };
         doc.dirty = None;
+        if let Some(why) = too_large(&doc.text) {
+            let d = lt::Diagnostic {
+                range: lt::Range::default(),
+                severity: Some(lt::DiagnosticSeverity::ERROR),
+                code: Some(lt::NumberOrString::String(
+                    crate::diagnostic::Code::ExtendsLoad.as_str().to_string(),
+                )),
+                source: Some("rulebook".to_string()),
+                message: why,
+                ..lt::Diagnostic::default()
+            };
+            let p = lt::PublishDiagnosticsParams::new(doc.uri.clone(), vec![d], Some(doc.version));
+            notify::<lt::notification::PublishDiagnostics>(connection, p);
+            return;
+        }
         let checked = check(path, &doc.text, &open);
         let diagnostics = lsp_diagnostics(&checked, &doc.text);
         if let Some(g) = checked.game {
@@ -316,6 +335,9 @@ impl Server {
                 let p: lt::DocumentFormattingParams = params(req.params)?;
                 let path = uri_to_path(&p.text_document.uri);
                 let doc = self.docs.get(&path).ok_or("the document is not open")?;
+                if let Some(why) = too_large(&doc.text) {
+                    return Err(why);
+                }
                 let edits = match crate::format_rules::format_text(&doc.text) {
                     Ok(formatted) if formatted != doc.text => {
                         let index = LineIndex::new(&doc.text);
@@ -365,6 +387,9 @@ impl Server {
     ) -> Option<T> {
         let path = uri_to_path(uri);
         let doc = self.docs.get(&path)?;
+        if too_large(&doc.text).is_some() {
+            return None;
+        }
         let open = self.open_texts();
         let files = chain(&path, &doc.text, &open);
         let chained: Vec<_> = files
@@ -386,6 +411,21 @@ impl Server {
         let index = LineIndex::new(&doc.text);
         f(&cx, &index)
     }
+}
+
+/// Why a document is not analysed: past the size of a rule file
+/// (docs/limits.md), as `rulebook check` refuses it. Every request on a
+/// document is bounded by this: the parse, its recovery and the outline
+/// are linear in the text, so no request runs long.
+fn too_large(text: &str) -> Option<String> {
+    let max = crate::source::MAX_RULE_FILE;
+    (text.len() as u64 > max).then(|| {
+        format!(
+            "this file is {} bytes, and a rule file may be at most {} MiB: it is not checked (see docs/limits.md)",
+            text.len(),
+            max >> 20
+        )
+    })
 }
 
 fn notify<N: lt::notification::Notification>(connection: &Connection, params: N::Params) {

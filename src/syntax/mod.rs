@@ -84,13 +84,96 @@ const TEST_WORDS: &[&str] = &[
     "digit", "double", "cells", "cell", "multiple", "any", "entering", "roll", "not",
 ];
 
+/// The syntax errors reported for one file (docs/limits.md): past them the
+/// parse goes on only to count the rest, and one more error says how many.
+pub const MAX_SYNTAX_ERRORS: usize = 100;
+
+thread_local! {
+    /// Bytes of text handed to the parser or read back for hints on this
+    /// thread (see [`recovery_work`]).
+    static WORK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+fn add_work(bytes: usize) {
+    WORK.with(|w| w.set(w.get().saturating_add(bytes as u64)));
+}
+
+/// How many bytes of text this thread has handed to the parser, or read
+/// again to explain syntax errors, so far. A parse is linear in its text
+/// however many errors it has (it used to read all the text after each
+/// error, and all the text before it twice); tests count this work
+/// instead of timing it.
+#[doc(hidden)]
+pub fn recovery_work() -> u64 {
+    WORK.with(std::cell::Cell::get)
+}
+
+/// How far past where it starts a parse after an error first looks, in
+/// bytes (then twice as far, and so on).
+const WINDOW: usize = 256;
+
+/// Parses `text[offset..]` as a file. The first parse (`whole`) is handed
+/// all of it. A parse after an error is handed a window of it that ends at
+/// a line start, doubled until the parse fails inside the window or the
+/// window is the whole rest: every token ends before a line break or, when
+/// it reads on (white space, a string), is followed by a token the parser
+/// tries, so a parse that fails before the end of its window never read
+/// the text past it and fails the same on the whole rest. (pest reads the
+/// whole input after the error to build its message, so handing it the
+/// whole rest after each error made recovery quadratic.)
+fn parse_at(
+    text: &str,
+    offset: usize,
+    whole: bool,
+) -> Option<Result<pest::iterators::Pairs<'_, Rule>, pest::error::Error<Rule>>> {
+    let rest = text.get(offset..)?;
+    let mut span = WINDOW;
+    loop {
+        let cut = if whole || span >= rest.len() {
+            rest.len()
+        } else {
+            rest.as_bytes()
+                .get(span..)
+                .and_then(|after| after.iter().position(|&b| b == b'\n'))
+                .map_or(rest.len(), |i| span + i + 1)
+        };
+        let window = rest.get(..cut)?;
+        add_work(window.len());
+        let result = RulesParser::parse(Rule::file, window);
+        if cut >= rest.len() {
+            return Some(result);
+        }
+        if let Err(e) = &result {
+            if error_pos(e) < cut {
+                return Some(result);
+            }
+        }
+        span = span.saturating_mul(2);
+    }
+}
+
+/// The byte where a parse failed.
+fn error_pos(error: &pest::error::Error<Rule>) -> usize {
+    match error.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((p, _)) => p,
+    }
+}
+
 /// Parses one file. The tree is `Some` only when there is no syntax error.
+/// At most [`MAX_SYNTAX_ERRORS`] syntax errors are reported, then one that
+/// counts the others.
 pub fn parse(text: &str, file: FileId) -> (Option<File>, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let mut offset = 0;
     let mut tree = None;
-    while let Some(rest) = text.get(offset..) {
-        match RulesParser::parse(Rule::file, rest) {
+    // The text outside strings and comments, made once at the first error
+    // (every error's hints look back through it).
+    let mut cleaned: Option<String> = None;
+    // Syntax errors past the limit: where the first was, and how many.
+    let mut unreported: Option<(usize, usize)> = None;
+    while let Some(parsed) = parse_at(text, offset, offset == 0) {
+        match parsed {
             Ok(mut pairs) => {
                 if diagnostics.is_empty() {
                     if let Some(p) = pairs.peek() {
@@ -110,16 +193,18 @@ pub fn parse(text: &str, file: FileId) -> (Option<File>, Vec<Diagnostic>) {
                 break;
             }
             Err(error) => {
-                let pos = offset
-                    + match error.location {
-                        InputLocation::Pos(p) => p,
-                        InputLocation::Span((p, _)) => p,
+                let pos = offset + error_pos(&error);
+                if diagnostics.len() < MAX_SYNTAX_ERRORS {
+                    let positives = match &error.variant {
+                        ErrorVariant::ParsingError { positives, .. } => positives.clone(),
+                        ErrorVariant::CustomError { .. } => Vec::new(),
                     };
-                let positives = match &error.variant {
-                    ErrorVariant::ParsingError { positives, .. } => positives.clone(),
-                    ErrorVariant::CustomError { .. } => Vec::new(),
-                };
-                diagnostics.push(syntax_error(text, file, pos, &positives));
+                    let cleaned = cleaned.get_or_insert_with(|| code_only(text));
+                    diagnostics.push(syntax_error(text, cleaned, file, pos, &positives));
+                } else {
+                    let (_, more) = unreported.get_or_insert((pos, 0));
+                    *more += 1;
+                }
                 match resume_point(text, pos, offset) {
                     Some(next) => offset = next,
                     None => break,
@@ -127,7 +212,37 @@ pub fn parse(text: &str, file: FileId) -> (Option<File>, Vec<Diagnostic>) {
             }
         }
     }
+    if let Some((first, more)) = unreported {
+        let end = first + token_length(text.get(first..).unwrap_or(""));
+        diagnostics.push(
+            Diagnostic::new(
+                Code::Syntax,
+                format!(
+                    "and {} more syntax {}",
+                    thousands(more),
+                    if more == 1 { "error" } else { "errors" }
+                ),
+            )
+            .primary(Span::new(file, first, end), "the first of them")
+            .help(format!(
+                "only the first {MAX_SYNTAX_ERRORS} syntax errors are listed; mend those and check again"
+            )),
+        );
+    }
     (tree, diagnostics)
+}
+
+/// `199900` -> `199,900`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Reports every number of the file that doesn't fit 32 bits (they would
@@ -169,8 +284,15 @@ fn too_large(
     }
 }
 
-/// The diagnostic for a parse that failed at byte `pos`.
-fn syntax_error(text: &str, file: FileId, pos: usize, positives: &[Rule]) -> Diagnostic {
+/// The diagnostic for a parse that failed at byte `pos`; `cleaned` is
+/// [`code_only`] of the whole text.
+fn syntax_error(
+    text: &str,
+    cleaned: &str,
+    file: FileId,
+    pos: usize,
+    positives: &[Rule],
+) -> Diagnostic {
     let expected = expected_words(positives);
     let rest = text.get(pos..).unwrap_or("");
     if rest.is_empty() && positives.contains(&Rule::quote) {
@@ -194,7 +316,7 @@ fn syntax_error(text: &str, file: FileId, pos: usize, positives: &[Rule]) -> Dia
         format!("expected {expected}"),
     );
     if rest.is_empty() && positives.contains(&Rule::close_brace) {
-        if let Some(open) = unclosed_brace(text) {
+        if let Some(open) = unclosed_brace(cleaned) {
             return d
                 .secondary(Span::new(file, open, open + 1), "this `{` is never closed")
                 .help("add the `}` that closes the block");
@@ -202,7 +324,9 @@ fn syntax_error(text: &str, file: FileId, pos: usize, positives: &[Rule]) -> Dia
     }
     let word = rest.get(..token_len).unwrap_or("");
     // `bump back 5`: `bump` takes nothing; a target says which pieces move.
-    let before = code_only(text.get(..pos).unwrap_or(""));
+    // Both looks back stop at the latest word (a statement keyword starts
+    // the text each parse began at), so they read no more than that parse.
+    let before = cleaned.get(..pos).unwrap_or("");
     let previous = before
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .rev()
@@ -220,7 +344,7 @@ fn syntax_error(text: &str, file: FileId, pos: usize, positives: &[Rule]) -> Dia
     let help = if inside_when {
         Some(format!("`{word}` can't be used inside a `when` block"))
     } else {
-        syntax_help(rest, positives).or_else(|| form_help(text, pos, &expected))
+        syntax_help(rest, positives).or_else(|| form_help(before, &expected))
     };
     d.maybe_help(help)
 }
@@ -265,6 +389,7 @@ fn syntax_help(rest: &str, positives: &[Rule]) -> Option<String> {
 /// The text outside strings and comments, each character of those replaced
 /// by a space (so byte offsets of ASCII text stay put).
 fn code_only(text: &str) -> String {
+    add_work(text.len());
     let mut cleaned = String::with_capacity(text.len());
     let (mut in_string, mut in_comment) = (false, false);
     let mut chars = text.chars().peekable();
@@ -286,10 +411,11 @@ fn code_only(text: &str) -> String {
     cleaned
 }
 
-/// The byte offset of the last `{` that no `}` closes.
-fn unclosed_brace(text: &str) -> Option<usize> {
+/// The byte offset of the last `{` that no `}` closes; `cleaned` is
+/// [`code_only`] of the text.
+fn unclosed_brace(cleaned: &str) -> Option<usize> {
     let mut open = Vec::new();
-    for (i, c) in code_only(text).char_indices() {
+    for (i, c) in cleaned.char_indices() {
         match c {
             '{' => open.push(i),
             '}' => {
@@ -348,17 +474,17 @@ const FORMS: &[(&str, &str)] = &[
     ("value", "`value N`"),
 ];
 
-/// The form of the statement or line being written at `pos`: found by its
-/// keyword, the last one before `pos` outside strings and comments.
-fn form_help(text: &str, pos: usize, expected: &str) -> Option<String> {
+/// The form of the statement or line being written where `before` ends:
+/// found by its keyword, the last one in `before` (the text before the
+/// error, strings and comments blanked by [`code_only`]).
+fn form_help(before: &str, expected: &str) -> Option<String> {
     if expected == "a new statement" {
         return Some(
             "a statement starts with a keyword such as `board`, `side`, `piece` or `setup`"
                 .to_string(),
         );
     }
-    let cleaned = code_only(text.get(..pos)?);
-    let keyword = cleaned
+    let keyword = before
         .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
         .rev()
         .find_map(|w| FORMS.iter().find(|(k, _)| *k == w))?;
