@@ -29,6 +29,8 @@ mod games;
 mod generality;
 #[path = "harden_files.rs"]
 mod harden_files;
+#[path = "harden_lsp.rs"]
+mod harden_lsp;
 #[path = "harden_merge.rs"]
 mod harden_merge;
 #[path = "harden_web.rs"]
