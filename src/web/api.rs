@@ -375,7 +375,7 @@ fn strength(body: &NewGame) -> Strength {
 }
 
 /// Loads, checks and compiles the game of a request.
-fn open(app: &AppState, mut body: NewGame) -> Result<Open, Response> {
+fn open(app: &AppState, mut body: NewGame) -> Result<(Open, Option<Value>), Response> {
     let strength = strength(&body);
     let options: Vec<(String, String)> = std::mem::take(&mut body.options).into_iter().collect();
     let checked = match body.text {
@@ -446,7 +446,7 @@ fn open(app: &AppState, mut body: NewGame) -> Result<Open, Response> {
         };
         // The seats are checked now, so a bad agent is refused at once.
         super::race::with_race(&open, |_, _| ()).map_err(bad)?;
-        return Ok(Open::Race(open));
+        return Ok((Open::Race(open), None));
     };
     let t = Tables::new(g);
     let mut agents = body.sides;
@@ -459,20 +459,24 @@ fn open(app: &AppState, mut body: NewGame) -> Result<Open, Response> {
     }
     agents.resize(t.nsides, "human".into());
     let start = Position::start(&t);
-    {
-        // The agents are checked now, so a bad name is refused at once.
-        let view = BoardSession::players_view(&t);
-        BoardSession::new(&view, start.clone(), &agents, body.seed, strength).map_err(bad)?;
-    }
-    Ok(Open::Board(OpenGame::new(
-        Arc::new(t),
+    let t = Arc::new(t);
+    let game = OpenGame::new(
+        Arc::clone(&t),
         body.game,
         opts,
-        start,
-        agents,
+        start.clone(),
+        agents.clone(),
         body.seed,
         strength,
-    )))
+    );
+    // The agents are checked now, so a bad name is refused at once; the
+    // session is the game's first state too.
+    let players = BoardSession::players_view(&t);
+    let s = BoardSession::new(&players, start, &agents, body.seed, strength)
+        .map_err(bad)?
+        .with_max_plies(MAX_PLIES as u32);
+    let view = board_view(&game, &s);
+    Ok((Open::Board(game), Some(view)))
 }
 
 /// The body of POST /api/games/load.
@@ -552,7 +556,7 @@ pub async fn load(State(app): Shared, Json(body): Json<LoadBody>) -> Response {
     let app2 = app.clone();
     created(
         &app,
-        move || loaded(&app2, body, from_start),
+        move || loaded(&app2, body, from_start).map(|g| (g, None)),
         "loading the game",
     )
     .await
@@ -563,19 +567,24 @@ pub async fn load(State(app): Shared, Json(body): Json<LoadBody>) -> Response {
 /// its state.
 async fn created(
     app: &AppState,
-    make: impl FnOnce() -> Result<Open, Response> + Send + 'static,
+    make: impl FnOnce() -> Result<(Open, Option<Value>), Response> + Send + 'static,
     what: &str,
 ) -> Response {
     let game = match blocking(app, what, make).await {
         Ok(Ok(g)) => g,
         Ok(Err(r)) | Err(r) => return r,
     };
-    match app.store.add(game) {
-        Ok(id) => match describe_stored(app, id).await {
-            Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
-            Err(r) => r,
-        },
-        Err(e) => refuse(StatusCode::SERVICE_UNAVAILABLE, e),
+    let (game, view) = game;
+    let id = match app.store.add(game) {
+        Ok(id) => id,
+        Err(e) => return refuse(StatusCode::SERVICE_UNAVAILABLE, e),
+    };
+    if let Some(v) = view {
+        app.store.keep_view(id, 0, Arc::new(v));
+    }
+    match describe_stored(app, id).await {
+        Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
+        Err(r) => r,
     }
 }
 
@@ -632,7 +641,7 @@ fn loaded(app: &AppState, body: LoadBody, from_start: bool) -> Result<Open, Resp
         think_ms: None,
         players: record.as_ref().and_then(|h| h.players),
     };
-    let mut g = match open(app, request)? {
+    let mut g = match open(app, request)?.0 {
         Open::Board(g) => g,
         Open::Race(mut r) => {
             // The dice of a race game go on from the record's seed.
