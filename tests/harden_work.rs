@@ -137,6 +137,44 @@ fn the_game_list_checks_again_only_the_files_that_changed() {
 }
 
 #[test]
+fn game_lists_asked_at_once_check_each_file_once() {
+    let dir = common::scratch();
+    let draughts = rulebook::bundled::get("draughts").unwrap();
+    for i in 0..6 {
+        std::fs::write(dir.path().join(format!("g{i}.rules")), draughts).unwrap();
+    }
+    let library = Library::new(Some(dir.path())).unwrap();
+    let app = App::new(library.clone(), Store::default());
+    let lists = app.rt.block_on(async {
+        let mut tasks = Vec::new();
+        for _ in 0..4 {
+            let req = Request::builder()
+                .uri("/api/games")
+                .body(Body::empty())
+                .unwrap();
+            let router = app.app.clone();
+            tasks.push(tokio::spawn(async move {
+                let res = router.oneshot(req).await.unwrap();
+                assert_eq!(res.status(), StatusCode::OK);
+                let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+                    .await
+                    .unwrap();
+                serde_json::from_slice::<Value>(&bytes).unwrap()
+            }));
+        }
+        let mut out = Vec::new();
+        for t in tasks {
+            out.push(t.await.unwrap());
+        }
+        out
+    });
+    let names = lists[0]["games"].as_array().unwrap().len() as u64;
+    assert!(lists.iter().all(|l| *l == lists[0]));
+    // Four pages loading at once: every game checked once, not four times.
+    assert_eq!(library.checks_run(), names);
+}
+
+#[test]
 fn a_check_past_the_time_limit_answers_a_clear_error() {
     // A text of nearly 1 MiB: checking it takes far more than a
     // millisecond on any machine.

@@ -92,12 +92,17 @@ struct OptionItem {
 /// ([`super::library::Library::checked`]).
 pub async fn list(State(app): Shared) -> Response {
     let app2 = app.clone();
-    let permit = match tokio::time::timeout(app.store.limit(), app.library.check_permit()).await {
-        Ok(Ok(p)) => p,
-        _ => return busy(&app),
+    let permits = tokio::time::timeout(app.store.limit(), async {
+        let listing = app.library.list_permit().await?;
+        let checking = app.library.check_permit().await?;
+        Ok::<_, tokio::sync::AcquireError>((listing, checking))
+    })
+    .await;
+    let Ok(Ok(permits)) = permits else {
+        return busy(&app);
     };
     let games = blocking(&app, "listing the games", move || {
-        let _permit = permit;
+        let _permits = permits;
         app2.library
             .names()
             .into_iter()

@@ -58,6 +58,9 @@ pub struct Library {
     checks: Arc<Checks>,
     /// The checks that may run at once ([`MAX_CHECKS_AT_ONCE`]).
     checking: Arc<tokio::sync::Semaphore>,
+    /// One listing of the games at a time: a second waits for the first
+    /// and finds its checks kept, instead of checking the same files again.
+    listing: Arc<tokio::sync::Semaphore>,
 }
 
 impl Default for Library {
@@ -66,6 +69,7 @@ impl Default for Library {
             dir: None,
             checks: Arc::default(),
             checking: Arc::new(tokio::sync::Semaphore::new(MAX_CHECKS_AT_ONCE)),
+            listing: Arc::new(tokio::sync::Semaphore::new(1)),
         }
     }
 }
@@ -103,6 +107,14 @@ impl Library {
         &self,
     ) -> Result<tokio::sync::OwnedSemaphorePermit, tokio::sync::AcquireError> {
         Arc::clone(&self.checking).acquire_owned().await
+    }
+
+    /// A permit to list the games (one listing at a time); hold it until
+    /// the listing ends.
+    pub async fn list_permit(
+        &self,
+    ) -> Result<tokio::sync::OwnedSemaphorePermit, tokio::sync::AcquireError> {
+        Arc::clone(&self.listing).acquire_owned().await
     }
 
     /// The stamp of a file of the folder (None when it can't be read).
