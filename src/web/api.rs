@@ -571,7 +571,7 @@ pub async fn load(State(app): Shared, Json(body): Json<LoadBody>) -> Response {
 /// in the error if it fails), keeps it in the store and answers 201 with
 /// its state.
 async fn created(
-    app: &AppState,
+    app: &Arc<AppState>,
     make: impl FnOnce() -> Result<(Open, Option<Value>), Response> + Send + 'static,
     what: &str,
 ) -> Response {
@@ -820,18 +820,25 @@ fn open_json(id: u64, g: &Open) -> Result<Value, String> {
 /// The state of a game at `version` (counting its changes: the page keeps
 /// the newest of the states it receives): computed off the async threads
 /// once per version, then kept in the store for every request and event
-/// stream that asks.
-pub async fn describe(app: &AppState, id: u64, g: Open, version: u64) -> Result<Value, Response> {
+/// stream that asks. A state finished after its request's time limit is
+/// kept all the same: the next request gets it at once.
+pub async fn describe(
+    app: &Arc<AppState>,
+    id: u64,
+    g: Open,
+    version: u64,
+) -> Result<Value, Response> {
     let state = match app.store.view(id, version) {
         Some(v) => v,
-        None => match blocking(app, "the game's state", move || open_json(id, &g)).await? {
-            Ok(v) => {
-                let v = Arc::new(v);
-                app.store.keep_view(id, version, Arc::clone(&v));
-                v
-            }
-            Err(e) => return Err(refuse(StatusCode::INTERNAL_SERVER_ERROR, e)),
-        },
+        None => {
+            let keep = Arc::clone(app);
+            let made = blocking(app, "the game's state", move || {
+                let v = Arc::new(open_json(id, &g)?);
+                keep.store.keep_view(id, version, Arc::clone(&v));
+                Ok::<_, String>(v)
+            });
+            made.await?.map_err(broken)?
+        }
     };
     let mut v = state.as_ref().clone();
     if let Some(o) = v.as_object_mut() {
@@ -846,7 +853,7 @@ fn parse_id(id: &str) -> Option<u64> {
 }
 
 /// The state of stored game `id` at its current version.
-async fn describe_stored(app: &AppState, id: u64) -> Result<Value, Response> {
+async fn describe_stored(app: &Arc<AppState>, id: u64) -> Result<Value, Response> {
     let Some((g, version)) = app.store.get(id) else {
         return Err(no_game());
     };
