@@ -366,3 +366,32 @@ fn the_states_of_a_version_agree_with_a_game_replayed_afresh() {
         assert_eq!(loaded[key], last[key], "{key}");
     }
 }
+
+#[test]
+fn a_game_with_a_long_capture_search_is_replayed_once_per_move() {
+    // A flying king facing a lattice of men: the moves of its start take
+    // a long search, made once per change and never for a state asked for.
+    let text = std::fs::read_to_string("tests/fixtures/web/lattice.rules").unwrap();
+    let app = App::new(Library::default(), Store::default());
+    let v = app.new_game(json!({"game": "lattice.rules", "text": text}));
+    let id = v["id"].as_str().unwrap().to_string();
+    let uri = format!("/api/games/{id}");
+    let legal = v["legal"].as_array().unwrap();
+    assert!(!legal.is_empty());
+    assert!(legal
+        .iter()
+        .all(|m| m["captured"].as_array().unwrap().len() >= 10));
+    for _ in 0..5 {
+        let (s, again) = app.json("GET", &uri, None);
+        assert_eq!(s, StatusCode::OK);
+        assert_eq!(again, v);
+    }
+    assert_eq!(app.work.sessions(), 0);
+    let m = legal[0]["notation"].as_str().unwrap();
+    let (s, after) = app.json("POST", &format!("{uri}/move"), Some(json!({"move": m})));
+    assert_eq!(s, StatusCode::OK, "{after}");
+    assert_eq!(after["moves"].as_array().unwrap().len(), 1);
+    let (_, got) = app.json("GET", &uri, None);
+    assert_eq!(got, after);
+    assert_eq!(app.work.sessions(), 1);
+}
