@@ -7,19 +7,20 @@
 //! resignation, a new move) or closing the game interrupts it: the search
 //! is told to stop ([`crate::agents::stop`]) and its result is dropped,
 //! since the game's version moved on. However many pages watch a game, its
-//! state is computed once per change and one search runs for its computer
-//! player: the stream that claims it searches ([`super::Store::claim_search`]),
-//! the others send the state it brings.
+//! state is computed once per change and one search runs for each move of
+//! its computer player: the first stream to see the computer to move claims
+//! it ([`super::Store::claim_search`]) and starts it as a task of its own
+//! (it goes on if that page closes); every stream sends the state it brings,
+//! or the `problem` when it fails.
 
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-
-use axum::http::StatusCode;
 
 use super::api::{compute, describe, refuse, SearchClaim};
 use super::AppState;
