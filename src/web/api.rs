@@ -1,8 +1,11 @@
 //! The JSON API of `rulebook serve`: the game list, rule files and their
 //! diagnostics, and board games in progress (state, moves, undo, redo,
 //! hint, resign, computer moves, records). Every game is played by a
-//! [`BoardSession`] built again from the stored moves for each request, off
-//! the async threads.
+//! [`BoardSession`] built again from the stored moves, off the async
+//! threads: once per change (the change and the new state from the same
+//! session), while the state of a version is computed once and kept in the
+//! store for every request and page that asks. The work of a request runs
+//! for at most the store's limit ([`super::store::REQUEST_LIMIT`]).
 
 // A refusal is the HTTP answer itself (`Err(Response)`), made once per
 // request and sent at once: its size on the stack doesn't matter here.
@@ -37,6 +40,32 @@ pub const MAX_DEPTH: u32 = 10;
 /// The longest think time per move a web game may ask for, in ms.
 pub const MAX_THINK_MS: u64 = 10_000;
 
+/// Runs the work of a request off the async threads, for at most the
+/// store's time limit: past it the request answers 503 naming the limit
+/// (`what` names the work). Work that can't be interrupted is bounded in
+/// size instead (a rule file, 1 MiB; a game, [`MAX_PLIES`]).
+pub async fn blocking<T: Send + 'static>(
+    app: &AppState,
+    what: &str,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Response> {
+    let limit = app.store.limit();
+    match tokio::time::timeout(limit, tokio::task::spawn_blocking(f)).await {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(_)) => Err(refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("{what} failed"),
+        )),
+        Err(_) => Err(refuse(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "{what} took longer than the limit of {}: given up",
+                limit_words(limit)
+            ),
+        )),
+    }
+}
+
 /// An error answer: a status and `{"error": text}`.
 pub fn refuse(status: StatusCode, text: impl Into<String>) -> Response {
     (status, Json(json!({ "error": text.into() }))).into_response()
@@ -58,48 +87,89 @@ struct OptionItem {
 }
 
 /// GET /api/games: every game with title, kind, players and options;
-/// files with errors are listed with their error count.
+/// files with errors are listed with their error count. A file is checked
+/// again only when it (or a file it extends) changed since its last check
+/// ([`super::library::Library::checked`]).
 pub async fn list(State(app): Shared) -> Response {
     let app2 = app.clone();
-    let games = tokio::task::spawn_blocking(move || {
+    let permits = tokio::time::timeout(app.store.limit(), async {
+        let listing = app.library.list_permit().await?;
+        let checking = app.library.check_permit().await?;
+        Ok::<_, tokio::sync::AcquireError>((listing, checking))
+    })
+    .await;
+    let Ok(Ok(permits)) = permits else {
+        return busy(&app);
+    };
+    let games = blocking(&app, "listing the games", move || {
+        let _permits = permits;
         app2.library
             .names()
             .into_iter()
             .map(|(name, bundled)| {
-                let checked = crate::load::check(&app2.library, &name, &[]);
-                // The names of the sides (board) or seats (race), for the
-                // setup page.
-                let sides: Vec<String> = match (&checked.game, &checked.race) {
-                    (Some(g), _) => g.sides.iter().map(|s| s.name.clone()).collect(),
-                    (None, Some(r)) => r.seats.clone(),
-                    (None, None) => Vec::new(),
-                };
-                match checked.summary() {
-                    Some(s) => json!({
-                        "agents": players_for(checked.game.is_some() && sides.len() == 2),
-                        "sides": sides,
-                        "name": name,
-                        "bundled": bundled,
-                        "title": s.title,
-                        "kind": s.kind.word(),
-                        "players": s.players(),
-                        "min_players": s.min_players,
-                        "max_players": s.max_players,
-                        "options": s.options.iter().map(|(n, v)| OptionItem { name: n.clone(), values: v.clone() }).collect::<Vec<_>>(),
-                    }),
-                    None => json!({
-                        "name": name,
-                        "bundled": bundled,
-                        "errors": checked.errors(),
-                    }),
-                }
+                let lib = &app2.library;
+                lib.checked(&name, |checked| game_item(&name, bundled, checked))
+                    .as_ref()
+                    .clone()
             })
             .collect::<Vec<Value>>()
     })
     .await;
     match games {
         Ok(g) => Json(json!({ "games": g })).into_response(),
-        Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "listing failed"),
+        Err(r) => r,
+    }
+}
+
+/// The answer when every check permit stays taken for the whole time limit.
+fn busy(app: &AppState) -> Response {
+    refuse(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!(
+            "{} checks are running and none ended within the limit of {}: try again later",
+            super::library::MAX_CHECKS_AT_ONCE,
+            limit_words(app.store.limit())
+        ),
+    )
+}
+
+/// `10 s`, `250 ms`: a time limit in words.
+fn limit_words(d: std::time::Duration) -> String {
+    if d.subsec_millis() == 0 && d.as_secs() > 0 {
+        format!("{} s", d.as_secs())
+    } else {
+        format!("{} ms", d.as_millis())
+    }
+}
+
+/// A game of the list: title, kind, players and options, or its error
+/// count.
+fn game_item(name: &str, bundled: bool, checked: &Checked) -> Value {
+    // The names of the sides (board) or seats (race), for the
+    // setup page.
+    let sides: Vec<String> = match (&checked.game, &checked.race) {
+        (Some(g), _) => g.sides.iter().map(|s| s.name.clone()).collect(),
+        (None, Some(r)) => r.seats.clone(),
+        (None, None) => Vec::new(),
+    };
+    match checked.summary() {
+        Some(s) => json!({
+            "agents": players_for(checked.game.is_some() && sides.len() == 2),
+            "sides": sides,
+            "name": name,
+            "bundled": bundled,
+            "title": s.title,
+            "kind": s.kind.word(),
+            "players": s.players(),
+            "min_players": s.min_players,
+            "max_players": s.max_players,
+            "options": s.options.iter().map(|(n, v)| OptionItem { name: n.clone(), values: v.clone() }).collect::<Vec<_>>(),
+        }),
+        None => json!({
+            "name": name,
+            "bundled": bundled,
+            "errors": checked.errors(),
+        }),
     }
 }
 
@@ -214,19 +284,29 @@ pub fn diagnostics_json(checked: &Checked) -> Value {
 
 /// POST /api/check: checks the text of a rule file (files it extends come
 /// from the bundled games and the folder).
+/// The check runs for at most the store's time limit (a 503 past it); as
+/// a check can't be interrupted, at most
+/// [`super::library::MAX_CHECKS_AT_ONCE`] run at once, each of a text of at
+/// most 1 MiB.
 pub async fn check(State(app): Shared, Json(body): Json<CheckBody>) -> Response {
     let name = body.name.unwrap_or_else(|| "edited.rules".into());
-    let checked = tokio::task::spawn_blocking(move || {
+    let permit = match tokio::time::timeout(app.store.limit(), app.library.check_permit()).await {
+        Ok(Ok(p)) => p,
+        _ => return busy(&app),
+    };
+    let app2 = app.clone();
+    let checked = blocking(&app, "the check", move || {
+        let _permit = permit;
         let source = Source {
             name,
             text: body.text,
         };
-        check_source(source, &app.library, &[])
+        diagnostics_json(&check_source(source, &app2.library, &[]))
     })
     .await;
     match checked {
-        Ok(c) => Json(diagnostics_json(&c)).into_response(),
-        Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "the check failed"),
+        Ok(c) => Json(c).into_response(),
+        Err(r) => r,
     }
 }
 
@@ -273,7 +353,7 @@ pub async fn new_game(State(app): Shared, Json(body): Json<NewGame>) -> Response
         return bad("too many sides");
     }
     let app2 = app.clone();
-    created(&app, move || open(&app2, body), "opening").await
+    created(&app, move || open(&app2, body), "opening the game").await
 }
 
 /// How hard the computer players think: what the request asks, with a
@@ -300,7 +380,7 @@ fn strength(body: &NewGame) -> Strength {
 }
 
 /// Loads, checks and compiles the game of a request.
-fn open(app: &AppState, mut body: NewGame) -> Result<Open, Response> {
+fn open(app: &AppState, mut body: NewGame) -> Result<(Open, Option<Value>), Response> {
     let strength = strength(&body);
     let options: Vec<(String, String)> = std::mem::take(&mut body.options).into_iter().collect();
     let checked = match body.text {
@@ -371,7 +451,7 @@ fn open(app: &AppState, mut body: NewGame) -> Result<Open, Response> {
         };
         // The seats are checked now, so a bad agent is refused at once.
         super::race::with_race(&open, |_, _| ()).map_err(bad)?;
-        return Ok(Open::Race(open));
+        return Ok((Open::Race(open), None));
     };
     let t = Tables::new(g);
     let mut agents = body.sides;
@@ -384,20 +464,24 @@ fn open(app: &AppState, mut body: NewGame) -> Result<Open, Response> {
     }
     agents.resize(t.nsides, "human".into());
     let start = Position::start(&t);
-    {
-        // The agents are checked now, so a bad name is refused at once.
-        let view = BoardSession::players_view(&t);
-        BoardSession::new(&view, start.clone(), &agents, body.seed, strength).map_err(bad)?;
-    }
-    Ok(Open::Board(OpenGame::new(
-        Arc::new(t),
+    let t = Arc::new(t);
+    let game = OpenGame::new(
+        Arc::clone(&t),
         body.game,
         opts,
-        start,
-        agents,
+        start.clone(),
+        agents.clone(),
         body.seed,
         strength,
-    )))
+    );
+    // The agents are checked now, so a bad name is refused at once; the
+    // session is the game's first state too.
+    let players = BoardSession::players_view(&t);
+    let s = BoardSession::new(&players, start, &agents, body.seed, strength)
+        .map_err(bad)?
+        .with_max_plies(MAX_PLIES as u32);
+    let view = board_view(&game, &s);
+    Ok((Open::Board(game), Some(view)))
 }
 
 /// The body of POST /api/games/load.
@@ -475,29 +559,37 @@ pub async fn load(State(app): Shared, Json(body): Json<LoadBody>) -> Response {
         }
     };
     let app2 = app.clone();
-    created(&app, move || loaded(&app2, body, from_start), "loading").await
+    created(
+        &app,
+        move || loaded(&app2, body, from_start).map(|g| (g, None)),
+        "loading the game",
+    )
+    .await
 }
 
 /// Opens a game off the async threads with `make` (`what` names the work
 /// in the error if it fails), keeps it in the store and answers 201 with
 /// its state.
 async fn created(
-    app: &AppState,
-    make: impl FnOnce() -> Result<Open, Response> + Send + 'static,
+    app: &Arc<AppState>,
+    make: impl FnOnce() -> Result<(Open, Option<Value>), Response> + Send + 'static,
     what: &str,
 ) -> Response {
-    let game = match tokio::task::spawn_blocking(make).await {
+    let game = match blocking(app, what, make).await {
         Ok(Ok(g)) => g,
-        Ok(Err(r)) => return r,
-        Err(_) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, format!("{what} failed")),
+        Ok(Err(r)) | Err(r) => return r,
     };
-    let view = game.clone();
-    match app.store.add(game) {
-        Ok(id) => match describe(id, view, 0).await {
-            Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
-            Err(r) => r,
-        },
-        Err(e) => refuse(StatusCode::SERVICE_UNAVAILABLE, e),
+    let (game, view) = game;
+    let id = match app.store.add(game) {
+        Ok(id) => id,
+        Err(e) => return refuse(StatusCode::SERVICE_UNAVAILABLE, e),
+    };
+    if let Some(v) = view {
+        app.store.keep_view(id, 0, Arc::new(v));
+    }
+    match describe_stored(app, id).await {
+        Ok(v) => (StatusCode::CREATED, Json(v)).into_response(),
+        Err(r) => r,
     }
 }
 
@@ -554,7 +646,7 @@ fn loaded(app: &AppState, body: LoadBody, from_start: bool) -> Result<Open, Resp
         think_ms: None,
         players: record.as_ref().and_then(|h| h.players),
     };
-    let mut g = match open(app, request)? {
+    let mut g = match open(app, request)?.0 {
         Open::Board(g) => g,
         Open::Race(mut r) => {
             // The dice of a race game go on from the record's seed.
@@ -608,9 +700,35 @@ fn loaded(app: &AppState, body: LoadBody, from_start: bool) -> Result<Open, Resp
 
 /// Builds the session of a stored game, replays its moves and runs `f`.
 fn with_session<R>(g: &OpenGame, f: impl FnOnce(&mut BoardSession<'_>) -> R) -> Result<R, String> {
-    let t: &Tables = &g.tables;
-    let view = BoardSession::players_view(t);
-    let mut s = BoardSession::new(&view, g.start.clone(), &g.agents, g.seed, g.strength)?
+    let tables = Arc::clone(&g.tables);
+    let view = BoardSession::players_view(&tables);
+    let mut s = session_of(&view, g)?;
+    Ok(f(&mut s))
+}
+
+/// [`with_session`] where `f` may also change the stored game (the session
+/// is built from it first): a change and the new state from one replay.
+fn with_session_mut<R>(
+    g: &mut OpenGame,
+    f: impl FnOnce(&mut BoardSession<'_>, &mut OpenGame) -> R,
+) -> Result<R, String> {
+    let tables = Arc::clone(&g.tables);
+    let view = BoardSession::players_view(&tables);
+    let mut s = session_of(&view, g)?;
+    Ok(f(&mut s, g))
+}
+
+/// The session of a stored game, its moves replayed (counted in the game's
+/// [`super::store::Work`]: each replay generates the moves of every
+/// position played).
+fn session_of<'t>(
+    view: &'t crate::agents::board::BoardGame<'t>,
+    g: &OpenGame,
+) -> Result<BoardSession<'t>, String> {
+    g.work
+        .sessions
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut s = BoardSession::new(view, g.start.clone(), &g.agents, g.seed, g.strength)?
         .with_max_plies(MAX_PLIES as u32);
     for m in &g.played {
         s.play(m);
@@ -618,7 +736,7 @@ fn with_session<R>(g: &OpenGame, f: impl FnOnce(&mut BoardSession<'_>) -> R) -> 
     if let Some(side) = g.resigned {
         s.resign_side(side);
     }
-    Ok(f(&mut s))
+    Ok(s)
 }
 
 /// A move as the page sees it: notation, the squares it visits
@@ -649,14 +767,19 @@ fn result_text(_g: &OpenGame, s: &BoardSession<'_>) -> Option<String> {
 }
 
 /// The state of a game as JSON.
-fn state_json(id: u64, g: &OpenGame) -> Result<Value, String> {
-    with_session(g, |s| {
+fn state_json(g: &OpenGame) -> Result<Value, String> {
+    with_session(g, |s| board_view(g, s))
+}
+
+/// The state of a game as JSON, from its session (at the game's last
+/// move).
+fn board_view(g: &OpenGame, s: &BoardSession<'_>) -> Value {
+    {
         let t = s.tables();
         let pos = &s.game().pos;
         let result = result_text(g, s);
         let over = result.is_some();
         json!({
-            "id": id.to_string(),
             "game": g.name,
             "title": t.game.title,
             "options": g.options,
@@ -682,35 +805,59 @@ fn state_json(id: u64, g: &OpenGame) -> Result<Value, String> {
             "can_undo": !g.played.is_empty(),
             "can_redo": !g.undone.is_empty(),
         })
-    })
+    }
 }
 
 /// The state of a game of either kind as JSON.
 fn open_json(id: u64, g: &Open) -> Result<Value, String> {
     match g {
-        Open::Board(b) => state_json(id, b),
+        Open::Board(b) => state_json(b),
         Open::Race(r) => super::race::view(id, r)
             .and_then(|v| serde_json::to_value(v).map_err(|e| e.to_string())),
     }
 }
 
 /// The state of a game at `version` (counting its changes: the page keeps
-/// the newest of the states it receives), computed off the async threads.
-pub async fn describe(id: u64, g: Open, version: u64) -> Result<Value, Response> {
-    match tokio::task::spawn_blocking(move || open_json(id, &g)).await {
-        Ok(Ok(mut v)) => {
-            if let Some(o) = v.as_object_mut() {
-                o.insert("version".into(), version.into());
-            }
-            Ok(v)
+/// the newest of the states it receives): computed off the async threads
+/// once per version, then kept in the store for every request and event
+/// stream that asks. A state finished after its request's time limit is
+/// kept all the same: the next request gets it at once.
+pub async fn describe(
+    app: &Arc<AppState>,
+    id: u64,
+    g: Open,
+    version: u64,
+) -> Result<Value, Response> {
+    let state = match app.store.view(id, version) {
+        Some(v) => v,
+        None => {
+            let keep = Arc::clone(app);
+            let made = blocking(app, "the game's state", move || {
+                let v = Arc::new(open_json(id, &g)?);
+                keep.store.keep_view(id, version, Arc::clone(&v));
+                Ok::<_, String>(v)
+            });
+            made.await?.map_err(broken)?
         }
-        Ok(Err(e)) => Err(refuse(StatusCode::INTERNAL_SERVER_ERROR, e)),
-        Err(_) => Err(refuse(StatusCode::INTERNAL_SERVER_ERROR, "failed")),
+    };
+    let mut v = state.as_ref().clone();
+    if let Some(o) = v.as_object_mut() {
+        o.insert("id".into(), id.to_string().into());
+        o.insert("version".into(), version.into());
     }
+    Ok(v)
 }
 
 fn parse_id(id: &str) -> Option<u64> {
     id.parse().ok()
+}
+
+/// The state of stored game `id` at its current version.
+async fn describe_stored(app: &Arc<AppState>, id: u64) -> Result<Value, Response> {
+    let Some((g, version)) = app.store.get(id) else {
+        return Err(no_game());
+    };
+    describe(app, id, g, version).await
 }
 
 /// GET /api/games/{id}: the state of a game.
@@ -721,17 +868,23 @@ pub async fn state(State(app): Shared, Path(id): Path<String>) -> Response {
     let Some((g, version)) = app.store.get(id) else {
         return no_game();
     };
-    match describe(id, g, version).await {
+    match describe(&app, id, g, version).await {
         Ok(v) => Json(v).into_response(),
         Err(r) => r,
     }
 }
 
-/// What a change to a game computed: the new game, or a refusal.
-type Change = Result<OpenGame, Response>;
+/// What a change to a board game computed: the new game and its state
+/// (from the same session), or a refusal.
+type Change = Result<(OpenGame, Option<Value>), Response>;
 
-/// What a change to a game of either kind computed.
-type OpenChange = Result<Open, Response>;
+/// What a change to a game of either kind computed: the new game and, when
+/// the change computed it, its state (no one computes it again).
+pub type Done = Result<(Open, Option<Value>), Response>;
+
+fn broken(e: String) -> Response {
+    refuse(StatusCode::INTERNAL_SERVER_ERROR, e)
+}
 
 /// Runs a change of a board game off the async threads, stores it and
 /// answers with the new state.
@@ -741,7 +894,7 @@ async fn change(
     f: impl FnOnce(OpenGame) -> Change + Send + 'static,
 ) -> Response {
     change_open(app, id, |g| match g {
-        Open::Board(b) => f(b).map(Open::Board),
+        Open::Board(b) => f(b).map(|(b, v)| (Open::Board(b), v)),
         Open::Race(_) => Err(refuse(
             StatusCode::CONFLICT,
             "this is a race game: roll and choose",
@@ -758,7 +911,7 @@ async fn change_race(
     f: impl FnOnce(OpenRace) -> Result<OpenRace, Response> + Send + 'static,
 ) -> Response {
     change_open(app, id, |g| match g {
-        Open::Race(r) => f(r).map(Open::Race),
+        Open::Race(r) => f(r).map(|r| (Open::Race(r), None)),
         Open::Board(_) => Err(refuse(
             StatusCode::CONFLICT,
             "this is a board game: move a piece",
@@ -767,33 +920,44 @@ async fn change_race(
     .await
 }
 
+/// Raises a stop flag when dropped: the work of a request that ends (time
+/// limit, client gone) stops with it.
+struct StopOnDrop(Arc<std::sync::atomic::AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// Runs a change of a game off the async threads (for at most
 /// [`super::COMPUTER_CAP`]); the new game, or the refusal to answer.
 pub async fn compute(
     app: &AppState,
     id: u64,
-    f: impl FnOnce(Open) -> OpenChange + Send + 'static,
+    f: impl FnOnce(Open) -> Done + Send + 'static,
 ) -> Result<(), Response> {
     let Some((g, version, stop)) = app.store.begin(id) else {
         return Err(no_game());
     };
     // The search of a computer player stops at once when the game changes
-    // meanwhile, is closed or expires: its move would be refused.
+    // meanwhile, is closed or expires (its move would be refused), or when
+    // this request ends first.
     let flag = Arc::clone(&stop);
+    let _stop = StopOnDrop(stop);
     let task = tokio::task::spawn_blocking(move || crate::agents::stop::with_stop(flag, || f(g)));
     let changed = match tokio::time::timeout(super::COMPUTER_CAP, task).await {
         Ok(Ok(c)) => c,
         Ok(Err(_)) => return Err(refuse(StatusCode::INTERNAL_SERVER_ERROR, "failed")),
         Err(_) => {
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
             return Err(refuse(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "the computer player took too long",
             ));
         }
     };
-    let g = changed?;
-    if !app.store.put(id, g, version) {
+    let (g, view) = changed?;
+    if !app.store.put_with_view(id, g, version, view) {
         return Err(refuse(
             StatusCode::CONFLICT,
             "the game changed meanwhile: reload its state",
@@ -806,7 +970,7 @@ pub async fn compute(
 async fn change_open(
     app: Arc<AppState>,
     id: &str,
-    f: impl FnOnce(Open) -> OpenChange + Send + 'static,
+    f: impl FnOnce(Open) -> Done + Send + 'static,
 ) -> Response {
     let Some(id) = parse_id(id) else {
         return no_game();
@@ -819,15 +983,14 @@ async fn change_open(
     let Some((g, version)) = app.store.get(id) else {
         return no_game();
     };
-    match describe(id, g, version).await {
+    match describe(&app, id, g, version).await {
         Ok(v) => Json(v).into_response(),
         Err(r) => r,
     }
 }
 
-fn over(g: &OpenGame) -> Result<bool, Response> {
-    with_session(g, |s| result_text(g, s).is_some())
-        .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))
+fn game_over() -> Response {
+    refuse(StatusCode::CONFLICT, "the game is over")
 }
 
 /// The body of POST /api/games/{id}/move.
@@ -839,42 +1002,43 @@ pub struct MoveBody {
 }
 
 /// POST /api/games/{id}/move: plays a move read as the prompt reads it;
-/// 422 with the prompt's explanation when it is not a legal move.
+/// 422 with the prompt's explanation when it is not a legal move. The game
+/// is replayed once: the move is read, played and the new state made from
+/// the same session.
 pub async fn play(State(app): Shared, Path(id): Path<String>, Json(b): Json<MoveBody>) -> Response {
     if b.text.len() > 200 {
         return bad("a move is at most 200 characters");
     }
     change(app, &id, move |mut g| {
-        if over(&g)? {
-            return Err(refuse(StatusCode::CONFLICT, "the game is over"));
-        }
-        let entry = with_session(&g, |s| {
+        let view = with_session_mut(&mut g, |s, g| {
+            if result_text(g, s).is_some() {
+                return Err(game_over());
+            }
             if !s.human_to_move() {
                 return Err(refuse(StatusCode::CONFLICT, "the computer is to move"));
             }
-            Ok(s.enter("", &b.text))
+            match s.enter("", &b.text) {
+                Entry::Play(m) => {
+                    g.events = s.play_turn(&m).events;
+                    g.played.push(m);
+                    g.undone.clear();
+                    Ok(board_view(g, s))
+                }
+                Entry::GoOn { so_far, moves } => Err((
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    Json(json!({
+                        "error": format!("`{so_far}` begins several captures: {}", moves.join(", ")),
+                        "moves": moves,
+                    })),
+                )
+                    .into_response()),
+                Entry::Illegal(why) | Entry::Unclear(why) => {
+                    Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, why))
+                }
+            }
         })
-        .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))??;
-        match entry {
-            Entry::Play(m) => {
-                g.events = with_session(&g, |s| s.play_turn(&m).events)
-                    .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-                g.played.push(m);
-                g.undone.clear();
-                Ok(g)
-            }
-            Entry::GoOn { so_far, moves } => Err((
-                StatusCode::UNPROCESSABLE_ENTITY,
-                Json(json!({
-                    "error": format!("`{so_far}` begins several captures: {}", moves.join(", ")),
-                    "moves": moves,
-                })),
-            )
-                .into_response()),
-            Entry::Illegal(why) | Entry::Unclear(why) => {
-                Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, why))
-            }
-        }
+        .map_err(broken)??;
+        Ok((g, Some(view)))
     })
     .await
 }
@@ -883,34 +1047,36 @@ pub async fn play(State(app): Shared, Path(id): Path<String>, Json(b): Json<Move
 /// move; in a race game, to the last turn a person played (its dice again).
 pub async fn undo(State(app): Shared, Path(id): Path<String>) -> Response {
     change_open(app, &id, |g| match g {
-        Open::Board(b) => board_undo(b).map(Open::Board),
-        Open::Race(r) => super::race::undo(r).map(Open::Race),
+        Open::Board(b) => board_undo(b).map(|(b, v)| (Open::Board(b), v)),
+        Open::Race(r) => super::race::undo(r).map(|r| (Open::Race(r), None)),
     })
     .await
 }
 
 fn board_undo(mut g: OpenGame) -> Change {
-    let (kept, what) = with_session(&g, |s| {
-        let u = s.undo_turn();
-        (s.game().played().len(), u)
+    let view = with_session_mut(&mut g, |s, g| {
+        if s.undo_turn() == Undo::Nothing {
+            return Err(refuse(StatusCode::CONFLICT, "nothing to undo"));
+        }
+        let kept = s.game().played().len();
+        let back: Vec<Move> = g.played.drain(kept..).rev().collect();
+        g.undone.extend(back);
+        g.events.clear();
+        // A resignation taken back is still in this session: its state is
+        // made afresh.
+        let resigned = g.resigned.take().is_some();
+        Ok((!resigned).then(|| board_view(g, s)))
     })
-    .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-    if what == Undo::Nothing {
-        return Err(refuse(StatusCode::CONFLICT, "nothing to undo"));
-    }
-    let back: Vec<Move> = g.played.drain(kept..).rev().collect();
-    g.undone.extend(back);
-    g.resigned = None;
-    g.events.clear();
-    Ok(g)
+    .map_err(broken)??;
+    Ok((g, view))
 }
 
 /// POST /api/games/{id}/redo: plays again the next move taken back (in a
 /// race game, the person's choice taken back, with the same dice).
 pub async fn redo(State(app): Shared, Path(id): Path<String>) -> Response {
     change_open(app, &id, |g| match g {
-        Open::Board(b) => board_redo(b).map(Open::Board),
-        Open::Race(r) => super::race::redo(r).map(Open::Race),
+        Open::Board(b) => board_redo(b).map(|(b, v)| (Open::Board(b), v)),
+        Open::Race(r) => super::race::redo(r).map(|r| (Open::Race(r), None)),
     })
     .await
 }
@@ -919,10 +1085,13 @@ fn board_redo(mut g: OpenGame) -> Change {
     let Some(m) = g.undone.pop() else {
         return Err(refuse(StatusCode::CONFLICT, "nothing to redo"));
     };
-    g.events = with_session(&g, |s| s.play_turn(&m).events)
-        .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-    g.played.push(m);
-    Ok(g)
+    let view = with_session_mut(&mut g, |s, g| {
+        g.events = s.play_turn(&m).events;
+        g.played.push(m);
+        board_view(g, s)
+    })
+    .map_err(broken)?;
+    Ok((g, Some(view)))
 }
 
 /// POST /api/games/{id}/resign: the person to move resigns; while a
@@ -930,19 +1099,24 @@ fn board_redo(mut g: OpenGame) -> Change {
 /// (the only person's side; with none or several, the side to move).
 pub async fn resign(State(app): Shared, Path(id): Path<String>) -> Response {
     change(app, &id, |mut g| {
-        if over(&g)? {
-            return Err(refuse(StatusCode::CONFLICT, "the game is over"));
-        }
-        let (side, human) = with_session(&g, |s| (s.to_move(), s.human_to_move()))
-            .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-        let people: Vec<usize> = (0..g.agents.len())
-            .filter(|&i| g.agents[i] == "human")
-            .collect();
-        g.resigned = Some(match people.as_slice() {
-            [person] if !human => *person,
-            _ => side,
-        });
-        Ok(g)
+        let view = with_session_mut(&mut g, |s, g| {
+            if result_text(g, s).is_some() {
+                return Err(game_over());
+            }
+            let (side, human) = (s.to_move(), s.human_to_move());
+            let people: Vec<usize> = (0..g.agents.len())
+                .filter(|&i| g.agents[i] == "human")
+                .collect();
+            let side = match people.as_slice() {
+                [person] if !human => *person,
+                _ => side,
+            };
+            g.resigned = Some(side);
+            s.resign_side(side);
+            Ok(board_view(g, s))
+        })
+        .map_err(broken)??;
+        Ok((g, Some(view)))
     })
     .await
 }
@@ -956,27 +1130,32 @@ pub async fn close(State(app): Shared, Path(id): Path<String>) -> Response {
     }
 }
 
-/// The computer player to move plays: a board move, or a race turn (roll
-/// and choice).
-pub fn computer_turn(g: Open) -> OpenChange {
+/// The computer player to move plays: a board move (the game replayed
+/// once: the search, the move and the new state from one session), or a
+/// race turn (roll and choice).
+pub fn computer_turn(g: Open) -> Done {
     match g {
-        Open::Race(r) => super::race::computer(r).map(Open::Race),
+        Open::Race(r) => super::race::computer(r).map(|r| (Open::Race(r), None)),
         Open::Board(mut g) => {
-            if over(&g)? {
-                return Err(refuse(StatusCode::CONFLICT, "the game is over"));
-            }
-            let next = with_session(&g, |s| s.advance())
-                .and_then(|n| n)
-                .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-            let (m, events) = match next {
-                Next::Played(turn) => (turn.mv, turn.events),
-                Next::Person => return Err(refuse(StatusCode::CONFLICT, "a person is to move")),
-                Next::Over(_) => return Err(refuse(StatusCode::CONFLICT, "the game is over")),
-            };
-            g.played.push(m);
-            g.undone.clear();
-            g.events = events;
-            Ok(Open::Board(g))
+            let view = with_session_mut(&mut g, |s, g| {
+                if result_text(g, s).is_some() {
+                    return Err(game_over());
+                }
+                let next = s.advance().map_err(broken)?;
+                let turn = match next {
+                    Next::Played(turn) => turn,
+                    Next::Person => {
+                        return Err(refuse(StatusCode::CONFLICT, "a person is to move"))
+                    }
+                    Next::Over(_) => return Err(game_over()),
+                };
+                g.played.push(turn.mv);
+                g.undone.clear();
+                g.events = turn.events;
+                Ok(board_view(g, s))
+            })
+            .map_err(broken)??;
+            Ok((Open::Board(g), Some(view)))
         }
     }
 }
@@ -992,9 +1171,61 @@ pub fn computer_to_move(g: &Open) -> bool {
 }
 
 /// POST /api/games/{id}/computer: the computer player to move plays (off
-/// the async threads, for at most [`super::COMPUTER_CAP`]).
+/// the async threads, for at most [`super::COMPUTER_CAP`]); 409 while the
+/// game's move is already being searched (by a page's event stream, which
+/// brings it).
 pub async fn computer(State(app): Shared, Path(id): Path<String>) -> Response {
-    change_open(app, &id, computer_turn).await
+    let Some(n) = parse_id(&id) else {
+        return no_game();
+    };
+    let Some((_, version)) = app.store.get(n) else {
+        return no_game();
+    };
+    if !app.store.claim_search(n, version) {
+        return refuse(
+            StatusCode::CONFLICT,
+            "the computer player is already thinking: its move comes on the game's event stream",
+        );
+    }
+    let claim = SearchClaim {
+        app: Arc::clone(&app),
+        id: n,
+        version,
+        failed: false,
+    };
+    let answer = change_open(app, &id, computer_turn).await;
+    let failed = !answer.status().is_success() && answer.status() != StatusCode::CONFLICT;
+    claim.end(failed);
+    answer
+}
+
+/// The search of a game's computer move that a request or a stream
+/// claimed ([`super::Store::claim_search`]): given back when it ends, or
+/// when its request is dropped (the page closed) while it runs.
+pub struct SearchClaim {
+    /// The application.
+    pub app: Arc<AppState>,
+    /// The game.
+    pub id: u64,
+    /// The version searched.
+    pub version: u64,
+    /// Whether the search failed (the game's streams say so).
+    pub failed: bool,
+}
+
+impl SearchClaim {
+    /// The search ended; whether it failed.
+    pub fn end(mut self, failed: bool) {
+        self.failed = failed;
+    }
+}
+
+impl Drop for SearchClaim {
+    fn drop(&mut self) {
+        self.app
+            .store
+            .end_search(self.id, self.version, self.failed);
+    }
 }
 
 /// The body of POST /api/games/{id}/choose.
@@ -1039,14 +1270,15 @@ pub async fn hint(State(app): Shared, Path(id): Path<String>) -> Response {
         }
         Some((Open::Board(g), _)) => g,
     };
-    let found = tokio::task::spawn_blocking(move || {
+    let found = blocking(&app, "the hint", move || {
         with_session(&g, |s| s.hint().map(|m| move_json(s.tables(), &m)))
     })
     .await;
     match found {
         Ok(Ok(Some(m))) => Json(json!({ "hint": m })).into_response(),
         Ok(Ok(None)) => refuse(StatusCode::CONFLICT, "no move to suggest"),
-        _ => refuse(StatusCode::INTERNAL_SERVER_ERROR, "failed"),
+        Ok(Err(e)) => broken(e),
+        Err(r) => r,
     }
 }
 

@@ -6,17 +6,23 @@
 //! strength) and sends the new state. A change made meanwhile (an undo, a
 //! resignation, a new move) or closing the game interrupts it: the search
 //! is told to stop ([`crate::agents::stop`]) and its result is dropped,
-//! since the game's version moved on.
+//! since the game's version moved on. However many pages watch a game, its
+//! state is computed once per change and one search runs for each move of
+//! its computer player: the first stream to see the computer to move claims
+//! it ([`super::Store::claim_search`]) and starts it as a task of its own
+//! (it goes on if that page closes); every stream sends the state it brings,
+//! or the `problem` when it fails.
 
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 
-use super::api::{compute, computer_to_move, describe, refuse};
+use super::api::{compute, describe, refuse, SearchClaim};
 use super::AppState;
 
 /// The pause before a computer player's move, so that a person sees each
@@ -28,7 +34,7 @@ pub const PAUSE: Duration = Duration::from_millis(100);
 const LOOK_AGAIN: Duration = Duration::from_secs(60);
 
 /// Where a stream is: the version of the game sent last, and the version
-/// at which the computer failed (not tried again until the game changes).
+/// whose failure of the computer it told.
 struct Cursor {
     app: Arc<AppState>,
     watch: tokio::sync::watch::Receiver<u64>,
@@ -41,13 +47,10 @@ struct Cursor {
 /// computer player fails (its search took too long).
 pub async fn events(State(app): State<Arc<AppState>>, Path(id): Path<String>) -> Response {
     let Ok(id) = id.parse::<u64>() else {
-        return refuse(axum::http::StatusCode::NOT_FOUND, "no such game");
+        return refuse(StatusCode::NOT_FOUND, "no such game");
     };
     if app.store.get(id).is_none() {
-        return refuse(
-            axum::http::StatusCode::NOT_FOUND,
-            "no such game (it may have expired)",
-        );
+        return refuse(StatusCode::NOT_FOUND, "no such game (it may have expired)");
     }
     let watch = app.store.watch();
     let start = Cursor {
@@ -60,30 +63,39 @@ pub async fn events(State(app): State<Arc<AppState>>, Path(id): Path<String>) ->
         loop {
             // Looked at without touching: an open page keeps no game alive.
             let (game, version) = c.app.store.peek(id)?;
+            // The state of a version is computed once, whoever asks first.
+            let state = describe(&c.app, id, game, version).await.ok()?;
             if c.sent != Some(version) {
-                let state = describe(id, game, version).await.ok()?;
-                let event = Event::default().event("state").json_data(state).ok()?;
+                let event = Event::default().event("state").json_data(&state).ok()?;
                 c.sent = Some(version);
                 return Some((Ok::<_, Infallible>(event), c));
             }
-            let computer = {
-                let g = game.clone();
-                tokio::task::spawn_blocking(move || computer_to_move(&g))
-                    .await
-                    .unwrap_or(false)
-            };
-            if computer && c.failed != Some(version) {
-                tokio::time::sleep(PAUSE).await;
-                if let Err(r) = compute(&c.app, id, super::api::computer_turn).await {
-                    if r.status() != axum::http::StatusCode::CONFLICT {
-                        c.failed = Some(version);
-                        let event = Event::default()
-                            .event("problem")
-                            .data(format!("the computer player failed ({})", r.status()));
-                        return Some((Ok(event), c));
-                    }
-                }
-                continue;
+            if c.failed != Some(version) && c.app.store.failed(id) == Some(version) {
+                // The search of this version failed (not tried again until
+                // the game changes).
+                c.failed = Some(version);
+                return Some((Ok(problem()), c));
+            }
+            let computer = state["computer_to_move"] == true;
+            // One search per game: the first stream to claim it starts it,
+            // apart from any stream (it goes on if that page closes), and
+            // every stream sends the state it brings.
+            if computer
+                && c.app.store.failed(id) != Some(version)
+                && c.app.store.claim_search(id, version)
+            {
+                let app = Arc::clone(&c.app);
+                tokio::spawn(async move {
+                    let claim = SearchClaim {
+                        app: Arc::clone(&app),
+                        id,
+                        version,
+                        failed: false,
+                    };
+                    tokio::time::sleep(PAUSE).await;
+                    let done = compute(&app, id, super::api::computer_turn).await;
+                    claim.end(matches!(done, Err(r) if r.status() != StatusCode::CONFLICT));
+                });
             }
             // Wait for a change to any game, or look again later.
             let _ = tokio::time::timeout(LOOK_AGAIN, c.watch.changed()).await;
@@ -92,4 +104,11 @@ pub async fn events(State(app): State<Arc<AppState>>, Path(id): Path<String>) ->
     Sse::new(stream)
         .keep_alive(KeepAlive::default())
         .into_response()
+}
+
+/// The `problem` event: the computer player failed.
+fn problem() -> Event {
+    Event::default()
+        .event("problem")
+        .data("the computer player failed (it took too long, or found no move)")
 }

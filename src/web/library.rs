@@ -1,19 +1,77 @@
 //! The rule files the web front end may read: the bundled games and the
 //! files of the `--games DIR` folder, never anything outside that folder
-//! (no `..`, no absolute path, no symbolic link leading out).
+//! (no `..`, no absolute path, no symbolic link leading out). What the
+//! check of each file found is kept while the file (and every file it
+//! extends) keeps its size and modification time, so that listing the games
+//! checks again only the files that changed.
 
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
 
 use crate::load::{Loader, Source};
 
 /// The largest rule file read or checked, in bytes (as the command line's).
 pub const MAX_RULE_FILE: usize = 1 << 20;
 
+/// The most check results kept ([`Library::checked`]): past it the one
+/// used longest ago is dropped (and checked again when asked for).
+pub const MAX_CHECKS_KEPT: usize = 1024;
+
+/// The most checks of the web front end run at once: a check over its
+/// time limit goes on until it ends (it can't be interrupted), so at most
+/// this many cores are ever busy checking; a request finding none free
+/// within its time limit is refused.
+pub const MAX_CHECKS_AT_ONCE: usize = 2;
+
+/// A file of the folder as last seen: its size and modification time.
+type Stamp = Option<(u64, SystemTime)>;
+
+/// What the check of a game found, with the files it read as they were.
+#[derive(Debug)]
+struct Kept {
+    /// The files of the folder the check read (the game and what it
+    /// extends), with their stamps then; bundled files never change.
+    files: Vec<(String, Stamp)>,
+    /// What the caller made of the check.
+    value: Arc<serde_json::Value>,
+    /// When it was last used (a count of uses), to drop the oldest.
+    used: u64,
+}
+
+/// The check results kept, by game name, and how many checks were run.
+#[derive(Debug, Default)]
+struct Checks {
+    kept: Mutex<HashMap<String, Kept>>,
+    uses: AtomicU64,
+    run: AtomicU64,
+}
+
 /// Where rule files come from: the bundled games, then the folder.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Library {
     /// The `--games DIR` folder, canonical (no links, absolute).
     dir: Option<PathBuf>,
+    /// The check results kept (shared by the clones).
+    checks: Arc<Checks>,
+    /// The checks that may run at once ([`MAX_CHECKS_AT_ONCE`]).
+    checking: Arc<tokio::sync::Semaphore>,
+    /// One listing of the games at a time: a second waits for the first
+    /// and finds its checks kept, instead of checking the same files again.
+    listing: Arc<tokio::sync::Semaphore>,
+}
+
+impl Default for Library {
+    fn default() -> Library {
+        Library {
+            dir: None,
+            checks: Arc::default(),
+            checking: Arc::new(tokio::sync::Semaphore::new(MAX_CHECKS_AT_ONCE)),
+            listing: Arc::new(tokio::sync::Semaphore::new(1)),
+        }
+    }
 }
 
 impl Library {
@@ -31,7 +89,98 @@ impl Library {
                 Some(c)
             }
         };
-        Ok(Library { dir })
+        Ok(Library {
+            dir,
+            ..Library::default()
+        })
+    }
+
+    /// The checks run so far by [`Library::checked`] (for tests: a file
+    /// that did not change is not checked again).
+    pub fn checks_run(&self) -> u64 {
+        self.checks.run.load(Ordering::Relaxed)
+    }
+
+    /// A permit to run a check ([`MAX_CHECKS_AT_ONCE`] at once); hold it
+    /// until the check ends.
+    pub async fn check_permit(
+        &self,
+    ) -> Result<tokio::sync::OwnedSemaphorePermit, tokio::sync::AcquireError> {
+        Arc::clone(&self.checking).acquire_owned().await
+    }
+
+    /// A permit to list the games (one listing at a time); hold it until
+    /// the listing ends.
+    pub async fn list_permit(
+        &self,
+    ) -> Result<tokio::sync::OwnedSemaphorePermit, tokio::sync::AcquireError> {
+        Arc::clone(&self.listing).acquire_owned().await
+    }
+
+    /// The stamp of a file of the folder (None when it can't be read).
+    fn stamp(&self, name: &str) -> Stamp {
+        let dir = self.dir.as_ref()?;
+        let meta = std::fs::metadata(inside(dir, name).ok()?).ok()?;
+        Some((meta.len(), meta.modified().ok()?))
+    }
+
+    /// What `make` finds in the check of game `name` (with no options):
+    /// checked once, then kept while the game's files (the file and those
+    /// it extends) keep their size and modification time; at most
+    /// [`MAX_CHECKS_KEPT`] are kept.
+    pub fn checked(
+        &self,
+        name: &str,
+        make: impl FnOnce(&crate::load::Checked) -> serde_json::Value,
+    ) -> Arc<serde_json::Value> {
+        let use_no = self.checks.uses.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut kept) = self.checks.kept.lock() {
+            if let Some(k) = kept.get_mut(name) {
+                if k.files.iter().all(|(f, st)| self.stamp(f) == *st) {
+                    k.used = use_no;
+                    return Arc::clone(&k.value);
+                }
+            }
+        }
+        // Stamped before the check: a file changed while it runs is
+        // checked again next time.
+        let before = self.stamp(name);
+        self.checks.run.fetch_add(1, Ordering::Relaxed);
+        let checked = crate::load::check(self, name, &[]);
+        let value = Arc::new(make(&checked));
+        let mut files: Vec<(String, Stamp)> = (0..checked.sources.len())
+            .filter_map(|i| u16::try_from(i).ok())
+            .filter_map(|i| checked.sources.get(crate::source::FileId(i)))
+            .map(|src| src.name.as_str())
+            .filter(|n| crate::bundled::get(n).is_none())
+            .map(|n| {
+                let st = if n == name { before } else { self.stamp(n) };
+                (n.to_string(), st)
+            })
+            .collect();
+        if crate::bundled::get(name).is_none() && !files.iter().any(|(n, _)| n == name) {
+            files.push((name.to_string(), before));
+        }
+        if let Ok(mut kept) = self.checks.kept.lock() {
+            if kept.len() >= MAX_CHECKS_KEPT && !kept.contains_key(name) {
+                let oldest = kept
+                    .iter()
+                    .min_by_key(|(_, k)| k.used)
+                    .map(|(n, _)| n.clone());
+                if let Some(n) = oldest {
+                    kept.remove(&n);
+                }
+            }
+            kept.insert(
+                name.to_string(),
+                Kept {
+                    files,
+                    value: Arc::clone(&value),
+                    used: use_no,
+                },
+            );
+        }
+        value
     }
 
     /// The names of every game: bundled names first, then the `.rules`

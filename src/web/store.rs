@@ -3,10 +3,14 @@
 //! (an open event stream is no action); each change
 //! is counted (a change computed off the lock is refused when another came
 //! first, and the search of a computer player computing one is told to
-//! stop) and announced to the pages' event streams.
+//! stop) and announced to the pages' event streams. Each game keeps the
+//! state of its current version once computed (every page and request of
+//! that version gets it without replaying the game) and which version a
+//! computer player is searching (one search per game, however many pages
+//! watch it).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
@@ -20,6 +24,30 @@ pub const MAX_GAMES: usize = 64;
 /// How long a game may stay untouched before it is dropped, unless the
 /// store is made with another time ([`Store::with_idle`]).
 pub const IDLE: Duration = Duration::from_secs(30 * 60);
+
+/// The work done for the games of a store, counted (tests count work
+/// instead of timing it): each game of the store shares it.
+#[derive(Debug, Default)]
+pub struct Work {
+    /// Sessions built by replaying a board game's moves (each generates the
+    /// moves of every position played).
+    pub sessions: AtomicU64,
+    /// Computer searches started (one per move, however many pages watch
+    /// the game).
+    pub searches: AtomicU64,
+}
+
+impl Work {
+    /// The sessions built so far.
+    pub fn sessions(&self) -> u64 {
+        self.sessions.load(Ordering::Relaxed)
+    }
+
+    /// The computer searches started so far.
+    pub fn searches(&self) -> u64 {
+        self.searches.load(Ordering::Relaxed)
+    }
+}
 
 /// A board game in progress, as stored between requests: enough to build
 /// its [`crate::session::BoardSession`] again.
@@ -47,6 +75,9 @@ pub struct OpenGame {
     pub resigned: Option<usize>,
     /// The rule events of the last move.
     pub events: Vec<String>,
+    /// Where the work done for the game is counted (the store's, once it
+    /// is stored).
+    pub work: Arc<Work>,
 }
 
 impl OpenGame {
@@ -72,6 +103,7 @@ impl OpenGame {
             undone: Vec::new(),
             resigned: None,
             events: Vec::new(),
+            work: Arc::default(),
         }
     }
 }
@@ -141,6 +173,14 @@ struct Slot {
     /// thinking among them): raised when the game changes or goes, so that
     /// their searches stop at once ([`crate::agents::stop`]).
     working: Vec<Weak<AtomicBool>>,
+    /// The state of the game at a version (the current one, or none yet):
+    /// computed once, whoever asks.
+    view: Option<(u64, Arc<serde_json::Value>)>,
+    /// The version whose computer move is being searched: nobody else
+    /// starts a search of it.
+    searching: Option<u64>,
+    /// The version at which the computer player failed.
+    failed: Option<u64>,
 }
 
 impl Slot {
@@ -183,7 +223,17 @@ pub struct Store {
     changed: tokio::sync::watch::Sender<u64>,
     /// How long a game may stay untouched.
     idle: Duration,
+    /// The work done for its games, counted.
+    work: Arc<Work>,
+    /// How long a request's work may take before it answers an error.
+    limit: Duration,
 }
+
+/// How long the work of a request (a check, a game's state, opening a
+/// game) may take before the request answers an error, unless the store is
+/// made with another limit ([`Store::with_limit`]). A computer move has
+/// its own ([`super::COMPUTER_CAP`]).
+pub const REQUEST_LIMIT: Duration = Duration::from_secs(10);
 
 impl Default for Store {
     fn default() -> Store {
@@ -200,12 +250,96 @@ impl Store {
             next: Mutex::default(),
             changed: tokio::sync::watch::Sender::new(0),
             idle,
+            work: Arc::default(),
+            limit: REQUEST_LIMIT,
         }
+    }
+
+    /// The same store with another time limit on a request's work (the
+    /// default is [`REQUEST_LIMIT`]).
+    pub fn with_limit(mut self, limit: Duration) -> Store {
+        self.limit = limit;
+        self
+    }
+
+    /// How long a request's work may take.
+    pub fn limit(&self) -> Duration {
+        self.limit
+    }
+
+    /// The work done for the store's games, counted (shared: it may be
+    /// read after the store is handed to the router).
+    pub fn work(&self) -> Arc<Work> {
+        Arc::clone(&self.work)
+    }
+
+    /// The state of game `id` at `version`, if it was computed.
+    pub fn view(&self, id: u64, version: u64) -> Option<Arc<serde_json::Value>> {
+        let games = self.games.lock().ok()?;
+        match &games.get(&id)?.view {
+            Some((v, state)) if *v == version => Some(Arc::clone(state)),
+            _ => None,
+        }
+    }
+
+    /// Keeps the state of game `id` at `version`, if that is still its
+    /// version.
+    pub fn keep_view(&self, id: u64, version: u64, state: Arc<serde_json::Value>) {
+        if let Ok(mut games) = self.games.lock() {
+            if let Some(g) = games.get_mut(&id).filter(|g| g.version == version) {
+                g.view = Some((version, state));
+            }
+        }
+    }
+
+    /// Claims the search of the computer's move of game `id` at `version`:
+    /// true for the first to ask (it searches; counted), false while
+    /// another searches it or once the game moved on. Give it back with [`Store::end_search`].
+    pub fn claim_search(&self, id: u64, version: u64) -> bool {
+        let Ok(mut games) = self.games.lock() else {
+            return false;
+        };
+        let Some(g) = games.get_mut(&id) else {
+            return false;
+        };
+        if g.version != version || g.searching == Some(version) {
+            return false;
+        }
+        g.searching = Some(version);
+        self.work.searches.fetch_add(1, Ordering::Relaxed);
+        true
+    }
+
+    /// The search of game `id` at `version` ended; when it `failed`, the
+    /// game's watchers are told (see [`Store::failed`]).
+    pub fn end_search(&self, id: u64, version: u64, failed: bool) {
+        let Ok(mut games) = self.games.lock() else {
+            return;
+        };
+        let Some(g) = games.get_mut(&id) else {
+            return;
+        };
+        if g.searching == Some(version) {
+            g.searching = None;
+        }
+        if failed && g.version == version {
+            g.failed = Some(version);
+            drop(games);
+            self.changed.send_modify(|n| *n += 1);
+        }
+    }
+
+    /// The version of game `id` at which the computer player failed.
+    pub fn failed(&self, id: u64) -> Option<u64> {
+        self.games.lock().ok()?.get(&id)?.failed
     }
 
     /// Adds a game; its id, or an error when [`MAX_GAMES`] are open and
     /// none has expired.
-    pub fn add(&self, game: Open) -> Result<u64, String> {
+    pub fn add(&self, mut game: Open) -> Result<u64, String> {
+        if let Open::Board(b) = &mut game {
+            b.work = Arc::clone(&self.work);
+        }
         let mut games = self.games.lock().map_err(|_| "the store is broken")?;
         let now = Instant::now();
         expire(&mut games, now, self.idle);
@@ -231,6 +365,9 @@ impl Store {
                 version: 0,
                 last_used: now,
                 working: Vec::new(),
+                view: None,
+                searching: None,
+                failed: None,
             },
         );
         Ok(id)
@@ -325,6 +462,18 @@ impl Store {
     /// since it was read at `version` (then false). Like [`Store::begin`],
     /// it does not touch the game.
     pub fn put(&self, id: u64, game: Open, version: u64) -> bool {
+        self.put_with_view(id, game, version, None)
+    }
+
+    /// [`Store::put`], with the state of the changed game when the change
+    /// computed it (then nobody computes it again).
+    pub fn put_with_view(
+        &self,
+        id: u64,
+        game: Open,
+        version: u64,
+        view: Option<serde_json::Value>,
+    ) -> bool {
         let Ok(mut games) = self.games.lock() else {
             return false;
         };
@@ -332,6 +481,7 @@ impl Store {
             Some(old) if old.version == version => {
                 old.version += 1;
                 old.game = game;
+                old.view = view.map(|v| (old.version, Arc::new(v)));
                 // Whatever else was being computed is now out of date.
                 old.stop_work();
                 true
