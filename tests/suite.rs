@@ -35,6 +35,8 @@ mod harden_lsp;
 mod harden_merge;
 #[path = "harden_web.rs"]
 mod harden_web;
+#[path = "harden_work.rs"]
+mod harden_work;
 #[path = "hardening.rs"]
 mod hardening;
 #[path = "kernel.rs"]
