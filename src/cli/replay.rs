@@ -9,8 +9,8 @@ use super::race::load_race;
 use super::{Failure, GameArgs};
 use crate::board::Match;
 use crate::format::json::{to_line, RaceTurnJson};
+use crate::narrate::race::{result_text, seat_name, turn_text};
 use crate::race::game::RaceGame;
-use crate::race::text::{result_text, seat_name, turn_text};
 use crate::race::{Choice, RaceState, Roll};
 use crate::record::board::{play_ply, PlyLines, RecordError};
 use crate::record::race::{choice_of, RaceTurn};
@@ -225,7 +225,7 @@ fn replay_board(
     if !json {
         write!(out, "{}", crate::format::text::board::render(t, &game.pos))?;
         if let Some(o) = game.outcome() {
-            writeln!(out, "result: {o}")?;
+            writeln!(out, "result: {}", crate::narrate::board::outcome(t, o))?;
         } else if let Some(r) = &result {
             let name = |id: &str| {
                 t.game
