@@ -492,7 +492,7 @@ pub fn find_move(t: &Tables, pos: &Position, legal: &[Move], text: &str) -> Resu
     let squares = match squares {
         Ok(s) if !s.is_empty() => s,
         Ok(_) => return Err(format!("`{}` is not a move", crate::shown::shown(text))),
-        Err(e) => return Err(e.0),
+        Err(e) => return Err(e.to_string()),
     };
     let from = squares[0];
     let to = squares.last().copied();

@@ -78,7 +78,7 @@ fn replay_race<'a>(
     out: &mut dyn Write,
 ) -> Result<i32, Failure> {
     let players = header.players.unwrap_or(usize::from(game.min_players));
-    let mut state = RaceState::new(game, players).map_err(|e| bad(1, e))?;
+    let mut state = RaceState::new(game, players).map_err(|e| bad(1, e.to_string()))?;
     if !json {
         writeln!(out, "{}", game.title)?;
         let names: Vec<&str> = (0..players).map(|s| seat_name(game, s)).collect();

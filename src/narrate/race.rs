@@ -267,9 +267,11 @@ pub fn parse_position(game: &RaceGame, text: &str) -> Result<RaceState, String> 
         .max()
         .unwrap_or(0);
     let players = (highest + 1).max(usize::from(game.min_players));
-    let mut state = RaceState::new(game, players)?;
+    let mut state = RaceState::new(game, players).map_err(|e| e.to_string())?;
     for (seat, pieces) in &placed {
-        state.set_pieces(game, *seat, pieces)?;
+        state
+            .set_pieces(game, *seat, pieces)
+            .map_err(|e| e.to_string())?;
     }
     state.set_turn(to_roll, &[]);
     Ok(state)
