@@ -11,10 +11,11 @@ use std::time::{Duration, Instant};
 
 use rulebook::agents::playout::random_playout;
 use rulebook::agents::BoardGame;
+use rulebook::agents::RaceNode;
 use rulebook::board::{Perft, Position, Tables};
 use rulebook::bundled::GAMES;
 use rulebook::load::{check, BundledLoader};
-use rulebook::race::{RaceNode, RaceState};
+use rulebook::race::RaceState;
 use rulebook::rng::Rng;
 
 /// CPU time of this thread (None where Linux doesn't tell it). The

@@ -33,6 +33,7 @@ pub mod format_rules;
 pub mod lab;
 pub mod load;
 pub mod lsp;
+pub mod narrate;
 pub mod pdn;
 pub mod race;
 pub mod record;

@@ -131,7 +131,10 @@ fn run_script(text: &str) -> String {
     out.push('\n');
     out.push_str(&render_board(&t, &game.pos));
     match game.outcome() {
-        Some(o) => out.push_str(&format!("game over: {o}\n")),
+        Some(o) => out.push_str(&format!(
+            "game over: {}\n",
+            rulebook::narrate::board::outcome(&t, o)
+        )),
         None => out.push_str("game goes on\n"),
     }
     out

@@ -54,9 +54,9 @@ fn show_draws_every_race_track_with_its_marks_and_legend() {
 fn every_cell_with_a_rule_has_a_mark_and_every_mark_a_legend_line() {
     for name in RACES {
         let game = race(name);
-        let legend = rulebook::race::legend::Legend::of(&game);
+        let legend = rulebook::narrate::legend::Legend::of(&game);
         let text = run(&["show", name]).out;
-        let last = rulebook::race::legend::last_cell(&game);
+        let last = rulebook::narrate::legend::last_cell(&game);
         for cell in 1..last {
             let rules = game.landing.at(cell).len() + game.resting.at(cell).len();
             let everywhere = legend.everywhere.len();
@@ -123,16 +123,16 @@ fn race_positions_read_back_as_written() {
         "green:red 9,h3,finished,out:green 9,2,out,out:yellow 20,out,out,out",
         "blue:red 1,1,1,1:green 14,out,out,out:yellow out,out,out,out:blue h5,h5,h5,h5",
     ] {
-        let state = rulebook::race::text::parse_position(&game, text).unwrap();
-        assert_eq!(rulebook::race::text::position_text(&game, &state), text);
+        let state = rulebook::narrate::race::parse_position(&game, text).unwrap();
+        assert_eq!(rulebook::narrate::race::position_text(&game, &state), text);
     }
-    let state = rulebook::race::text::parse_position(&game, "2:red 9").unwrap();
+    let state = rulebook::narrate::race::parse_position(&game, "2:red 9").unwrap();
     assert_eq!(state.to_roll(), 1);
     assert_eq!(state.players(), 2);
     // Progress along red's path: cell 9 is the 9th cell from its start 1;
     // green's cell 14 is its start.
     assert_eq!(state.pieces(0), &[9, 0, 0, 0]);
-    let state = rulebook::race::text::parse_position(&game, "red:green 14").unwrap();
+    let state = rulebook::narrate::race::parse_position(&game, "red:green 14").unwrap();
     assert_eq!(state.pieces(1), &[1, 0, 0, 0]);
 }
 
@@ -306,7 +306,7 @@ fn the_race_svg_has_the_marks_arrows_pieces_and_turn() {
 fn every_bundled_race_game_has_an_svg_track() {
     for name in RACES {
         let game = race(name);
-        let legend = rulebook::race::legend::Legend::of(&game);
+        let legend = rulebook::narrate::legend::Legend::of(&game);
         let text = svg(&["show", name], "track.svg");
         let doc = roxmltree::Document::parse(&text).unwrap();
         let cells = doc
@@ -315,7 +315,7 @@ fn every_bundled_race_game_has_an_svg_track() {
             .count();
         assert_eq!(
             cells,
-            usize::from(rulebook::race::legend::last_cell(&game)),
+            usize::from(rulebook::narrate::legend::last_cell(&game)),
             "{name}"
         );
         let marks = doc

@@ -6,8 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use rulebook::load::{check, check_source, BundledLoader, Source};
+use rulebook::narrate::race::{choice_text, parse_choice, positions_text, result_text, turn_text};
 use rulebook::race::game::RaceGame;
-use rulebook::race::text::{choice_text, parse_choice, positions_text, result_text, turn_text};
 use rulebook::race::{Policy, RaceState, Roll};
 use rulebook::rng::Rng;
 
@@ -577,8 +577,9 @@ fn a_person_chooses_by_typing() {
 #[test]
 fn ss_01_the_rule_that_forbids_entering_is_named() {
     let game = load("slow-and-steady", &[]);
-    let state = rulebook::race::text::parse_position(&game, "red:red 20,out:blue out,out").unwrap();
-    let why = rulebook::race::text::why_not(
+    let state =
+        rulebook::narrate::race::parse_position(&game, "red:red 20,out:blue out,out").unwrap();
+    let why = rulebook::narrate::race::why_not(
         &game,
         &state,
         0,

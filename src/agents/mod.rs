@@ -20,6 +20,7 @@ pub mod first;
 pub mod greedy;
 pub mod mcts;
 pub mod playout;
+pub mod race;
 pub mod random;
 pub mod state;
 pub mod stop;
@@ -32,6 +33,7 @@ pub use board::{BoardGame, BoardState};
 pub use first::First;
 pub use greedy::Greedy;
 pub use mcts::Mcts;
+pub use race::RaceNode;
 pub use random::RandomAgent;
 pub use state::{Ending, Features, GameState};
 

@@ -7,9 +7,10 @@
 //! `position_over` so that perft counts no moves in a finished position.
 
 use super::bitboard::Bb;
+use super::play::EndReason;
 use super::position::Position;
 use super::tables::{Tables, EMPTY};
-use crate::board::game::{Elimination, EndCondition, Game, Verdict, Whose};
+use crate::board::game::{Elimination, EndCondition, Game, SideId, Verdict, Whose};
 
 /// A `reach` rule's squares and pieces, per side.
 #[derive(Clone, Debug, Default)]
@@ -509,63 +510,43 @@ pub fn short_reason(t: &Tables, d: &Decision) -> &'static str {
     }
 }
 
-/// Why a game ended, in a sentence naming the sides (`White won: Black
-/// cannot move`); for a draw, the cause alone.
-pub fn reason(t: &Tables, pos: &Position, d: &Decision) -> String {
-    let name = |s: u8| {
-        t.game
-            .sides
-            .get(usize::from(s))
-            .map_or_else(|| "?".to_string(), |s| s.name.clone())
-    };
-    let side = name(d.side);
-    let rule = d.rule.and_then(|i| t.game.end.rules.get(i));
-    let cause = match rule.map(|r| &r.condition) {
+/// Why a game ended, as data: the cause the decision's rule names, with
+/// the sides, pieces and squares it concerns (`narrate::board` puts it in
+/// words).
+pub fn reason(t: &Tables, pos: &Position, d: &Decision) -> EndReason {
+    let side = SideId(d.side);
+    let rule = d.rule.and_then(|i| t.game.end.rules.get(i).map(|r| (i, r)));
+    match rule.map(|(i, r)| (i, r, &r.condition)) {
         None => {
             let gone = (0..t.nsides)
                 .rev()
                 .find(|&s| !in_play(t, pos, s))
                 .map_or(d.side, |s| s as u8);
-            format!("{} lost their last piece", name(gone))
+            EndReason::LastPiece { side: SideId(gone) }
         }
-        Some(EndCondition::NoPieces) => match d.verdict {
-            Verdict::Lose => format!("{side} lost their last piece"),
-            _ => format!("{side} has no pieces left"),
+        Some((_, _, EndCondition::NoPieces)) => match d.verdict {
+            Verdict::Lose => EndReason::LastPiece { side },
+            _ => EndReason::NoPiecesLeft { side },
         },
-        Some(EndCondition::NoMoves) => {
-            if rule.is_some_and(|r| r.verdict == Verdict::Pass) {
-                "no side can move".to_string()
+        Some((_, r, EndCondition::NoMoves)) => {
+            if r.verdict == Verdict::Pass {
+                EndReason::NoSideCanMove
             } else {
-                format!("{side} cannot move")
+                EndReason::CannotMove { side }
             }
         }
-        Some(EndCondition::Repetition(n)) => format!("the same position occurred {n} times"),
-        Some(EndCondition::Without(c)) => without(t, c),
-        Some(EndCondition::Reach { zone, kind, .. }) => {
-            let zone = t
-                .game
-                .zones
-                .get(usize::from(zone.0))
-                .map_or("?", |z| z.id.as_str());
-            let piece = kind
-                .and_then(|k| t.game.kinds.get(usize::from(k.0)))
-                .map_or_else(|| "piece".to_string(), |k| k.name.to_lowercase());
-            let at = d
-                .rule
-                .and_then(|i| reach_square(t, pos, i, usize::from(d.side)))
-                .map(|sq| format!(" on {}", super::position::square_name(t, sq)))
-                .unwrap_or_default();
-            format!("a {piece} of {side} reached the {zone} zone{at}")
-        }
-        Some(EndCondition::ReducedTo(_)) => {
-            let left = pos.count.get(usize::from(d.side)).copied().unwrap_or(0);
-            let s = if left == 1 { "" } else { "s" };
-            format!("{side} is down to {left} piece{s}")
-        }
-    };
-    match d.winner {
-        Some(w) => format!("{} won: {cause}", name(w)),
-        None => cause,
+        Some((_, _, EndCondition::Repetition(n))) => EndReason::Repetition { times: *n },
+        Some((i, _, EndCondition::Without(_))) => EndReason::NoProgress { rule: i },
+        Some((i, _, EndCondition::Reach { zone, kind, .. })) => EndReason::Reached {
+            side,
+            kind: *kind,
+            zone: *zone,
+            square: reach_square(t, pos, i, usize::from(d.side)),
+        },
+        Some((_, _, EndCondition::ReducedTo(_))) => EndReason::ReducedTo {
+            side,
+            left: pos.count.get(usize::from(d.side)).copied().unwrap_or(0),
+        },
     }
 }
 
@@ -587,35 +568,4 @@ fn reach_square(
             && reach.squares.get(side * t.n + sq).copied().unwrap_or(false))
         .then_some(crate::board::game::Sq(sq as u16))
     })
-}
-
-/// A counter's limit in plain words, from what the rule file says resets
-/// it: `40 plies without a capture or a man's move`.
-fn without(t: &Tables, c: &crate::vocab::board::Counter) -> String {
-    use crate::vocab::board::event;
-    let mut what: Vec<String> = [
-        (event::CAPTURE, "a capture"),
-        (event::CONVERSION, "a piece changing sides"),
-        (event::PROMOTION, "a crowning"),
-        (event::DROP_OUT, "a side dropping out"),
-    ]
-    .iter()
-    .filter(|(bit, _)| c.reset & bit != 0)
-    .map(|(_, words)| (*words).to_string())
-    .collect();
-    for (k, kind) in t.game.kinds.iter().enumerate() {
-        if k < 32 && c.reset_move_of & (1 << k) != 0 {
-            let name = kind.name.to_lowercase();
-            what.push(format!("a {} move", crate::words::possessive(&name)));
-        }
-    }
-    let plies = match c.plies {
-        1 => "1 ply".to_string(),
-        n => format!("{n} plies"),
-    };
-    match what.split_last() {
-        None => plies,
-        Some((last, [])) => format!("{plies} without {last}"),
-        Some((last, rest)) => format!("{plies} without {} or {last}", rest.join(", ")),
-    }
 }

@@ -63,18 +63,10 @@ pub struct Game {
     pub description: String,
     /// The game's number in PDN files (`pdn gametype`).
     pub pdn_game_type: Option<u32>,
-    /// Board width (files).
-    pub width: u8,
-    /// Board height (ranks).
-    pub height: u8,
-    /// Which squares are playable.
-    pub playable: Playable,
-    /// Notation of squares.
-    pub notation: Notation,
-    /// Playable squares, indexed by `Sq`.
-    pub squares: Vec<SquareInfo>,
-    /// `rank * width + file` to the playable square there.
-    pub square_at: Vec<Option<Sq>>,
+    /// The board as checked: width, height, playable squares (indexed by
+    /// `Sq`), notation, `rank * width + file` to the square there; read as
+    /// the game's own fields (`game.width`) through `Deref`.
+    pub board: Board,
     /// Direction vectors (dx, dy), indexed by `DirId`.
     pub dirs: Vec<(i8, i8)>,
     /// Sides in seat order.
@@ -93,6 +85,15 @@ pub struct Game {
     pub triggers: Vec<Trigger>,
     /// End of game.
     pub end: EndRules,
+}
+
+impl std::ops::Deref for Game {
+    type Target = Board;
+
+    #[inline]
+    fn deref(&self) -> &Board {
+        &self.board
+    }
 }
 
 impl Game {

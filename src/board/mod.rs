@@ -16,6 +16,6 @@ pub mod tables;
 
 pub use movegen::{make, make_undoable, unmake, Generator, MoveList, MoveRec, Undo};
 pub use perft::Perft;
-pub use play::{find_move, moves_of, Match, Move, Outcome};
+pub use play::{find_move, moves_of, EndReason, Match, Move, Outcome};
 pub use position::{Position, PositionError};
 pub use tables::Tables;

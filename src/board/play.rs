@@ -8,7 +8,7 @@ use super::end::{self, History};
 use super::movegen::{make, Generator, MoveList, MoveRec};
 use super::position::{algebraic, square_name, Position};
 use super::tables::{Tables, EMPTY};
-use crate::board::game::{event, Criterion, JumpEffect, SideId, Sq};
+use crate::board::game::{event, Criterion, JumpEffect, KindId, SideId, Sq, ZoneId};
 
 /// A legal move, owned, with its notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,22 +33,43 @@ impl Move {
     }
 }
 
-/// How a game ended.
+/// How a game ended (`narrate::board::outcome` puts it in words).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// A side won.
-    Win { winner: SideId, reason: String },
+    Win { winner: SideId, reason: EndReason },
     /// Drawn.
-    Draw { reason: String },
+    Draw { reason: EndReason },
 }
 
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Outcome::Win { reason, .. } => f.write_str(reason),
-            Outcome::Draw { reason } => write!(f, "draw: {reason}"),
-        }
-    }
+/// Why a game ended: the cause an end rule (or the last side left in play)
+/// names, as data (`narrate::board::end_reason` puts it in words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// The side lost its last piece (the last side left in play won, or
+    /// `no-pieces lose`).
+    LastPiece { side: SideId },
+    /// The side has no pieces left (a `no-pieces` rule that is no loss).
+    NoPiecesLeft { side: SideId },
+    /// No side can move (a `no-moves pass` rule: every side passed).
+    NoSideCanMove,
+    /// The side to move cannot move.
+    CannotMove { side: SideId },
+    /// The same position occurred this many times.
+    Repetition { times: u32 },
+    /// The counter of end rule `rule` (an `after N plies without` rule) ran
+    /// out.
+    NoProgress { rule: usize },
+    /// A piece of the side (of the kind, when the rule names one) reached
+    /// the zone, on `square` when one can be named.
+    Reached {
+        side: SideId,
+        kind: Option<KindId>,
+        zone: ZoneId,
+        square: Option<Sq>,
+    },
+    /// The side is down to `left` pieces.
+    ReducedTo { side: SideId, left: u16 },
 }
 
 /// Builds the owned moves of a list.
@@ -471,7 +492,7 @@ pub fn find_move(t: &Tables, pos: &Position, legal: &[Move], text: &str) -> Resu
     let squares = match squares {
         Ok(s) if !s.is_empty() => s,
         Ok(_) => return Err(format!("`{}` is not a move", crate::shown::shown(text))),
-        Err(e) => return Err(e.0),
+        Err(e) => return Err(e.to_string()),
     };
     let from = squares[0];
     let to = squares.last().copied();

@@ -47,15 +47,72 @@ impl Clone for Position {
     }
 }
 
-/// Why a position string was refused.
+/// Why a position string (or a square in it) was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PositionError(pub String);
+pub enum PositionError {
+    /// A list of pieces without the letter of its side.
+    NoSide,
+    /// A letter that is no side's; the sides' letters and names.
+    NotASide {
+        letter: char,
+        sides: Vec<(char, String)>,
+    },
+    /// The first field is not one letter (the side to move).
+    FirstField { text: String },
+    /// An upper-case letter that is no kind's, in a piece of the list.
+    NotAPiece { letter: char, item: String },
+    /// Two pieces on one square.
+    TwoPieces { square: String },
+    /// A range of squares from high to low.
+    Reversed { range: String },
+    /// Text that is no square (already cut to be shown).
+    NotASquare { shown: String },
+    /// A square number past the last square.
+    NumberOffBoard { number: String, squares: usize },
+    /// A square of the board that is not played on.
+    NotPlayable { square: String },
+    /// A file and rank outside the board.
+    OffBoard { square: String },
+}
 
 impl std::fmt::Display for PositionError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            PositionError::NoSide => {
+                f.write_str("a side letter is missing before a list of pieces")
+            }
+            PositionError::NotASide { letter, sides } => {
+                let sides: Vec<String> = sides
+                    .iter()
+                    .map(|(l, name)| format!("{l} ({name})"))
+                    .collect();
+                write!(
+                    f,
+                    "`{letter}` is not a side: the sides are {}",
+                    sides.join(", ")
+                )
+            }
+            PositionError::FirstField { text } => write!(
+                f,
+                "a position starts with the letter of the side to move, then `:`, not `{text}`"
+            ),
+            PositionError::NotAPiece { letter, item } => {
+                write!(f, "`{letter}` in `{item}` is not a piece letter")
+            }
+            PositionError::TwoPieces { square } => write!(f, "two pieces on {square}"),
+            PositionError::Reversed { range } => write!(f, "the range `{range}` is reversed"),
+            PositionError::NotASquare { shown } => write!(f, "`{shown}` is not a square"),
+            PositionError::NumberOffBoard { number, squares } => write!(
+                f,
+                "square {number} is not on the board: squares are numbered 1 to {squares}"
+            ),
+            PositionError::NotPlayable { square } => write!(f, "{square} is not a playable square"),
+            PositionError::OffBoard { square } => write!(f, "{square} is not on the board"),
+        }
     }
 }
+
+impl std::error::Error for PositionError {}
 
 impl Position {
     /// The start position of the game.
@@ -151,28 +208,20 @@ impl Position {
         let first = fields.next().unwrap_or("").trim();
         let side_of = |s: &str| -> Result<u8, PositionError> {
             let mut chars = s.chars();
-            let c = chars.next().ok_or_else(|| {
-                PositionError("a side letter is missing before a list of pieces".into())
-            })?;
+            let c = chars.next().ok_or(PositionError::NoSide)?;
             g.sides
                 .iter()
                 .position(|sd| sd.letter.eq_ignore_ascii_case(&c))
                 .map(|i| i as u8)
-                .ok_or_else(|| {
-                    PositionError(format!(
-                        "`{c}` is not a side: the sides are {}",
-                        g.sides
-                            .iter()
-                            .map(|s| format!("{} ({})", s.letter, s.name))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ))
+                .ok_or_else(|| PositionError::NotASide {
+                    letter: c,
+                    sides: g.sides.iter().map(|s| (s.letter, s.name.clone())).collect(),
                 })
         };
         if first.chars().count() != 1 {
-            return Err(PositionError(format!(
-                "a position starts with the letter of the side to move, then `:`, not `{first}`"
-            )));
+            return Err(PositionError::FirstField {
+                text: first.to_string(),
+            });
         }
         let mut p = Position {
             board: vec![EMPTY; t.n],
@@ -202,8 +251,9 @@ impl Position {
                             .skip(1)
                             .find(|(_, k)| k.letter == c)
                             .map(|(i, _)| i as u8)
-                            .ok_or_else(|| {
-                                PositionError(format!("`{c}` in `{item}` is not a piece letter"))
+                            .ok_or_else(|| PositionError::NotAPiece {
+                                letter: c,
+                                item: item.to_string(),
                             })?;
                         (k, &item[c.len_utf8()..])
                     }
@@ -212,10 +262,9 @@ impl Position {
                 let squares = parse_range(t, sqtext)?;
                 for sq in squares {
                     if p.board[usize::from(sq.0)] != EMPTY {
-                        return Err(PositionError(format!(
-                            "two pieces on {}",
-                            square_name(t, sq)
-                        )));
+                        return Err(PositionError::TwoPieces {
+                            square: square_name(t, sq),
+                        });
                     }
                     p.put(t, sq, Some((SideId(side), KindId(kind))));
                 }
@@ -281,16 +330,16 @@ pub fn parse_square(t: &Tables, text: &str) -> Result<Sq, PositionError> {
     let text = text.trim();
     let g = &t.game;
     if !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) {
-        let n: usize = text.parse().map_err(|_| {
-            PositionError(format!("`{}` is not a square", crate::shown::shown(text)))
+        let n: usize = text.parse().map_err(|_| PositionError::NotASquare {
+            shown: crate::shown::shown(text).to_string(),
         })?;
         if n >= 1 && n <= t.n {
             return Ok(Sq((n - 1) as u16));
         }
-        return Err(PositionError(format!(
-            "square {text} is not on the board: squares are numbered 1 to {}",
-            t.n
-        )));
+        return Err(PositionError::NumberOffBoard {
+            number: text.to_string(),
+            squares: t.n,
+        });
     }
     let mut chars = text.chars();
     let file = chars.next().filter(|c| c.is_ascii_lowercase());
@@ -308,15 +357,18 @@ pub fn parse_square(t: &Tables, text: &str) -> Result<Sq, PositionError> {
             match g.square(fi, r - 1) {
                 Some(sq) => Ok(sq),
                 None if fi < i32::from(g.width) && r >= 1 && r <= i32::from(g.height) => {
-                    Err(PositionError(format!("{text} is not a playable square")))
+                    Err(PositionError::NotPlayable {
+                        square: text.to_string(),
+                    })
                 }
-                None => Err(PositionError(format!("{text} is not on the board"))),
+                None => Err(PositionError::OffBoard {
+                    square: text.to_string(),
+                }),
             }
         }
-        _ => Err(PositionError(format!(
-            "`{}` is not a square",
-            crate::shown::shown(text)
-        ))),
+        _ => Err(PositionError::NotASquare {
+            shown: crate::shown::shown(text).to_string(),
+        }),
     }
 }
 
@@ -324,7 +376,9 @@ fn parse_range(t: &Tables, text: &str) -> Result<Vec<Sq>, PositionError> {
     if let Some((a, b)) = text.split_once('-') {
         let (a, b) = (parse_square(t, a)?, parse_square(t, b)?);
         if a > b {
-            return Err(PositionError(format!("the range `{text}` is reversed")));
+            return Err(PositionError::Reversed {
+                range: text.to_string(),
+            });
         }
         return Ok((a.0..=b.0).map(Sq).collect());
     }

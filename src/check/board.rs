@@ -3,27 +3,11 @@
 use super::merge::Merged;
 use crate::ast::{Spanned, SquareRef};
 use crate::diagnostic::{Code, Diagnostic};
+pub use crate::vocab::board::Board;
 use crate::vocab::board::{Notation, Playable, Sq, SquareInfo};
 
 /// Sizes a board may have, in files and in ranks.
 pub const SIZES: std::ops::RangeInclusive<u32> = 4..=26;
-
-/// A checked board.
-#[derive(Clone, Debug)]
-pub struct Board {
-    /// Files.
-    pub width: u8,
-    /// Ranks.
-    pub height: u8,
-    /// Playable squares.
-    pub playable: Playable,
-    /// Notation.
-    pub notation: Notation,
-    /// Playable squares in numeric order.
-    pub squares: Vec<SquareInfo>,
-    /// `rank * width + file` to the square.
-    pub square_at: Vec<Option<Sq>>,
-}
 
 /// Why a written square is not a playable square of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,8 +11,8 @@ use crate::ast::{
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::Span;
 use crate::vocab::race::{
-    Action, CellEffect, Circuit, Enter, Extra, Finish, Moment, Outcome, RollCondition, RollRule,
-    RollTest, Target, Win, MAX_DICE,
+    Action, CellEffect, Circuit, Enter, Extra, Finish, Moment, Outcome, RaceSettings,
+    RollCondition, RollRule, RollTest, Target, Win, MAX_DICE,
 };
 use std::collections::HashMap;
 
@@ -109,56 +109,25 @@ impl SpecRule {
     }
 }
 
-/// A checked race game, before its tables are built.
+/// A checked race game, before its tables are built: its settings (read
+/// as its own fields) and its cell rules.
 #[derive(Clone, Debug)]
 pub struct RaceSpec {
-    /// Title.
-    pub title: String,
-    /// Description.
-    pub description: String,
-    /// The length of a piece's path; its last cell is the finish.
-    pub cells: u16,
+    /// The settings, which the compiled game keeps as they are.
+    pub settings: RaceSettings,
     /// The highest cell number a cell rule may name (the cells before the
     /// finish; on a circuit, the cells of the loop).
     pub rule_cells: u16,
-    /// The loop, when the track is one.
-    pub circuit: Option<Circuit>,
-    /// Safe cells, by number.
-    pub safe: Vec<bool>,
-    /// `enter ... at start`.
-    pub enter_at_start: bool,
-    /// The rules of the roll.
-    pub roll_rules: Vec<RollRule>,
-    /// Who ranks first.
-    pub outcome: Outcome,
-    /// `finishing order`.
-    pub order: bool,
-    /// Fewest players.
-    pub min_players: u8,
-    /// Most players.
-    pub max_players: u8,
-    /// Seat names.
-    pub seats: Vec<String>,
-    /// Pieces per player.
-    pub pieces: u8,
-    /// Dice.
-    pub dice: u8,
-    /// Faces.
-    pub faces: u8,
-    /// Entry.
-    pub enter: Enter,
-    /// Extra rolls.
-    pub extra: Extra,
-    /// Finish.
-    pub finish: Finish,
-    /// Win.
-    pub win: Win,
-    /// Compulsory moves.
-    pub compulsory: bool,
-    /// Chained landings.
-    pub chain: bool,
     /// Cell rules.
     pub rules: Vec<SpecRule>,
+}
+
+impl std::ops::Deref for RaceSpec {
+    type Target = RaceSettings;
+
+    fn deref(&self) -> &RaceSettings {
+        &self.settings
+    }
 }
 
 /// `E031`: a statement of the other kind of game.
@@ -317,34 +286,36 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
         return None;
     }
     Some(RaceSpec {
-        title: merged
-            .game
-            .as_ref()
-            .map_or_else(|| title.to_string(), |g| g.node.clone()),
-        description: merged
-            .description
-            .as_ref()
-            .map_or_else(String::new, |d| d.node.clone()),
-        cells: path?,
+        settings: RaceSettings {
+            title: merged
+                .game
+                .as_ref()
+                .map_or_else(|| title.to_string(), |g| g.node.clone()),
+            description: merged
+                .description
+                .as_ref()
+                .map_or_else(String::new, |d| d.node.clone()),
+            cells: path?,
+            circuit,
+            safe,
+            enter_at_start: merged.enter_at_start,
+            roll_rules,
+            outcome: merged.outcome.map_or(Outcome::FirstHomeWins, |o| o.node),
+            order: merged.order,
+            min_players,
+            max_players,
+            seats,
+            pieces,
+            dice: dice?,
+            faces: faces?,
+            enter,
+            extra,
+            finish: merged.finish.unwrap_or(Finish::Past),
+            win: merged.win.unwrap_or(Win::FirstPiece),
+            compulsory: merged.move_compulsory.unwrap_or(true),
+            chain: merged.chain.unwrap_or(false),
+        },
         rule_cells: rule_cells?,
-        circuit,
-        safe,
-        enter_at_start: merged.enter_at_start,
-        roll_rules,
-        outcome: merged.outcome.map_or(Outcome::FirstHomeWins, |o| o.node),
-        order: merged.order,
-        min_players,
-        max_players,
-        seats,
-        pieces,
-        dice: dice?,
-        faces: faces?,
-        enter,
-        extra,
-        finish: merged.finish.unwrap_or(Finish::Past),
-        win: merged.win.unwrap_or(Win::FirstPiece),
-        compulsory: merged.move_compulsory.unwrap_or(true),
-        chain: merged.chain.unwrap_or(false),
         rules,
     })
 }

@@ -479,7 +479,7 @@ fn race_position(
     match text {
         None => crate::race::RaceState::new(game, usize::from(game.min_players))
             .map_err(|e| Failure::new(format!("error: {e}"))),
-        Some(s) => crate::race::text::parse_position(game, s).map_err(|e| {
+        Some(s) => crate::narrate::race::parse_position(game, s).map_err(|e| {
             let s = crate::shown::shown(s);
             Failure::new(format!("error: bad position `{s}`: {e}"))
         }),

@@ -544,7 +544,11 @@ fn say_ending(
     match ending {
         Ending::Rules(o) => {
             write!(out, "{board}")?;
-            writeln!(out, "result: {o}")?;
+            writeln!(
+                out,
+                "result: {}",
+                crate::narrate::board::outcome(session.tables(), o)
+            )?;
         }
         Ending::Limit(plies) => writeln!(
             out,

@@ -9,8 +9,8 @@ use super::race::load_race;
 use super::{Failure, GameArgs};
 use crate::board::Match;
 use crate::format::json::{to_line, RaceTurnJson};
+use crate::narrate::race::{result_text, seat_name, turn_text};
 use crate::race::game::RaceGame;
-use crate::race::text::{result_text, seat_name, turn_text};
 use crate::race::{Choice, RaceState, Roll};
 use crate::record::board::{play_ply, PlyLines, RecordError};
 use crate::record::race::{choice_of, RaceTurn};
@@ -78,7 +78,7 @@ fn replay_race<'a>(
     out: &mut dyn Write,
 ) -> Result<i32, Failure> {
     let players = header.players.unwrap_or(usize::from(game.min_players));
-    let mut state = RaceState::new(game, players).map_err(|e| bad(1, e))?;
+    let mut state = RaceState::new(game, players).map_err(|e| bad(1, e.to_string()))?;
     if !json {
         writeln!(out, "{}", game.title)?;
         let names: Vec<&str> = (0..players).map(|s| seat_name(game, s)).collect();
@@ -225,7 +225,7 @@ fn replay_board(
     if !json {
         write!(out, "{}", crate::format::text::board::render(t, &game.pos))?;
         if let Some(o) = game.outcome() {
-            writeln!(out, "result: {o}")?;
+            writeln!(out, "result: {}", crate::narrate::board::outcome(t, o))?;
         } else if let Some(r) = &result {
             let name = |id: &str| {
                 t.game

@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::play::StrengthArgs;
 use super::{load_game, Failure, GameArgs};
-use crate::agents::BoardGame;
+use crate::agents::{BoardGame, RaceNode};
 use crate::board::Tables;
 use crate::format::csv::CsvSink;
 use crate::format::json::{to_line, RunReport};
@@ -20,7 +20,7 @@ use crate::format::svg::chart;
 use crate::format::text;
 use crate::lab::{self, LabError, Plan, RowSink, Run, Shard};
 use crate::race::game::RaceGame;
-use crate::race::{RaceNode, RaceState};
+use crate::race::RaceState;
 
 /// The lab's errors once a run is under way: a row file that can't be
 /// written midway (the plan's own errors, and `merge`'s files that are not

@@ -43,43 +43,12 @@ pub fn compile_race(spec: &RaceSpec) -> RaceGame {
         t.starts.push(t.ids.len() as u32);
         t
     };
-    let mut game = RaceGame {
-        title: spec.title.clone(),
-        description: spec.description.clone(),
-        cells: spec.cells,
-        circuit: spec.circuit.clone(),
-        safe: spec.safe.clone(),
-        enter_at_start: spec.enter_at_start,
-        roll_rules: spec.roll_rules.clone(),
-        outcome: spec.outcome,
-        order: spec.order,
-        min_players: spec.min_players,
-        max_players: spec.max_players,
-        seats: spec.seats.clone(),
-        pieces: spec.pieces,
-        dice: spec.dice,
-        faces: spec.faces,
-        enter: spec.enter,
-        extra: spec.extra,
-        finish: spec.finish,
-        win: spec.win,
-        compulsory: spec.compulsory,
-        chain: spec.chain,
-        landing: table(Moment::Landing),
-        resting: table(Moment::Resting),
+    RaceGame::new(
+        spec.settings.clone(),
         rules,
-        holds_pieces: false,
-        may_stick: false,
-        loop_cells: Vec::new(),
-        spots: Vec::new(),
-        landing_plans: Vec::new(),
-        fired: Vec::new(),
-        count_plans: Vec::new(),
-        resting_plans: Vec::new(),
-        plan_strides: (0, 0),
-    };
-    game.derive();
-    game
+        table(Moment::Landing),
+        table(Moment::Resting),
+    )
 }
 
 /// `E038`: with `landing rules chain`, a landing that moves the piece on and

@@ -18,8 +18,8 @@ use crate::board::{make, moves_of, MoveList, Position, Tables};
 use crate::lab::compare::{measures, Measure};
 use crate::lab::stats::{share, wilson};
 use crate::lab::Run;
+use crate::narrate::race::seat_name;
 use crate::race::game::{RaceGame, OUT};
-use crate::race::text::seat_name;
 use crate::race::{Choice, Event, RaceState, Roll};
 use crate::record::race::{choice_json, ChoiceJson};
 
@@ -486,7 +486,10 @@ impl RaceTurnJson {
             player: seat_name(game, seat).to_string(),
             dice: roll.faces().to_vec(),
             choice: choice_json(game, seat, choice),
-            events: events.iter().map(|e| e.describe(game, seat)).collect(),
+            events: events
+                .iter()
+                .map(|e| crate::narrate::event::describe(e, game, seat))
+                .collect(),
             state: RaceStateJson::of(game, state),
         }
     }

@@ -195,7 +195,7 @@ pub fn race(game: &RaceGame, seconds: f64, jobs: usize) -> Result<RaceSpeed, Str
                     let mut seed = job << 40;
                     let mut choices = Vec::with_capacity(16);
                     let mut events = Vec::with_capacity(32);
-                    let mut state = RaceState::new(game, players)?;
+                    let mut state = RaceState::new(game, players).map_err(|e| e.to_string())?;
                     while start.elapsed().as_secs_f64() < seconds {
                         for _ in 0..1000 {
                             state.restart();

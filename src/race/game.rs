@@ -272,53 +272,10 @@ fn loop_cell(c: &Circuit, seat: usize, p: u16) -> u16 {
 /// A compiled race game.
 #[derive(Clone, Debug)]
 pub struct RaceGame {
-    /// Title.
-    pub title: String,
-    /// The rule file's description.
-    pub description: String,
-    /// The length of a piece's path; its last cell is the finish (on a
-    /// `circuit`, the cells of the loop and of a home run).
-    pub cells: u16,
-    /// The loop with a start cell per seat and home runs, when the track is
-    /// one (positions are then progress along each seat's path).
-    pub circuit: Option<Circuit>,
-    /// Cells where no rule sends another player's piece anywhere (indexed
-    /// by cell number; empty: none).
-    pub safe: Vec<bool>,
-    /// An entering piece is put on its start cell (`enter ... at start`)
-    /// instead of moving the roll from before the first cell.
-    pub enter_at_start: bool,
-    /// The rules of the roll, in the order of the rule file.
-    pub roll_rules: Vec<RollRule>,
-    /// Who ranks first.
-    pub outcome: Outcome,
-    /// `finishing order`: play on until every player but one is home, and
-    /// report the order.
-    pub order: bool,
-    /// The fewest players.
-    pub min_players: u8,
-    /// The most players.
-    pub max_players: u8,
-    /// The names of the seats, in order (at least `max_players`).
-    pub seats: Vec<String>,
-    /// Pieces per player.
-    pub pieces: u8,
-    /// Dice rolled at once.
-    pub dice: u8,
-    /// Faces of each die.
-    pub faces: u8,
-    /// When a piece enters.
-    pub enter: Enter,
-    /// When a roll earns another.
-    pub extra: Extra,
-    /// The finish rule.
-    pub finish: Finish,
-    /// Who wins.
-    pub win: Win,
-    /// A move must be made when one exists (SS-2).
-    pub compulsory: bool,
-    /// A piece moved by a landing rule lands again where it arrives.
-    pub chain: bool,
+    /// The settings as checked (title, track, players, dice, entry,
+    /// finish, outcome...), read as the game's own fields (`game.faces`)
+    /// through `Deref`.
+    pub settings: RaceSettings,
     /// Every cell rule, in the order of the rule file.
     pub rules: Vec<CellRule>,
     /// The landing rules of each cell.
@@ -353,10 +310,47 @@ pub struct RaceGame {
     pub plan_strides: (usize, usize),
 }
 
+impl std::ops::Deref for RaceGame {
+    type Target = RaceSettings;
+
+    #[inline]
+    fn deref(&self) -> &RaceSettings {
+        &self.settings
+    }
+}
+
 impl RaceGame {
+    /// The game of these settings and cell rules, with the landing and
+    /// resting rules of each cell: what the engine asks on every turn is
+    /// worked out at once (`derive`).
+    pub fn new(
+        settings: RaceSettings,
+        rules: Vec<CellRule>,
+        landing: CellTable,
+        resting: CellTable,
+    ) -> RaceGame {
+        let mut game = RaceGame {
+            settings,
+            rules,
+            landing,
+            resting,
+            holds_pieces: false,
+            may_stick: false,
+            loop_cells: Vec::new(),
+            spots: Vec::new(),
+            landing_plans: Vec::new(),
+            fired: Vec::new(),
+            count_plans: Vec::new(),
+            resting_plans: Vec::new(),
+            plan_strides: (0, 0),
+        };
+        game.derive();
+        game
+    }
+
     /// Works out from the rules what the engine asks on every turn
     /// (`holds_pieces`, `may_stick`).
-    pub fn derive(&mut self) {
+    fn derive(&mut self) {
         self.holds_pieces = self
             .rules
             .iter()

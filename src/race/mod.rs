@@ -8,7 +8,7 @@
 //! `Choice`s for it, and `RaceState::apply`, which moves the piece, applies
 //! the cell rules and tells what happened as `Event`s. Agents pick choices
 //! through `Policy` (seeded random, or the first choice), or through any
-//! agent of `crate::agents`, which sees a race as a `RaceNode`.
+//! computer player, which sees a race as an `agents::race::RaceNode`.
 //!
 //! The turn, in the order of the rule file's statements:
 //! 1. the player to roll rolls all the dice; the rules of the roll that hold
@@ -34,19 +34,15 @@
 //! progress along its seat's own path; `RaceGame::label` names it by the
 //! cell of the loop or the home cell.
 
-mod agent;
 mod choice;
 pub mod event;
 pub mod game;
-pub mod legend;
 mod policy;
 mod roll;
 mod state;
-pub mod text;
 
-pub use agent::RaceNode;
 pub use choice::Choice;
 pub use event::Event;
 pub use policy::{agent_seed, Policy};
 pub use roll::Roll;
-pub use state::{Illegal, RaceState};
+pub use state::{Illegal, RaceState, SetupError};

@@ -12,8 +12,20 @@ use crate::race::game::{
 pub enum Illegal {
     /// The game is over.
     GameOver,
-    /// The dice are not dice of this game.
-    BadRoll(String),
+    /// The roll has not as many dice as the game rolls.
+    DiceCount {
+        /// The dice the game rolls.
+        dice: u8,
+        /// The dice rolled.
+        rolled: usize,
+    },
+    /// A die shows a face the game's dice don't have.
+    Face {
+        /// The faces of the game's dice.
+        faces: u8,
+        /// The face shown.
+        shown: u8,
+    },
     /// The choice is not one of the legal ones.
     NotAChoice,
 }
@@ -22,11 +34,65 @@ impl std::fmt::Display for Illegal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Illegal::GameOver => f.write_str("the game is over"),
-            Illegal::BadRoll(why) => f.write_str(why),
+            Illegal::DiceCount { dice, rolled } => {
+                write!(f, "this game rolls {dice} dice, not {rolled}")
+            }
+            Illegal::Face { faces, shown } => {
+                write!(f, "a die of this game shows 1 to {faces}, not {shown}")
+            }
             Illegal::NotAChoice => f.write_str("not a legal choice"),
         }
     }
 }
+
+/// Why a race position can't be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The game is not played by this many players.
+    Players {
+        /// The game's title.
+        title: String,
+        /// The fewest players.
+        min: u8,
+        /// The most players.
+        max: u8,
+        /// The players asked for.
+        given: usize,
+    },
+    /// A seat that doesn't play, or a list of pieces of the wrong length.
+    Pieces {
+        /// The seat.
+        seat: usize,
+        /// The pieces each seat has.
+        pieces: usize,
+    },
+    /// A cell past the finish.
+    OffTrack {
+        /// The cell.
+        cell: u16,
+    },
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Players {
+                title,
+                min,
+                max,
+                given,
+            } => write!(
+                f,
+                "{title} is played by {min} to {max} players, not {given}"
+            ),
+            SetupError::Pieces { seat, pieces } => write!(f, "seat {seat} has {pieces} pieces"),
+            SetupError::OffTrack { cell } => write!(f, "cell {cell} is off the track"),
+        }
+    }
+}
+
+impl std::error::Error for Illegal {}
+impl std::error::Error for SetupError {}
 
 /// A race game in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -62,13 +128,15 @@ pub struct RaceState {
 
 impl RaceState {
     /// The start: every piece out, the first seat to roll (SS-9).
-    pub fn new(game: &RaceGame, players: usize) -> Result<RaceState, String> {
+    pub fn new(game: &RaceGame, players: usize) -> Result<RaceState, SetupError> {
         let range = usize::from(game.min_players)..=usize::from(game.max_players);
         if !range.contains(&players) {
-            return Err(format!(
-                "{} is played by {} to {} players, not {players}",
-                game.title, game.min_players, game.max_players
-            ));
+            return Err(SetupError::Players {
+                title: game.title.clone(),
+                min: game.min_players,
+                max: game.max_players,
+                given: players,
+            });
         }
         let n = players * usize::from(game.pieces);
         Ok(RaceState {
@@ -193,13 +261,13 @@ impl RaceState {
         game: &RaceGame,
         seat: usize,
         cells: &[u16],
-    ) -> Result<(), String> {
+    ) -> Result<(), SetupError> {
         let k = usize::from(self.pieces);
         if seat >= self.players() || cells.len() != k {
-            return Err(format!("seat {seat} has {k} pieces"));
+            return Err(SetupError::Pieces { seat, pieces: k });
         }
-        if let Some(c) = cells.iter().find(|&&c| c > game.cells) {
-            return Err(format!("cell {c} is off the track"));
+        if let Some(&cell) = cells.iter().find(|&&c| c > game.cells) {
+            return Err(SetupError::OffTrack { cell });
         }
         for (i, &c) in cells.iter().enumerate() {
             self.pos[seat * k + i] = c;
@@ -231,17 +299,16 @@ impl RaceState {
             return Ok(());
         }
         if roll.faces().len() != usize::from(game.dice) {
-            return Err(Illegal::BadRoll(format!(
-                "this game rolls {} dice, not {}",
-                game.dice,
-                roll.faces().len()
-            )));
+            return Err(Illegal::DiceCount {
+                dice: game.dice,
+                rolled: roll.faces().len(),
+            });
         }
-        if let Some(f) = roll.faces().iter().find(|&&f| f == 0 || f > game.faces) {
-            return Err(Illegal::BadRoll(format!(
-                "a die of this game shows 1 to {}, not {f}",
-                game.faces
-            )));
+        if let Some(&shown) = roll.faces().iter().find(|&&f| f == 0 || f > game.faces) {
+            return Err(Illegal::Face {
+                faces: game.faces,
+                shown,
+            });
         }
         Ok(())
     }

@@ -221,7 +221,10 @@ pub fn play_ply(
         .get(usize::from(m.pos.to_move))
         .map_or("", |s| s.id.as_str());
     if let Some(o) = m.outcome() {
-        let reason = format!("the game is already over ({o})");
+        let reason = format!(
+            "the game is already over ({})",
+            crate::narrate::board::outcome(t, o)
+        );
         return Err(RecordError { line, reason });
     }
     if ply.player != mover {

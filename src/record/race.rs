@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::narrate::race::{choice_text, parse_choice};
 use crate::race::game::RaceGame;
-use crate::race::text::{choice_text, parse_choice};
 use crate::race::Choice;
 
 /// A choice as written in records and turn JSON: the cell as a number (a

@@ -11,10 +11,11 @@
 
 use std::path::Path;
 
+use crate::agents::RaceNode;
 use crate::agents::{self, Agent, Strength};
+use crate::narrate::race::seat_name;
 use crate::race::game::RaceGame;
-use crate::race::text::seat_name;
-use crate::race::{agent_seed, Choice, Event, Policy, RaceNode, RaceState, Roll};
+use crate::race::{agent_seed, Choice, Event, Policy, RaceState, Roll};
 use crate::record::board::RecordError;
 use crate::record::race::{choice_json, choice_of, record_text, RaceTurn};
 use crate::record::{self, GameResult, Header, Recorder, Written};

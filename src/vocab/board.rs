@@ -398,3 +398,22 @@ impl EndRules {
             })
     }
 }
+
+/// A checked board: its size, its playable squares and how they are
+/// written; the checked form (`check::board`) and the compiled game
+/// (`board::game::Game`, as its own fields by `Deref`) hold the same value.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Files.
+    pub width: u8,
+    /// Ranks.
+    pub height: u8,
+    /// Playable squares.
+    pub playable: Playable,
+    /// Notation.
+    pub notation: Notation,
+    /// Playable squares in numeric order.
+    pub squares: Vec<SquareInfo>,
+    /// `rank * width + file` to the square.
+    pub square_at: Vec<Option<Sq>>,
+}

@@ -246,3 +246,53 @@ pub struct RollRule {
     /// Where it is written.
     pub span: Span,
 }
+
+/// A race game's settings, checked: what the rule file says of the track,
+/// the players, the dice and the end, as one value that the checked form
+/// (`check::race::RaceSpec`) and the compiled game (`race::game::RaceGame`)
+/// both hold (and give as their own fields, by `Deref`).
+#[derive(Clone, Debug)]
+pub struct RaceSettings {
+    /// Title.
+    pub title: String,
+    /// Description.
+    pub description: String,
+    /// The length of a piece's path; its last cell is the finish.
+    pub cells: u16,
+    /// The loop, when the track is one.
+    pub circuit: Option<Circuit>,
+    /// Safe cells, by number.
+    pub safe: Vec<bool>,
+    /// `enter ... at start`.
+    pub enter_at_start: bool,
+    /// The rules of the roll.
+    pub roll_rules: Vec<RollRule>,
+    /// Who ranks first.
+    pub outcome: Outcome,
+    /// `finishing order`.
+    pub order: bool,
+    /// Fewest players.
+    pub min_players: u8,
+    /// Most players.
+    pub max_players: u8,
+    /// Seat names.
+    pub seats: Vec<String>,
+    /// Pieces per player.
+    pub pieces: u8,
+    /// Dice.
+    pub dice: u8,
+    /// Faces.
+    pub faces: u8,
+    /// Entry.
+    pub enter: Enter,
+    /// Extra rolls.
+    pub extra: Extra,
+    /// Finish.
+    pub finish: Finish,
+    /// Win.
+    pub win: Win,
+    /// Compulsory moves.
+    pub compulsory: bool,
+    /// Chained landings.
+    pub chain: bool,
+}

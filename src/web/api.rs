@@ -760,7 +760,7 @@ fn move_json(t: &Tables, m: &Move) -> Value {
 /// The result of a game in words, None while it goes on.
 fn result_text(_g: &OpenGame, s: &BoardSession<'_>) -> Option<String> {
     Some(match s.ending()? {
-        Ending::Rules(o) => o.to_string(),
+        Ending::Rules(o) => crate::narrate::board::outcome(s.tables(), &o),
         Ending::Resigned(side) => format!("{} resigned", s.name_of(side)),
         Ending::Limit(n) => format!("stopped after {}", crate::words::count(u64::from(n), "ply")),
     })

@@ -17,8 +17,8 @@ use serde::Serialize;
 use super::api::{refuse, MAX_PLIES};
 use super::store::{OpenRace, TurnLog};
 use crate::format::svg::race::{drawn_at, seat_colour};
+use crate::narrate::race::{choice_text, parse_choice, positions_text, result_text, seat_name};
 use crate::race::game::RaceGame;
-use crate::race::text::{choice_text, parse_choice, positions_text, result_text, seat_name};
 use crate::race::{Choice, Event, RaceState, Roll};
 use crate::record::race::{choice_json, choice_of, record_text, RaceTurn};
 use crate::record::Header;
@@ -283,12 +283,16 @@ fn turn_log(game: &RaceGame, p: &Played) -> TurnLog {
         player: seat_name(game, p.seat).to_string(),
         dice: p.roll.faces().to_vec(),
         choice: choice_text(game, p.seat, p.choice),
-        events: p.events.iter().map(|e| e.describe(game, p.seat)).collect(),
+        events: p
+            .events
+            .iter()
+            .map(|e| crate::narrate::event::describe(e, game, p.seat))
+            .collect(),
         notes: p
             .events
             .iter()
             .filter_map(|e| match e {
-                Event::Skipped { .. } => Some(e.describe(game, p.seat)),
+                Event::Skipped { .. } => Some(crate::narrate::event::describe(e, game, p.seat)),
                 Event::ExtraRoll => Some(format!("{} rolls again", seat_name(game, p.seat))),
                 Event::LostExtraRoll => Some(format!(
                     "{}: the extra roll is lost",
@@ -349,7 +353,7 @@ pub fn choose(mut g: OpenRace, text: &str) -> Result<OpenRace, Response> {
             ));
         };
         if !s.choices().contains(&c) {
-            let why = crate::race::text::why_not(&game, s.state(), seat, &roll, c);
+            let why = crate::narrate::race::why_not(&game, s.state(), seat, &roll, c);
             return Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, why));
         }
         s.choose(c).map_err(failed)

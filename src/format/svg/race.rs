@@ -1,6 +1,6 @@
 //! `show RACE --svg`: a race track as an SVG picture. The cells ten a row
 //! in reading order, each cell that has a rule tinted by what it does and
-//! carrying the same marks as the text picture ([`crate::race::legend`]),
+//! carrying the same marks as the text picture ([`crate::narrate::legend`]),
 //! an arrow from every cell a rule sends the piece from (`go to`) to where
 //! it goes, the pieces in their seats' colours ([`crate::format::colour`]),
 //! the home cells of a circuit, the legend, and whose turn it is.
@@ -13,9 +13,9 @@ use std::fmt::Write;
 
 use super::esc;
 use crate::format::colour::{self, Colour};
+use crate::narrate::legend::{last_cell, seat_letters, Kind, Legend};
+use crate::narrate::race::{position_text, seat_name};
 use crate::race::game::{RaceGame, OUT};
-use crate::race::legend::{last_cell, seat_letters, Kind, Legend};
-use crate::race::text::{position_text, seat_name};
 use crate::race::RaceState;
 
 /// The side of a cell, in SVG units.

@@ -1,15 +1,15 @@
 //! A race track as text for people: the cells ten a row with the mark of
 //! every cell that has a rule and the pieces standing there, a legend of
-//! the marks (from the rule file's cell rules, [`crate::race::legend`]),
+//! the marks (from the rule file's cell rules, [`crate::narrate::legend`]),
 //! each seat's pieces off the track, and whose turn it is. With colour on
 //! a terminal (marks by what they do, pieces in their seat's colour),
 //! plain when piped.
 
 use crate::format::colour;
 use crate::format::text::board::Style;
+use crate::narrate::legend::{last_cell, seat_letters, Kind, Legend};
+use crate::narrate::race::{position_text, seat_name};
 use crate::race::game::{RaceGame, OUT};
-use crate::race::legend::{last_cell, seat_letters, Kind, Legend};
-use crate::race::text::{position_text, seat_name};
 use crate::race::RaceState;
 
 /// Cells in a row of the picture.

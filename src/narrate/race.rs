@@ -1,7 +1,8 @@
-//! Turns and positions in words, as `play` and `replay` print them.
+//! Race turns and positions in words, as `play` and `replay` print them;
+//! a position parsed back from the same words.
 
-use super::{Choice, Event, RaceState, Roll};
 use crate::race::game::{RaceGame, OUT};
+use crate::race::{Choice, Event, RaceState, Roll};
 
 /// A seat's name.
 pub fn seat_name(game: &RaceGame, seat: usize) -> &str {
@@ -77,7 +78,7 @@ pub fn turn_text(
         choice_text(game, seat, choice)
     );
     for e in events {
-        s.push_str(&format!("     {}\n", e.describe(game, seat)));
+        s.push_str(&format!("     {}\n", super::event::describe(e, game, seat)));
     }
     s.push_str(&format!("     {}\n", positions_text(game, state)));
     s
@@ -137,10 +138,10 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
                 format!("{name} has no piece out to enter")
             } else {
                 match game.enter {
-                    super::game::Enter::OnFace(f) => {
+                    crate::race::game::Enter::OnFace(f) => {
                         format!("a piece enters only when a die shows {f}, and the roll is {roll}")
                     }
-                    super::game::Enter::Always => format!("no piece can enter with {roll}"),
+                    crate::race::game::Enter::Always => format!("no piece can enter with {roll}"),
                 }
             }
         }
@@ -266,9 +267,11 @@ pub fn parse_position(game: &RaceGame, text: &str) -> Result<RaceState, String> 
         .max()
         .unwrap_or(0);
     let players = (highest + 1).max(usize::from(game.min_players));
-    let mut state = RaceState::new(game, players)?;
+    let mut state = RaceState::new(game, players).map_err(|e| e.to_string())?;
     for (seat, pieces) in &placed {
-        state.set_pieces(game, *seat, pieces)?;
+        state
+            .set_pieces(game, *seat, pieces)
+            .map_err(|e| e.to_string())?;
     }
     state.set_turn(to_roll, &[]);
     Ok(state)

@@ -1,13 +1,14 @@
 //! Race games as the computer players see them: `RaceNode` implements
-//! `agents::GameState`. The roll is a chance node (every face of every die
-//! equally likely), then the seat to roll picks one of `RaceState::choices`.
-//! Any agent of `crate::agents` (greedy, mcts) then plays race games.
+//! `GameState`, beside the board games' adapter (`agents::board`). The
+//! roll is a chance node (every face of every die equally likely), then the
+//! seat to roll picks one of `RaceState::choices`. Any agent of this module
+//! (greedy, mcts) then plays race games.
 
 use std::hash::{Hash, Hasher};
 
-use super::{Choice, Event, RaceState, Roll};
-use crate::agents::{Ending, Features, GameState};
+use super::{Ending, Features, GameState};
 use crate::race::game::{RaceGame, OUT};
+use crate::race::{Choice, Event, RaceState, Roll};
 
 /// The rule events a race counts, for `simulate`-like reports.
 const EVENTS: &[&str] = &["bumped", "sent out", "turns missed", "extra rolls"];
