@@ -47,6 +47,8 @@ mod lab;
 mod layers;
 #[path = "lsp.rs"]
 mod lsp;
+#[path = "narrate.rs"]
+mod narrate;
 #[path = "pdn.rs"]
 mod pdn;
 #[path = "perft.rs"]
