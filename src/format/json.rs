@@ -18,6 +18,7 @@ use crate::board::{make, moves_of, MoveList, Position, Tables};
 use crate::lab::compare::{measures, Measure};
 use crate::lab::stats::{share, wilson};
 use crate::lab::Run;
+use crate::narrate::event::describe;
 use crate::narrate::race::seat_name;
 use crate::race::game::{RaceGame, OUT};
 use crate::race::{Choice, Event, RaceState, Roll};
@@ -486,10 +487,7 @@ impl RaceTurnJson {
             player: seat_name(game, seat).to_string(),
             dice: roll.faces().to_vec(),
             choice: choice_json(game, seat, choice),
-            events: events
-                .iter()
-                .map(|e| crate::narrate::event::describe(e, game, seat))
-                .collect(),
+            events: events.iter().map(|e| describe(e, game, seat)).collect(),
             state: RaceStateJson::of(game, state),
         }
     }

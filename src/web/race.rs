@@ -17,6 +17,7 @@ use serde::Serialize;
 use super::api::{refuse, MAX_PLIES};
 use super::store::{OpenRace, TurnLog};
 use crate::format::svg::race::{drawn_at, seat_colour};
+use crate::narrate::event::describe;
 use crate::narrate::race::{choice_text, parse_choice, positions_text, result_text, seat_name};
 use crate::race::game::RaceGame;
 use crate::race::{Choice, Event, RaceState, Roll};
@@ -283,16 +284,12 @@ fn turn_log(game: &RaceGame, p: &Played) -> TurnLog {
         player: seat_name(game, p.seat).to_string(),
         dice: p.roll.faces().to_vec(),
         choice: choice_text(game, p.seat, p.choice),
-        events: p
-            .events
-            .iter()
-            .map(|e| crate::narrate::event::describe(e, game, p.seat))
-            .collect(),
+        events: p.events.iter().map(|e| describe(e, game, p.seat)).collect(),
         notes: p
             .events
             .iter()
             .filter_map(|e| match e {
-                Event::Skipped { .. } => Some(crate::narrate::event::describe(e, game, p.seat)),
+                Event::Skipped { .. } => Some(describe(e, game, p.seat)),
                 Event::ExtraRoll => Some(format!("{} rolls again", seat_name(game, p.seat))),
                 Event::LostExtraRoll => Some(format!(
                     "{}: the extra roll is lost",
