@@ -19,17 +19,18 @@
 //! writes every output. [`cli`] only parses arguments, calls these and
 //! prints. The library does no I/O of its own except files a caller asks it
 //! to write.
+#![forbid(unsafe_code)]
+
+pub use rulebook_lang::{
+    ast, bundled, check, diagnostic, format_rules, rng, shown, source, suggest, syntax, vocab,
+    words,
+};
 
 pub mod agents;
-pub mod ast;
 pub mod board;
-pub mod bundled;
-pub mod check;
 pub mod cli;
 pub mod compile;
-pub mod diagnostic;
 pub mod format;
-pub mod format_rules;
 pub mod lab;
 pub mod load;
 pub mod lsp;
@@ -37,12 +38,5 @@ pub mod narrate;
 pub mod pdn;
 pub mod race;
 pub mod record;
-pub mod rng;
 pub mod session;
-pub mod shown;
-pub mod source;
-pub mod suggest;
-pub mod syntax;
-pub mod vocab;
 pub mod web;
-pub mod words;

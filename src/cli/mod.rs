@@ -144,7 +144,7 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Format rule files in the one canonical layout (`--check`: change
     /// nothing, show the differences, exit 1 if any file is not formatted).
-    Fmt(crate::format_rules::FmtArgs),
+    Fmt(fmt::FmtArgs),
     /// Run the language server for editors, over stdin and stdout.
     Lsp,
     /// Play and edit games in the browser: a local web server
