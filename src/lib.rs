@@ -21,22 +21,19 @@
 //! to write.
 #![forbid(unsafe_code)]
 
+pub use rulebook_engine::{agents, board, compile, race};
 pub use rulebook_lang::{
     ast, bundled, check, diagnostic, format_rules, rng, shown, source, suggest, syntax, vocab,
     words,
 };
 
-pub mod agents;
-pub mod board;
 pub mod cli;
-pub mod compile;
 pub mod format;
 pub mod lab;
 pub mod load;
 pub mod lsp;
 pub mod narrate;
 pub mod pdn;
-pub mod race;
 pub mod record;
 pub mod session;
 pub mod web;
