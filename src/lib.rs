@@ -26,14 +26,8 @@ pub use rulebook_lang::{
     ast, bundled, check, diagnostic, format_rules, rng, shown, source, suggest, syntax, vocab,
     words,
 };
+pub use rulebook_library::{format, lab, load, narrate, pdn, record, session};
 
 pub mod cli;
-pub mod format;
-pub mod lab;
-pub mod load;
 pub mod lsp;
-pub mod narrate;
-pub mod pdn;
-pub mod record;
-pub mod session;
 pub mod web;
