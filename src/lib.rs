@@ -29,5 +29,7 @@ pub use rulebook_lang::{
 pub use rulebook_library::{format, lab, load, narrate, pdn, record, session};
 
 pub mod cli;
+#[cfg(feature = "lsp")]
 pub mod lsp;
+#[cfg(feature = "web")]
 pub mod web;
