@@ -1,7 +1,10 @@
 //! rulebook: plays board games and race games from rule files.
 //!
-//! The pipeline (docs/architecture.md draws it and says what each module
-//! may import):
+//! The layers are the workspace's crates (`rulebook-lang`,
+//! `rulebook-engine`, `rulebook-library`), re-exported here under their
+//! modules' names; this crate adds the front ends: [`cli`], and `web` and
+//! `lsp` behind the features of the same names. The pipeline
+//! (docs/architecture.md draws it and says what each module may import):
 //!
 //! ```text
 //! grammar/rules.pest -> syntax (ast) -> check -> compile
