@@ -1,7 +1,10 @@
 //! rulebook: plays board games and race games from rule files.
 //!
-//! The pipeline (docs/architecture.md draws it and says what each module
-//! may import):
+//! The layers are the workspace's crates (`rulebook-lang`,
+//! `rulebook-engine`, `rulebook-library`), re-exported here under their
+//! modules' names; this crate adds the front ends: [`cli`], and `web` and
+//! `lsp` behind the features of the same names. The pipeline
+//! (docs/architecture.md draws it and says what each module may import):
 //!
 //! ```text
 //! grammar/rules.pest -> syntax (ast) -> check -> compile
@@ -19,30 +22,17 @@
 //! writes every output. [`cli`] only parses arguments, calls these and
 //! prints. The library does no I/O of its own except files a caller asks it
 //! to write.
+#![forbid(unsafe_code)]
 
-pub mod agents;
-pub mod ast;
-pub mod board;
-pub mod bundled;
-pub mod check;
+pub use rulebook_engine::{agents, board, compile, race};
+pub use rulebook_lang::{
+    ast, bundled, check, diagnostic, format_rules, rng, shown, source, suggest, syntax, vocab,
+    words,
+};
+pub use rulebook_library::{format, lab, load, narrate, pdn, record, session};
+
 pub mod cli;
-pub mod compile;
-pub mod diagnostic;
-pub mod format;
-pub mod format_rules;
-pub mod lab;
-pub mod load;
+#[cfg(feature = "lsp")]
 pub mod lsp;
-pub mod narrate;
-pub mod pdn;
-pub mod race;
-pub mod record;
-pub mod rng;
-pub mod session;
-pub mod shown;
-pub mod source;
-pub mod suggest;
-pub mod syntax;
-pub mod vocab;
+#[cfg(feature = "web")]
 pub mod web;
-pub mod words;

@@ -1,4 +1,5 @@
 //! The `rulebook` command.
+#![forbid(unsafe_code)]
 
 use std::process::ExitCode;
 

@@ -3,6 +3,8 @@
 //! stronger agent beats a weaker one in short seeded matches by a margin
 //! that chance does not explain.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
+// The counting allocator implements `GlobalAlloc`, an unsafe trait.
+#![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

@@ -4,6 +4,8 @@
 //! allocated at once are counted by this test binary's allocator; the only
 //! thing that grows with the record is its text (about 35 bytes a ply).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
+// The counting allocator implements `GlobalAlloc`, an unsafe trait.
+#![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;

@@ -43,8 +43,6 @@ mod hardening;
 mod kernel;
 #[path = "lab.rs"]
 mod lab;
-#[path = "layers.rs"]
-mod layers;
 #[path = "lsp.rs"]
 mod lsp;
 #[path = "narrate.rs"]

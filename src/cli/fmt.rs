@@ -6,7 +6,20 @@
 
 use std::io::Write;
 
-use crate::format_rules::{format_text, FmtArgs};
+use crate::format_rules::format_text;
+
+/// The arguments of `rulebook fmt` (run by [`run`], which reads and writes
+/// the files).
+#[derive(clap::Args, Debug)]
+pub struct FmtArgs {
+    /// Rule files to format in place.
+    #[arg(required = true)]
+    pub files: Vec<std::path::PathBuf>,
+    /// Change no file: show the differences and exit 1 if any file is not
+    /// formatted.
+    #[arg(long)]
+    pub check: bool,
+}
 
 /// Runs `rulebook fmt`; returns the exit code (1: a file has syntax errors
 /// or, with `--check`, is not formatted; 2: a file can't be read or written).

@@ -144,11 +144,13 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Format rule files in the one canonical layout (`--check`: change
     /// nothing, show the differences, exit 1 if any file is not formatted).
-    Fmt(crate::format_rules::FmtArgs),
+    Fmt(fmt::FmtArgs),
     /// Run the language server for editors, over stdin and stdout.
+    #[cfg(feature = "lsp")]
     Lsp,
     /// Play and edit games in the browser: a local web server
     /// (http://127.0.0.1:8080 by default) until Ctrl-C.
+    #[cfg(feature = "web")]
     Serve {
         /// The port (0: any free one).
         #[arg(long, default_value_t = 8080)]
@@ -501,7 +503,9 @@ fn dispatch(
 ) -> Result<i32, Failure> {
     match cli.command {
         Command::Fmt(args) => Ok(fmt::run(&args, out, err)),
+        #[cfg(feature = "lsp")]
         Command::Lsp => crate::lsp::run_stdio().map_err(Failure::failed),
+        #[cfg(feature = "web")]
         Command::Serve {
             port,
             host,
@@ -836,6 +840,7 @@ fn dispatch(
 
 /// `rulebook serve`: prints the address (and a warning for a host other
 /// machines can reach), then serves until the process is stopped.
+#[cfg(feature = "web")]
 fn serve(
     host: &str,
     port: u16,

@@ -4,6 +4,8 @@
 
 mod expected;
 mod lower;
+// The code pest derives (`Rule`, its variants) has no doc comments.
+#[allow(missing_docs)]
 pub mod parser;
 
 use crate::ast::File;

@@ -23,9 +23,13 @@ pub const NO_DIR: u8 = u8::MAX;
 /// Per (side, kind): the directions of each move class.
 #[derive(Clone, Debug, Default)]
 pub struct KindMoves {
+    /// Directions of one-square steps.
     pub step: Vec<u8>,
+    /// Directions of slides (any distance over empty squares).
     pub slide: Vec<u8>,
+    /// Directions of short jumps (over an adjacent piece).
     pub short_jump: Vec<u8>,
+    /// Directions of long jumps (a flying capture).
     pub long_jump: Vec<u8>,
     /// Steps that may capture by replacement.
     pub step_cap: Vec<u8>,
@@ -34,6 +38,7 @@ pub struct KindMoves {
 }
 
 impl KindMoves {
+    /// Whether the kind jumps at all (short or long).
     pub fn has_jumps(&self) -> bool {
         !self.short_jump.is_empty() || !self.long_jump.is_empty()
     }
@@ -48,11 +53,15 @@ impl KindMoves {
 /// for a piece, `DEAD` for a captured piece awaiting removal.
 #[derive(Clone, Debug)]
 pub struct Tables {
+    /// The compiled game the tables are of.
     pub game: Game,
     /// Number of playable squares.
     pub n: usize,
+    /// Number of sides.
     pub nsides: usize,
+    /// Number of kinds of piece.
     pub nkinds: usize,
+    /// Number of directions.
     pub ndirs: usize,
     /// `nbr[sq * ndirs + d]`: the square one step from `sq` along `d`, or NONE.
     pub nbr: Vec<u16>,
@@ -74,11 +83,19 @@ pub struct Tables {
     /// move ends there by a trigger, for each kind: `trigger_to[(side * n + sq)]`
     /// holds `(new side, new kind)` or None.
     pub trigger_to: Vec<Option<(u8, u8)>>,
+    /// A capture must be taken when one can be made.
     pub capture_compulsory: bool,
+    /// The rule file's capture choice is `most`: a capture taking the most
+    /// pieces must be chosen.
     pub capture_most: bool,
+    /// What a jump does to the piece jumped over.
     pub effect: JumpEffect,
+    /// A chain must be continued while a further jump exists.
     pub must_continue: bool,
+    /// What crowning in the middle of a chain does.
     pub mid_chain: MidChainCrown,
+    /// A long jump lands only where the chain can go on, when it can
+    /// somewhere (the landing of long jumps is `must continue`).
     pub long_must_continue: bool,
     /// The end rules, as the engine looks at them.
     pub end: EndTables,

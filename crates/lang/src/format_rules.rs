@@ -410,19 +410,6 @@ impl<'a> Writer<'a> {
     }
 }
 
-/// The arguments of `rulebook fmt` (run by the command line, `cli::fmt`,
-/// which reads and writes the files).
-#[derive(clap::Args, Debug)]
-pub struct FmtArgs {
-    /// Rule files to format in place.
-    #[arg(required = true)]
-    pub files: Vec<std::path::PathBuf>,
-    /// Change no file: show the differences and exit 1 if any file is not
-    /// formatted.
-    #[arg(long)]
-    pub check: bool,
-}
-
 /// Checks that `out` has the tokens and comments of `text`, in order.
 fn verify(text: &str, out: &str) -> Result<(), Vec<Diagnostic>> {
     let same_tokens = match (tokens(text), tokens(out)) {

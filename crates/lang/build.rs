@@ -1,5 +1,6 @@
 //! Embeds every rule file under `games/` in the binary: writes the table of
-//! bundled games (name, text) that `src/bundled.rs` includes. The Rust code
+//! bundled games (name, text) that `src/bundled.rs` includes. `games/` is
+//! at the workspace's root, two folders up from this crate. The Rust code
 //! names no game; the list is whatever `games/` holds. Top-level games come
 //! first, then `variants/`, each in name order.
 
@@ -30,8 +31,8 @@ fn rule_files(dir: &Path, prefix: &str, out: &mut Vec<(String, PathBuf)>) {
 
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into()));
-    let games = root.join("games");
-    println!("cargo:rerun-if-changed=games");
+    let games = root.join("../../games");
+    println!("cargo:rerun-if-changed=../../games");
     let mut files = Vec::new();
     rule_files(&games, "", &mut files);
     let mut code = String::from("&[\n");

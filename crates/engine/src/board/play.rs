@@ -37,9 +37,17 @@ impl Move {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// A side won.
-    Win { winner: SideId, reason: EndReason },
+    Win {
+        /// The side that won.
+        winner: SideId,
+        /// Why the game ended.
+        reason: EndReason,
+    },
     /// Drawn.
-    Draw { reason: EndReason },
+    Draw {
+        /// Why the game ended.
+        reason: EndReason,
+    },
 }
 
 /// Why a game ended: the cause an end rule (or the last side left in play)
@@ -48,28 +56,52 @@ pub enum Outcome {
 pub enum EndReason {
     /// The side lost its last piece (the last side left in play won, or
     /// `no-pieces lose`).
-    LastPiece { side: SideId },
+    LastPiece {
+        /// The side that lost it.
+        side: SideId,
+    },
     /// The side has no pieces left (a `no-pieces` rule that is no loss).
-    NoPiecesLeft { side: SideId },
+    NoPiecesLeft {
+        /// The side without pieces.
+        side: SideId,
+    },
     /// No side can move (a `no-moves pass` rule: every side passed).
     NoSideCanMove,
     /// The side to move cannot move.
-    CannotMove { side: SideId },
+    CannotMove {
+        /// The side to move.
+        side: SideId,
+    },
     /// The same position occurred this many times.
-    Repetition { times: u32 },
+    Repetition {
+        /// How many times.
+        times: u32,
+    },
     /// The counter of end rule `rule` (an `after N plies without` rule) ran
     /// out.
-    NoProgress { rule: usize },
+    NoProgress {
+        /// The end rule's index, in the order of the rule file.
+        rule: usize,
+    },
     /// A piece of the side (of the kind, when the rule names one) reached
     /// the zone, on `square` when one can be named.
     Reached {
+        /// The side whose piece reached the zone.
         side: SideId,
+        /// The kind the rule names, if it names one.
         kind: Option<KindId>,
+        /// The zone.
         zone: ZoneId,
+        /// The square reached, when one can be named.
         square: Option<Sq>,
     },
     /// The side is down to `left` pieces.
-    ReducedTo { side: SideId, left: u16 },
+    ReducedTo {
+        /// The side.
+        side: SideId,
+        /// The pieces it has left.
+        left: u16,
+    },
 }
 
 /// Builds the owned moves of a list.

@@ -239,13 +239,20 @@ pub struct Applied {
     pub blocked: bool,
 }
 
-/// Rules of the roll are values of the vocabulary; testing one against a
-/// roll is the engine's.
-impl RollRule {
+/// Rules of the roll are values of the vocabulary (a crate below the
+/// engine); testing one against a roll is the engine's, so it is a trait.
+pub trait RollRuleTest {
     /// Whether it applies to `roll`, the `doubles`-th double in a row (0
     /// when the roll is not a double) and the `same`-th roll in a row with
     /// these faces.
-    pub fn holds(&self, roll: &Roll, doubles: u8, same: u8) -> bool {
+    fn holds(&self, roll: &Roll, doubles: u8, same: u8) -> bool;
+
+    /// Whether it ends the turn: the roll is not played.
+    fn ends_turn(&self) -> bool;
+}
+
+impl RollRuleTest for RollRule {
+    fn holds(&self, roll: &Roll, doubles: u8, same: u8) -> bool {
         match self.condition {
             RollCondition::Faces(f) => roll.sorted() == f,
             RollCondition::DoublesInARow(n) => doubles == n,
@@ -253,8 +260,7 @@ impl RollRule {
         }
     }
 
-    /// Whether it ends the turn: the roll is not played.
-    pub fn ends_turn(&self) -> bool {
+    fn ends_turn(&self) -> bool {
         self.effects.contains(&CellEffect::EndTurn)
     }
 }

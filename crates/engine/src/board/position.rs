@@ -54,25 +54,55 @@ pub enum PositionError {
     NoSide,
     /// A letter that is no side's; the sides' letters and names.
     NotASide {
+        /// The letter.
         letter: char,
+        /// Each side's letter and name.
         sides: Vec<(char, String)>,
     },
     /// The first field is not one letter (the side to move).
-    FirstField { text: String },
+    FirstField {
+        /// The field.
+        text: String,
+    },
     /// An upper-case letter that is no kind's, in a piece of the list.
-    NotAPiece { letter: char, item: String },
+    NotAPiece {
+        /// The letter.
+        letter: char,
+        /// The piece of the list it is in.
+        item: String,
+    },
     /// Two pieces on one square.
-    TwoPieces { square: String },
+    TwoPieces {
+        /// The square.
+        square: String,
+    },
     /// A range of squares from high to low.
-    Reversed { range: String },
+    Reversed {
+        /// The range.
+        range: String,
+    },
     /// Text that is no square (already cut to be shown).
-    NotASquare { shown: String },
+    NotASquare {
+        /// The text, cut.
+        shown: String,
+    },
     /// A square number past the last square.
-    NumberOffBoard { number: String, squares: usize },
+    NumberOffBoard {
+        /// The number.
+        number: String,
+        /// How many squares the board has.
+        squares: usize,
+    },
     /// A square of the board that is not played on.
-    NotPlayable { square: String },
+    NotPlayable {
+        /// The square.
+        square: String,
+    },
     /// A file and rank outside the board.
-    OffBoard { square: String },
+    OffBoard {
+        /// The square.
+        square: String,
+    },
 }
 
 impl std::fmt::Display for PositionError {

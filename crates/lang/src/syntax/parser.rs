@@ -2,5 +2,5 @@
 
 /// The parser; `Rule` has one variant per grammar rule.
 #[derive(pest_derive::Parser)]
-#[grammar = "grammar/rules.pest"]
+#[grammar = "../../grammar/rules.pest"]
 pub struct RulesParser;

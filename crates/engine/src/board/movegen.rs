@@ -23,10 +23,14 @@ pub struct MoveRec {
     pub to: u16,
     /// Landing squares in order (the last is `to`); empty for a plain step
     /// or slide, whose only landing is `to`.
+    /// They are `path_len` squares of the list's arena from `path_off`.
     pub path_off: u32,
+    /// How many landing squares.
     pub path_len: u16,
-    /// Captured squares, sorted.
+    /// Captured squares, sorted: `cap_len` squares of the arena from
+    /// `cap_off`.
     pub cap_off: u32,
+    /// How many captured squares.
     pub cap_len: u16,
     /// The piece code that stands on `to` after the move.
     pub result: u8,
@@ -44,7 +48,9 @@ impl MoveRec {
 /// A list of moves with its arena.
 #[derive(Clone, Debug, Default)]
 pub struct MoveList {
+    /// The moves.
     pub moves: Vec<MoveRec>,
+    /// The squares of every move's landings and captures.
     pub arena: Vec<u16>,
 }
 

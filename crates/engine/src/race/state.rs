@@ -4,7 +4,7 @@
 use super::{Choice, Event, Roll};
 use crate::race::game::{
     Action, CellEffect, CellRule, Enter, Extra, Finish, Landed, LandingPlan, Moment, RaceGame,
-    RestingPlan, Target, Win, MAX_DICE, OUT,
+    RestingPlan, RollRuleTest, Target, Win, MAX_DICE, OUT,
 };
 
 /// Why a turn can't be played.
