@@ -251,7 +251,7 @@ fn stale_temporary_files_of_a_killed_save_are_removed() {
 }
 
 fn draughts() -> Tables {
-    Tables::new(check(&BundledLoader, "draughts", &[]).game.unwrap())
+    check(&BundledLoader, "draughts", &[]).into_board().unwrap()
 }
 
 #[test]
@@ -352,7 +352,9 @@ fn turns(transcript: &str) -> Vec<String> {
 
 #[test]
 fn a_race_game_without_a_person_keeps_no_turns_for_undo() {
-    let game = check(&BundledLoader, "slow-and-steady", &[]).race.unwrap();
+    let game = check(&BundledLoader, "slow-and-steady", &[])
+        .into_race()
+        .unwrap();
     let header = Header {
         game: "slow-and-steady".into(),
         ..Header::default()

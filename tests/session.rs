@@ -7,7 +7,7 @@ use rulebook::board::{Position, Tables};
 use rulebook::load::{check, BundledLoader};
 use rulebook::session::{BoardSession, Ending, Entry, Next, Undo};
 fn draughts() -> Tables {
-    Tables::new(check(&BundledLoader, "draughts", &[]).game.unwrap())
+    check(&BundledLoader, "draughts", &[]).into_board().unwrap()
 }
 
 #[test]
@@ -140,7 +140,9 @@ fn the_game_advances_turn_by_turn_to_its_end() {
 fn a_race_game_advances_turn_by_turn() {
     use rulebook::record::Header;
     use rulebook::session::{RaceNext, RaceSession};
-    let game = check(&BundledLoader, "slow-and-steady", &[]).race.unwrap();
+    let game = check(&BundledLoader, "slow-and-steady", &[])
+        .into_race()
+        .unwrap();
     let header = Header {
         game: "slow-and-steady".into(),
         ..Header::default()

@@ -5,9 +5,10 @@ use std::path::{Path, PathBuf};
 
 use super::prompt::Action;
 use super::race::report_record;
-use super::{load_game, position, Failure, GameArgs};
+use super::{position, Failure, GameArgs};
 use crate::agents::Strength;
 use crate::board::Tables;
+use crate::load::Loaded;
 use crate::record::race::RaceTurn;
 use crate::record::{BoardRecord, Header};
 use crate::session::{BoardSession, Ending, Next, RaceSession, Undo};
@@ -193,14 +194,17 @@ pub(crate) fn run(
         Some(s) => (s, false),
         None => (crate::session::fresh_seed(), true),
     };
-    let race = race_run(&args, &game, args.players, seed, fresh, &term);
-    if race.is_race()? {
+    let checked = super::checked(&game)?;
+    if checked.race().is_some() {
         no_board_flags(&args, &game.game)?;
     }
-    if let Some(code) = race.run_if_race(input, out, err)? {
-        return Ok(code);
-    }
-    let t = load_game(&game, err)?;
+    let t = match super::compiled(checked, &game, err)? {
+        Loaded::Board(t) => t,
+        Loaded::Race(race) => {
+            let run = race_run(&args, &game, args.players, seed, fresh, &term);
+            return run.run(&race, input, out, err);
+        }
+    };
     if args.players.is_some() {
         return Err(Failure::new(format!(
             "error: `--players` sets the number of players of a race game, and `{}` is a board game with {} sides",
@@ -311,50 +315,55 @@ fn resume_game(
         let s = if played == 1 { "" } else { "s" };
         format!("resumed {name}: {played} {what}{s} played\n")
     };
-    if let Some(race) = super::race::load_race(&game, err)? {
+    let checked = super::checked(&game)?;
+    if checked.race().is_some() {
         no_board_flags(args, &header.game)?;
-        let players = header.players.unwrap_or(usize::from(race.min_players));
-        let mut turns = Vec::new();
-        for (n, line) in lines {
-            let turn: RaceTurn = serde_json::from_str(line).map_err(|e| {
+    }
+    let t = match super::compiled(checked, &game, err)? {
+        Loaded::Board(t) => t,
+        Loaded::Race(race) => {
+            let players = header.players.unwrap_or(usize::from(race.min_players));
+            let mut turns = Vec::new();
+            for (n, line) in lines {
+                let turn: RaceTurn = serde_json::from_str(line).map_err(|e| {
                 bad(
                     n,
                     format!("not a turn ({e}); a turn looks like {{\"player\":\"red\",\"dice\":[6,3],\"choice\":\"enter\"}}"),
                 )
             })?;
-            turns.push((n, turn));
+                turns.push((n, turn));
+            }
+            let run = race_run(args, &game, Some(players), seed, false, &term);
+            let agents = if header.agents.len() == players {
+                header.agents.clone()
+            } else {
+                vec!["human".to_string(); players]
+            };
+            let names = run.agent_names(&race, players, agents)?;
+            let mut h = header.clone();
+            h.seed = Some(seed);
+            h.players = Some(players);
+            h.agents.clone_from(&names);
+            let mut session = RaceSession::resume(
+                &race,
+                &names,
+                seed,
+                args.strength.strength(),
+                args.max_plies,
+                h,
+                &turns,
+            )
+            .map_err(|e| bad(e.line, e.reason))?;
+            if let Some(path) = &args.record {
+                session.record_to(path).map_err(Failure::new)?;
+            }
+            let mut intro = intro(turns.len(), "turn");
+            if session.is_over() {
+                intro.push_str("the game is over\n");
+            }
+            return run.play_session(&race, session, &intro, input, out, err);
         }
-        let run = race_run(args, &game, Some(players), seed, false, &term);
-        let agents = if header.agents.len() == players {
-            header.agents.clone()
-        } else {
-            vec!["human".to_string(); players]
-        };
-        let names = run.agent_names(&race, players, agents)?;
-        let mut h = header.clone();
-        h.seed = Some(seed);
-        h.players = Some(players);
-        h.agents.clone_from(&names);
-        let mut session = RaceSession::resume(
-            &race,
-            &names,
-            seed,
-            args.strength.strength(),
-            args.max_plies,
-            h,
-            &turns,
-        )
-        .map_err(|e| bad(e.line, e.reason))?;
-        if let Some(path) = &args.record {
-            session.record_to(path).map_err(Failure::new)?;
-        }
-        let mut intro = intro(turns.len(), "turn");
-        if session.is_over() {
-            intro.push_str("the game is over\n");
-        }
-        return run.play_session(&race, session, &intro, input, out, err);
-    }
-    let t = load_game(&game, err)?;
+    };
     let rec = BoardRecord::parse(&text).map_err(|p| bad(p.error.line, p.error.reason))?;
     let names = agent_names(&t, args, &header.agents)?;
     let view = BoardSession::players_view(&t);

@@ -5,27 +5,15 @@
 use std::io::{BufRead, Write};
 use std::path::Path;
 
-use super::{Failure, FsLoader, GameArgs};
+use super::{Failure, GameArgs};
 use crate::agents::Strength;
 use crate::format::text::board::Style;
 use crate::format::text::race::track;
-use crate::load::check;
 use crate::narrate::race::{choice_text, parse_choice, result_text, seat_name, turn_text, why_not};
 use crate::race::game::RaceGame;
 use crate::race::{Choice, RaceState, Roll};
 use crate::record::{Header, Written};
 use crate::session::race::{Played, RaceNext, RaceSeat, RaceSession, RaceUndo};
-
-/// Loads the game when it is a race game (printing its warnings); `None`
-/// for anything else, which the board commands then load and report.
-pub(crate) fn load_race(args: &GameArgs, err: &mut dyn Write) -> Result<Option<RaceGame>, Failure> {
-    let options = super::parse_options(&args.options)?;
-    let checked = check(&FsLoader, &args.game, &options);
-    if checked.race.is_some() && !checked.diagnostics.is_empty() {
-        write!(err, "{}", checked.render())?;
-    }
-    Ok(checked.race)
-}
 
 /// What `play` says about a race game.
 pub(crate) struct RaceRun<'a> {
@@ -72,26 +60,18 @@ pub(crate) fn report_record(
 }
 
 impl RaceRun<'_> {
-    /// Whether the game is a race game (its warnings are printed when it
-    /// is played).
-    pub(crate) fn is_race(&self) -> Result<bool, Failure> {
-        Ok(load_race(self.game, &mut Vec::new())?.is_some())
-    }
-
-    /// Plays the game if it is a race game: `Some(exit code)`; `None` for a
-    /// board game.
-    pub(crate) fn run_if_race(
+    /// Plays a race game as asked: its seats, a new session, turn after
+    /// turn to the end; the exit code.
+    pub(crate) fn run(
         &self,
+        game: &RaceGame,
         input: &mut dyn BufRead,
         out: &mut dyn Write,
         err: &mut dyn Write,
-    ) -> Result<Option<i32>, Failure> {
-        let Some(game) = load_race(self.game, err)? else {
-            return Ok(None);
-        };
+    ) -> Result<i32, Failure> {
         let players = self.players.unwrap_or(usize::from(game.min_players));
-        RaceState::new(&game, players).map_err(|e| Failure::new(format!("error: {e}")))?;
-        let names = self.agent_names(&game, players, vec!["human".to_string(); players])?;
+        RaceState::new(game, players).map_err(|e| Failure::new(format!("error: {e}")))?;
+        let names = self.agent_names(game, players, vec!["human".to_string(); players])?;
         let header = Header {
             game: self.game.game.clone(),
             options: self.game.options.clone(),
@@ -102,7 +82,7 @@ impl RaceRun<'_> {
             ..Header::default()
         };
         let session = RaceSession::new(
-            &game,
+            game,
             &names,
             self.seed,
             self.strength,
@@ -116,8 +96,7 @@ impl RaceRun<'_> {
         } else {
             String::new()
         };
-        self.play_session(&game, session, &intro, input, out, err)
-            .map(Some)
+        self.play_session(game, session, &intro, input, out, err)
     }
 
     /// Plays a race game: the title, `intro`, who plays, then turn after

@@ -25,7 +25,7 @@ use super::store::{Open, OpenGame, OpenRace};
 use super::AppState;
 use crate::agents::Strength;
 use crate::board::{Move, Position, Tables};
-use crate::load::{check_source, Checked, Source};
+use crate::load::{check_source, Checked, Loaded, Source};
 use crate::session::board::{Ending, Next};
 use crate::session::{BoardSession, Entry, Undo};
 
@@ -147,14 +147,14 @@ fn limit_words(d: std::time::Duration) -> String {
 fn game_item(name: &str, bundled: bool, checked: &Checked) -> Value {
     // The names of the sides (board) or seats (race), for the
     // setup page.
-    let sides: Vec<String> = match (&checked.game, &checked.race) {
-        (Some(g), _) => g.sides.iter().map(|s| s.name.clone()).collect(),
-        (None, Some(r)) => r.seats.clone(),
-        (None, None) => Vec::new(),
-    };
+    let sides: Vec<String> = checked
+        .loaded
+        .as_ref()
+        .map(Loaded::seat_names)
+        .unwrap_or_default();
     match checked.summary() {
         Some(s) => json!({
-            "agents": players_for(checked.game.is_some() && sides.len() == 2),
+            "agents": players_for(checked.board().is_some() && sides.len() == 2),
             "sides": sides,
             "name": name,
             "bundled": bundled,
@@ -419,41 +419,41 @@ fn open(app: &AppState, mut body: NewGame) -> Result<(Open, Option<Value>), Resp
             .into_response());
     }
     let opts: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let Some(g) = checked.game else {
-        let Some(race) = checked.race else {
-            return Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, "nothing to play"));
-        };
-        let (min, max) = (usize::from(race.min_players), usize::from(race.max_players));
-        let players = body.players.unwrap_or(body.sides.len().max(min));
-        if players < min || players > max {
-            return Err(bad(format!(
-                "{players} players; this game takes {min} to {max}"
-            )));
+    let t = match checked.loaded {
+        None => return Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, "nothing to play")),
+        Some(Loaded::Board(t)) => *t,
+        Some(Loaded::Race(race)) => {
+            let (min, max) = (usize::from(race.min_players), usize::from(race.max_players));
+            let players = body.players.unwrap_or(body.sides.len().max(min));
+            if players < min || players > max {
+                return Err(bad(format!(
+                    "{players} players; this game takes {min} to {max}"
+                )));
+            }
+            if body.sides.len() > players {
+                return Err(bad(format!(
+                    "{} seats given for {players} players",
+                    body.sides.len()
+                )));
+            }
+            let mut agents = body.sides;
+            agents.resize(players, "human".into());
+            let open = OpenRace {
+                game: Arc::from(race),
+                name: body.game,
+                options: opts,
+                agents,
+                seed: body.seed,
+                strength,
+                choices: Vec::new(),
+                rolled: false,
+                undone: Vec::new(),
+            };
+            // The seats are checked now, so a bad agent is refused at once.
+            super::race::with_race(&open, |_, _| ()).map_err(bad)?;
+            return Ok((Open::Race(open), None));
         }
-        if body.sides.len() > players {
-            return Err(bad(format!(
-                "{} seats given for {players} players",
-                body.sides.len()
-            )));
-        }
-        let mut agents = body.sides;
-        agents.resize(players, "human".into());
-        let open = OpenRace {
-            game: Arc::new(race),
-            name: body.game,
-            options: opts,
-            agents,
-            seed: body.seed,
-            strength,
-            choices: Vec::new(),
-            rolled: false,
-            undone: Vec::new(),
-        };
-        // The seats are checked now, so a bad agent is refused at once.
-        super::race::with_race(&open, |_, _| ()).map_err(bad)?;
-        return Ok((Open::Race(open), None));
     };
-    let t = Tables::new(g);
     let mut agents = body.sides;
     if agents.len() > t.nsides {
         return Err(bad(format!(
