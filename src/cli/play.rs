@@ -386,7 +386,7 @@ fn resume_game(
 #[allow(clippy::too_many_arguments)]
 fn play_board(
     t: &Tables,
-    mut session: BoardSession<'_>,
+    session: BoardSession<'_>,
     game: &GameArgs,
     args: &PlayArgs,
     intro: &str,
@@ -395,9 +395,10 @@ fn play_board(
     err: &mut dyn Write,
     term: super::Term,
 ) -> Result<i32, Failure> {
+    let mut session = session.named(&game.game, &game.options);
     if let Some(path) = &args.record {
         session
-            .record_to(path, &game.game, &game.options)
+            .record_to(path)
             .map_err(|e| Failure::new(format!("error: {e}")))?;
     }
     let record = args.record.as_deref();
@@ -448,7 +449,7 @@ fn play_board(
                 Action::Play(m) => session.play_turn(&m),
                 Action::Undo => {
                     // Back to this person's previous turn.
-                    let undone = session.undo_turn();
+                    let undone = session.undo();
                     report_record(&session.record_news(), record, err)?;
                     match undone {
                         Undo::Nothing => writeln!(out, "nothing to undo")?,
@@ -459,13 +460,13 @@ fn play_board(
                 }
                 Action::Redo => {
                     let side_name = session.side_name();
-                    let redone = session.redo();
+                    let redone = session.redo().map_err(Failure::failed)?;
                     report_record(&session.record_news(), record, err)?;
                     match redone {
-                        Some((m, events)) => {
-                            let n = session.move_number(session.game().plies);
-                            writeln!(out, "{n}. {side_name}: {}", m.notation)?;
-                            for e in events {
+                        Some(turn) => {
+                            let n = session.move_number(turn.ply);
+                            writeln!(out, "{n}. {side_name}: {}", turn.mv.notation)?;
+                            for e in turn.events {
                                 writeln!(out, "     {e}")?;
                             }
                         }
@@ -474,7 +475,7 @@ fn play_board(
                     continue;
                 }
                 Action::Save(file) => {
-                    let record = session.record(&game.game, &game.options).to_jsonl();
+                    let record = session.record_text();
                     let clash = super::paths::Files::new()
                         .game(&game.game)
                         .output("save", Some(Path::new(&file)))

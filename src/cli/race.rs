@@ -13,7 +13,8 @@ use crate::narrate::race::{choice_text, parse_choice, result_text, seat_name, tu
 use crate::race::game::RaceGame;
 use crate::race::{Choice, RaceState, Roll};
 use crate::record::{Header, Written};
-use crate::session::race::{Played, RaceNext, RaceSeat, RaceSession, RaceUndo};
+use crate::session::race::{Played, RaceEnding, RaceNext, RaceSeat, RaceSession};
+use crate::session::Undo;
 
 /// What `play` says about a race game.
 pub(crate) struct RaceRun<'a> {
@@ -142,8 +143,8 @@ impl RaceRun<'_> {
                 err.flush()?;
             }
             let (seat, roll) = match next.map_err(Failure::failed)? {
-                RaceNext::Over => break,
-                RaceNext::Limit(rolls) => {
+                RaceNext::Over(RaceEnding::Rules | RaceEnding::Resigned(_)) => break,
+                RaceNext::Over(RaceEnding::Limit(rolls)) => {
                     writeln!(
                         out,
                         "stopped after {} (--max-plies)",
@@ -152,7 +153,7 @@ impl RaceRun<'_> {
                     return Ok(0);
                 }
                 RaceNext::Played(played) => {
-                    self.print_turn(&session, &played, "", out, err)?;
+                    self.print_turn(&mut session, &played, "", out, err)?;
                     continue;
                 }
                 RaceNext::Person(roll) => (session.to_roll(), roll),
@@ -160,7 +161,7 @@ impl RaceRun<'_> {
             if let Some(only) = session.forced() {
                 // One choice (a pass included): taken without asking.
                 let played = session.choose(only).map_err(Failure::failed)?;
-                self.print_turn(&session, &played, " (the only choice)", out, err)?;
+                self.print_turn(&mut session, &played, " (the only choice)", out, err)?;
                 continue;
             }
             let now = pieces(session.state());
@@ -172,8 +173,8 @@ impl RaceRun<'_> {
                 Asked::Choose(c) => session.choose(c).map_err(Failure::failed)?,
                 Asked::Quit => return Ok(0),
                 Asked::Resign => {
-                    let written = session.resign();
-                    report_record(&written, self.record, err)?;
+                    session.resign();
+                    report_record(&session.record_news(), self.record, err)?;
                     continue;
                 }
                 Asked::Save(file) => {
@@ -197,12 +198,12 @@ impl RaceRun<'_> {
                 }
                 Asked::Undo => {
                     match session.undo() {
-                        RaceUndo::Back(written) => {
-                            report_record(&written, self.record, err)?;
+                        Undo::Back | Undo::Partly => {
+                            report_record(&session.record_news(), self.record, err)?;
                             writeln!(out, "taken back")?;
                             shown = None;
                         }
-                        RaceUndo::Nothing => writeln!(out, "nothing to undo")?,
+                        Undo::Nothing => writeln!(out, "nothing to undo")?,
                     }
                     continue;
                 }
@@ -210,14 +211,14 @@ impl RaceRun<'_> {
                     match session.redo().map_err(Failure::failed)? {
                         Some(p) => {
                             writeln!(out, "redo: {}", p.choice)?;
-                            self.print_turn(&session, &p, "", out, err)?;
+                            self.print_turn(&mut session, &p, "", out, err)?;
                         }
                         None => writeln!(out, "nothing to redo")?,
                     }
                     continue;
                 }
             };
-            self.print_turn(&session, &played, "", out, err)?;
+            self.print_turn(&mut session, &played, "", out, err)?;
         }
         if let Some(seat) = session.resigned() {
             writeln!(out, "{}", resigned_text(game, seat, session.state()))?;
@@ -235,13 +236,13 @@ impl RaceRun<'_> {
     /// positions are left to the track: a turn is its line and its events.
     fn print_turn(
         &self,
-        session: &RaceSession<'_>,
+        session: &mut RaceSession<'_>,
         p: &Played,
         note: &str,
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> Result<(), Failure> {
-        report_record(&p.record, self.record, err)?;
+        report_record(&session.record_news(), self.record, err)?;
         let game = session.game();
         let text = turn_text(
             game,

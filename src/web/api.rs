@@ -729,7 +729,8 @@ fn session_of<'t>(
         .sessions
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let mut s = BoardSession::new(view, g.start.clone(), &g.agents, g.seed, g.strength)?
-        .with_max_plies(MAX_PLIES as u32);
+        .with_max_plies(MAX_PLIES as u32)
+        .named(&g.name, &g.options);
     for m in &g.played {
         s.play(m);
     }
@@ -1055,7 +1056,7 @@ pub async fn undo(State(app): Shared, Path(id): Path<String>) -> Response {
 
 fn board_undo(mut g: OpenGame) -> Change {
     let view = with_session_mut(&mut g, |s, g| {
-        if s.undo_turn() == Undo::Nothing {
+        if s.undo() == Undo::Nothing {
             return Err(refuse(StatusCode::CONFLICT, "nothing to undo"));
         }
         let kept = s.game().played().len();
@@ -1318,10 +1319,7 @@ pub async fn record(State(app): Shared, Path(id): Path<String>) -> Response {
         return no_game();
     };
     let (name, text) = match &g {
-        Open::Board(g) => (
-            &g.name,
-            with_session(g, |s| s.record(&g.name, &g.options).to_jsonl()),
-        ),
+        Open::Board(g) => (&g.name, with_session(g, |s| s.record_text())),
         Open::Race(r) => (&r.name, super::race::record(r)),
     };
     match text {
