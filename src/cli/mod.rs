@@ -12,6 +12,7 @@ mod play;
 mod prompt;
 mod race;
 mod replay;
+mod shared;
 mod simulate;
 
 use std::ffi::OsString;

@@ -4,7 +4,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use super::prompt::Action;
-use super::race::report_record;
+use super::shared::{report_record, seed_line};
 use super::{position, Failure, GameArgs};
 use crate::agents::Strength;
 use crate::board::Tables;
@@ -450,7 +450,7 @@ fn play_board(
                 Action::Undo => {
                     // Back to this person's previous turn.
                     let undone = session.undo();
-                    report_record(&session.record_news(), record, err)?;
+                    report_record(&mut session, record, err)?;
                     match undone {
                         Undo::Nothing => writeln!(out, "nothing to undo")?,
                         Undo::Partly => {}
@@ -461,7 +461,7 @@ fn play_board(
                 Action::Redo => {
                     let side_name = session.side_name();
                     let redone = session.redo().map_err(Failure::failed)?;
-                    report_record(&session.record_news(), record, err)?;
+                    report_record(&mut session, record, err)?;
                     match redone {
                         Some(turn) => {
                             let n = session.move_number(turn.ply);
@@ -522,7 +522,7 @@ fn play_board(
             session.name_of(turn.side),
             turn.mv.notation
         )?;
-        report_record(&session.record_news(), record, err)?;
+        report_record(&mut session, record, err)?;
         for e in &turn.events {
             writeln!(out, "     {e}")?;
         }
@@ -536,11 +536,6 @@ fn play_board(
             write!(out, "{}", board(&session, &style))?;
         }
     }
-}
-
-/// The line that says a fresh seed.
-pub(crate) fn seed_line(seed: u64) -> String {
-    format!("seed {seed} (`--seed {seed}` plays this game again)")
 }
 
 /// Says how the game ended: the final position and the result, or where

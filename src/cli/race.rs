@@ -5,6 +5,7 @@
 use std::io::{BufRead, Write};
 use std::path::Path;
 
+use super::shared::{report_record, seed_line};
 use super::{Failure, GameArgs};
 use crate::agents::Strength;
 use crate::format::text::board::Style;
@@ -12,7 +13,7 @@ use crate::format::text::race::track;
 use crate::narrate::race::{choice_text, parse_choice, result_text, seat_name, turn_text, why_not};
 use crate::race::game::RaceGame;
 use crate::race::{Choice, RaceState, Roll};
-use crate::record::{Header, Written};
+use crate::record::Header;
 use crate::session::race::{Played, RaceEnding, RaceNext, RaceSeat, RaceSession};
 use crate::session::Undo;
 
@@ -39,25 +40,6 @@ pub(crate) struct RaceRun<'a> {
     /// Whether to say on stderr that a computer player thinks (a person
     /// at a terminal).
     pub thinking: bool,
-}
-
-/// Says what a write of the record did, when it is news: a failure (the
-/// game goes on), or the record written again after failures.
-pub(crate) fn report_record(
-    written: &Written,
-    path: Option<&Path>,
-    err: &mut dyn Write,
-) -> Result<(), Failure> {
-    let name = path.map_or_else(String::new, |p| p.display().to_string());
-    match written {
-        Written::Failed(why) => writeln!(
-            err,
-            "warning: can't write the record {name}: {why}; the game goes on, and `save FILE` writes it elsewhere"
-        )?,
-        Written::Recovered => writeln!(err, "note: the record {name} is written again, whole")?,
-        Written::Ok | Written::StillFailing => {}
-    }
-    Ok(())
 }
 
 impl RaceRun<'_> {
@@ -93,7 +75,7 @@ impl RaceRun<'_> {
         )
         .map_err(Failure::new)?;
         let intro = if self.fresh_seed {
-            format!("{}\n", super::play::seed_line(self.seed))
+            format!("{}\n", seed_line(self.seed))
         } else {
             String::new()
         };
@@ -174,7 +156,7 @@ impl RaceRun<'_> {
                 Asked::Quit => return Ok(0),
                 Asked::Resign => {
                     session.resign();
-                    report_record(&session.record_news(), self.record, err)?;
+                    report_record(&mut session, self.record, err)?;
                     continue;
                 }
                 Asked::Save(file) => {
@@ -199,7 +181,7 @@ impl RaceRun<'_> {
                 Asked::Undo => {
                     match session.undo() {
                         Undo::Back | Undo::Partly => {
-                            report_record(&session.record_news(), self.record, err)?;
+                            report_record(&mut session, self.record, err)?;
                             writeln!(out, "taken back")?;
                             shown = None;
                         }
@@ -242,7 +224,7 @@ impl RaceRun<'_> {
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> Result<(), Failure> {
-        report_record(&session.record_news(), self.record, err)?;
+        report_record(session, self.record, err)?;
         let game = session.game();
         let text = turn_text(
             game,

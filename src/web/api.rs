@@ -21,6 +21,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use super::reply::{refuse, MAX_PLIES};
 use super::store::{Open, OpenGame, OpenRace};
 use super::AppState;
 use crate::agents::Strength;
@@ -31,8 +32,6 @@ use crate::session::{BoardSession, Entry, Undo};
 
 type Shared = State<Arc<AppState>>;
 
-/// The most plies a game of the web front end lasts (as `play`'s default).
-pub const MAX_PLIES: usize = 2000;
 /// The most playouts per move a web game may ask for.
 pub const MAX_PLAYOUTS: u32 = 100_000;
 /// The deepest alphabeta search a web game may ask for.
@@ -64,11 +63,6 @@ pub async fn blocking<T: Send + 'static>(
             ),
         )),
     }
-}
-
-/// An error answer: a status and `{"error": text}`.
-pub fn refuse(status: StatusCode, text: impl Into<String>) -> Response {
-    (status, Json(json!({ "error": text.into() }))).into_response()
 }
 
 fn bad(text: impl Into<String>) -> Response {

@@ -14,7 +14,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Serialize;
 
-use super::api::{refuse, MAX_PLIES};
+use super::reply::{refuse, MAX_PLIES};
 use super::store::{OpenRace, TurnLog};
 use crate::format::svg::race::{drawn_at, seat_colour};
 use crate::narrate::race::{choice_text, parse_choice, positions_text, result_text, seat_name};
