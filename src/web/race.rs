@@ -22,7 +22,7 @@ use crate::race::game::RaceGame;
 use crate::race::{Choice, Event, RaceState, Roll};
 use crate::record::race::{choice_json, choice_of, record_text, RaceTurn};
 use crate::record::Header;
-use crate::session::race::{Played, RaceSession};
+use crate::session::race::{Played, RaceEnding, RaceSession};
 
 /// The most turns the page's log holds (the oldest go first).
 pub const MAX_LOG: usize = 500;
@@ -163,17 +163,20 @@ pub fn with_race<R>(
     Ok(f(&mut r.s, &r.turns))
 }
 
+/// Whether the game is over: by the rules, a resignation or the limit of
+/// turns.
 fn over(s: &RaceSession<'_>) -> bool {
-    s.is_over() || s.limit_reached()
+    s.ending().is_some()
 }
 
 /// The result in words, None while the game goes on.
 fn result(g: &RaceGame, s: &RaceSession<'_>) -> Option<String> {
-    if s.is_over() {
-        return Some(result_text(g, s.state()).trim_end().replace('\n', "; "));
+    match s.ending()? {
+        RaceEnding::Rules | RaceEnding::Resigned(_) => {
+            Some(result_text(g, s.state()).trim_end().replace('\n', "; "))
+        }
+        RaceEnding::Limit(rolls) => Some(format!("stopped after {rolls} rolls")),
     }
-    s.limit_reached()
-        .then(|| format!("stopped after {} rolls", s.state().rolls()))
 }
 
 /// The state of a race game as JSON for the page.
