@@ -158,3 +158,34 @@ fn undo_and_redo_have_one_shape() {
     let again = Session::redo(&mut race).unwrap();
     assert!(again.is_some(), "the choice taken back is played again");
 }
+
+/// A race game resumed from its record with a flag of board games: its
+/// warnings come first, then the refusal, as when the game was loaded
+/// twice (once to learn its kind).
+#[test]
+fn a_resumed_race_game_warns_before_refusing_a_board_flag() {
+    let scratch = common::scratch();
+    let dir = scratch.path();
+    let rules = std::fs::read_to_string("games/slow-and-steady.rules").unwrap();
+    let rules = format!("{rules}landing on cells 50 and digit 9: forward 3\n");
+    std::fs::write(dir.join("ss.rules"), rules).unwrap();
+    let record = dir.join("game.jsonl");
+    std::fs::write(
+        &record,
+        "{\"game\":\"ss.rules\",\"options\":[],\"players\":2,\"seed\":1}\n",
+    )
+    .unwrap();
+    let (code, out, err) = common::run(&[
+        "play",
+        "--resume",
+        record.to_str().unwrap(),
+        "--white",
+        "human",
+    ]);
+    assert_eq!(code, 2, "{out}{err}");
+    let warning = err.find("warning[W005]").expect(&err);
+    let refusal = err
+        .find("`--white` names a side of a board game")
+        .expect(&err);
+    assert!(warning < refusal, "{err}");
+}

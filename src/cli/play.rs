@@ -315,13 +315,10 @@ fn resume_game(
         let s = if played == 1 { "" } else { "s" };
         format!("resumed {name}: {played} {what}{s} played\n")
     };
-    let checked = super::checked(&game)?;
-    if checked.race().is_some() {
-        no_board_flags(args, &header.game)?;
-    }
-    let t = match super::compiled(checked, &game, err)? {
+    let t = match super::load(&game, err)? {
         Loaded::Board(t) => t,
         Loaded::Race(race) => {
+            no_board_flags(args, &header.game)?;
             let players = header.players.unwrap_or(usize::from(race.min_players));
             let mut turns = Vec::new();
             for (n, line) in lines {
