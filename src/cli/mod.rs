@@ -2,6 +2,7 @@
 //! exit code; it never calls `process::exit`, so tests can call it twice.
 
 mod bench;
+mod board_game;
 mod compare;
 mod fmt;
 pub mod limits;

@@ -1,4 +1,4 @@
-//! What the prompts of board games (`play.rs`) and race games (`race.rs`)
+//! What the prompts of board games (`board_game.rs`) and race games (`race.rs`)
 //! share, so that neither imports the other: the line that says a fresh
 //! seed, and what writing the record did, asked of any
 //! [`crate::session::Session`].
