@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use rulebook::agents::playout::random_playout;
 use rulebook::agents::BoardGame;
 use rulebook::agents::RaceNode;
-use rulebook::board::{Perft, Position, Tables};
+use rulebook::board::{Perft, Position};
 use rulebook::bundled::GAMES;
 use rulebook::load::{check, BundledLoader};
 use rulebook::race::RaceState;
@@ -59,7 +59,7 @@ fn main() {
     for &(name, _) in GAMES {
         let (ok, secs) = timed(min, || {
             let c = check(&BundledLoader, name, &[]);
-            c.game.map(Tables::new).is_some() || c.race.is_some()
+            c.loaded.is_some()
         });
         assert!(ok, "{name} does not load");
         println!("  {name:<40} {:>8.3} ms", secs * 1e3);
@@ -83,7 +83,7 @@ fn main() {
         ]
     };
     for &(name, depth) in cases {
-        let t = Tables::new(check(&BundledLoader, name, &[]).game.unwrap());
+        let t = check(&BundledLoader, name, &[]).into_board().unwrap();
         let pos = Position::start(&t);
         let mut perft = Perft::new(&t, depth);
         let path = if perft.uses_kernel(&pos) {
@@ -109,7 +109,7 @@ fn main() {
 
     println!("random playouts from the start (per CPU-second, one thread):");
     for name in ["variants/english", "draughts", "always-ready"] {
-        let t = Tables::new(check(&BundledLoader, name, &[]).game.unwrap());
+        let t = check(&BundledLoader, name, &[]).into_board().unwrap();
         let game = BoardGame::new(&t);
         let start = game.start();
         let mut work = start.clone();
@@ -131,7 +131,7 @@ fn main() {
         );
     }
     for &(name, _) in GAMES {
-        let Some(race) = check(&BundledLoader, name, &[]).race else {
+        let Some(race) = check(&BundledLoader, name, &[]).into_race() else {
             continue;
         };
         let players = usize::from(race.min_players.max(2).min(race.max_players));

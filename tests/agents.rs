@@ -47,8 +47,8 @@ fn allocations() -> u64 {
 
 fn load(game: &str) -> Tables {
     let checked = check(&BundledLoader, game, &[]);
-    match checked.game {
-        Some(g) => Tables::new(g),
+    match checked.board().cloned() {
+        Some(t) => t,
         None => panic!("{}", checked.render()),
     }
 }
@@ -59,7 +59,7 @@ fn all_games() -> Vec<(String, Tables)> {
     let mut games: Vec<(String, Tables)> = rulebook::bundled::GAMES
         .iter()
         // Race games (a `track`) are played by `rulebook::race`.
-        .filter(|(name, _)| check(&BundledLoader, name, &[]).race.is_none())
+        .filter(|(name, _)| check(&BundledLoader, name, &[]).race().is_none())
         .map(|(name, _)| (name.to_string(), load(name)))
         .collect();
     let mut files: Vec<_> = std::fs::read_dir("tests/fixtures/games")
@@ -71,8 +71,8 @@ fn all_games() -> Vec<(String, Tables)> {
     for f in files {
         let name = f.to_string_lossy().into_owned();
         let checked = check(&rulebook::cli::FsLoader, &name, &[]);
-        match checked.game {
-            Some(g) => games.push((name, Tables::new(g))),
+        match checked.board().cloned() {
+            Some(t) => games.push((name, t)),
             None => panic!("{}", checked.render()),
         }
     }
@@ -298,8 +298,8 @@ fn three() -> Tables {
         text: THREE.into(),
     };
     let checked = rulebook::load::check_source(source, &BundledLoader, &[]);
-    match checked.game {
-        Some(g) => Tables::new(g),
+    match checked.board().cloned() {
+        Some(t) => t,
         None => panic!("{}", checked.render()),
     }
 }

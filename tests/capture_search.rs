@@ -22,7 +22,7 @@ fn board16() -> Tables {
 fn board(rules: &str) -> Tables {
     let checked = check(&FsLoader, rules, &[]);
     assert_eq!(checked.errors(), 0, "{}", checked.render());
-    Tables::new(checked.game.unwrap())
+    checked.into_board().unwrap()
 }
 
 /// A white king on b2 and an n x n lattice of black men on c3, c5, e3...
@@ -89,10 +89,9 @@ fn remembering_chain_states_finds_the_same_moves_in_fewer_steps() {
 #[test]
 fn remembering_and_bounding_chain_states_changes_no_move_of_any_bundled_game() {
     for (name, _) in rulebook::bundled::GAMES {
-        let Some(g) = check(&BundledLoader, name, &[]).game else {
+        let Some(t) = check(&BundledLoader, name, &[]).into_board() else {
             continue;
         };
-        let t = Tables::new(g);
         let mut rng = Rng::new(11);
         let (mut a, mut b) = (Generator::new(), Generator::new());
         b.no_memo = true;

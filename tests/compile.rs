@@ -22,7 +22,7 @@ fn game_with(text: &str, options: &[(&str, &str)]) -> Game {
     };
     let checked = check_source(source, &BundledLoader, &options);
     assert_eq!(checked.errors(), 0, "{}", checked.render());
-    checked.game.unwrap()
+    checked.into_board().unwrap().game
 }
 
 fn names(g: &Game, set: &SquareSet) -> Vec<String> {
@@ -93,7 +93,10 @@ fn relative_directions_follow_each_side() {
 
 #[test]
 fn squares_are_numbered_from_the_top() {
-    let g = check(&BundledLoader, "draughts", &[]).game.unwrap();
+    let g = check(&BundledLoader, "draughts", &[])
+        .into_board()
+        .unwrap()
+        .game;
     assert_eq!(g.squares.len(), 32);
     assert_eq!(
         (g.squares[0].algebraic.as_str(), g.squares[0].number),
@@ -128,13 +131,17 @@ fn numeric_squares_in_a_numeric_game() {
 #[test]
 fn variants_replace_what_they_restate() {
     let g = check(&BundledLoader, "variants/international", &[])
-        .game
-        .unwrap();
+        .into_board()
+        .unwrap()
+        .game;
     assert_eq!((g.width, g.height, g.squares.len()), (10, 10, 50));
     assert_eq!(g.setup.len(), 40);
     assert_eq!(g.end.counters().next().unwrap().1.plies, 50);
     assert_eq!(g.end.repetition().map(|r| r.1), Some(3));
-    let e = check(&BundledLoader, "variants/english", &[]).game.unwrap();
+    let e = check(&BundledLoader, "variants/english", &[])
+        .into_board()
+        .unwrap()
+        .game;
     assert_eq!(e.first.0, 1);
     assert!(e.kinds[1].moves[0].slide.is_empty());
     assert_eq!(e.kinds[1].moves[0].step.len(), 4);
@@ -143,17 +150,24 @@ fn variants_replace_what_they_restate() {
 
 #[test]
 fn options_apply_their_when_blocks() {
-    let flying = check(&BundledLoader, "draughts", &[]).game.unwrap();
+    let flying = check(&BundledLoader, "draughts", &[])
+        .into_board()
+        .unwrap()
+        .game;
     assert_eq!(flying.kinds[1].moves[0].slide.len(), 4);
     let short = [("kings".to_string(), "short".to_string())];
-    let g = check(&BundledLoader, "draughts", &short).game.unwrap();
+    let g = check(&BundledLoader, "draughts", &short)
+        .into_board()
+        .unwrap()
+        .game;
     assert!(g.kinds[1].moves[0].slide.is_empty());
     assert_eq!(g.kinds[1].moves[0].step.len(), 4);
     assert_eq!(g.kinds[1].id, "king");
     // The base's option also works on a variant.
     let r = check(&BundledLoader, "variants/russian", &short)
-        .game
-        .unwrap();
+        .into_board()
+        .unwrap()
+        .game;
     assert!(r.kinds[1].moves[0].slide.is_empty());
 }
 
@@ -170,7 +184,10 @@ fn a_later_setup_layer_replaces_the_earlier() {
 
 #[test]
 fn enemy_zones_and_triggers() {
-    let g = check(&BundledLoader, "always-ready", &[]).game.unwrap();
+    let g = check(&BundledLoader, "always-ready", &[])
+        .into_board()
+        .unwrap()
+        .game;
     let (king, per_side) = g.kinds[0].promotion.clone().unwrap();
     assert_eq!(king.0, 1);
     assert_eq!(

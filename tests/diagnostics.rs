@@ -119,7 +119,7 @@ fn fixture_snapshots() {
             path.display(),
             checked.render()
         );
-        assert!(checked.game.is_none() || code.starts_with('W'));
+        assert!(checked.board().is_none() || code.starts_with('W'));
         insta::assert_snapshot!(checked.render());
     });
 }
@@ -435,7 +435,7 @@ fn warnings_do_not_stop_the_game() {
     let case = Case::new(&GAME.replace("end no-moves lose\n", ""));
     assert_eq!(case.checked.errors(), 0);
     assert_eq!(case.checked.warnings(), 1);
-    assert!(case.checked.game.is_some());
+    assert!(case.checked.board().is_some());
     assert!(case.checked.render().ends_with("warning: 1 warning\n"));
 }
 
@@ -446,7 +446,7 @@ fn errors_are_collected_and_summed_up() {
         .replace("setup man at home", "setup man at hom")
         .replace("end no-moves lose\n", "");
     let case = Case::new(&text).codes(&["W003", "E002", "E003"]);
-    assert!(case.checked.game.is_none());
+    assert!(case.checked.board().is_none());
     assert!(case
         .checked
         .render()
@@ -467,7 +467,7 @@ landing on digit 3: forward 1
 #[test]
 fn the_small_race_is_clean() {
     let case = Case::new(RACE).codes(&[]);
-    assert!(case.checked.race.is_some() && case.checked.game.is_none());
+    assert!(case.checked.race().is_some() && case.checked.board().is_none());
 }
 
 #[test]
@@ -675,7 +675,10 @@ fn bundled_games_check_clean() {
             let checked = check(&BundledLoader, name, &options);
             assert_eq!(checked.render(), "", "{name} {options:?}");
             assert_eq!((checked.errors(), checked.warnings()), (0, 0));
-            assert!(checked.game.is_some() || checked.race.is_some(), "{name}");
+            assert!(
+                checked.board().is_some() || checked.race().is_some(),
+                "{name}"
+            );
         }
     }
 }
@@ -683,7 +686,7 @@ fn bundled_games_check_clean() {
 #[test]
 fn bundled_loader_accepts_the_suffix() {
     assert!(check(&BundledLoader, "variants/russian.rules", &[])
-        .game
+        .board()
         .is_some());
 }
 
@@ -721,7 +724,7 @@ fn check_text(name: &str, text: String) {
     );
     let _ = checked.render();
     assert_eq!(
-        checked.game.is_some() || checked.race.is_some(),
+        checked.board().is_some() || checked.race().is_some(),
         checked.errors() == 0
     );
 }
@@ -863,7 +866,7 @@ fn when_blocks_are_checked_for_every_value() {
     let case = Case::new(text)
         .at("E002", 4, 38)
         .renders("unknown direction `diagnal` (with option `pace = fast`)");
-    assert!(case.checked.game.is_none());
+    assert!(case.checked.board().is_none());
 }
 
 // ------------------------------------------------------------------ removal, precedence, limits

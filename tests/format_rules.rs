@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use rulebook::board::{Perft, Position, Tables};
+use rulebook::board::{Perft, Position};
 use rulebook::format_rules::{comments, format_text, tokens};
 use rulebook::load::{check_source, Checked, Loader, Source};
 use rulebook::rng::Rng;
@@ -97,10 +97,9 @@ fn verdict(checked: &Checked) -> Vec<String> {
 }
 
 fn perft3(checked: &Checked) -> Option<u64> {
-    let game = checked.game.clone()?;
-    let t = Tables::new(game);
-    let pos = Position::start(&t);
-    Some(Perft::new(&t, 3).count(&pos, 3))
+    let t = checked.board()?;
+    let pos = Position::start(t);
+    Some(Perft::new(t, 3).count(&pos, 3))
 }
 
 /// The text with the white space between tokens changed at random: spaces,
@@ -182,17 +181,17 @@ fn formatting_keeps_every_file_the_same_game() {
         let after = check(&path, &out);
         assert_eq!(verdict(&before), verdict(&after), "{name}: diagnostics");
         assert_eq!(
-            without_spans(&format!("{:?}", before.game)),
-            without_spans(&format!("{:?}", after.game)),
+            without_spans(&format!("{:?}", before.board().map(|t| &t.game))),
+            without_spans(&format!("{:?}", after.board().map(|t| &t.game))),
             "{name}: board game tables"
         );
         assert_eq!(
-            without_spans(&format!("{:?}", before.race)),
-            without_spans(&format!("{:?}", after.race)),
+            without_spans(&format!("{:?}", before.race())),
+            without_spans(&format!("{:?}", after.race())),
             "{name}: race game tables"
         );
         assert_eq!(perft3(&before), perft3(&after), "{name}: perft 3");
-        if before.game.is_some() || before.race.is_some() {
+        if before.board().is_some() || before.race().is_some() {
             formatted_games += 1;
         }
     }

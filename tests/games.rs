@@ -45,8 +45,8 @@ impl Loader for FixtureGames {
 
 fn load(game: &str, options: &[(String, String)]) -> Tables {
     let checked = check(&FixtureGames, game, options);
-    match checked.game {
-        Some(g) => Tables::new(g),
+    match checked.board().cloned() {
+        Some(t) => t,
         None => panic!("{game}: {}", checked.render()),
     }
 }

@@ -21,7 +21,7 @@ impl Loader for Files {
 fn four_winds() -> Tables {
     let checked = check(&Files, "tests/fixtures/games/four-winds.rules", &[]);
     assert_eq!(checked.warnings(), 0, "{}", checked.render());
-    Tables::new(checked.game.unwrap())
+    checked.into_board().unwrap()
 }
 
 fn moves(t: &Tables, fen: &str) -> Vec<String> {

@@ -14,7 +14,7 @@ use std::process::Command;
 use std::rc::Rc;
 
 use common::run;
-use rulebook::board::{Position, Tables};
+use rulebook::board::Position;
 use rulebook::load::{check, BundledLoader};
 use rulebook::record::BoardRecord;
 
@@ -436,7 +436,7 @@ fn a_byte_order_mark_is_skipped() {
 fn tags_with_line_breaks_brackets_and_quotes_round_trip_through_pdn() {
     let scratch = common::scratch();
     let d = scratch.path();
-    let t = Tables::new(check(&BundledLoader, "draughts", &[]).game.unwrap());
+    let t = check(&BundledLoader, "draughts", &[]).into_board().unwrap();
     let start = Position::start(&t);
     let m = common::random_game(&t, &start, 5, 20);
     let mut rec = BoardRecord::of_game("draughts", &[], &t, &start, m.played());

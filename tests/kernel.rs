@@ -26,8 +26,8 @@ fn board_games() -> Vec<(String, Options, Tables)> {
         }
         for options in variants {
             let checked = check(&BundledLoader, name, &options);
-            if let Some(game) = checked.game {
-                out.push((name.to_string(), options, Tables::new(game)));
+            if let Some(t) = checked.into_board() {
+                out.push((name.to_string(), options, t));
             }
         }
     }
@@ -89,7 +89,9 @@ fn the_bundled_draughts_games_have_a_kernel() {
 
 #[test]
 fn where_a_side_passes_the_general_path_counts() {
-    let t = Tables::new(check(&BundledLoader, "always-ready", &[]).game.unwrap());
+    let t = check(&BundledLoader, "always-ready", &[])
+        .into_board()
+        .unwrap();
     let k = t.wide_kernel.as_ref().expect("a 128-bit kernel");
     // White's man on a11 can't move (b12 is taken, no jump lands on the
     // board): White passes, which the kernel doesn't play.
@@ -109,7 +111,9 @@ fn where_a_side_passes_the_general_path_counts() {
 
 #[test]
 fn pieces_won_over_in_the_tree_count_as_the_general_path_counts() {
-    let t = Tables::new(check(&BundledLoader, "always-ready", &[]).game.unwrap());
+    let t = check(&BundledLoader, "always-ready", &[])
+        .into_board()
+        .unwrap();
     // White's g5-h6, Black's i7xg5 wins h6 over and ends on a White base
     // (g5), where the capturing man goes over to White: White then has
     // one move (g5xi7), not the three of a board where h6 were removed.
@@ -145,7 +149,7 @@ fn kernel_and_general_perft_agree_on_the_fixture_positions() {
                 game = g.to_string();
             }
             if let Some(fen) = line.strip_prefix("fen ") {
-                let t = Tables::new(check(&BundledLoader, &game, &[]).game.unwrap());
+                let t = check(&BundledLoader, &game, &[]).into_board().unwrap();
                 let pos = Position::parse(&t, fen).unwrap();
                 compare_perft(&game, &t, &pos, 200_000, 10);
                 checked += 1;
@@ -238,11 +242,9 @@ fn kernel_and_general_moves_agree_in_random_games() {
 /// ordinary capture passes it).
 #[test]
 fn past_the_kernel_search_limit_the_general_path_counts() {
-    let mut t = Tables::new(
-        check(&BundledLoader, "variants/international", &[])
-            .game
-            .unwrap(),
-    );
+    let mut t = check(&BundledLoader, "variants/international", &[])
+        .into_board()
+        .unwrap();
     // A white king on b2 and black men on c3, c5, ... i9 (a lattice with a
     // free square between any two): it can take them in many orders.
     let men: Vec<String> = ["c", "e", "g", "i"]
@@ -338,7 +340,7 @@ fn random_playouts_from_the_fixture_positions_and_past_the_search_limit_agree() 
         ("variants/russian", "W:WK29,21,22:B6,7,10,11,14,15,18"),
         ("variants/english", "W:WK29,K30,21,22:B5,6,7,9,10,14,15,18"),
     ] {
-        let mut t = Tables::new(check(&BundledLoader, game, &[]).game.unwrap());
+        let mut t = check(&BundledLoader, game, &[]).into_board().unwrap();
         let pos = Position::parse(&t, fen).unwrap();
         for seed in 0..200 {
             assert_eq!(
@@ -366,7 +368,9 @@ fn random_playouts_from_the_fixture_positions_and_past_the_search_limit_agree() 
 /// they are the games the general path plays.
 #[test]
 fn always_ready_playouts_through_the_wide_kernel_are_the_same_games() {
-    let t = Tables::new(check(&BundledLoader, "always-ready", &[]).game.unwrap());
+    let t = check(&BundledLoader, "always-ready", &[])
+        .into_board()
+        .unwrap();
     assert!(t.kernel.is_none());
     let k = t.wide_kernel.as_ref().expect("a playout kernel");
     let start = Position::start(&t);
@@ -384,7 +388,9 @@ fn always_ready_playouts_through_the_wide_kernel_are_the_same_games() {
 fn the_128_bit_kernel_counts_as_the_general_path_in_random_positions() {
     // Positions from seeded random games, every seventh ply: captures that
     // win pieces over, jumps onto squares where no piece may stop, kings.
-    let t = Tables::new(check(&BundledLoader, "always-ready", &[]).game.unwrap());
+    let t = check(&BundledLoader, "always-ready", &[])
+        .into_board()
+        .unwrap();
     let mut rng = Rng::new(5);
     let mut gen = Generator::new();
     let mut list = MoveList::new();
@@ -415,7 +421,9 @@ fn the_128_bit_kernel_counts_as_the_general_path_in_random_positions() {
 
 #[test]
 fn a_jump_onto_a_square_where_no_piece_may_stop_is_no_capture() {
-    let t = Tables::new(check(&BundledLoader, "always-ready", &[]).game.unwrap());
+    let t = check(&BundledLoader, "always-ready", &[])
+        .into_board()
+        .unwrap();
     // d4xf6 would land on f6, where no piece may stop (nor land on in a
     // chain, as the general path has it): no capture, and the quiet moves
     // count (3 with the man on k3; 1 without).

@@ -552,7 +552,7 @@ fn completion_after_at_offers_zones_and_squares() {
         text,
         outline: &own,
         chain: &[],
-        game: checked.game.as_ref(),
+        game: checked.board().map(|t| &t.game),
         grammar: &grammar,
     };
     let at = text.find("setup man at home").unwrap() + 13;

@@ -12,11 +12,11 @@ use rulebook::race::game::RaceGame;
 use rulebook::race::{Illegal, RaceState, Roll, SetupError};
 
 fn board(name: &str) -> Tables {
-    Tables::new(check(&BundledLoader, name, &[]).game.unwrap())
+    check(&BundledLoader, name, &[]).into_board().unwrap()
 }
 
 fn race(name: &str) -> RaceGame {
-    check(&BundledLoader, name, &[]).race.unwrap()
+    check(&BundledLoader, name, &[]).into_race().unwrap()
 }
 
 #[test]

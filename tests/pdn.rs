@@ -5,13 +5,13 @@
 use crate::common;
 
 use common::{random_game, run};
-use rulebook::board::{Position, Tables};
+use rulebook::board::Position;
 use rulebook::load::{check, BundledLoader};
 use rulebook::record::BoardRecord;
 use rulebook::rng::Rng;
 
 fn seeded_record(game: &str, seed: u64) -> BoardRecord {
-    let t = Tables::new(check(&BundledLoader, game, &[]).game.unwrap());
+    let t = check(&BundledLoader, game, &[]).into_board().unwrap();
     let start = Position::start(&t);
     let m = random_game(&t, &start, seed, 300);
     BoardRecord::of_game(game, &[], &t, &start, m.played())
@@ -104,7 +104,7 @@ fn results_are_written_as_readers_of_the_game_type_expect() {
     for (game, white_wins, black_wins) in cases {
         let mut seen = std::collections::BTreeSet::new();
         for seed in 1..=12 {
-            let t = Tables::new(check(&BundledLoader, game, &[]).game.unwrap());
+            let t = check(&BundledLoader, game, &[]).into_board().unwrap();
             let record = seeded_record(game, seed);
             let replay = record.replay(&t);
             let winner = match replay.game.outcome() {
@@ -261,7 +261,7 @@ fn a_broken_record_names_the_line() {
 
 #[test]
 fn junk_pdn_and_records_never_panic() {
-    let t = Tables::new(check(&BundledLoader, "draughts", &[]).game.unwrap());
+    let t = check(&BundledLoader, "draughts", &[]).into_board().unwrap();
     let mut rng = Rng::new(11);
     let seeds = [
         "[GameType \"26\"]\n1. 22-18 11-15 2. 18x11 8x15 *",

@@ -3,7 +3,7 @@
 //! bundled rule files.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use rulebook::board::{Perft, Position, Tables};
+use rulebook::board::{Perft, Position};
 use rulebook::load::{check, BundledLoader};
 
 struct Case {
@@ -65,10 +65,9 @@ fn perft_fixtures() {
     for case in &cases {
         let checked = check(&BundledLoader, &case.game, &[]);
         let rendered = checked.render();
-        let game = checked
-            .game
+        let t = checked
+            .into_board()
             .unwrap_or_else(|| panic!("{}: {rendered}", case.game));
-        let t = Tables::new(game);
         let pos = match &case.fen {
             Some(f) => Position::parse(&t, f).unwrap(),
             None => Position::start(&t),
@@ -94,7 +93,7 @@ fn perft_fixtures() {
 #[test]
 fn paths_count_apart() {
     let checked = check(&BundledLoader, "draughts", &[]);
-    let t = Tables::new(checked.game.unwrap());
+    let t = checked.into_board().unwrap();
     let pos = Position::parse(&t, "W:W22:B17,18,9,10,1").unwrap();
     let mut perft = Perft::new(&t, 1);
     assert_eq!(perft.count(&pos, 1), 1);

@@ -30,7 +30,7 @@ fn run(args: &[&str]) -> Run {
 
 fn race(name: &str) -> rulebook::race::game::RaceGame {
     let checked = rulebook::load::check(&rulebook::cli::FsLoader, name, &[]);
-    checked.race.expect("a race game")
+    checked.into_race().expect("a race game")
 }
 
 const RACES: [&str; 4] = [

@@ -17,7 +17,7 @@ fn games() -> Vec<(&'static str, Tables)> {
         .filter_map(|(name, _)| {
             let checked = check(&BundledLoader, name, &[]);
             // Race games have no board position to test here.
-            checked.game.map(|g| (*name, Tables::new(g)))
+            checked.into_board().map(|t| (*name, t))
         })
         .collect()
 }

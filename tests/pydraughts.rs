@@ -26,9 +26,9 @@ fn pdn_games() -> Vec<(&'static str, Tables)> {
     rulebook::bundled::GAMES
         .iter()
         .filter_map(|(name, _)| {
-            let game = check(&BundledLoader, name, &[]).game?;
-            game.pdn_game_type?;
-            Some((*name, Tables::new(game)))
+            let t = check(&BundledLoader, name, &[]).into_board()?;
+            t.game.pdn_game_type?;
+            Some((*name, t))
         })
         .collect()
 }
@@ -175,7 +175,7 @@ fn games_written_by_pydraughts_import_to_the_same_position() {
             assert_eq!(code, 0, "{variant} {seed}: {err}\n{text}");
             let record = BoardRecord::parse(&record).unwrap();
             assert_eq!(record.header.game, game);
-            let t = Tables::new(check(&BundledLoader, game, &[]).game.unwrap());
+            let t = check(&BundledLoader, game, &[]).into_board().unwrap();
             let replay = record.replay(&t);
             assert!(replay.error.is_none());
             let ours = rulebook::pdn::fen(&t, &replay.game.pos, rulebook::pdn::notation(&t));

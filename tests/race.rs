@@ -16,7 +16,9 @@ use rulebook::rng::Rng;
 fn load(game: &str, options: &[(String, String)]) -> RaceGame {
     let checked = check(&BundledLoader, game, options);
     let rendered = checked.render();
-    checked.race.unwrap_or_else(|| panic!("{game}: {rendered}"))
+    checked
+        .into_race()
+        .unwrap_or_else(|| panic!("{game}: {rendered}"))
 }
 
 fn load_text(text: &str) -> RaceGame {
@@ -29,7 +31,7 @@ fn load_text(text: &str) -> RaceGame {
         &[],
     );
     let rendered = checked.render();
-    checked.race.unwrap_or_else(|| panic!("{rendered}"))
+    checked.into_race().unwrap_or_else(|| panic!("{rendered}"))
 }
 
 fn seat(game: &RaceGame, name: &str) -> usize {

@@ -251,7 +251,7 @@ fn stale_temporary_files_of_a_killed_save_are_removed() {
 }
 
 fn draughts() -> Tables {
-    Tables::new(check(&BundledLoader, "draughts", &[]).game.unwrap())
+    check(&BundledLoader, "draughts", &[]).into_board().unwrap()
 }
 
 #[test]
@@ -259,12 +259,13 @@ fn a_removed_folder_warns_and_the_record_comes_back_whole() {
     let t = draughts();
     let view = BoardSession::players_view(&t);
     let humans = vec!["human".to_string(); 2];
-    let mut s =
-        BoardSession::new(&view, Position::start(&t), &humans, 1, Strength::default()).unwrap();
+    let mut s = BoardSession::new(&view, Position::start(&t), &humans, 1, Strength::default())
+        .unwrap()
+        .named("draughts", &[]);
     let scratch = common::scratch();
     let d = scratch.path().to_path_buf();
     let record = d.join("game.jsonl");
-    s.record_to(&record, "draughts", &[]).unwrap();
+    s.record_to(&record).unwrap();
     // Each side plays its first legal move.
     let play = |s: &mut BoardSession<'_>, _: &str| {
         let m = s.game().legal()[0].clone();
@@ -281,7 +282,7 @@ fn a_removed_folder_warns_and_the_record_comes_back_whole() {
     // Saving elsewhere works meanwhile.
     let elsewhere_dir = common::scratch();
     let elsewhere = elsewhere_dir.path().join("saved.jsonl");
-    write_atomic(&elsewhere, s.record("draughts", &[]).to_jsonl().as_bytes()).unwrap();
+    write_atomic(&elsewhere, s.record().to_jsonl().as_bytes()).unwrap();
     assert_eq!(lines(&elsewhere).len(), 4);
     // The folder is back: the whole record is written again.
     std::fs::create_dir_all(&d).unwrap();
@@ -289,7 +290,7 @@ fn a_removed_folder_warns_and_the_record_comes_back_whole() {
     assert_eq!(s.record_news(), Written::Recovered);
     assert_eq!(
         std::fs::read_to_string(&record).unwrap(),
-        s.record("draughts", &[]).to_jsonl()
+        s.record().to_jsonl()
     );
     play(&mut s, "21x14");
     assert_eq!(s.record_news(), Written::Ok);
@@ -352,7 +353,9 @@ fn turns(transcript: &str) -> Vec<String> {
 
 #[test]
 fn a_race_game_without_a_person_keeps_no_turns_for_undo() {
-    let game = check(&BundledLoader, "slow-and-steady", &[]).race.unwrap();
+    let game = check(&BundledLoader, "slow-and-steady", &[])
+        .into_race()
+        .unwrap();
     let header = Header {
         game: "slow-and-steady".into(),
         ..Header::default()

@@ -7,7 +7,7 @@ use rulebook::board::{Position, Tables};
 use rulebook::load::{check, BundledLoader};
 use rulebook::session::{BoardSession, Ending, Entry, Next, Undo};
 fn draughts() -> Tables {
-    Tables::new(check(&BundledLoader, "draughts", &[]).game.unwrap())
+    check(&BundledLoader, "draughts", &[]).into_board().unwrap()
 }
 
 #[test]
@@ -15,10 +15,11 @@ fn moves_by_prefix_undo_redo_and_the_record() {
     let t = draughts();
     let view = BoardSession::players_view(&t);
     let humans = vec!["human".to_string(); 2];
-    let mut s =
-        BoardSession::new(&view, Position::start(&t), &humans, 1, Strength::default()).unwrap();
+    let mut s = BoardSession::new(&view, Position::start(&t), &humans, 1, Strength::default())
+        .unwrap()
+        .named("draughts", &[]);
     assert!(s.human_to_move() && s.has_humans());
-    assert_eq!(s.undo_turn(), Undo::Nothing);
+    assert_eq!(s.undo(), Undo::Nothing);
     let Entry::Play(m) = s.enter("", "24-2") else {
         panic!("a unique prefix is a move")
     };
@@ -28,10 +29,13 @@ fn moves_by_prefix_undo_redo_and_the_record() {
     s.play(&m);
     let reply = s.hint().unwrap();
     s.play(&reply);
-    assert_eq!(s.undo_turn(), Undo::Back);
+    assert_eq!(s.undo(), Undo::Back);
     assert_eq!(s.game().plies, 0);
-    assert_eq!(s.redo().map(|(m, _)| m.notation), Some("24-20".to_string()));
-    let record = s.record("draughts", &[]);
+    assert_eq!(
+        s.redo().unwrap().map(|t| t.mv.notation),
+        Some("24-20".to_string())
+    );
+    let record = s.record();
     assert_eq!(record.plies.len(), 1);
 }
 
@@ -139,8 +143,10 @@ fn the_game_advances_turn_by_turn_to_its_end() {
 #[test]
 fn a_race_game_advances_turn_by_turn() {
     use rulebook::record::Header;
-    use rulebook::session::{RaceNext, RaceSession};
-    let game = check(&BundledLoader, "slow-and-steady", &[]).race.unwrap();
+    use rulebook::session::{RaceEnding, RaceNext, RaceSession};
+    let game = check(&BundledLoader, "slow-and-steady", &[])
+        .into_race()
+        .unwrap();
     let header = Header {
         game: "slow-and-steady".into(),
         ..Header::default()
@@ -164,14 +170,14 @@ fn a_race_game_advances_turn_by_turn() {
                 number += 1;
                 assert_eq!(p.number, number);
             }
-            RaceNext::Over => break,
+            RaceNext::Over(RaceEnding::Limit(n)) => panic!("limit reached after {n} rolls"),
+            RaceNext::Over(_) => break,
             RaceNext::Person(_) => panic!("no person plays"),
-            RaceNext::Limit(n) => panic!("limit reached after {n} rolls"),
         }
     }
     assert!(s.is_over());
     assert_eq!(s.state().rolls(), number);
-    assert!(matches!(s.advance().unwrap(), RaceNext::Over));
+    assert!(matches!(s.advance().unwrap(), RaceNext::Over(_)));
     // A person first: the roll waits for them, the computer plays after.
     let mut s = RaceSession::new(
         &game,
@@ -215,7 +221,10 @@ fn a_race_game_advances_turn_by_turn() {
     for _ in 0..5 {
         assert!(matches!(s.advance().unwrap(), RaceNext::Played(_)));
     }
-    assert!(matches!(s.advance().unwrap(), RaceNext::Limit(5)));
+    assert!(matches!(
+        s.advance().unwrap(),
+        RaceNext::Over(RaceEnding::Limit(5))
+    ));
 }
 
 /// Issue 12, items 4 and 7: a session resumed from its record has the
@@ -227,25 +236,26 @@ fn a_session_resumes_from_its_record_with_undo_and_resignation() {
     let t = draughts();
     let view = BoardSession::players_view(&t);
     let humans = vec!["human".to_string(); 2];
-    let mut s =
-        BoardSession::new(&view, Position::start(&t), &humans, 7, Strength::default()).unwrap();
+    let mut s = BoardSession::new(&view, Position::start(&t), &humans, 7, Strength::default())
+        .unwrap()
+        .named("draughts", &[]);
     for text in ["22-18", "11-15"] {
         let Entry::Play(m) = s.enter("", text) else {
             panic!("{text} is legal")
         };
         s.play(&m);
     }
-    let rec = BoardRecord::parse(&s.record("draughts", &[]).to_jsonl()).unwrap();
+    let rec = BoardRecord::parse(&s.record().to_jsonl()).unwrap();
     assert_eq!(rec.header.seed, Some(7));
     assert_eq!(rec.header.agents, humans);
     let mut r = BoardSession::resume(&view, &rec, &humans, 7, Strength::default()).unwrap();
     assert_eq!(r.game().pos, s.game().pos);
     assert_eq!(r.move_list(), vec!["1. 22-18 11-15".to_string()]);
-    assert_eq!(r.undo_turn(), Undo::Back);
+    assert_eq!(r.undo(), Undo::Back);
     assert_eq!(r.game().pos, Position::start(&t));
     // Resigned: the record says who wins, and resumes as over.
     assert_eq!(s.resign(), Some(Ending::Resigned(0)));
-    let rec = BoardRecord::parse(&s.record("draughts", &[]).to_jsonl()).unwrap();
+    let rec = BoardRecord::parse(&s.record().to_jsonl()).unwrap();
     let result = rec.header.result.clone().unwrap();
     assert_eq!(
         (

@@ -65,6 +65,8 @@ mod race;
 mod records;
 #[path = "session.rs"]
 mod session;
+#[path = "sessions.rs"]
+mod sessions;
 #[path = "shell.rs"]
 mod shell;
 #[path = "simulate.rs"]

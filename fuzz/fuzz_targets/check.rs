@@ -15,9 +15,8 @@ fuzz_target!(|data: &[u8]| {
         &[],
     );
     let _ = checked.render();
-    if let Some(game) = checked.game {
+    if let Some(t) = checked.into_board() {
         // Whatever checks must compile to tables and play.
-        let t = rulebook::board::Tables::new(game);
         let mut p = rulebook::board::Position::start(&t);
         let mut list = rulebook::board::MoveList::new();
         rulebook::board::Generator::new().generate(&t, &mut p, &mut list);

@@ -11,8 +11,7 @@ fn games() -> &'static [Tables] {
     GAMES.get_or_init(|| {
         rulebook::bundled::GAMES
             .iter()
-            .filter_map(|(name, _)| check(&BundledLoader, name, &[]).game)
-            .map(Tables::new)
+            .filter_map(|(name, _)| check(&BundledLoader, name, &[]).into_board())
             .collect()
     })
 }

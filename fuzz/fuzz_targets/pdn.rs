@@ -8,7 +8,7 @@ use rulebook::load::{check, BundledLoader};
 
 fn draughts() -> &'static Tables {
     static T: std::sync::OnceLock<Option<Tables>> = std::sync::OnceLock::new();
-    T.get_or_init(|| check(&BundledLoader, "draughts", &[]).game.map(Tables::new))
+    T.get_or_init(|| check(&BundledLoader, "draughts", &[]).into_board())
         .as_ref()
         .unwrap_or_else(|| std::process::abort())
 }

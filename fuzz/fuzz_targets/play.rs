@@ -2,7 +2,7 @@
 //! back now and then; checks that undo restores the position.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use rulebook::board::{Match, Position, Tables};
+use rulebook::board::{Match, Position};
 use rulebook::load::{check, BundledLoader};
 
 fuzz_target!(|data: &[u8]| {
@@ -11,10 +11,9 @@ fuzz_target!(|data: &[u8]| {
     };
     let games = rulebook::bundled::GAMES;
     let (name, _) = games[usize::from(first) % games.len()];
-    let Some(game) = check(&BundledLoader, name, &[]).game else {
+    let Some(t) = check(&BundledLoader, name, &[]).into_board() else {
         return;
     };
-    let t = Tables::new(game);
     let mut m = Match::new(&t, Position::start(&t));
     for &b in rest {
         if b == 255 {

@@ -159,7 +159,7 @@ fuzz_target!(|data: &[u8]| {
     let mut b = Bytes(data);
     let text = rule_file(&mut b);
     let checked = check(&Mem(text), "fuzz", &[]);
-    let Some(game) = checked.race else {
+    let Some(game) = checked.into_race() else {
         return;
     };
     let players = usize::from(game.min_players) + b.below(3) as usize;

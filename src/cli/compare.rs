@@ -9,6 +9,7 @@ use super::{Failure, GameArgs};
 use crate::format::json::{to_line, CompareReport};
 use crate::format::text;
 use crate::lab::Shard;
+use crate::load::Kind;
 
 /// Arguments of `compare`.
 #[derive(clap::Args, Debug)]
@@ -43,9 +44,8 @@ pub(crate) fn run(
     let ga = game_args(&args.game_a, &args.options_a);
     let gb = game_args(&args.game_b, &args.options_b);
     let lab = &args.lab;
-    let mut quiet = Vec::new();
-    let race_a = super::race::load_race(&ga, &mut quiet)?.is_some();
-    let race_b = super::race::load_race(&gb, &mut quiet)?.is_some();
+    let race_a = super::kind_of(&ga)? == Some(Kind::Race);
+    let race_b = super::kind_of(&gb)? == Some(Kind::Race);
     if race_a != race_b {
         let (board, race) = if race_a {
             (&gb.game, &ga.game)

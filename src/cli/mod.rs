@@ -2,6 +2,7 @@
 //! exit code; it never calls `process::exit`, so tests can call it twice.
 
 mod bench;
+mod board_game;
 mod compare;
 mod fmt;
 pub mod limits;
@@ -12,6 +13,7 @@ mod play;
 mod prompt;
 mod race;
 mod replay;
+mod shared;
 mod simulate;
 
 use std::ffi::OsString;
@@ -23,7 +25,7 @@ use crate::board::{moves_of, Generator, MoveList, Perft, Position, Tables};
 use crate::format::json;
 pub use crate::format::svg::board::render_svg;
 use crate::format::text::board::{self as board, Style};
-use crate::load::{check, Checked};
+use crate::load::{check, Checked, Kind, Loaded};
 pub use loader::FsLoader;
 
 /// Plays board games from rule files.
@@ -395,30 +397,61 @@ fn parse_options(options: &[String]) -> Result<Vec<(String, String)>, Failure> {
         .collect()
 }
 
-/// Loads and checks a game; prints warnings; fails on errors: a usage
-/// error when the game named is not there or an `--option` doesn't fit it,
-/// a failure when the rule file has errors.
-pub(crate) fn load_game(args: &GameArgs, err: &mut dyn Write) -> Result<Tables, Failure> {
+/// Checks the game a command names, under its `--option` values (a usage
+/// error when one is not of the form NAME=VALUE); nothing is printed.
+pub(crate) fn checked(args: &GameArgs) -> Result<Checked, Failure> {
     let options = parse_options(&args.options)?;
-    let checked: Checked = check(&FsLoader, &args.game, &options);
+    Ok(check(&FsLoader, &args.game, &options))
+}
+
+/// The kind of the game a command names, when it loads without errors
+/// (nothing is printed).
+pub(crate) fn kind_of(args: &GameArgs) -> Result<Option<Kind>, Failure> {
+    Ok(checked(args)?.loaded.as_ref().map(Loaded::kind))
+}
+
+/// The game of a check: its warnings printed; a failure on errors: a
+/// usage error when the game named is not there or an `--option` doesn't
+/// fit it, a failure when the rule file has errors.
+pub(crate) fn compiled(
+    checked: Checked,
+    args: &GameArgs,
+    err: &mut dyn Write,
+) -> Result<Loaded, Failure> {
     if let Some(why) = not_found(&checked) {
         return Err(Failure::new(format!("error: {why}")));
     }
     if !checked.diagnostics.is_empty() {
         let _ = write!(err, "{}", checked.render());
     }
-    match checked.game {
-        Some(g) if checked.errors() == 0 => Ok(Tables::new(g)),
-        None if checked.race.is_some() => Err(Failure::new(format!(
-            "error: `{}` is a race game: use `play` or `replay`",
-            args.game
-        ))),
-        _ if only_option_errors(&checked) => Err(Failure::new(format!(
+    if let Some(loaded) = checked.loaded {
+        return Ok(loaded);
+    }
+    if only_option_errors(&checked) {
+        return Err(Failure::new(format!(
             "error: the --option values don't fit `{}`; nothing was done",
             args.game
-        ))),
-        _ => Err(Failure::failed(format!(
-            "error: `{}` has errors; nothing was done",
+        )));
+    }
+    Err(Failure::failed(format!(
+        "error: `{}` has errors; nothing was done",
+        args.game
+    )))
+}
+
+/// Loads and checks a game, board or race; prints warnings; fails on
+/// errors (see [`compiled`]).
+pub(crate) fn load(args: &GameArgs, err: &mut dyn Write) -> Result<Loaded, Failure> {
+    compiled(checked(args)?, args, err)
+}
+
+/// Loads a game for a command of board games only: as [`load`], and a
+/// usage error for a race game.
+pub(crate) fn load_game(args: &GameArgs, err: &mut dyn Write) -> Result<Tables, Failure> {
+    match load(args, err)? {
+        Loaded::Board(t) => Ok(*t),
+        Loaded::Race(_) => Err(Failure::new(format!(
+            "error: `{}` is a race game: use `play` or `replay`",
             args.game
         ))),
     }
@@ -597,20 +630,13 @@ fn dispatch(
             Ok(0)
         }
         Command::Rules { game } => {
-            let options = parse_options(&game.options)?;
-            let checked = check(&FsLoader, &game.game, &options);
-            if let Some(why) = not_found(&checked) {
-                return Err(Failure::new(format!("error: {why}")));
-            }
-            let (title, description) = match (&checked.game, &checked.race) {
-                (Some(g), _) => (&g.title, &g.description),
-                (None, Some(r)) => (&r.title, &r.description),
-                (None, None) => {
-                    // The errors, said as for any command that loads it.
-                    load_game(&game, err)?;
-                    return Ok(FAILED);
-                }
+            let checked = checked(&game)?;
+            let Some(loaded) = &checked.loaded else {
+                // The errors, said as for any command that loads it.
+                compiled(checked, &game, err)?;
+                return Ok(FAILED);
             };
+            let (title, description) = (loaded.title(), loaded.description());
             let width = text_width(term.is_terminal);
             let text = crate::format::text::rules(title, description, &checked.options, width);
             write!(out, "{text}")?;
@@ -651,25 +677,27 @@ fn dispatch(
                 .game(&game.game)
                 .output("--svg", svg.as_deref())
                 .check()?;
-            if let Some(race) = race::load_race(&game, err)? {
-                let state = race_position(&race, p.as_deref())?;
-                if let Some(file) = svg {
-                    let picture = crate::format::svg::race::render(&race, Some(&state));
-                    write_svg(&file, &picture)?;
-                    writeln!(out, "wrote {}", file.display())?;
-                    return Ok(0);
-                }
-                if numbers {
-                    return Err(Failure::new(format!(
+            let t = match load(&game, err)? {
+                Loaded::Board(t) => t,
+                Loaded::Race(race) => {
+                    let state = race_position(&race, p.as_deref())?;
+                    if let Some(file) = svg {
+                        let picture = crate::format::svg::race::render(&race, Some(&state));
+                        write_svg(&file, &picture)?;
+                        writeln!(out, "wrote {}", file.display())?;
+                        return Ok(0);
+                    }
+                    if numbers {
+                        return Err(Failure::new(format!(
                         "error: `--numbers` numbers the squares of a board, and `{}` is a race game: its track shows its cell numbers already",
                         game.game
                     )));
+                    }
+                    let picture = crate::format::text::race::track(&race, Some(&state), &style);
+                    write!(out, "{picture}")?;
+                    return Ok(0);
                 }
-                let picture = crate::format::text::race::track(&race, Some(&state), &style);
-                write!(out, "{picture}")?;
-                return Ok(0);
-            }
-            let t = load_game(&game, err)?;
+            };
             let pos = position(&t, p.as_deref())?;
             if let Some(file) = svg {
                 let picture = crate::format::svg::board::Picture {
@@ -821,12 +849,14 @@ fn dispatch(
             jobs,
             seconds,
         } => {
-            if let Some(race) = race::load_race(&game, err)? {
-                let speed =
-                    crate::lab::bench::race(&race, seconds, jobs).map_err(Failure::failed)?;
-                return bench::race(&speed, out);
-            }
-            let t = load_game(&game, err)?;
+            let t = match load(&game, err)? {
+                Loaded::Board(t) => t,
+                Loaded::Race(race) => {
+                    let speed =
+                        crate::lab::bench::race(&race, seconds, jobs).map_err(Failure::failed)?;
+                    return bench::race(&speed, out);
+                }
+            };
             let pos = position(&t, p.as_deref())?;
             if playouts {
                 let speed = crate::lab::bench::playouts(&t, &pos, jobs, seconds)

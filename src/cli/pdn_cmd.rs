@@ -190,8 +190,8 @@ fn game_of_type(n: u32) -> Option<&'static str> {
         .map(|(name, _)| *name)
         .find(|name| {
             check(&FsLoader, name, &[])
-                .game
-                .is_some_and(|g| g.pdn_game_type == Some(n))
+                .board()
+                .is_some_and(|t| t.game.pdn_game_type == Some(n))
         })
 }
 

@@ -1,16 +1,20 @@
-//! `rulebook play`: a game between people (typing moves) and computer players.
+//! `rulebook play`: a game between people (typing moves) and computer players:
+//! the arguments, the game or the record loaded once, then the prompt of
+//! its kind (`board_game.rs`, `race.rs`).
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use super::prompt::Action;
-use super::race::report_record;
-use super::{load_game, position, Failure, GameArgs};
+use super::board_game::BoardRun;
+use super::race::RaceRun;
+use super::shared::seed_line;
+use super::{position, Failure, GameArgs};
 use crate::agents::Strength;
 use crate::board::Tables;
+use crate::load::Loaded;
 use crate::record::race::RaceTurn;
 use crate::record::{BoardRecord, Header};
-use crate::session::{BoardSession, Ending, Next, RaceSession, Undo};
+use crate::session::{BoardSession, RaceSession};
 
 /// Arguments of `play`.
 #[derive(clap::Args, Debug)]
@@ -193,14 +197,17 @@ pub(crate) fn run(
         Some(s) => (s, false),
         None => (crate::session::fresh_seed(), true),
     };
-    let race = race_run(&args, &game, args.players, seed, fresh, &term);
-    if race.is_race()? {
+    let checked = super::checked(&game)?;
+    if checked.race().is_some() {
         no_board_flags(&args, &game.game)?;
     }
-    if let Some(code) = race.run_if_race(input, out, err)? {
-        return Ok(code);
-    }
-    let t = load_game(&game, err)?;
+    let t = match super::compiled(checked, &game, err)? {
+        Loaded::Board(t) => t,
+        Loaded::Race(race) => {
+            let run = race_run(&args, &game, args.players, seed, fresh, &term);
+            return run.run(&race, input, out, err);
+        }
+    };
     if args.players.is_some() {
         return Err(Failure::new(format!(
             "error: `--players` sets the number of players of a race game, and `{}` is a board game with {} sides",
@@ -218,7 +225,17 @@ pub(crate) fn run(
     } else {
         String::new()
     };
-    play_board(&t, session, &game, &args, &intro, input, out, err, term)
+    board_run(&game, &args, term).play_session(&t, session, &intro, input, out, err)
+}
+
+/// A board game as the command line asks it to be played.
+fn board_run<'a>(game: &'a GameArgs, args: &'a PlayArgs, term: super::Term) -> BoardRun<'a> {
+    BoardRun {
+        game,
+        record: args.record.as_deref(),
+        ascii: args.ascii,
+        term,
+    }
 }
 
 /// A race game as the command line asks it to be played.
@@ -229,8 +246,8 @@ fn race_run<'a>(
     seed: u64,
     fresh_seed: bool,
     term: &super::Term,
-) -> super::race::RaceRun<'a> {
-    super::race::RaceRun {
+) -> RaceRun<'a> {
+    RaceRun {
         game,
         seats: &args.seats,
         players,
@@ -311,50 +328,52 @@ fn resume_game(
         let s = if played == 1 { "" } else { "s" };
         format!("resumed {name}: {played} {what}{s} played\n")
     };
-    if let Some(race) = super::race::load_race(&game, err)? {
-        no_board_flags(args, &header.game)?;
-        let players = header.players.unwrap_or(usize::from(race.min_players));
-        let mut turns = Vec::new();
-        for (n, line) in lines {
-            let turn: RaceTurn = serde_json::from_str(line).map_err(|e| {
+    let t = match super::load(&game, err)? {
+        Loaded::Board(t) => t,
+        Loaded::Race(race) => {
+            no_board_flags(args, &header.game)?;
+            let players = header.players.unwrap_or(usize::from(race.min_players));
+            let mut turns = Vec::new();
+            for (n, line) in lines {
+                let turn: RaceTurn = serde_json::from_str(line).map_err(|e| {
                 bad(
                     n,
                     format!("not a turn ({e}); a turn looks like {{\"player\":\"red\",\"dice\":[6,3],\"choice\":\"enter\"}}"),
                 )
             })?;
-            turns.push((n, turn));
+                turns.push((n, turn));
+            }
+            let run = race_run(args, &game, Some(players), seed, false, &term);
+            let agents = if header.agents.len() == players {
+                header.agents.clone()
+            } else {
+                vec!["human".to_string(); players]
+            };
+            let names = run.agent_names(&race, players, agents)?;
+            let mut h = header.clone();
+            h.seed = Some(seed);
+            h.players = Some(players);
+            h.agents.clone_from(&names);
+            let mut session = RaceSession::resume(
+                &race,
+                &names,
+                seed,
+                args.strength.strength(),
+                args.max_plies,
+                h,
+                &turns,
+            )
+            .map_err(|e| bad(e.line, e.reason))?;
+            if let Some(path) = &args.record {
+                session.record_to(path).map_err(Failure::new)?;
+            }
+            let mut intro = intro(turns.len(), "turn");
+            if session.is_over() {
+                intro.push_str("the game is over\n");
+            }
+            return run.play_session(&race, session, &intro, input, out, err);
         }
-        let run = race_run(args, &game, Some(players), seed, false, &term);
-        let agents = if header.agents.len() == players {
-            header.agents.clone()
-        } else {
-            vec!["human".to_string(); players]
-        };
-        let names = run.agent_names(&race, players, agents)?;
-        let mut h = header.clone();
-        h.seed = Some(seed);
-        h.players = Some(players);
-        h.agents.clone_from(&names);
-        let mut session = RaceSession::resume(
-            &race,
-            &names,
-            seed,
-            args.strength.strength(),
-            args.max_plies,
-            h,
-            &turns,
-        )
-        .map_err(|e| bad(e.line, e.reason))?;
-        if let Some(path) = &args.record {
-            session.record_to(path).map_err(Failure::new)?;
-        }
-        let mut intro = intro(turns.len(), "turn");
-        if session.is_over() {
-            intro.push_str("the game is over\n");
-        }
-        return run.play_session(&race, session, &intro, input, out, err);
-    }
-    let t = load_game(&game, err)?;
+    };
     let rec = BoardRecord::parse(&text).map_err(|p| bad(p.error.line, p.error.reason))?;
     let names = agent_names(&t, args, &header.agents)?;
     let view = BoardSession::players_view(&t);
@@ -369,206 +388,5 @@ fn resume_game(
     if session.ending().is_some() {
         intro.push_str("the game is over\n");
     }
-    play_board(&t, session, &game, args, &intro, input, out, err, term)
-}
-
-/// Plays a board game at the prompt: the title, `intro`, the board, then
-/// turn after turn to the end.
-#[allow(clippy::too_many_arguments)]
-fn play_board(
-    t: &Tables,
-    mut session: BoardSession<'_>,
-    game: &GameArgs,
-    args: &PlayArgs,
-    intro: &str,
-    input: &mut dyn BufRead,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-    term: super::Term,
-) -> Result<i32, Failure> {
-    if let Some(path) = &args.record {
-        session
-            .record_to(path, &game.game, &game.options)
-            .map_err(|e| Failure::new(format!("error: {e}")))?;
-    }
-    let record = args.record.as_deref();
-    let humans = session.has_humans();
-    // On a terminal the person edits the line; otherwise lines are read as
-    // they come.
-    let mut editor = if term.is_terminal && term.stdin_is_terminal && humans {
-        super::prompt::Editor::new()
-    } else {
-        None
-    };
-    let mut piped = super::prompt::Piped(input);
-    let lines: &mut dyn super::prompt::Lines = match editor.as_mut() {
-        Some(e) => e,
-        None => &mut piped,
-    };
-    let mut style = term.style();
-    style.unicode &= !args.ascii;
-    // A person who plays only sides that move down the board sees it
-    // turned round, their pieces at the bottom.
-    style.flip = crate::format::text::board::seen_from_the_top(t, &session.people());
-    let board = |session: &BoardSession<'_>, style: &crate::format::text::board::Style| {
-        crate::format::text::board::render_styled(t, &session.game().pos, style)
-    };
-    writeln!(out, "{}", t.game.title)?;
-    write!(out, "{intro}")?;
-    write!(out, "{}", board(&session, &style))?;
-    // While a computer player thinks, a person at a terminal is told so
-    // on stderr (never in a pipe).
-    let thinking = humans && term.is_terminal && std::io::stderr().is_terminal();
-    loop {
-        let computer = thinking && !session.human_to_move() && session.ending().is_none();
-        if computer {
-            write!(err, "{} thinking...\r", session.side_name())?;
-            err.flush()?;
-        }
-        let next = session.advance();
-        if computer {
-            write!(err, "\r\x1b[K")?;
-            err.flush()?;
-        }
-        let turn = match next.map_err(|e| Failure::failed(format!("error: {e}")))? {
-            Next::Over(ending) => {
-                return say_ending(&session, &ending, &board(&session, &style), out)
-            }
-            Next::Played(turn) => turn,
-            Next::Person => match super::prompt::ask(&session, lines, out)? {
-                Action::Play(m) => session.play_turn(&m),
-                Action::Undo => {
-                    // Back to this person's previous turn.
-                    let undone = session.undo_turn();
-                    report_record(&session.record_news(), record, err)?;
-                    match undone {
-                        Undo::Nothing => writeln!(out, "nothing to undo")?,
-                        Undo::Partly => {}
-                        Undo::Back => write!(out, "{}", board(&session, &style))?,
-                    }
-                    continue;
-                }
-                Action::Redo => {
-                    let side_name = session.side_name();
-                    let redone = session.redo();
-                    report_record(&session.record_news(), record, err)?;
-                    match redone {
-                        Some((m, events)) => {
-                            let n = session.move_number(session.game().plies);
-                            writeln!(out, "{n}. {side_name}: {}", m.notation)?;
-                            for e in events {
-                                writeln!(out, "     {e}")?;
-                            }
-                        }
-                        None => writeln!(out, "nothing to redo")?,
-                    }
-                    continue;
-                }
-                Action::Save(file) => {
-                    let record = session.record(&game.game, &game.options).to_jsonl();
-                    let clash = super::paths::Files::new()
-                        .game(&game.game)
-                        .output("save", Some(Path::new(&file)))
-                        .clash();
-                    if let Some(why) = clash {
-                        writeln!(out, "can't save to {file}: {why}")?;
-                        continue;
-                    }
-                    match crate::record::write_atomic(
-                        std::path::Path::new(&file),
-                        record.as_bytes(),
-                    ) {
-                        Ok(()) => writeln!(
-                            out,
-                            "saved {} to {file}",
-                            crate::words::count(session.game().played().len() as u64, "move")
-                        )?,
-                        Err(e) => writeln!(out, "can't save to {file}: {e}")?,
-                    }
-                    continue;
-                }
-                Action::Numbers => {
-                    let numbered = crate::format::text::board::Style {
-                        numbers: true,
-                        ..style.clone()
-                    };
-                    write!(out, "{}", board(&session, &numbered))?;
-                    continue;
-                }
-                Action::Resign => {
-                    session.resign();
-                    continue;
-                }
-                Action::Abandon => {
-                    writeln!(out, "end of input: game abandoned")?;
-                    return Ok(0);
-                }
-            },
-        };
-        writeln!(
-            out,
-            "{}. {}: {}",
-            session.move_number(turn.ply),
-            session.name_of(turn.side),
-            turn.mv.notation
-        )?;
-        report_record(&session.record_news(), record, err)?;
-        for e in &turn.events {
-            writeln!(out, "     {e}")?;
-        }
-        style.last = turn
-            .mv
-            .from
-            .into_iter()
-            .chain(turn.mv.path.iter().copied())
-            .collect();
-        if humans && session.game().outcome().is_none() {
-            write!(out, "{}", board(&session, &style))?;
-        }
-    }
-}
-
-/// The line that says a fresh seed.
-pub(crate) fn seed_line(seed: u64) -> String {
-    format!("seed {seed} (`--seed {seed}` plays this game again)")
-}
-
-/// Says how the game ended: the final position and the result, or where
-/// the ply limit stopped it.
-fn say_ending(
-    session: &BoardSession<'_>,
-    ending: &Ending,
-    board: &str,
-    out: &mut dyn Write,
-) -> Result<i32, Failure> {
-    match ending {
-        Ending::Rules(o) => {
-            write!(out, "{board}")?;
-            writeln!(
-                out,
-                "result: {}",
-                crate::narrate::board::outcome(session.tables(), o)
-            )?;
-        }
-        Ending::Limit(plies) => writeln!(
-            out,
-            "stopped after {} (--max-plies)",
-            crate::words::count(u64::from(*plies), "ply")
-        )?,
-        Ending::Resigned(side) => {
-            let winners: Vec<&str> = session
-                .winners_if_resigns(*side)
-                .into_iter()
-                .map(|w| session.name_of(w))
-                .collect();
-            let verb = if winners.len() == 1 { "wins" } else { "win" };
-            writeln!(
-                out,
-                "{} resigns: {} {verb}",
-                session.name_of(*side),
-                winners.join(" and ")
-            )?;
-        }
-    }
-    Ok(0)
+    board_run(&game, args, term).play_session(&t, session, &intro, input, out, err)
 }

@@ -5,27 +5,17 @@
 use std::io::{BufRead, Write};
 use std::path::Path;
 
-use super::{Failure, FsLoader, GameArgs};
+use super::shared::{report_record, seed_line};
+use super::{Failure, GameArgs};
 use crate::agents::Strength;
 use crate::format::text::board::Style;
 use crate::format::text::race::track;
-use crate::load::check;
 use crate::narrate::race::{choice_text, parse_choice, result_text, seat_name, turn_text, why_not};
 use crate::race::game::RaceGame;
 use crate::race::{Choice, RaceState, Roll};
-use crate::record::{Header, Written};
-use crate::session::race::{Played, RaceNext, RaceSeat, RaceSession, RaceUndo};
-
-/// Loads the game when it is a race game (printing its warnings); `None`
-/// for anything else, which the board commands then load and report.
-pub(crate) fn load_race(args: &GameArgs, err: &mut dyn Write) -> Result<Option<RaceGame>, Failure> {
-    let options = super::parse_options(&args.options)?;
-    let checked = check(&FsLoader, &args.game, &options);
-    if checked.race.is_some() && !checked.diagnostics.is_empty() {
-        write!(err, "{}", checked.render())?;
-    }
-    Ok(checked.race)
-}
+use crate::record::Header;
+use crate::session::race::{Played, RaceEnding, RaceNext, RaceSeat, RaceSession};
+use crate::session::Undo;
 
 /// What `play` says about a race game.
 pub(crate) struct RaceRun<'a> {
@@ -52,46 +42,19 @@ pub(crate) struct RaceRun<'a> {
     pub thinking: bool,
 }
 
-/// Says what a write of the record did, when it is news: a failure (the
-/// game goes on), or the record written again after failures.
-pub(crate) fn report_record(
-    written: &Written,
-    path: Option<&Path>,
-    err: &mut dyn Write,
-) -> Result<(), Failure> {
-    let name = path.map_or_else(String::new, |p| p.display().to_string());
-    match written {
-        Written::Failed(why) => writeln!(
-            err,
-            "warning: can't write the record {name}: {why}; the game goes on, and `save FILE` writes it elsewhere"
-        )?,
-        Written::Recovered => writeln!(err, "note: the record {name} is written again, whole")?,
-        Written::Ok | Written::StillFailing => {}
-    }
-    Ok(())
-}
-
 impl RaceRun<'_> {
-    /// Whether the game is a race game (its warnings are printed when it
-    /// is played).
-    pub(crate) fn is_race(&self) -> Result<bool, Failure> {
-        Ok(load_race(self.game, &mut Vec::new())?.is_some())
-    }
-
-    /// Plays the game if it is a race game: `Some(exit code)`; `None` for a
-    /// board game.
-    pub(crate) fn run_if_race(
+    /// Plays a race game as asked: its seats, a new session, turn after
+    /// turn to the end; the exit code.
+    pub(crate) fn run(
         &self,
+        game: &RaceGame,
         input: &mut dyn BufRead,
         out: &mut dyn Write,
         err: &mut dyn Write,
-    ) -> Result<Option<i32>, Failure> {
-        let Some(game) = load_race(self.game, err)? else {
-            return Ok(None);
-        };
+    ) -> Result<i32, Failure> {
         let players = self.players.unwrap_or(usize::from(game.min_players));
-        RaceState::new(&game, players).map_err(|e| Failure::new(format!("error: {e}")))?;
-        let names = self.agent_names(&game, players, vec!["human".to_string(); players])?;
+        RaceState::new(game, players).map_err(|e| Failure::new(format!("error: {e}")))?;
+        let names = self.agent_names(game, players, vec!["human".to_string(); players])?;
         let header = Header {
             game: self.game.game.clone(),
             options: self.game.options.clone(),
@@ -102,7 +65,7 @@ impl RaceRun<'_> {
             ..Header::default()
         };
         let session = RaceSession::new(
-            &game,
+            game,
             &names,
             self.seed,
             self.strength,
@@ -112,12 +75,11 @@ impl RaceRun<'_> {
         )
         .map_err(Failure::new)?;
         let intro = if self.fresh_seed {
-            format!("{}\n", super::play::seed_line(self.seed))
+            format!("{}\n", seed_line(self.seed))
         } else {
             String::new()
         };
-        self.play_session(&game, session, &intro, input, out, err)
-            .map(Some)
+        self.play_session(game, session, &intro, input, out, err)
     }
 
     /// Plays a race game: the title, `intro`, who plays, then turn after
@@ -163,8 +125,8 @@ impl RaceRun<'_> {
                 err.flush()?;
             }
             let (seat, roll) = match next.map_err(Failure::failed)? {
-                RaceNext::Over => break,
-                RaceNext::Limit(rolls) => {
+                RaceNext::Over(RaceEnding::Rules | RaceEnding::Resigned(_)) => break,
+                RaceNext::Over(RaceEnding::Limit(rolls)) => {
                     writeln!(
                         out,
                         "stopped after {} (--max-plies)",
@@ -173,7 +135,7 @@ impl RaceRun<'_> {
                     return Ok(0);
                 }
                 RaceNext::Played(played) => {
-                    self.print_turn(&session, &played, "", out, err)?;
+                    self.print_turn(&mut session, &played, "", out, err)?;
                     continue;
                 }
                 RaceNext::Person(roll) => (session.to_roll(), roll),
@@ -181,7 +143,7 @@ impl RaceRun<'_> {
             if let Some(only) = session.forced() {
                 // One choice (a pass included): taken without asking.
                 let played = session.choose(only).map_err(Failure::failed)?;
-                self.print_turn(&session, &played, " (the only choice)", out, err)?;
+                self.print_turn(&mut session, &played, " (the only choice)", out, err)?;
                 continue;
             }
             let now = pieces(session.state());
@@ -193,8 +155,8 @@ impl RaceRun<'_> {
                 Asked::Choose(c) => session.choose(c).map_err(Failure::failed)?,
                 Asked::Quit => return Ok(0),
                 Asked::Resign => {
-                    let written = session.resign();
-                    report_record(&written, self.record, err)?;
+                    session.resign();
+                    report_record(&mut session, self.record, err)?;
                     continue;
                 }
                 Asked::Save(file) => {
@@ -218,12 +180,12 @@ impl RaceRun<'_> {
                 }
                 Asked::Undo => {
                     match session.undo() {
-                        RaceUndo::Back(written) => {
-                            report_record(&written, self.record, err)?;
+                        Undo::Back | Undo::Partly => {
+                            report_record(&mut session, self.record, err)?;
                             writeln!(out, "taken back")?;
                             shown = None;
                         }
-                        RaceUndo::Nothing => writeln!(out, "nothing to undo")?,
+                        Undo::Nothing => writeln!(out, "nothing to undo")?,
                     }
                     continue;
                 }
@@ -231,14 +193,14 @@ impl RaceRun<'_> {
                     match session.redo().map_err(Failure::failed)? {
                         Some(p) => {
                             writeln!(out, "redo: {}", p.choice)?;
-                            self.print_turn(&session, &p, "", out, err)?;
+                            self.print_turn(&mut session, &p, "", out, err)?;
                         }
                         None => writeln!(out, "nothing to redo")?,
                     }
                     continue;
                 }
             };
-            self.print_turn(&session, &played, "", out, err)?;
+            self.print_turn(&mut session, &played, "", out, err)?;
         }
         if let Some(seat) = session.resigned() {
             writeln!(out, "{}", resigned_text(game, seat, session.state()))?;
@@ -256,13 +218,13 @@ impl RaceRun<'_> {
     /// positions are left to the track: a turn is its line and its events.
     fn print_turn(
         &self,
-        session: &RaceSession<'_>,
+        session: &mut RaceSession<'_>,
         p: &Played,
         note: &str,
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> Result<(), Failure> {
-        report_record(&p.record, self.record, err)?;
+        report_record(session, self.record, err)?;
         let game = session.game();
         let text = turn_text(
             game,

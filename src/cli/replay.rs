@@ -5,10 +5,10 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::race::load_race;
 use super::{Failure, GameArgs};
 use crate::board::Match;
 use crate::format::json::{to_line, RaceTurnJson};
+use crate::load::Loaded;
 use crate::narrate::race::{result_text, seat_name, turn_text};
 use crate::race::game::RaceGame;
 use crate::race::{Choice, RaceState, Roll};
@@ -62,11 +62,10 @@ pub(crate) fn run(
         game,
         options: header.options.clone(),
     };
-    if let Some(race) = load_race(&game_args, err)? {
-        return replay_race(&race, &header, lines, args.json, &bad, out);
+    match super::load(&game_args, err)? {
+        Loaded::Race(race) => replay_race(&race, &header, lines, args.json, &bad, out),
+        Loaded::Board(t) => replay_board(&t, &text, args.json, &bad, out),
     }
-    let t = super::load_game(&game_args, err)?;
-    replay_board(&t, &text, args.json, &bad, out)
 }
 
 fn replay_race<'a>(

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::play::StrengthArgs;
-use super::{load_game, Failure, GameArgs};
+use super::{Failure, GameArgs};
 use crate::agents::{BoardGame, RaceNode};
 use crate::board::Tables;
 use crate::format::csv::CsvSink;
@@ -19,6 +19,7 @@ use crate::format::parquet::{fingerprint, one_run, ParquetSink, Settings, ShardF
 use crate::format::svg::chart;
 use crate::format::text;
 use crate::lab::{self, LabError, Plan, RowSink, Run, Shard};
+use crate::load::Loaded;
 use crate::race::game::RaceGame;
 use crate::race::RaceState;
 
@@ -158,15 +159,17 @@ impl LabArgs {
         game: &GameArgs,
         err: &mut dyn Write,
     ) -> Result<Ready, Failure> {
-        if let Some(race) = super::race::load_race(game, err)? {
-            let players = self.players.unwrap_or(usize::from(race.min_players));
-            let state =
-                RaceState::new(&race, players).map_err(|e| Failure::new(format!("error: {e}")))?;
-            let start = RaceNode::new(&race, state, self.max_plies);
-            lab::seat_agents(plan, players, &start).map_err(|e| Failure::new(e.0))?;
-            return Ok(Ready::Race(Box::new(race), players));
-        }
-        let t = load_game(game, err)?;
+        let t = match super::load(game, err)? {
+            Loaded::Board(t) => t,
+            Loaded::Race(race) => {
+                let players = self.players.unwrap_or(usize::from(race.min_players));
+                let state = RaceState::new(&race, players)
+                    .map_err(|e| Failure::new(format!("error: {e}")))?;
+                let start = RaceNode::new(&race, state, self.max_plies);
+                lab::seat_agents(plan, players, &start).map_err(|e| Failure::new(e.0))?;
+                return Ok(Ready::Race(race, players));
+            }
+        };
         if self.players.is_some() {
             return Err(Failure::new(format!(
                 "error: `--players` sets the number of players of a race game, and `{}` is a board game with {} sides",
@@ -176,7 +179,7 @@ impl LabArgs {
         let board = BoardGame::with_max_plies(&t, self.max_plies);
         lab::seat_agents(plan, t.game.sides.len(), &board.start())
             .map_err(|e| Failure::new(e.0))?;
-        Ok(Ready::Board(Box::new(t)))
+        Ok(Ready::Board(t))
     }
 
     /// Lets the lab play `plan` of a game made ready.

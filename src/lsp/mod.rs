@@ -244,8 +244,8 @@ impl Server {
         }
         let checked = check(path, &doc.text, &open);
         let diagnostics = lsp_diagnostics(&checked, &doc.text);
-        if let Some(g) = checked.game {
-            doc.game = Some(g);
+        if let Some(t) = checked.into_board() {
+            doc.game = Some(t.game);
         }
         let p = lt::PublishDiagnosticsParams::new(doc.uri.clone(), diagnostics, Some(doc.version));
         notify::<lt::notification::PublishDiagnostics>(connection, p);

@@ -21,18 +21,17 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use super::reply::{refuse, MAX_PLIES};
 use super::store::{Open, OpenGame, OpenRace};
 use super::AppState;
 use crate::agents::Strength;
 use crate::board::{Move, Position, Tables};
-use crate::load::{check_source, Checked, Source};
+use crate::load::{check_source, Checked, Loaded, Source};
 use crate::session::board::{Ending, Next};
 use crate::session::{BoardSession, Entry, Undo};
 
 type Shared = State<Arc<AppState>>;
 
-/// The most plies a game of the web front end lasts (as `play`'s default).
-pub const MAX_PLIES: usize = 2000;
 /// The most playouts per move a web game may ask for.
 pub const MAX_PLAYOUTS: u32 = 100_000;
 /// The deepest alphabeta search a web game may ask for.
@@ -64,11 +63,6 @@ pub async fn blocking<T: Send + 'static>(
             ),
         )),
     }
-}
-
-/// An error answer: a status and `{"error": text}`.
-pub fn refuse(status: StatusCode, text: impl Into<String>) -> Response {
-    (status, Json(json!({ "error": text.into() }))).into_response()
 }
 
 fn bad(text: impl Into<String>) -> Response {
@@ -147,14 +141,14 @@ fn limit_words(d: std::time::Duration) -> String {
 fn game_item(name: &str, bundled: bool, checked: &Checked) -> Value {
     // The names of the sides (board) or seats (race), for the
     // setup page.
-    let sides: Vec<String> = match (&checked.game, &checked.race) {
-        (Some(g), _) => g.sides.iter().map(|s| s.name.clone()).collect(),
-        (None, Some(r)) => r.seats.clone(),
-        (None, None) => Vec::new(),
-    };
+    let sides: Vec<String> = checked
+        .loaded
+        .as_ref()
+        .map(Loaded::seat_names)
+        .unwrap_or_default();
     match checked.summary() {
         Some(s) => json!({
-            "agents": players_for(checked.game.is_some() && sides.len() == 2),
+            "agents": players_for(checked.board().is_some() && sides.len() == 2),
             "sides": sides,
             "name": name,
             "bundled": bundled,
@@ -419,41 +413,41 @@ fn open(app: &AppState, mut body: NewGame) -> Result<(Open, Option<Value>), Resp
             .into_response());
     }
     let opts: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let Some(g) = checked.game else {
-        let Some(race) = checked.race else {
-            return Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, "nothing to play"));
-        };
-        let (min, max) = (usize::from(race.min_players), usize::from(race.max_players));
-        let players = body.players.unwrap_or(body.sides.len().max(min));
-        if players < min || players > max {
-            return Err(bad(format!(
-                "{players} players; this game takes {min} to {max}"
-            )));
+    let t = match checked.loaded {
+        None => return Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, "nothing to play")),
+        Some(Loaded::Board(t)) => *t,
+        Some(Loaded::Race(race)) => {
+            let (min, max) = (usize::from(race.min_players), usize::from(race.max_players));
+            let players = body.players.unwrap_or(body.sides.len().max(min));
+            if players < min || players > max {
+                return Err(bad(format!(
+                    "{players} players; this game takes {min} to {max}"
+                )));
+            }
+            if body.sides.len() > players {
+                return Err(bad(format!(
+                    "{} seats given for {players} players",
+                    body.sides.len()
+                )));
+            }
+            let mut agents = body.sides;
+            agents.resize(players, "human".into());
+            let open = OpenRace {
+                game: Arc::from(race),
+                name: body.game,
+                options: opts,
+                agents,
+                seed: body.seed,
+                strength,
+                choices: Vec::new(),
+                rolled: false,
+                undone: Vec::new(),
+            };
+            // The seats are checked now, so a bad agent is refused at once.
+            super::race::with_race(&open, |_, _| ()).map_err(bad)?;
+            return Ok((Open::Race(open), None));
         }
-        if body.sides.len() > players {
-            return Err(bad(format!(
-                "{} seats given for {players} players",
-                body.sides.len()
-            )));
-        }
-        let mut agents = body.sides;
-        agents.resize(players, "human".into());
-        let open = OpenRace {
-            game: Arc::new(race),
-            name: body.game,
-            options: opts,
-            agents,
-            seed: body.seed,
-            strength,
-            choices: Vec::new(),
-            rolled: false,
-            undone: Vec::new(),
-        };
-        // The seats are checked now, so a bad agent is refused at once.
-        super::race::with_race(&open, |_, _| ()).map_err(bad)?;
-        return Ok((Open::Race(open), None));
     };
-    let t = Tables::new(g);
     let mut agents = body.sides;
     if agents.len() > t.nsides {
         return Err(bad(format!(
@@ -729,7 +723,8 @@ fn session_of<'t>(
         .sessions
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let mut s = BoardSession::new(view, g.start.clone(), &g.agents, g.seed, g.strength)?
-        .with_max_plies(MAX_PLIES as u32);
+        .with_max_plies(MAX_PLIES as u32)
+        .named(&g.name, &g.options);
     for m in &g.played {
         s.play(m);
     }
@@ -1055,7 +1050,7 @@ pub async fn undo(State(app): Shared, Path(id): Path<String>) -> Response {
 
 fn board_undo(mut g: OpenGame) -> Change {
     let view = with_session_mut(&mut g, |s, g| {
-        if s.undo_turn() == Undo::Nothing {
+        if s.undo() == Undo::Nothing {
             return Err(refuse(StatusCode::CONFLICT, "nothing to undo"));
         }
         let kept = s.game().played().len();
@@ -1318,10 +1313,7 @@ pub async fn record(State(app): Shared, Path(id): Path<String>) -> Response {
         return no_game();
     };
     let (name, text) = match &g {
-        Open::Board(g) => (
-            &g.name,
-            with_session(g, |s| s.record(&g.name, &g.options).to_jsonl()),
-        ),
+        Open::Board(g) => (&g.name, with_session(g, |s| s.record_text())),
         Open::Race(r) => (&r.name, super::race::record(r)),
     };
     match text {

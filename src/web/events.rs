@@ -22,7 +22,8 @@ use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 
-use super::api::{compute, describe, refuse, SearchClaim};
+use super::api::{compute, describe, SearchClaim};
+use super::reply::refuse;
 use super::AppState;
 
 /// The pause before a computer player's move, so that a person sees each

@@ -12,6 +12,7 @@ pub mod events;
 pub mod guard;
 pub mod library;
 pub mod race;
+pub mod reply;
 pub mod store;
 
 use std::net::SocketAddr;

@@ -14,7 +14,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Serialize;
 
-use super::api::{refuse, MAX_PLIES};
+use super::reply::{refuse, MAX_PLIES};
 use super::store::{OpenRace, TurnLog};
 use crate::format::svg::race::{drawn_at, seat_colour};
 use crate::narrate::event::describe;
@@ -23,7 +23,7 @@ use crate::race::game::RaceGame;
 use crate::race::{Choice, Event, RaceState, Roll};
 use crate::record::race::{choice_json, choice_of, record_text, RaceTurn};
 use crate::record::Header;
-use crate::session::race::{Played, RaceSession};
+use crate::session::race::{Played, RaceEnding, RaceSession};
 
 /// The most turns the page's log holds (the oldest go first).
 pub const MAX_LOG: usize = 500;
@@ -164,17 +164,20 @@ pub fn with_race<R>(
     Ok(f(&mut r.s, &r.turns))
 }
 
+/// Whether the game is over: by the rules, a resignation or the limit of
+/// turns.
 fn over(s: &RaceSession<'_>) -> bool {
-    s.is_over() || s.limit_reached()
+    s.ending().is_some()
 }
 
 /// The result in words, None while the game goes on.
 fn result(g: &RaceGame, s: &RaceSession<'_>) -> Option<String> {
-    if s.is_over() {
-        return Some(result_text(g, s.state()).trim_end().replace('\n', "; "));
+    match s.ending()? {
+        RaceEnding::Rules | RaceEnding::Resigned(_) => {
+            Some(result_text(g, s.state()).trim_end().replace('\n', "; "))
+        }
+        RaceEnding::Limit(rolls) => Some(format!("stopped after {rolls} rolls")),
     }
-    s.limit_reached()
-        .then(|| format!("stopped after {} rolls", s.state().rolls()))
 }
 
 /// The state of a race game as JSON for the page.

@@ -1,7 +1,7 @@
 //! The public entry point: load a rule file (and what it extends), check it,
 //! compile it. No I/O here: files come through a `Loader`.
 
-use crate::board::game::Game;
+use crate::board::Tables;
 use crate::check;
 use crate::compile::{self, Compiled};
 use crate::diagnostic::{self, Diagnostic};
@@ -9,16 +9,69 @@ use crate::race::game::RaceGame;
 use crate::source::SourceMap;
 pub use crate::source::{BundledLoader, Loader, Source};
 
+/// A game loaded and compiled, ready to play: a board game with its
+/// tables built, or a race game. The one place where the kind of a game is
+/// decided; a front end matches on it only to draw.
+#[derive(Clone, Debug)]
+pub enum Loaded {
+    /// A board game (`board W x H`), its tables built.
+    Board(Box<Tables>),
+    /// A race game (it has a `track`).
+    Race(Box<RaceGame>),
+}
+
+impl Loaded {
+    /// Board or race.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Loaded::Board(_) => Kind::Board,
+            Loaded::Race(_) => Kind::Race,
+        }
+    }
+
+    /// The title (`game "..."`).
+    pub fn title(&self) -> &str {
+        match self {
+            Loaded::Board(t) => &t.game.title,
+            Loaded::Race(r) => &r.title,
+        }
+    }
+
+    /// The description (`description "..."`).
+    pub fn description(&self) -> &str {
+        match self {
+            Loaded::Board(t) => &t.game.description,
+            Loaded::Race(r) => &r.description,
+        }
+    }
+
+    /// The names of the sides (board) or seats (race), in order.
+    pub fn seat_names(&self) -> Vec<String> {
+        match self {
+            Loaded::Board(t) => t.game.sides.iter().map(|s| s.name.clone()).collect(),
+            Loaded::Race(r) => r.seats.clone(),
+        }
+    }
+
+    /// The fewest and the most players.
+    pub fn players(&self) -> (u8, u8) {
+        match self {
+            Loaded::Board(t) => {
+                let n = u8::try_from(t.game.sides.len()).unwrap_or(u8::MAX);
+                (n, n)
+            }
+            Loaded::Race(r) => (r.min_players, r.max_players),
+        }
+    }
+}
+
 /// The outcome of a check: the game when there is no error, and every
 /// problem found.
 #[derive(Clone, Debug)]
 pub struct Checked {
-    /// The compiled board game; `Some` exactly when there is no error and
-    /// the file describes a board game.
-    pub game: Option<Game>,
-    /// The compiled race game; `Some` exactly when there is no error and
-    /// the file describes a race game (it has a `track`).
-    pub race: Option<RaceGame>,
+    /// The compiled game, board or race; `Some` exactly when there is no
+    /// error.
+    pub loaded: Option<Loaded>,
     /// Errors and warnings, in the order found.
     pub diagnostics: Vec<Diagnostic>,
     /// The files the diagnostics point into.
@@ -45,20 +98,47 @@ impl Checked {
         self.diagnostics.len() - self.errors()
     }
 
+    /// The board game's tables, when the file is a board game without
+    /// errors.
+    pub fn board(&self) -> Option<&Tables> {
+        match &self.loaded {
+            Some(Loaded::Board(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The race game, when the file is a race game without errors.
+    pub fn race(&self) -> Option<&RaceGame> {
+        match &self.loaded {
+            Some(Loaded::Race(r)) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The board game's tables, taken out.
+    pub fn into_board(self) -> Option<Tables> {
+        match self.loaded {
+            Some(Loaded::Board(t)) => Some(*t),
+            _ => None,
+        }
+    }
+
+    /// The race game, taken out.
+    pub fn into_race(self) -> Option<RaceGame> {
+        match self.loaded {
+            Some(Loaded::Race(r)) => Some(*r),
+            _ => None,
+        }
+    }
+
     /// What a list of games shows of this one: title, kind, players and
     /// options; `None` when the file has errors.
     pub fn summary(&self) -> Option<Summary> {
-        let (title, kind, min, max) = match (&self.game, &self.race) {
-            (Some(g), _) => {
-                let n = u8::try_from(g.sides.len()).unwrap_or(u8::MAX);
-                (g.title.clone(), Kind::Board, n, n)
-            }
-            (None, Some(r)) => (r.title.clone(), Kind::Race, r.min_players, r.max_players),
-            (None, None) => return None,
-        };
+        let g = self.loaded.as_ref()?;
+        let (min, max) = g.players();
         Some(Summary {
-            title,
-            kind,
+            title: g.title().to_string(),
+            kind: g.kind(),
             min_players: min,
             max_players: max,
             options: self.options.clone(),
@@ -128,8 +208,7 @@ pub fn check(loader: &dyn Loader, name: &str, options: &[(String, String)]) -> C
     match loader.load(name, None) {
         Ok(source) => check_source(source, loader, options),
         Err(reason) => Checked {
-            game: None,
-            race: None,
+            loaded: None,
             diagnostics: vec![Diagnostic::new(
                 crate::diagnostic::Code::ExtendsLoad,
                 format!("can't load `{name}`: {reason}"),
@@ -158,14 +237,12 @@ pub fn check_source(source: Source, loader: &dyn Loader, options: &[(String, Str
         check_other_values(files, &title, options, &mut diagnostics);
     }
     let compiled = compiled.filter(|_| diagnostics.iter().all(|d| !d.is_error()));
-    let (game, race) = match compiled {
-        Some(Compiled::Board(g)) => (Some(*g), None),
-        Some(Compiled::Race(r)) => (None, Some(*r)),
-        None => (None, None),
-    };
+    let loaded = compiled.map(|c| match c {
+        Compiled::Board(g) => Loaded::Board(Box::new(Tables::new(*g))),
+        Compiled::Race(r) => Loaded::Race(r),
+    });
     Checked {
-        game,
-        race,
+        loaded,
         diagnostics,
         sources,
         options: declared,
@@ -276,7 +353,7 @@ mod tests {
         for (name, _) in crate::bundled::GAMES {
             let checked = check(&BundledLoader, name, &[]);
             assert_eq!(checked.render(), "", "{name}");
-            assert!(checked.game.is_some() || checked.race.is_some());
+            assert!(checked.loaded.is_some());
         }
     }
 }

@@ -207,6 +207,9 @@ pub struct BoardSession<'t> {
     recorder: Option<(Recorder, Header)>,
     /// What the last write of the record did, until it is asked for.
     news: Written,
+    /// The game's name and option values, as the record names them.
+    name: String,
+    options: Vec<String>,
 }
 
 impl<'t> BoardSession<'t> {
@@ -249,6 +252,8 @@ impl<'t> BoardSession<'t> {
             resigned: None,
             recorder: None,
             news: Written::Ok,
+            name: String::new(),
+            options: Vec::new(),
         })
     }
 
@@ -285,6 +290,20 @@ impl<'t> BoardSession<'t> {
             }
         }
         Ok(s)
+    }
+
+    /// The same session with the name of its game and the option values
+    /// played (`kings=short`), as its record gives them.
+    pub fn named(mut self, game: &str, options: &[String]) -> BoardSession<'t> {
+        game.clone_into(&mut self.name);
+        self.options = options.to_vec();
+        self
+    }
+
+    /// Whether the game is over (by the rules, a resignation or the ply
+    /// limit).
+    pub fn is_over(&self) -> bool {
+        self.ending().is_some()
     }
 
     /// The same session with a ply limit: once `max_plies` plies are
@@ -379,12 +398,12 @@ impl<'t> BoardSession<'t> {
         (0..self.t.nsides).filter(|&i| i != side).collect()
     }
 
-    /// Writes the record of this game (for `game` with `options`) to
-    /// `path` from now on: the moves so far at once (an error when the file
-    /// can't be written: before the first move), then a line per move;
-    /// moves taken back leave the record too.
-    pub fn record_to(&mut self, path: &Path, game: &str, options: &[String]) -> Result<(), String> {
-        let whole = self.record(game, options);
+    /// Writes the record of this game to `path` from now on: the moves so
+    /// far at once (an error when the file can't be written: before the
+    /// first move), then a line per move; moves taken back leave the record
+    /// too.
+    pub fn record_to(&mut self, path: &Path) -> Result<(), String> {
+        let whole = self.record();
         let mut recorder = Recorder::create(path, &record::line(&whole.header))
             .map_err(|e| format!("can't write the record {}: {e}", path.display()))?;
         if !whole.plies.is_empty() || whole.header.result.is_some() {
@@ -439,8 +458,8 @@ impl<'t> BoardSession<'t> {
     /// Writes the record whole again (after an undo, a redo, a
     /// resignation).
     fn rewrite_record(&mut self) {
-        if let Some((_, header)) = &self.recorder {
-            let text = self.record(&header.game, &header.options).to_jsonl();
+        if self.recorder.is_some() {
+            let text = self.record_text();
             if let Some((r, _)) = &mut self.recorder {
                 let w = r.rewrite(&text);
                 self.note(w);
@@ -578,7 +597,7 @@ impl<'t> BoardSession<'t> {
     }
 
     /// Takes moves back to the previous turn of the side to move.
-    pub fn undo_turn(&mut self) -> Undo {
+    pub fn undo(&mut self) -> Undo {
         let me = self.game.pos.to_move;
         if !self.game.undo() {
             return Undo::Nothing;
@@ -607,10 +626,13 @@ impl<'t> BoardSession<'t> {
         move_list(self.t, &self.start, self.game.played())
     }
 
-    /// Plays again the next move taken back, with its events.
-    pub fn redo(&mut self) -> Option<(Move, Vec<String>)> {
+    /// Plays again the next move taken back: the turn played; `None` when
+    /// no move was taken back. (Never an error: the move was legal.)
+    pub fn redo(&mut self) -> Result<Option<Turn>, String> {
         let mover = self.to_move();
-        let (mv, events) = self.game.redo()?;
+        let Some((mv, events)) = self.game.redo() else {
+            return Ok(None);
+        };
         match self.state.index_of(&mv) {
             Some(i) => {
                 self.state.play(i);
@@ -619,16 +641,33 @@ impl<'t> BoardSession<'t> {
             // `resync` writes the record with this move.
             None => self.resync(),
         }
-        Some((mv, events))
+        Ok(Some(Turn {
+            ply: self.game.plies,
+            side: mover,
+            mv,
+            events,
+            ending: self.ending(),
+        }))
     }
 
-    /// The record of the game so far, for `game` with `options`: the
+    /// The record of the game so far (see [`BoardSession::named`]): the
     /// moves, the seed, who plays each side and a resignation.
-    pub fn record(&self, game: &str, options: &[String]) -> BoardRecord {
-        let mut r = BoardRecord::of_game(game, options, self.t, &self.start, self.game.played());
+    pub fn record(&self) -> BoardRecord {
+        let mut r = BoardRecord::of_game(
+            &self.name,
+            &self.options,
+            self.t,
+            &self.start,
+            self.game.played(),
+        );
         r.header.seed = Some(self.seed);
         r.header.agents.clone_from(&self.agents);
         r.header.result = self.result();
         r
+    }
+
+    /// The record of the game so far as its text (JSON lines).
+    pub fn record_text(&self) -> String {
+        self.record().to_jsonl()
     }
 }

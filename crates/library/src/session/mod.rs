@@ -5,6 +5,18 @@
 //! [`race::RaceSession`] for race games: the roll, the legal choices, the
 //! choice of a person or a computer player, undo and redo where a person
 //! plays, a hint, the turn played as data and the record.
+//!
+//! Both kinds offer the same verbs with the same names and result shapes,
+//! written once as the trait [`Session`]: `advance`, `undo`, `redo`,
+//! `hint`, `resign`, `ending`, `result`, `record_text`, `record_to`,
+//! `record_news`. What a person gives is of its kind (a move typed at the
+//! board: [`BoardSession::play_turn`]; a choice for a roll:
+//! [`RaceSession::choose`]), and so is resuming from a record (a board
+//! game's moves, a race game's turns).
+
+use std::path::Path;
+
+use crate::record::{GameResult, Written};
 
 pub mod board;
 pub mod race;
@@ -12,7 +24,97 @@ pub mod race;
 pub use board::{
     move_list, move_number, read_move, BoardSession, Ending, Entry, Next, Reading, Seat, Turn, Undo,
 };
-pub use race::{RaceNext, RaceSession, RaceUndo};
+pub use race::{Played, RaceEnding, RaceNext, RaceSession};
+
+/// The verbs of a game in progress, the same for a board game and a race
+/// game; the types of a turn, an ending, a hint and of what comes next are
+/// the kind's own.
+pub trait Session {
+    /// A turn played: [`Turn`] or [`Played`].
+    type Turn;
+    /// How a game ended: [`Ending`] or [`RaceEnding`].
+    type Ending;
+    /// What advancing did: [`Next`] or [`RaceNext`].
+    type Next;
+    /// What a hint suggests: a move or a choice.
+    type Hint;
+
+    /// Plays the game on by one turn: a computer player's turn played, a
+    /// person asked for (their move or choice goes to the kind's own
+    /// method), or how the game ended.
+    fn advance(&mut self) -> Result<Self::Next, String>;
+    /// Takes back the person's last turn.
+    fn undo(&mut self) -> Undo;
+    /// Plays again what was taken back: the turn, or `None`.
+    fn redo(&mut self) -> Result<Option<Self::Turn>, String>;
+    /// What a greedy player suggests now.
+    fn hint(&self) -> Option<Self::Hint>;
+    /// The player to move resigns: how the game ended; `None` for a game
+    /// already over.
+    fn resign(&mut self) -> Option<Self::Ending>;
+    /// How the game ended, once it is over.
+    fn ending(&self) -> Option<Self::Ending>;
+    /// The result a record holds beside its moves (a resignation).
+    fn result(&self) -> Option<GameResult>;
+    /// The record of the game so far, as its text (JSON lines).
+    fn record_text(&self) -> String;
+    /// Writes the record to `path` from now on (the game so far at once).
+    fn record_to(&mut self, path: &Path) -> Result<(), String>;
+    /// What writing the record did since this was last asked.
+    fn record_news(&mut self) -> Written;
+}
+
+/// Delegates the verbs of [`Session`] to the session's own methods of the
+/// same names.
+macro_rules! session_verbs {
+    ($ty:ty, $turn:ty, $ending:ty, $next:ty, $hint:ty) => {
+        impl Session for $ty {
+            type Turn = $turn;
+            type Ending = $ending;
+            type Next = $next;
+            type Hint = $hint;
+            fn advance(&mut self) -> Result<$next, String> {
+                <$ty>::advance(self)
+            }
+            fn undo(&mut self) -> Undo {
+                <$ty>::undo(self)
+            }
+            fn redo(&mut self) -> Result<Option<$turn>, String> {
+                <$ty>::redo(self)
+            }
+            fn hint(&self) -> Option<$hint> {
+                <$ty>::hint(self)
+            }
+            fn resign(&mut self) -> Option<$ending> {
+                <$ty>::resign(self)
+            }
+            fn ending(&self) -> Option<$ending> {
+                <$ty>::ending(self)
+            }
+            fn result(&self) -> Option<GameResult> {
+                <$ty>::result(self)
+            }
+            fn record_text(&self) -> String {
+                <$ty>::record_text(self)
+            }
+            fn record_to(&mut self, path: &Path) -> Result<(), String> {
+                <$ty>::record_to(self, path)
+            }
+            fn record_news(&mut self) -> Written {
+                <$ty>::record_news(self)
+            }
+        }
+    };
+}
+
+session_verbs!(BoardSession<'_>, Turn, Ending, Next, crate::board::Move);
+session_verbs!(
+    RaceSession<'_>,
+    Played,
+    RaceEnding,
+    RaceNext,
+    crate::race::Choice
+);
 
 /// A fresh seed for a game played without one: different on every call
 /// (from the system's randomness, as the standard library's hash maps get

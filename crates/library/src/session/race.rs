@@ -20,6 +20,7 @@ use crate::record::board::RecordError;
 use crate::record::race::{choice_json, choice_of, record_text, RaceTurn};
 use crate::record::{self, GameResult, Header, Recorder, Written};
 use crate::rng::Rng;
+use crate::session::board::Undo;
 
 /// What comes next in a race game ([`RaceSession::advance`]).
 pub enum RaceNext {
@@ -28,10 +29,20 @@ pub enum RaceNext {
     /// The person to roll has rolled this and is to choose among
     /// [`RaceSession::choices`].
     Person(Roll),
-    /// The game stopped at its limit of rolls (this many were rolled).
+    /// The game is over (nothing was played): how it ended.
+    Over(RaceEnding),
+}
+
+/// How a race game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RaceEnding {
+    /// The rules decided it ([`RaceSession::state`] says how).
+    Rules,
+    /// The seat of this index resigned.
+    Resigned(usize),
+    /// The game stopped at its limit of rolls (this many were rolled),
+    /// undecided.
     Limit(u32),
-    /// The game is over ([`RaceSession::state`] says how).
-    Over,
 }
 
 /// Who plays a seat.
@@ -67,18 +78,6 @@ pub struct Played {
     pub choice: Choice,
     /// The rule events it fired.
     pub events: Vec<Event>,
-    /// How writing it to the record went (`Written::Ok` without a record).
-    pub record: Written,
-}
-
-/// What an undo did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RaceUndo {
-    /// The person's previous choice is taken back: their turn again, with
-    /// the same dice; how rewriting the record went.
-    Back(Written),
-    /// The person had no earlier turn.
-    Nothing,
 }
 
 /// Where the game was before a person's roll: for undo and for coming
@@ -115,6 +114,8 @@ pub struct RaceSession<'g> {
     choices: Vec<Choice>,
     /// The seat that resigned, if one did.
     resigned: Option<usize>,
+    /// What the last write of the record did, until it is asked for.
+    news: Written,
 }
 
 impl<'g> RaceSession<'g> {
@@ -179,6 +180,7 @@ impl<'g> RaceSession<'g> {
             roll: None,
             choices: Vec::new(),
             resigned: None,
+            news: Written::Ok,
         })
     }
 
@@ -312,13 +314,27 @@ impl<'g> RaceSession<'g> {
         self.resigned
     }
 
-    /// The seat to roll resigns: the game is over, the other seat wins
-    /// when there are two (with more, no one does), and the record says so
-    /// (its header's `result`); how rewriting the record went. Nothing
-    /// happens to a game already over.
-    pub fn resign(&mut self) -> Written {
+    /// How the game ended, once it is over: by a resignation, by the
+    /// rules, or at the limit of rolls.
+    pub fn ending(&self) -> Option<RaceEnding> {
+        if let Some(seat) = self.resigned {
+            return Some(RaceEnding::Resigned(seat));
+        }
+        if self.state.is_over() {
+            return Some(RaceEnding::Rules);
+        }
+        self.limit_reached()
+            .then(|| RaceEnding::Limit(self.state.rolls()))
+    }
+
+    /// The seat to roll resigns: the game is over ([`RaceEnding::Resigned`]),
+    /// the other seat wins when there are two (with more, no one does), and
+    /// the record says so (its header's `result`; how rewriting it went:
+    /// [`RaceSession::record_news`]). Nothing happens to a game already
+    /// over.
+    pub fn resign(&mut self) -> Option<RaceEnding> {
         if self.is_over() {
-            return Written::Ok;
+            return None;
         }
         let seat = self.to_roll();
         // The roll waiting for the person is not played.
@@ -328,16 +344,35 @@ impl<'g> RaceSession<'g> {
         self.resigned = Some(seat);
         let winner = (self.state.players() == 2).then(|| seat_name(self.game, 1 - seat));
         self.header.result = Some(GameResult::resigned(seat_name(self.game, seat), winner));
-        let text = self.record_text();
-        match &mut self.recorder {
-            Some(r) => r.rewrite(&text),
-            None => Written::Ok,
-        }
+        self.rewrite_record();
+        self.ending()
     }
 
     /// The result the record holds beside its turns (a resignation).
-    pub fn result(&self) -> Option<&GameResult> {
-        self.header.result.as_ref()
+    pub fn result(&self) -> Option<GameResult> {
+        self.header.result.clone()
+    }
+
+    /// What writing the record did since this was last asked: a failure
+    /// (the game goes on and the lines wait), a recovery, or nothing new.
+    pub fn record_news(&mut self) -> Written {
+        std::mem::replace(&mut self.news, Written::Ok)
+    }
+
+    /// Keeps the news of a write that matters most.
+    fn note(&mut self, w: Written) {
+        if !matches!(w, Written::Ok | Written::StillFailing) || self.news == Written::Ok {
+            self.news = w;
+        }
+    }
+
+    /// Writes the record whole again (after an undo, a resignation).
+    fn rewrite_record(&mut self) {
+        let text = self.record_text();
+        if let Some(r) = &mut self.recorder {
+            let w = r.rewrite(&text);
+            self.note(w);
+        }
     }
 
     /// Whether the game has reached its limit of rolls.
@@ -411,11 +446,8 @@ impl<'g> RaceSession<'g> {
     /// same roll comes back), or the game is over or at its limit of rolls.
     /// The turn loop of every front end.
     pub fn advance(&mut self) -> Result<RaceNext, String> {
-        if self.is_over() {
-            return Ok(RaceNext::Over);
-        }
-        if self.limit_reached() {
-            return Ok(RaceNext::Limit(self.state.rolls()));
+        if let Some(ending) = self.ending() {
+            return Ok(RaceNext::Over(ending));
         }
         if self.human_to_roll() {
             let roll = match self.roll {
@@ -487,10 +519,10 @@ impl<'g> RaceSession<'g> {
             dice: roll.faces().to_vec(),
             choice: choice_json(self.game, seat, choice),
         };
-        let record = match &mut self.recorder {
-            Some(r) => r.line(&record::line(&turn)),
-            None => Written::Ok,
-        };
+        if let Some(r) = &mut self.recorder {
+            let w = r.line(&record::line(&turn));
+            self.note(w);
+        }
         if self.humans {
             self.turns.push(turn);
         }
@@ -500,7 +532,6 @@ impl<'g> RaceSession<'g> {
             roll,
             choice,
             events,
-            record,
         })
     }
 
@@ -529,19 +560,21 @@ impl<'g> RaceSession<'g> {
 
     /// Takes back the last choice of the person to roll: their previous
     /// turn with a choice to make comes again, with the same dice (turns
-    /// that left one choice only are taken back on the way).
-    pub fn undo(&mut self) -> RaceUndo {
+    /// that left one choice only are taken back on the way):
+    /// [`Undo::Back`], or [`Undo::Nothing`] when the person had no earlier
+    /// turn. How rewriting the record went: [`RaceSession::record_news`].
+    pub fn undo(&mut self) -> Undo {
         let Some(now) = self.before.pop() else {
-            return RaceUndo::Nothing;
+            return Undo::Nothing;
         };
         let Some(at) = self.before.iter().rposition(|b| !b.forced) else {
             self.before.push(now);
             self.rewind();
-            return RaceUndo::Nothing;
+            return Undo::Nothing;
         };
         self.before.truncate(at + 1);
         let Some(target) = self.before.pop() else {
-            return RaceUndo::Nothing;
+            return Undo::Nothing;
         };
         let seat = target.state.to_roll();
         if let Some(c) = self
@@ -555,12 +588,8 @@ impl<'g> RaceSession<'g> {
         self.dice = target.dice;
         self.roll = None;
         self.turns.truncate(target.turns);
-        let text = self.record_text();
-        let written = match &mut self.recorder {
-            Some(r) => r.rewrite(&text),
-            None => Written::Ok,
-        };
-        RaceUndo::Back(written)
+        self.rewrite_record();
+        Undo::Back
     }
 
     /// Makes again the last choice taken back, when it is a choice of this
