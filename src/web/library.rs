@@ -14,7 +14,7 @@ use std::time::SystemTime;
 use crate::load::{Loader, Source};
 
 /// The largest rule file read or checked, in bytes (as the command line's).
-pub const MAX_RULE_FILE: usize = 1 << 20;
+pub const MAX_RULE_FILE: usize = crate::source::MAX_RULE_FILE as usize;
 
 /// The most check results kept ([`Library::checked`]): past it the one
 /// used longest ago is dropped (and checked again when asked for).
@@ -208,21 +208,13 @@ impl Library {
             .as_ref()
             .ok_or_else(|| format!("no game is called `{name}` (and no --games folder is open)"))?;
         let path = inside(dir, name)?;
-        let meta = std::fs::metadata(&path).map_err(|_| format!("no file `{name}`"))?;
-        if !meta.is_file() {
-            return Err(format!("`{name}` is not a regular file"));
+        if std::fs::symlink_metadata(&path).is_err() {
+            return Err(format!("no file `{name}`"));
         }
-        if meta.len() > MAX_RULE_FILE as u64 {
-            return Err(format!(
-                "`{name}` is {} bytes; a rule file may be at most {MAX_RULE_FILE}",
-                meta.len()
-            ));
-        }
-        let bytes = std::fs::read(&path).map_err(|e| format!("can't read `{name}`: {e}"))?;
-        if bytes.len() > MAX_RULE_FILE {
-            return Err(format!("`{name}` is too big"));
-        }
-        String::from_utf8(bytes).map_err(|_| format!("`{name}` is not UTF-8 text"))
+        // The one bounded reader of rule files: regular files only, the
+        // size limit, UTF-8 (a byte order mark skipped).
+        crate::source::read_text(&path, crate::source::MAX_RULE_FILE, "a rule file")
+            .map_err(|e| format!("`{name}`: {e}"))
     }
 
     /// The text of a game by name: a file of the folder named `NAME.rules`
@@ -241,7 +233,7 @@ impl Library {
 
     /// Whether `name` is a `.rules` file of the folder (a regular file
     /// inside it). Such a name is the folder's file, whatever the bundled
-    /// games are called; a bundled game keeps its bare name (`draughts`).
+    /// games are called; a bundled game keeps its bare name (its name without `.rules`).
     pub fn folder_has(&self, name: &str) -> bool {
         name.ends_with(".rules")
             && self
