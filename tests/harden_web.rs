@@ -19,13 +19,7 @@ use rulebook::web::{app, router, router_with, Library, Settings, Store};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-fn runtime() -> tokio::runtime::Runtime {
-    tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap()
-}
+use crate::web::{runtime, send_async};
 
 /// A request with the given headers (a JSON body when there is one).
 fn request(
@@ -43,21 +37,6 @@ fn request(
     }
     req.body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
         .unwrap()
-}
-
-/// Sends a request in-process; the status, the content type and the body.
-async fn send_async(app: &Router, req: Request<Body>) -> (StatusCode, String, Vec<u8>) {
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let kind = res
-        .headers()
-        .get("content-type")
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default();
-    let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
-        .await
-        .unwrap();
-    (status, kind, bytes.to_vec())
 }
 
 fn send(rt: &tokio::runtime::Runtime, app: &Router, req: Request<Body>) -> (StatusCode, Value) {

@@ -23,6 +23,38 @@ struct Client {
     pending: Vec<Value>,
 }
 
+/// The messages the server writes to `stdout`, parsed, as they come (a
+/// thread of their own reads the framing); the channel closes with the
+/// stream.
+pub(crate) fn messages(stdout: std::process::ChildStdout) -> Receiver<serde_json::Value> {
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(stdout);
+        loop {
+            let mut length = None;
+            loop {
+                let mut line = String::new();
+                if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                    return;
+                }
+                let line = line.trim_end();
+                if line.is_empty() {
+                    break;
+                }
+                if let Some(n) = line.strip_prefix("Content-Length: ") {
+                    length = n.parse::<usize>().ok();
+                }
+            }
+            let mut body = vec![0; length.unwrap()];
+            reader.read_exact(&mut body).unwrap();
+            if tx.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                return;
+            }
+        }
+    });
+    rx
+}
+
 impl Client {
     fn start() -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
@@ -34,31 +66,7 @@ impl Client {
             .unwrap();
         let stdin = child.stdin.take().unwrap();
         let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let mut length = None;
-                loop {
-                    let mut line = String::new();
-                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    let line = line.trim_end();
-                    if line.is_empty() {
-                        break;
-                    }
-                    if let Some(n) = line.strip_prefix("Content-Length: ") {
-                        length = n.parse::<usize>().ok();
-                    }
-                }
-                let mut body = vec![0; length.unwrap()];
-                reader.read_exact(&mut body).unwrap();
-                if tx.send(serde_json::from_slice(&body).unwrap()).is_err() {
-                    return;
-                }
-            }
-        });
+        let rx = messages(stdout);
         Client {
             child,
             stdin,

@@ -11,7 +11,7 @@
 use crate::common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use rulebook::agents::Strength;
@@ -413,6 +413,33 @@ fn killed_records_replay_to_a_prefix(args: &[&str], kills: u64) {
     let whole = lines(&full);
     let length = started.elapsed();
     assert!(whole.len() > 20, "{whole:?}");
+    // One run recorded to `file`, killed (SIGKILL) when `wait` returns:
+    // its record must be a prefix of the whole game that `replay` reads.
+    // Whether the kill landed mid-game.
+    let killed = |file: &Path, label: &str, wait: &dyn Fn(&mut Child)| -> bool {
+        let mut child = Command::new(bin())
+            .args(args)
+            .arg("--record")
+            .arg(file)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        wait(&mut child);
+        let _ = child.kill();
+        child.wait().unwrap();
+        if !file.exists() {
+            return false; // killed before it started
+        }
+        let kept = lines(file);
+        assert!(
+            kept.len() <= whole.len() && kept[..] == whole[..kept.len()],
+            "{label}: not a prefix"
+        );
+        let (code, _, err) = cli(&["replay", file.to_str().unwrap()], "");
+        assert_eq!(code, 0, "{label}: {err}");
+        kept.len() > 1 && kept.len() < whole.len()
+    };
     // Delays from a fixed generator: anywhere in the game.
     let mut x: u64 = 0x2545_F491_4F6C_DD1D;
     let mut prefixes = 0;
@@ -422,29 +449,8 @@ fn killed_records_replay_to_a_prefix(args: &[&str], kills: u64) {
         x ^= x << 17;
         let delay = length.mul_f64((x % 1000) as f64 / 1000.0);
         let file = d.join(format!("killed-{i}.jsonl"));
-        let mut child = Command::new(bin())
-            .args(args)
-            .arg("--record")
-            .arg(&file)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(delay);
-        // Child::kill sends SIGKILL.
-        let _ = child.kill();
-        child.wait().unwrap();
-        if !file.exists() {
-            continue; // killed before it started
-        }
-        let kept = lines(&file);
-        assert!(
-            kept.len() <= whole.len() && kept[..] == whole[..kept.len()],
-            "run {i} killed after {delay:?}: not a prefix"
-        );
-        let (code, _, err) = cli(&["replay", file.to_str().unwrap()], "");
-        assert_eq!(code, 0, "run {i}: {err}");
-        if kept.len() > 1 && kept.len() < whole.len() {
+        let label = format!("run {i} killed after {delay:?}");
+        if killed(&file, &label, &|_| std::thread::sleep(delay)) {
             prefixes += 1;
         }
     }
@@ -456,34 +462,18 @@ fn killed_records_replay_to_a_prefix(args: &[&str], kills: u64) {
             break;
         }
         let file = d.join(format!("watched-{i}.jsonl"));
-        let mut child = Command::new(bin())
-            .args(args)
-            .arg("--record")
-            .arg(&file)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let watch = Instant::now();
-        while child.try_wait().unwrap().is_none() && watch.elapsed() < Duration::from_secs(60) {
-            if file.exists() && std::fs::read_to_string(&file).unwrap().lines().count() > 1 {
-                break;
+        let has_a_turn =
+            || std::fs::read_to_string(&file).is_ok_and(|text| text.lines().count() > 1);
+        let watch = |child: &mut Child| {
+            let since = Instant::now();
+            while child.try_wait().unwrap().is_none()
+                && since.elapsed() < Duration::from_secs(60)
+                && !has_a_turn()
+            {
+                std::thread::sleep(Duration::from_micros(200));
             }
-            std::thread::sleep(Duration::from_micros(200));
-        }
-        let _ = child.kill();
-        child.wait().unwrap();
-        if !file.exists() {
-            continue;
-        }
-        let kept = lines(&file);
-        assert!(
-            kept.len() <= whole.len() && kept[..] == whole[..kept.len()],
-            "watched run {i}: not a prefix"
-        );
-        let (code, _, err) = cli(&["replay", file.to_str().unwrap()], "");
-        assert_eq!(code, 0, "watched run {i}: {err}");
-        if kept.len() > 1 && kept.len() < whole.len() {
+        };
+        if killed(&file, &format!("watched run {i}"), &watch) {
             prefixes += 1;
         }
     }

@@ -13,12 +13,28 @@ use rulebook::web::{router, router_with, Library, Store};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
-fn runtime() -> tokio::runtime::Runtime {
+/// The runtime the in-process requests of the web tests run on.
+pub(crate) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .unwrap()
+}
+
+/// Sends a request in-process; the status, the content type and the body.
+pub(crate) async fn send_async(app: &Router, req: Request<Body>) -> (StatusCode, String, Vec<u8>) {
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let kind = res
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    (status, kind, bytes.to_vec())
 }
 
 /// A games folder with one good file, one with an error, and a link that
@@ -64,19 +80,8 @@ impl App {
             req = req.header("content-type", "application/json");
         }
         let req = req.body(body.map_or_else(Body::empty, Body::from)).unwrap();
-        self.rt.block_on(async {
-            let res = self.app.clone().oneshot(req).await.unwrap();
-            let status = res.status();
-            let kind = res
-                .headers()
-                .get("content-type")
-                .map(|v| v.to_str().unwrap().to_string())
-                .unwrap_or_default();
-            let bytes = axum::body::to_bytes(res.into_body(), usize::MAX)
-                .await
-                .unwrap();
-            (status, bytes.to_vec(), kind)
-        })
+        let (status, kind, bytes) = self.rt.block_on(send_async(&self.app, req));
+        (status, bytes, kind)
     }
 
     fn json(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
