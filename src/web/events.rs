@@ -22,7 +22,7 @@ use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 
-use super::api::{compute, describe, SearchClaim};
+use super::change::{compute, describe, SearchClaim};
 use super::reply::refuse;
 use super::AppState;
 
@@ -94,7 +94,7 @@ pub async fn events(State(app): State<Arc<AppState>>, Path(id): Path<String>) ->
                         failed: false,
                     };
                     tokio::time::sleep(PAUSE).await;
-                    let done = compute(&app, id, super::api::computer_turn).await;
+                    let done = compute(&app, id, super::store::OpenGame::computer_turn).await;
                     claim.end(matches!(done, Err(r) if r.status() != StatusCode::CONFLICT));
                 });
             }

@@ -1,16 +1,21 @@
 //! `rulebook serve`: a local web front end over the same library as the
-//! command line. A JSON API (the game list, board games in progress through
-//! [`crate::session::BoardSession`], race games through
-//! [`crate::session::RaceSession`], the checker's diagnostics), an event
+//! command line. A JSON API (the game list, games in progress of either
+//! kind, one stored game played through the library's session,
+//! [`crate::session::BoardSession`] or [`crate::session::RaceSession`], the
+//! checker's diagnostics), an event
 //! stream per game that brings the computer's moves, and pages embedded in
 //! the binary (plain HTML, CSS and JavaScript, no network).
 //! No rules live here or in the page: moves, explanations and pictures come
 //! from the library.
 
 pub mod api;
+pub mod board;
+pub mod change;
 pub mod events;
 pub mod guard;
+pub mod kind;
 pub mod library;
+pub mod open;
 pub mod race;
 pub mod reply;
 pub mod store;
@@ -107,23 +112,23 @@ pub fn app(library: Library, store: Store, host: &str) -> Router {
             "/assets/style.css",
             get(|| async { asset("text/css", include_str!("assets/style.css")) }),
         )
-        .route("/api/games", get(api::list).post(api::new_game))
-        .route("/api/games/load", post(api::load))
+        .route("/api/games", get(api::list).post(open::new_game))
+        .route("/api/games/load", post(open::load))
         .route("/api/rules", get(api::rules))
         .route("/api/check", post(api::check))
         .route("/api/save", post(api::save))
         .route("/api/games/{id}", get(api::state).delete(api::close))
-        .route("/api/games/{id}/move", post(api::play))
+        .route("/api/games/{id}/move", post(board::play))
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/redo", post(api::redo))
         .route("/api/games/{id}/hint", post(api::hint))
-        .route("/api/games/{id}/resign", post(api::resign))
+        .route("/api/games/{id}/resign", post(board::resign))
         .route("/api/games/{id}/computer", post(api::computer))
-        .route("/api/games/{id}/roll", post(api::roll))
-        .route("/api/games/{id}/choose", post(api::choose))
+        .route("/api/games/{id}/roll", post(race::roll))
+        .route("/api/games/{id}/choose", post(race::choose))
         .route("/api/games/{id}/events", get(events::events))
         .route("/api/games/{id}/record", get(api::record))
-        .route("/api/games/{id}/pdn", get(api::pdn))
+        .route("/api/games/{id}/pdn", get(board::pdn))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn(guard::json_errors))
         .layer(middleware::from_fn_with_state(

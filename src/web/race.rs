@@ -2,20 +2,27 @@
 //! and the choice of each turn; every request builds its
 //! [`RaceSession`] again from them (the seeded dice give the same rolls), so
 //! the rolls, the legal choices, the rule events and the result all come
-//! from the library. The state sent to the page, the roll and the choice of
-//! a person, a computer player's turn and the record.
+//! from the library. The state sent to the page (the track drawn), the roll
+//! and the choice of a person, a loaded record's turns; the verbs common to
+//! both kinds go through [`Kind`].
 
 // A refusal is the HTTP answer itself (`Err(Response)`).
 #![allow(clippy::result_large_err)]
 
 use std::sync::Arc;
 
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use serde::Serialize;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
 
-use super::reply::{refuse, MAX_PLIES};
-use super::store::{OpenRace, TurnLog};
+use super::change::change as change_game;
+use super::kind::{HintOf, Kind, NextOf, Step, TurnOf};
+use super::reply::{bad, broken, game_over, refuse, MAX_PLIES};
+use super::store::{OpenGame, Play, RacePlay, Setup, TurnLog};
+use super::AppState;
 use crate::format::svg::race::{drawn_at, seat_colour};
 use crate::narrate::event::describe;
 use crate::narrate::race::{choice_text, parse_choice, positions_text, result_text, seat_name};
@@ -23,7 +30,7 @@ use crate::race::game::RaceGame;
 use crate::race::{Choice, Event, RaceState, Roll};
 use crate::record::race::{choice_json, choice_of, record_text, RaceTurn};
 use crate::record::Header;
-use crate::session::race::{Played, RaceEnding, RaceSession};
+use crate::session::race::{Played, RaceEnding, RaceNext, RaceSession};
 
 /// The most turns the page's log holds (the oldest go first).
 pub const MAX_LOG: usize = 500;
@@ -91,14 +98,14 @@ pub struct RaceView {
 }
 
 /// The record's first line for a race game.
-fn header(g: &OpenRace) -> Header {
+fn header(setup: &Setup) -> Header {
     Header {
-        game: g.name.clone(),
-        options: g.options.clone(),
+        game: setup.name.clone(),
+        options: setup.options.clone(),
         position: None,
         tags: Vec::new(),
-        players: Some(g.agents.len()),
-        seed: Some(g.seed),
+        players: Some(setup.agents.len()),
+        seed: Some(setup.seed),
         ..Header::default()
     }
 }
@@ -114,22 +121,26 @@ struct Replayed<'g> {
 
 /// Builds the session of a stored race game and replays its turns (and
 /// the pending roll); with `words`, the last [`MAX_LOG`] turns in words.
-fn replay(g: &OpenRace, words: bool) -> Result<Replayed<'_>, String> {
-    let game: &RaceGame = &g.game;
+fn replay<'g>(
+    game: &'g RaceGame,
+    r: &RacePlay,
+    setup: &Setup,
+    words: bool,
+) -> Result<Replayed<'g>, String> {
     let mut s = RaceSession::new(
         game,
-        &g.agents,
-        g.seed,
-        g.strength,
+        &setup.agents,
+        setup.seed,
+        setup.strength,
         MAX_PLIES as u32,
-        header(g),
+        header(setup),
         None,
     )?;
-    let mut turns = Vec::with_capacity(g.choices.len());
-    let mut seats = Vec::with_capacity(g.choices.len());
+    let mut turns = Vec::with_capacity(r.choices.len());
+    let mut seats = Vec::with_capacity(r.choices.len());
     let mut log = Vec::new();
-    let from = g.choices.len().saturating_sub(MAX_LOG);
-    for (i, &c) in g.choices.iter().enumerate() {
+    let from = r.choices.len().saturating_sub(MAX_LOG);
+    for (i, &c) in r.choices.iter().enumerate() {
         let seat = s.to_roll();
         let roll = s.roll();
         let played = s.choose(c)?;
@@ -143,7 +154,7 @@ fn replay(g: &OpenRace, words: bool) -> Result<Replayed<'_>, String> {
             choice: choice_json(game, seat, c),
         });
     }
-    if g.rolled && !over(&s) {
+    if r.rolled && !over(&s) {
         s.roll();
     }
     Ok(Replayed {
@@ -154,14 +165,129 @@ fn replay(g: &OpenRace, words: bool) -> Result<Replayed<'_>, String> {
     })
 }
 
-/// Builds the session of a stored race game, replays its turns (and the
-/// pending roll) and runs `f` with the turns as the record writes them.
-pub fn with_race<R>(
-    g: &OpenRace,
-    f: impl FnOnce(&mut RaceSession<'_>, &[RaceTurn]) -> R,
-) -> Result<R, String> {
-    let mut r = replay(g, false)?;
-    Ok(f(&mut r.s, &r.turns))
+impl Kind for RacePlay {
+    type Session<'a> = RaceSession<'a>;
+
+    const PERSON_TO_MOVE: &'static str = "a person is to roll";
+    const NO_HINT: &'static str = "no choice to suggest";
+
+    fn session<R>(
+        &self,
+        setup: &Setup,
+        f: impl FnOnce(&mut RaceSession<'_>) -> R,
+    ) -> Result<R, String> {
+        let mut r = replay(&self.game, self, setup, false)?;
+        Ok(f(&mut r.s))
+    }
+
+    fn session_mut<R>(
+        &mut self,
+        setup: &Setup,
+        f: impl FnOnce(&mut RaceSession<'_>, &mut RacePlay) -> R,
+    ) -> Result<R, String> {
+        let game = Arc::clone(&self.game);
+        let mut r = replay(&game, self, setup, false)?;
+        Ok(f(&mut r.s, self))
+    }
+
+    fn step<'a>(next: NextOf<'a, Self>) -> Step<TurnOf<'a, Self>> {
+        match next {
+            RaceNext::Played(turn) => Step::Played(turn),
+            RaceNext::Person(_) => Step::Person,
+            RaceNext::Over(_) => Step::Over,
+        }
+    }
+
+    fn view(&self, id: u64, setup: &Setup) -> Result<Value, String> {
+        view(id, self, setup).and_then(|v| serde_json::to_value(v).map_err(|e| e.to_string()))
+    }
+
+    fn keep_turn(
+        &mut self,
+        _setup: &Setup,
+        _s: &RaceSession<'_>,
+        turn: TurnOf<'_, Self>,
+    ) -> Option<Value> {
+        self.choices.push(turn.choice);
+        None
+    }
+
+    fn hint_ready(s: &RaceSession<'_>) -> Result<(), Response> {
+        if over(s) {
+            return Err(game_over());
+        }
+        if s.rolled().is_none() || !s.human_to_roll() {
+            return Err(refuse(StatusCode::CONFLICT, "roll first"));
+        }
+        Ok(())
+    }
+
+    fn hint_json(s: &RaceSession<'_>, hint: HintOf<'_, Self>) -> Value {
+        let cell = s
+            .rolled()
+            .map(|roll| choice_view(s.game(), s.state(), &roll, hint));
+        json!({ "hint": cell })
+    }
+
+    /// Takes back the last turn a person played (and the computer turns
+    /// after it): that person's turn comes again, with the same dice, to
+    /// choose again; the choice taken back goes to redo. (Not the session's
+    /// undo, which goes back past a turn of one choice only: the page takes
+    /// back the last turn a person played, whatever it was.)
+    fn undo(&mut self, setup: &Setup) -> Result<Option<Value>, Response> {
+        let seats = replay(&self.game, self, setup, false)
+            .map_err(broken)?
+            .seats;
+        let Some(i) = seats.iter().rposition(|&seat| is_human(setup, seat)) else {
+            return Err(refuse(StatusCode::CONFLICT, "nothing to undo"));
+        };
+        if let Some(&c) = self.choices.get(i) {
+            self.undone.push(c);
+        }
+        self.choices.truncate(i);
+        self.rolled = true;
+        Ok(None)
+    }
+
+    /// Makes again the last choice taken back: the person to roll rolls (the
+    /// same dice as before the undo) and chooses it; the computer turns after
+    /// it come again by themselves.
+    fn redo(&mut self, setup: &Setup) -> Result<Option<Value>, Response> {
+        let Some(&c) = self.undone.last() else {
+            return Err(refuse(StatusCode::CONFLICT, "nothing to redo"));
+        };
+        let mut rolled = self.clone();
+        rolled.rolled = true;
+        let played = rolled
+            .session(setup, |s| {
+                if over(s) {
+                    return Err(game_over());
+                }
+                if !s.human_to_roll() {
+                    return Err(refuse(StatusCode::CONFLICT, "the computer is to roll"));
+                }
+                if !s.choices().contains(&c) {
+                    return Err(refuse(
+                        StatusCode::CONFLICT,
+                        "the choice taken back is not a choice of this roll",
+                    ));
+                }
+                s.choose(c).map_err(broken)
+            })
+            .map_err(broken)??;
+        self.undone.pop();
+        self.choices.push(played.choice);
+        self.rolled = false;
+        Ok(None)
+    }
+
+    /// The record of every turn played, with the header the page has always
+    /// written (the session's record holds the turns only where a person
+    /// plays, and names the agents).
+    fn record(&self, setup: &Setup) -> Result<String, String> {
+        let r = replay(&self.game, self, setup, false)?;
+        Ok(record_text(&header(setup), &r.turns))
+    }
 }
 
 /// Whether the game is over: by the rules, a resignation or the limit of
@@ -180,14 +306,14 @@ fn result(g: &RaceGame, s: &RaceSession<'_>) -> Option<String> {
     }
 }
 
-/// The state of a race game as JSON for the page.
-pub fn view(id: u64, g: &OpenRace) -> Result<RaceView, String> {
+/// The state of a race game as the page sees it.
+fn view(id: u64, r: &RacePlay, setup: &Setup) -> Result<RaceView, String> {
     let Replayed {
         s: mut session,
         seats,
         log,
         ..
-    } = replay(g, true)?;
+    } = replay(&r.game, r, setup, true)?;
     let s = &mut session;
     let game = s.game();
     let seat = s.to_roll();
@@ -199,10 +325,10 @@ pub fn view(id: u64, g: &OpenRace) -> Result<RaceView, String> {
     Ok(RaceView {
         id: id.to_string(),
         kind: "race",
-        game: g.name.clone(),
+        game: setup.name.clone(),
         title: game.title.clone(),
-        options: g.options.clone(),
-        seed: g.seed.to_string(),
+        options: setup.options.clone(),
+        seed: setup.seed.to_string(),
         dice: game.dice,
         faces: game.faces,
         seats: s
@@ -241,15 +367,15 @@ pub fn view(id: u64, g: &OpenRace) -> Result<RaceView, String> {
         svg: crate::format::svg::race::render(game, Some(s.state())),
         positions: positions_text(game, s.state()),
         turns: log,
-        can_undo: seats.iter().any(|&i| is_human(g, i)),
-        can_redo: !done && !g.undone.is_empty() && human,
+        can_undo: seats.iter().any(|&i| is_human(setup, i)),
+        can_redo: !done && !r.undone.is_empty() && human,
         result,
     })
 }
 
 /// Whether a person plays seat `seat`.
-fn is_human(g: &OpenRace, seat: usize) -> bool {
-    g.agents.get(seat).is_some_and(|a| a == "human")
+fn is_human(setup: &Setup, seat: usize) -> bool {
+    setup.agents.get(seat).is_some_and(|a| a == "human")
 }
 
 /// Choice `c` of the seat to roll for `roll`, with the cells of the track
@@ -304,188 +430,159 @@ fn turn_log(game: &RaceGame, p: &Played) -> TurnLog {
     }
 }
 
-fn failed(e: String) -> Response {
-    refuse(StatusCode::INTERNAL_SERVER_ERROR, e)
+/// Opens a race game of `race` for `players` (the fewest by default, or as
+/// many as the agents of `setup`), people where no agent is given.
+pub fn open(
+    race: Box<RaceGame>,
+    mut setup: Setup,
+    players: Option<usize>,
+) -> Result<OpenGame, Response> {
+    let (min, max) = (usize::from(race.min_players), usize::from(race.max_players));
+    let players = players.unwrap_or(setup.agents.len().max(min));
+    if players < min || players > max {
+        return Err(bad(format!(
+            "{players} players; this game takes {min} to {max}"
+        )));
+    }
+    if setup.agents.len() > players {
+        return Err(bad(format!(
+            "{} seats given for {players} players",
+            setup.agents.len()
+        )));
+    }
+    setup.agents.resize(players, "human".into());
+    let play = RacePlay::new(Arc::from(race));
+    // The seats are checked now, so a bad agent is refused at once.
+    play.session(&setup, |_| ()).map_err(bad)?;
+    Ok(OpenGame {
+        setup,
+        play: Play::Race(play),
+    })
 }
 
-/// The person to roll rolls.
-pub fn roll(mut g: OpenRace) -> Result<OpenRace, Response> {
-    let ok = with_race(&g, |s, _| {
-        if over(s) {
-            return Err(refuse(StatusCode::CONFLICT, "the game is over"));
+/// Runs a change of a race game (a board game is refused), stores it and
+/// answers with the new state.
+async fn change(
+    app: Arc<AppState>,
+    id: &str,
+    f: impl FnOnce(&mut RacePlay, &Setup) -> Result<(), Response> + Send + 'static,
+) -> Response {
+    change_game(app, id, |mut g| {
+        match &mut g.play {
+            Play::Race(r) => f(r, &g.setup)?,
+            Play::Board(_) => {
+                return Err(refuse(
+                    StatusCode::CONFLICT,
+                    "this is a board game: move a piece",
+                ))
+            }
         }
-        if !s.human_to_roll() {
-            return Err(refuse(StatusCode::CONFLICT, "the computer is to roll"));
-        }
-        if s.rolled().is_some() {
-            return Err(refuse(StatusCode::CONFLICT, "rolled already: choose"));
-        }
+        Ok((g, None))
+    })
+    .await
+}
+
+/// POST /api/games/{id}/roll: the person to roll of a race game rolls.
+pub async fn roll(State(app): State<Arc<AppState>>, Path(id): Path<String>) -> Response {
+    change(app, &id, |r, setup| {
+        r.session(setup, |s| {
+            if over(s) {
+                return Err(game_over());
+            }
+            if !s.human_to_roll() {
+                return Err(refuse(StatusCode::CONFLICT, "the computer is to roll"));
+            }
+            if s.rolled().is_some() {
+                return Err(refuse(StatusCode::CONFLICT, "rolled already: choose"));
+            }
+            Ok(())
+        })
+        .map_err(broken)??;
+        r.rolled = true;
         Ok(())
     })
-    .map_err(failed)?;
-    ok?;
-    g.rolled = true;
-    Ok(g)
+    .await
 }
 
-/// The person who rolled chooses `text` (`enter`, a cell, `pass`); 422
-/// with the rule that forbids it when it is not a legal choice.
-pub fn choose(mut g: OpenRace, text: &str) -> Result<OpenRace, Response> {
-    let game = Arc::clone(&g.game);
-    let played = with_race(&g, |s, _| {
-        if over(s) {
-            return Err(refuse(StatusCode::CONFLICT, "the game is over"));
-        }
-        if !s.human_to_roll() {
-            return Err(refuse(StatusCode::CONFLICT, "the computer is to roll"));
-        }
-        let Some(roll) = s.rolled() else {
-            return Err(refuse(StatusCode::CONFLICT, "roll first"));
-        };
-        let seat = s.to_roll();
-        let Some(c) = parse_choice(&game, seat, text) else {
-            return Err(refuse(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!(
-                    "`{}` is not a choice: enter, pass or a cell",
-                    crate::shown::shown(text)
-                ),
-            ));
-        };
-        if !s.choices().contains(&c) {
-            let why = crate::narrate::race::why_not(&game, s.state(), seat, &roll, c);
-            return Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, why));
-        }
-        s.choose(c).map_err(failed)
-    })
-    .map_err(failed)??;
-    g.choices.push(played.choice);
-    g.rolled = false;
-    g.undone.clear();
-    Ok(g)
+/// The body of POST /api/games/{id}/choose.
+#[derive(Deserialize)]
+pub struct ChooseBody {
+    /// `enter`, `pass` or the cell of the piece to move.
+    choice: String,
 }
 
-/// The computer player to roll rolls and chooses.
-pub fn computer(mut g: OpenRace) -> Result<OpenRace, Response> {
-    let played = with_race(&g, |s, _| {
-        if over(s) {
-            return Err(refuse(StatusCode::CONFLICT, "the game is over"));
-        }
-        if s.human_to_roll() {
-            return Err(refuse(StatusCode::CONFLICT, "a person is to roll"));
-        }
-        s.roll();
-        s.play_computer().map_err(failed)
-    })
-    .map_err(failed)??;
-    g.choices.push(played.choice);
-    Ok(g)
-}
-
-/// Whether the computer is to play a turn.
-pub fn computer_to_move(g: &OpenRace) -> bool {
-    with_race(g, |s, _| !over(s) && !s.human_to_roll()).unwrap_or(false)
-}
-
-/// The record of the game so far (JSON lines, for `replay`).
-pub fn record(g: &OpenRace) -> Result<String, String> {
-    with_race(g, |_, turns| record_text(&header(g), turns))
-}
-
-/// Takes back the last turn a person played (and the computer turns after
-/// it): that person's turn comes again, with the same dice, to choose
-/// again (as `RaceSession::undo`); the choice taken back goes to redo.
-pub fn undo(mut g: OpenRace) -> Result<OpenRace, Response> {
-    let seats = replay(&g, false).map_err(failed)?.seats;
-    let Some(i) = seats.iter().rposition(|&seat| is_human(&g, seat)) else {
-        return Err(refuse(StatusCode::CONFLICT, "nothing to undo"));
-    };
-    if let Some(&c) = g.choices.get(i) {
-        g.undone.push(c);
+/// POST /api/games/{id}/choose: the person who rolled chooses (`enter`, a
+/// cell, `pass`); 422 with the rule that forbids it when it is not a legal
+/// choice.
+pub async fn choose(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Json(b): Json<ChooseBody>,
+) -> Response {
+    if b.choice.len() > 200 {
+        return bad("a choice is at most 200 characters");
     }
-    g.choices.truncate(i);
-    g.rolled = true;
-    Ok(g)
-}
-
-/// Makes again the last choice taken back: the person to roll rolls (the
-/// same dice as before the undo) and chooses it; the computer turns after
-/// it come again by themselves.
-pub fn redo(mut g: OpenRace) -> Result<OpenRace, Response> {
-    let Some(&c) = g.undone.last() else {
-        return Err(refuse(StatusCode::CONFLICT, "nothing to redo"));
-    };
-    let mut rolled = g.clone();
-    rolled.rolled = true;
-    let played = with_race(&rolled, |s, _| {
-        if over(s) {
-            return Err(refuse(StatusCode::CONFLICT, "the game is over"));
-        }
-        if !s.human_to_roll() {
-            return Err(refuse(StatusCode::CONFLICT, "the computer is to roll"));
-        }
-        if !s.choices().contains(&c) {
-            return Err(refuse(
-                StatusCode::CONFLICT,
-                "the choice taken back is not a choice of this roll",
-            ));
-        }
-        s.choose(c).map_err(failed)
+    change(app, &id, move |r, setup| {
+        let text = b.choice.as_str();
+        let game = Arc::clone(&r.game);
+        let played = r
+            .session(setup, |s| {
+                if over(s) {
+                    return Err(game_over());
+                }
+                if !s.human_to_roll() {
+                    return Err(refuse(StatusCode::CONFLICT, "the computer is to roll"));
+                }
+                let Some(roll) = s.rolled() else {
+                    return Err(refuse(StatusCode::CONFLICT, "roll first"));
+                };
+                let seat = s.to_roll();
+                let Some(c) = parse_choice(&game, seat, text) else {
+                    return Err(refuse(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        format!(
+                            "`{}` is not a choice: enter, pass or a cell",
+                            crate::shown::shown(text)
+                        ),
+                    ));
+                };
+                if !s.choices().contains(&c) {
+                    let why = crate::narrate::race::why_not(&game, s.state(), seat, &roll, c);
+                    return Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, why));
+                }
+                s.choose(c).map_err(broken)
+            })
+            .map_err(broken)??;
+        r.choices.push(played.choice);
+        r.rolled = false;
+        r.undone.clear();
+        Ok(())
     })
-    .map_err(failed)??;
-    g.undone.pop();
-    g.choices.push(played.choice);
-    g.rolled = false;
-    Ok(g)
-}
-
-/// A legal choice suggested, as the page shows the choices.
-#[derive(Serialize)]
-pub struct Hint {
-    hint: ChoiceView,
-}
-
-/// The choice a greedy player suggests for the person's roll.
-pub fn hint(g: &OpenRace) -> Result<Hint, Response> {
-    with_race(g, |s, _| {
-        if over(s) {
-            return Err(refuse(StatusCode::CONFLICT, "the game is over"));
-        }
-        let Some(roll) = s.rolled().filter(|_| s.human_to_roll()) else {
-            return Err(refuse(StatusCode::CONFLICT, "roll first"));
-        };
-        let Some(c) = s.hint() else {
-            return Err(refuse(StatusCode::CONFLICT, "no choice to suggest"));
-        };
-        Ok(Hint {
-            hint: choice_view(s.game(), s.state(), &roll, c),
-        })
-    })
-    .map_err(failed)?
+    .await
 }
 
 /// Plays the turns of a race record (the JSON lines after its header) in
-/// `g`, a game opened with the record's seed: each turn must be the seat to
-/// roll's, with the dice the seed rolls, and a legal choice; 422 naming the
-/// line (1 is the header) of the first that is not. With `from_start`,
-/// nothing is played and each turn comes by redo.
-pub fn load(mut g: OpenRace, text: &str, from_start: bool) -> Result<OpenRace, Response> {
+/// `r`, a game just opened with the record's seed: each turn must be the
+/// seat to roll's, with the dice the seed rolls, and a legal choice; 422
+/// naming the line (1 is the header) of the first that is not. With
+/// `from_start`, nothing is played and each turn comes by redo.
+pub fn load(r: &mut RacePlay, setup: &Setup, text: &str, from_start: bool) -> Result<(), Response> {
     let unplayable = |n: usize, e: String| {
         refuse(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!("the record, line {n}: {e}"),
         )
     };
-    let game = Arc::clone(&g.game);
+    let game = Arc::clone(&r.game);
     let mut played = Vec::new();
     {
-        let probe = OpenRace {
+        let probe = RacePlay {
             choices: Vec::new(),
             rolled: false,
-            ..g.clone()
+            ..r.clone()
         };
-        let mut r = replay(&probe, false).map_err(failed)?;
-        let s = &mut r.s;
+        let mut replayed = replay(&game, &probe, setup, false).map_err(broken)?;
+        let s = &mut replayed.s;
         let lines = text
             .lines()
             .enumerate()
@@ -516,7 +613,7 @@ pub fn load(mut g: OpenRace, text: &str, from_start: bool) -> Result<OpenRace, R
                     format!(
                         "the dice are {:?}, but seed {} rolls {:?} here: the game goes on only with the dice of its seed",
                         turn.dice,
-                        g.seed,
+                        setup.seed,
                         roll.faces()
                     ),
                 ));
@@ -539,7 +636,7 @@ pub fn load(mut g: OpenRace, text: &str, from_start: bool) -> Result<OpenRace, R
                         ),
                     )
                 })?;
-            s.choose(c).map_err(failed)?;
+            s.choose(c).map_err(broken)?;
             played.push(c);
             if played.len() > MAX_PLIES {
                 return Err(unplayable(
@@ -550,9 +647,9 @@ pub fn load(mut g: OpenRace, text: &str, from_start: bool) -> Result<OpenRace, R
         }
     }
     if from_start {
-        g.undone = played.into_iter().rev().collect();
+        r.undone = played.into_iter().rev().collect();
     } else {
-        g.choices = played;
+        r.choices = played;
     }
-    Ok(g)
+    Ok(())
 }

@@ -1,5 +1,6 @@
-//! The open games of the web front end, board and race games: a bounded
-//! map from id to game, where games no person acted on for too long expire
+//! The open games of the web front end, one type for both kinds
+//! ([`OpenGame`]: what a game was opened with, and the history of its kind
+//! in [`Play`]): a bounded map from id to game, where games no person acted on for too long expire
 //! (an open event stream is no action); each change
 //! is counted (a change computed off the lock is refused when another came
 //! first, and the search of a computer player computing one is told to
@@ -49,24 +50,54 @@ impl Work {
     }
 }
 
-/// A board game in progress, as stored between requests: enough to build
-/// its [`crate::session::BoardSession`] again.
+/// What a game was opened with, whatever its kind: its name, options,
+/// players, seed and strength, and where its work is counted.
 #[derive(Clone)]
-pub struct OpenGame {
-    /// The compiled game.
-    pub tables: Arc<Tables>,
+pub struct Setup {
     /// The name it was opened by (bundled name or file of the folder).
     pub name: String,
     /// Its options, `NAME=VALUE`.
     pub options: Vec<String>,
+    /// The agent of each side or seat (`human` for a person); a race game
+    /// has as many as players.
+    pub agents: Vec<String>,
+    /// The seed of the computer players (and of a race game's dice).
+    pub seed: u64,
+    /// How hard the computer players think.
+    pub strength: Strength,
+    /// Where the work done for the game is counted (the store's, once it
+    /// is stored).
+    pub work: Arc<Work>,
+}
+
+/// A game in progress, as stored between requests: what it was opened with
+/// and what was played, enough to build its session again (see
+/// [`super::kind::Kind`]).
+#[derive(Clone)]
+pub struct OpenGame {
+    /// What it was opened with.
+    pub setup: Setup,
+    /// The game of its kind and what was played in it.
+    pub play: Play,
+}
+
+/// The compiled game and what was played in it, of each kind.
+#[derive(Clone)]
+pub enum Play {
+    /// A board game.
+    Board(BoardPlay),
+    /// A race game.
+    Race(RacePlay),
+}
+
+/// A board game and its moves: enough to build its
+/// [`crate::session::BoardSession`] again.
+#[derive(Clone)]
+pub struct BoardPlay {
+    /// The compiled game.
+    pub tables: Arc<Tables>,
     /// The starting position.
     pub start: Position,
-    /// The agent of each side (`human` for a person).
-    pub agents: Vec<String>,
-    /// The seed of the computer players.
-    pub seed: u64,
-    /// How hard they think.
-    pub strength: Strength,
     /// The moves played.
     pub played: Vec<Move>,
     /// The moves taken back, the next to redo last.
@@ -75,62 +106,47 @@ pub struct OpenGame {
     pub resigned: Option<usize>,
     /// The rule events of the last move.
     pub events: Vec<String>,
-    /// Where the work done for the game is counted (the store's, once it
-    /// is stored).
-    pub work: Arc<Work>,
 }
 
-impl OpenGame {
-    /// A new game with nothing played.
-    pub fn new(
-        tables: Arc<Tables>,
-        name: String,
-        options: Vec<String>,
-        start: Position,
-        agents: Vec<String>,
-        seed: u64,
-        strength: Strength,
-    ) -> OpenGame {
-        OpenGame {
+impl BoardPlay {
+    /// A board game with nothing played.
+    pub fn new(tables: Arc<Tables>, start: Position) -> BoardPlay {
+        BoardPlay {
             tables,
-            name,
-            options,
             start,
-            agents,
-            seed,
-            strength,
             played: Vec::new(),
             undone: Vec::new(),
             resigned: None,
             events: Vec::new(),
-            work: Arc::default(),
         }
     }
 }
 
-/// A race game in progress, as stored between requests: enough to build
-/// its [`crate::session::RaceSession`] again (the same seed gives the same
+/// A race game and its turns: enough to build its
+/// [`crate::session::RaceSession`] again (the same seed gives the same
 /// dice, so the turns replay exactly).
 #[derive(Clone)]
-pub struct OpenRace {
+pub struct RacePlay {
     /// The compiled game.
     pub game: Arc<RaceGame>,
-    /// The name it was opened by.
-    pub name: String,
-    /// Its options, `NAME=VALUE`.
-    pub options: Vec<String>,
-    /// The agent of each seat (`human` for a person); as many as players.
-    pub agents: Vec<String>,
-    /// The seed of the dice and of the computer players.
-    pub seed: u64,
-    /// How hard the computer players think.
-    pub strength: Strength,
     /// The choice of each turn played, in order.
     pub choices: Vec<Choice>,
     /// Whether the seat to roll has rolled (its choices are wanted).
     pub rolled: bool,
     /// The choices of people taken back, the next to redo last.
     pub undone: Vec<Choice>,
+}
+
+impl RacePlay {
+    /// A race game with nothing played.
+    pub fn new(game: Arc<RaceGame>) -> RacePlay {
+        RacePlay {
+            game,
+            choices: Vec::new(),
+            rolled: false,
+            undone: Vec::new(),
+        }
+    }
 }
 
 /// A race turn as the page shows it.
@@ -153,18 +169,9 @@ pub struct TurnLog {
     pub notes: Vec<String>,
 }
 
-/// A game of either kind.
-#[derive(Clone)]
-pub enum Open {
-    /// A board game.
-    Board(OpenGame),
-    /// A race game.
-    Race(OpenRace),
-}
-
 /// A stored game with its bookkeeping.
 struct Slot {
-    game: Open,
+    game: OpenGame,
     /// Counts changes, so that a change computed off the lock is refused
     /// when another one came first.
     version: u64,
@@ -336,10 +343,8 @@ impl Store {
 
     /// Adds a game; its id, or an error when [`MAX_GAMES`] are open and
     /// none has expired.
-    pub fn add(&self, mut game: Open) -> Result<u64, String> {
-        if let Open::Board(b) = &mut game {
-            b.work = Arc::clone(&self.work);
-        }
+    pub fn add(&self, mut game: OpenGame) -> Result<u64, String> {
+        game.setup.work = Arc::clone(&self.work);
         let mut games = self.games.lock().map_err(|_| "the store is broken")?;
         let now = Instant::now();
         expire(&mut games, now, self.idle);
@@ -375,7 +380,7 @@ impl Store {
 
     /// A copy of a game and its version (touching it), or None when there
     /// is none.
-    pub fn get(&self, id: u64) -> Option<(Open, u64)> {
+    pub fn get(&self, id: u64) -> Option<(OpenGame, u64)> {
         let mut games = self.games.lock().ok()?;
         let now = Instant::now();
         expire(&mut games, now, self.idle);
@@ -387,7 +392,7 @@ impl Store {
     /// A copy of a game and its version without touching it: what an open
     /// event stream looks at (a page left open does not keep its game
     /// alive), or None when there is none.
-    pub fn peek(&self, id: u64) -> Option<(Open, u64)> {
+    pub fn peek(&self, id: u64) -> Option<(OpenGame, u64)> {
         let mut games = self.games.lock().ok()?;
         expire(&mut games, Instant::now(), self.idle);
         let g = games.get(&id)?;
@@ -416,7 +421,7 @@ impl Store {
     /// closed or expires (then the change would be refused anyway). It
     /// does not touch the game: a computer's move played for an open page
     /// is no person's action ([`Store::touch`] counts those).
-    pub fn begin(&self, id: u64) -> Option<(Open, u64, Arc<AtomicBool>)> {
+    pub fn begin(&self, id: u64) -> Option<(OpenGame, u64, Arc<AtomicBool>)> {
         let mut games = self.games.lock().ok()?;
         let now = Instant::now();
         expire(&mut games, now, self.idle);
@@ -442,26 +447,10 @@ impl Store {
         true
     }
 
-    /// A board game and its version.
-    pub fn board(&self, id: u64) -> Option<(OpenGame, u64)> {
-        match self.get(id)? {
-            (Open::Board(g), v) => Some((g, v)),
-            _ => None,
-        }
-    }
-
-    /// A race game and its version.
-    pub fn race(&self, id: u64) -> Option<(OpenRace, u64)> {
-        match self.get(id)? {
-            (Open::Race(g), v) => Some((g, v)),
-            _ => None,
-        }
-    }
-
     /// Stores a changed game, unless it was changed by another request
     /// since it was read at `version` (then false). Like [`Store::begin`],
     /// it does not touch the game.
-    pub fn put(&self, id: u64, game: Open, version: u64) -> bool {
+    pub fn put(&self, id: u64, game: OpenGame, version: u64) -> bool {
         self.put_with_view(id, game, version, None)
     }
 
@@ -470,7 +459,7 @@ impl Store {
     pub fn put_with_view(
         &self,
         id: u64,
-        game: Open,
+        game: OpenGame,
         version: u64,
         view: Option<serde_json::Value>,
     ) -> bool {
