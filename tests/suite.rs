@@ -75,3 +75,5 @@ mod simulate;
 mod web;
 #[path = "web_browser.rs"]
 mod web_browser;
+#[path = "web_one_game.rs"]
+mod web_one_game;

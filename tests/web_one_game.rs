@@ -1,0 +1,164 @@
+//! `rulebook serve` keeps one kind of stored game for board and race games:
+//! the verbs common to both (computer, hint, record) answer each kind in its
+//! own words, and the input of one kind is refused for the other as before.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use rulebook::web::{router, Library};
+use serde_json::{json, Value};
+
+use super::web::{runtime, send_async};
+
+struct App {
+    rt: tokio::runtime::Runtime,
+    app: Router,
+}
+
+impl App {
+    fn new() -> App {
+        App {
+            rt: runtime(),
+            app: router(Library::new(None).unwrap()),
+        }
+    }
+
+    /// The status and the body as text.
+    fn send(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, String) {
+        let mut req = Request::builder().method(method).uri(uri);
+        if body.is_some() {
+            req = req.header("content-type", "application/json");
+        }
+        let body = body.map_or_else(Body::empty, |b| Body::from(b.to_string()));
+        let (status, _, bytes) = self
+            .rt
+            .block_on(send_async(&self.app, req.body(body).unwrap()));
+        (status, String::from_utf8(bytes).unwrap())
+    }
+
+    fn json(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+        let (status, text) = self.send(method, uri, body);
+        (status, serde_json::from_str(&text).unwrap())
+    }
+
+    /// Opens a game; its id and state.
+    fn open(&self, body: Value) -> (String, Value) {
+        let (s, v) = self.json("POST", "/api/games", Some(body));
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        (v["id"].as_str().unwrap().to_string(), v)
+    }
+
+    /// A refusal's status and error text.
+    fn refusal(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, String) {
+        let (s, v) = self.json(method, uri, body);
+        (s, v["error"].as_str().unwrap_or_default().to_string())
+    }
+}
+
+#[test]
+fn each_kind_refuses_the_other_kinds_input() {
+    let app = App::new();
+    let (board, _) = app.open(json!({"game": "draughts"}));
+    let race_game = "this is a board game: move a piece";
+    assert_eq!(
+        app.refusal("POST", &format!("/api/games/{board}/roll"), None),
+        (StatusCode::CONFLICT, race_game.to_string())
+    );
+    assert_eq!(
+        app.refusal(
+            "POST",
+            &format!("/api/games/{board}/choose"),
+            Some(json!({"choice": "enter"}))
+        ),
+        (StatusCode::CONFLICT, race_game.to_string())
+    );
+    let (race, _) = app.open(json!({"game": "slow-and-steady", "sides": ["human", "human"]}));
+    let board_game = "this is a race game: roll and choose";
+    assert_eq!(
+        app.refusal(
+            "POST",
+            &format!("/api/games/{race}/move"),
+            Some(json!({"move": "1"}))
+        ),
+        (StatusCode::CONFLICT, board_game.to_string())
+    );
+    assert_eq!(
+        app.refusal("POST", &format!("/api/games/{race}/resign"), None),
+        (StatusCode::CONFLICT, board_game.to_string())
+    );
+    // A race game has no PDN.
+    assert_eq!(
+        app.refusal("GET", &format!("/api/games/{race}/pdn"), None),
+        (
+            StatusCode::NOT_FOUND,
+            "no such game (it may have expired)".to_string()
+        )
+    );
+    // Neither game was changed by the refusals.
+    for id in [&board, &race] {
+        let (_, v) = app.json("GET", &format!("/api/games/{id}"), None);
+        assert_eq!(v["version"], 0, "{v}");
+    }
+}
+
+#[test]
+fn computer_and_hint_answer_each_kind_in_its_words() {
+    let app = App::new();
+    let (board, v) = app.open(json!({"game": "draughts"}));
+    assert_eq!(
+        app.refusal("POST", &format!("/api/games/{board}/computer"), None),
+        (StatusCode::CONFLICT, "a person is to move".to_string())
+    );
+    let (s, h) = app.json("POST", &format!("/api/games/{board}/hint"), None);
+    assert_eq!(s, StatusCode::OK, "{h}");
+    // The hint is one of the legal moves, drawn as the state draws them.
+    let legal = v["legal"].as_array().unwrap();
+    assert!(legal.contains(&h["hint"]), "{h} not in {legal:?}");
+
+    let (race, _) = app.open(json!({"game": "slow-and-steady", "sides": ["human", "human"]}));
+    assert_eq!(
+        app.refusal("POST", &format!("/api/games/{race}/computer"), None),
+        (StatusCode::CONFLICT, "a person is to roll".to_string())
+    );
+    assert_eq!(
+        app.refusal("POST", &format!("/api/games/{race}/hint"), None),
+        (StatusCode::CONFLICT, "roll first".to_string())
+    );
+    let (s, v) = app.json("POST", &format!("/api/games/{race}/roll"), None);
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let (s, h) = app.json("POST", &format!("/api/games/{race}/hint"), None);
+    assert_eq!(s, StatusCode::OK, "{h}");
+    // The hint is one of the choices, drawn as the state draws them.
+    let choices = v["choices"].as_array().unwrap();
+    assert!(choices.contains(&h["hint"]), "{h} not in {choices:?}");
+}
+
+#[test]
+fn a_race_record_holds_every_turn_of_computer_players() {
+    let app = App::new();
+    let (race, _) = app.open(json!({
+        "game": "slow-and-steady", "sides": ["random", "random"], "seed": 3
+    }));
+    let mut v = Value::Null;
+    for _ in 0..5 {
+        let (s, w) = app.json("POST", &format!("/api/games/{race}/computer"), None);
+        assert_eq!(s, StatusCode::OK, "{w}");
+        v = w;
+    }
+    let turns = v["turns"].as_array().unwrap();
+    assert_eq!(turns.len(), 5, "{v}");
+    let (s, text) = app.send("GET", &format!("/api/games/{race}/record"), None);
+    assert_eq!(s, StatusCode::OK);
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 6, "{text}");
+    assert_eq!(lines[0]["game"], "slow-and-steady");
+    assert_eq!(lines[0]["seed"], 3);
+    for (line, turn) in lines[1..].iter().zip(turns) {
+        assert_eq!(line["player"], turn["player"], "{text}");
+        assert_eq!(line["dice"], turn["dice"], "{text}");
+    }
+}
