@@ -449,14 +449,14 @@ fn open(app: &AppState, mut body: NewGame) -> Result<(Open, Option<Value>), Resp
         }
     };
     let mut agents = body.sides;
-    if agents.len() > t.nsides {
+    if agents.len() > t.sides() {
         return Err(bad(format!(
             "{} sides given; this game has {}",
             agents.len(),
-            t.nsides
+            t.sides()
         )));
     }
-    agents.resize(t.nsides, "human".into());
+    agents.resize(t.sides(), "human".into());
     let start = Position::start(&t);
     let t = Arc::new(t);
     let game = OpenGame::new(
@@ -738,7 +738,7 @@ fn session_of<'t>(
 /// (algebraic, from the start) and the squares it takes.
 fn move_json(t: &Tables, m: &Move) -> Value {
     let alg = |s: crate::board::game::Sq| {
-        t.game
+        t.game()
             .squares
             .get(usize::from(s.0))
             .map_or_else(String::new, |i| i.algebraic.clone())
@@ -776,20 +776,20 @@ fn board_view(g: &OpenGame, s: &BoardSession<'_>) -> Value {
         let over = result.is_some();
         json!({
             "game": g.name,
-            "title": t.game.title,
+            "title": t.game().title,
             "options": g.options,
-            "sides": t.game.sides.iter().zip(&g.agents).map(|(side, a)| json!({"name": side.name, "agent": a})).collect::<Vec<_>>(),
+            "sides": t.game().sides.iter().zip(&g.agents).map(|(side, a)| json!({"name": side.name, "agent": a})).collect::<Vec<_>>(),
             "to_move": s.to_move(),
             "side_to_move": s.side_name(),
             "human_to_move": !over && s.human_to_move(),
             "computer_to_move": !over && !s.human_to_move(),
             "svg": crate::format::svg::board::Picture { over, ..Default::default() }.render(t, pos),
             "board": {
-                "width": t.game.width, "height": t.game.height,
+                "width": t.game().width, "height": t.game().height,
                 "cell": crate::format::svg::board::CELL,
                 "margin": crate::format::svg::board::MARGIN,
             },
-            "squares": t.game.squares.iter().map(|q| json!({"name": q.algebraic, "file": q.file, "rank": q.rank})).collect::<Vec<_>>(),
+            "squares": t.game().squares.iter().map(|q| json!({"name": q.algebraic, "file": q.file, "rank": q.rank})).collect::<Vec<_>>(),
             "legal": if over { Vec::new() } else { s.game().legal().iter().map(|m| move_json(t, m)).collect::<Vec<_>>() },
             "last_move": s.game().played().last().map(|m| move_json(t, m)),
             "events": g.events,
@@ -1327,7 +1327,7 @@ pub async fn pdn(State(app): Shared, Path(id): Path<String>) -> Response {
     let Some((g, _)) = parse_id(&id).and_then(|id| app.store.board(id)) else {
         return no_game();
     };
-    let text = crate::pdn::write(&g.tables, &g.tables.game.title, &g.start, &g.played);
+    let text = crate::pdn::write(&g.tables, &g.tables.game().title, &g.start, &g.played);
     download(
         "application/x-chess-pdn",
         format!("{}.pdn", file_stem(&g.name)),
