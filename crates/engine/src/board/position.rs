@@ -340,14 +340,7 @@ impl Position {
 
     /// The piece on a square.
     pub fn piece(&self, t: &Tables, sq: Sq) -> Option<(SideId, KindId)> {
-        let c = *self.board.get(usize::from(sq.0))?;
-        if c == EMPTY || usize::from(c) > t.nsides * t.nkinds {
-            return None;
-        }
-        Some((
-            SideId(t.code_side[usize::from(c)]),
-            KindId(t.code_kind[usize::from(c)]),
-        ))
+        t.piece_of(*self.board.get(usize::from(sq.0))?)
     }
 
     /// The side to move.
