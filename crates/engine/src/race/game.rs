@@ -286,8 +286,8 @@ fn loop_cell(c: &Circuit, seat: usize, p: u16) -> u16 {
 /// - what `derive` works out from the rules (whether pieces may be held or
 ///   stuck, the loop cells and spots of a circuit, the landing and resting
 ///   plans) is of these settings and these rules: a planned turn plays as
-///   the rules applied one by one do. [`RaceGame::unplanned`] gives the
-///   same game without the plans, never a game whose plans are of another.
+///   the rules applied one by one do ([`RaceGame::unplanned`]: the same
+///   game without the plans, every turn by the rules one by one).
 #[derive(Clone, Debug)]
 pub struct RaceGame {
     /// The settings as checked (title, track, players, dice, entry,
