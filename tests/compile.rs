@@ -22,7 +22,7 @@ fn game_with(text: &str, options: &[(&str, &str)]) -> Game {
     };
     let checked = check_source(source, &BundledLoader, &options);
     assert_eq!(checked.errors(), 0, "{}", checked.render());
-    checked.into_board().unwrap().game
+    checked.into_board().unwrap().into_game()
 }
 
 fn names(g: &Game, set: &SquareSet) -> Vec<String> {
@@ -96,7 +96,7 @@ fn squares_are_numbered_from_the_top() {
     let g = check(&BundledLoader, "draughts", &[])
         .into_board()
         .unwrap()
-        .game;
+        .into_game();
     assert_eq!(g.squares.len(), 32);
     assert_eq!(
         (g.squares[0].algebraic.as_str(), g.squares[0].number),
@@ -133,7 +133,7 @@ fn variants_replace_what_they_restate() {
     let g = check(&BundledLoader, "variants/international", &[])
         .into_board()
         .unwrap()
-        .game;
+        .into_game();
     assert_eq!((g.width, g.height, g.squares.len()), (10, 10, 50));
     assert_eq!(g.setup.len(), 40);
     assert_eq!(g.end.counters().next().unwrap().1.plies, 50);
@@ -141,7 +141,7 @@ fn variants_replace_what_they_restate() {
     let e = check(&BundledLoader, "variants/english", &[])
         .into_board()
         .unwrap()
-        .game;
+        .into_game();
     assert_eq!(e.first.0, 1);
     assert!(e.kinds[1].moves[0].slide.is_empty());
     assert_eq!(e.kinds[1].moves[0].step.len(), 4);
@@ -153,13 +153,13 @@ fn options_apply_their_when_blocks() {
     let flying = check(&BundledLoader, "draughts", &[])
         .into_board()
         .unwrap()
-        .game;
+        .into_game();
     assert_eq!(flying.kinds[1].moves[0].slide.len(), 4);
     let short = [("kings".to_string(), "short".to_string())];
     let g = check(&BundledLoader, "draughts", &short)
         .into_board()
         .unwrap()
-        .game;
+        .into_game();
     assert!(g.kinds[1].moves[0].slide.is_empty());
     assert_eq!(g.kinds[1].moves[0].step.len(), 4);
     assert_eq!(g.kinds[1].id, "king");
@@ -167,7 +167,7 @@ fn options_apply_their_when_blocks() {
     let r = check(&BundledLoader, "variants/russian", &short)
         .into_board()
         .unwrap()
-        .game;
+        .into_game();
     assert!(r.kinds[1].moves[0].slide.is_empty());
 }
 
@@ -187,7 +187,7 @@ fn enemy_zones_and_triggers() {
     let g = check(&BundledLoader, "always-ready", &[])
         .into_board()
         .unwrap()
-        .game;
+        .into_game();
     let (king, per_side) = g.kinds[0].promotion.clone().unwrap();
     assert_eq!(king.0, 1);
     assert_eq!(

@@ -181,8 +181,8 @@ fn formatting_keeps_every_file_the_same_game() {
         let after = check(&path, &out);
         assert_eq!(verdict(&before), verdict(&after), "{name}: diagnostics");
         assert_eq!(
-            without_spans(&format!("{:?}", before.board().map(|t| &t.game))),
-            without_spans(&format!("{:?}", after.board().map(|t| &t.game))),
+            without_spans(&format!("{:?}", before.board().map(|t| t.game()))),
+            without_spans(&format!("{:?}", after.board().map(|t| t.game()))),
             "{name}: board game tables"
         );
         assert_eq!(

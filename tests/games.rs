@@ -87,7 +87,7 @@ fn run_script(text: &str) -> String {
             continue;
         }
         let game = m.get_or_insert_with(|| {
-            out.push_str(&format!("\n{}\n", t.game.title));
+            out.push_str(&format!("\n{}\n", t.game().title));
             out.push_str(&render_board(&t, &pos));
             Match::new(&t, pos.clone())
         });
@@ -113,11 +113,11 @@ fn run_script(text: &str) -> String {
                 let mv = game
                     .parse_move(arg)
                     .unwrap_or_else(|e| panic!("{arg}: {e}"));
-                let side = game.pos.to_move;
+                let side = game.pos.side().0;
                 let events = game.play(&mv);
                 out.push_str(&format!(
                     "\n> {arg}\n{}: {}\n",
-                    t.game.sides[usize::from(side)].name,
+                    t.game().sides[usize::from(side)].name,
                     mv.notation
                 ));
                 for e in events {

@@ -57,7 +57,7 @@ fn the_bundled_draughts_games_have_a_kernel() {
     let games = board_games();
     let with: Vec<String> = games
         .iter()
-        .filter(|(_, _, t)| t.kernel.is_some())
+        .filter(|(_, _, t)| t.kernel().is_some())
         .map(|(n, o, _)| format!("{n}{o:?}"))
         .collect();
     for want in [
@@ -77,10 +77,10 @@ fn the_bundled_draughts_games_have_a_kernel() {
     // or the 128-bit kernel where it knows them.
     for (name, _, t) in &games {
         if name.starts_with("other/") || name == "always-ready" {
-            assert!(t.kernel.is_none(), "{name} should take the general path");
+            assert!(t.kernel().is_none(), "{name} should take the general path");
         }
         assert_eq!(
-            t.wide_kernel.is_some(),
+            t.wide_kernel().is_some(),
             name == "always-ready",
             "{name}: the 128-bit kernel"
         );
@@ -92,7 +92,7 @@ fn where_a_side_passes_the_general_path_counts() {
     let t = check(&BundledLoader, "always-ready", &[])
         .into_board()
         .unwrap();
-    let k = t.wide_kernel.as_ref().expect("a 128-bit kernel");
+    let k = t.wide_kernel().expect("a 128-bit kernel");
     // White's man on a11 can't move (b12 is taken, no jump lands on the
     // board): White passes, which the kernel doesn't play.
     let pos = Position::parse(&t, "W:Wa11:Bb12").unwrap();
@@ -130,7 +130,7 @@ fn kernel_and_general_perft_agree_on_every_bundled_game() {
         let fast = Perft::new(&t, 1).uses_kernel(&pos);
         assert_eq!(
             fast,
-            t.kernel.is_some() || t.wide_kernel.is_some(),
+            t.kernel().is_some() || t.wide_kernel().is_some(),
             "{label}"
         );
         let depth = compare_perft(&label, &t, &pos, 300_000, 12);
@@ -161,7 +161,7 @@ fn kernel_and_general_perft_agree_on_the_fixture_positions() {
 
 /// A move as the kernel writes it, from the general generator's list.
 fn as_kmove(t: &Tables, list: &MoveList, i: usize) -> KMove {
-    let l = t.layout.as_ref().unwrap();
+    let l = t.layout().unwrap();
     let m = &list.moves[i];
     let bit = |sq: u16| 1u64 << l.bit_of[usize::from(sq)];
     KMove {
@@ -169,7 +169,7 @@ fn as_kmove(t: &Tables, list: &MoveList, i: usize) -> KMove {
         to: bit(m.to),
         cap: list.captured(m).iter().fold(0, |a, &s| a | bit(s)),
         kind: 0,
-        result: t.code_kind[usize::from(m.result)],
+        result: t.piece_of(m.result).unwrap().1 .0,
         ..KMove::default()
     }
 }
@@ -183,7 +183,7 @@ fn kernel_and_general_moves_agree_in_random_games() {
     let mut positions = 0;
     let mut captures = 0;
     for (name, options, t) in board_games() {
-        let Some(k) = &t.kernel else {
+        let Some(k) = t.kernel() else {
             continue;
         };
         let mut gen = Generator::new();
@@ -225,7 +225,7 @@ fn kernel_and_general_moves_agree_in_random_games() {
                 let m = list.moves[i];
                 let km = as_kmove(&t, &list, i);
                 let next = kp.play(&KMove {
-                    kind: t.code_kind[usize::from(pos.board[usize::from(m.from)])],
+                    kind: t.piece_of(pos.codes()[usize::from(m.from)]).unwrap().1 .0,
                     ..km
                 });
                 make(&t, &mut pos, &list, &m);
@@ -255,12 +255,13 @@ fn past_the_kernel_search_limit_the_general_path_counts() {
     let mut general = Perft::new(&t, 3);
     general.use_kernel(false);
     let want: Vec<u64> = (1..=3).map(|d| general.count(&pos, d)).collect();
-    let k = t.kernel.as_mut().unwrap();
+    let k = t.kernel().unwrap();
     let kp = k.position(&pos).unwrap();
     let mut moves = Vec::new();
     assert!(k.generate(&kp, &mut moves));
     assert_eq!(moves.len() as u64, want[0]);
-    k.set_max_steps(3);
+    t.set_kernel_max_steps(3);
+    let k = t.kernel().unwrap();
     assert!(!k.generate(&kp, &mut moves), "3 steps are not enough");
     assert!(moves.is_empty());
     assert!(k.count(&kp, &mut Vec::new()).is_none());
@@ -322,7 +323,7 @@ fn random_playouts_are_the_same_games_through_the_kernel() {
             let got = playout(&t, &start, seed, true);
             assert_eq!(got, want, "{name}{options:?} seed {seed}");
         }
-        through_kernel += usize::from(t.kernel.is_some());
+        through_kernel += usize::from(t.kernel().is_some());
     }
     assert!(through_kernel >= 6);
 }
@@ -351,7 +352,7 @@ fn random_playouts_from_the_fixture_positions_and_past_the_search_limit_agree() 
         }
         // With a tiny search limit the general path plays the positions
         // the kernel gives up on: still the same games.
-        t.kernel.as_mut().unwrap().set_max_steps(3);
+        t.set_kernel_max_steps(3);
         for seed in 0..50 {
             assert_eq!(
                 playout(&t, &pos, seed, true),
@@ -371,8 +372,8 @@ fn always_ready_playouts_through_the_wide_kernel_are_the_same_games() {
     let t = check(&BundledLoader, "always-ready", &[])
         .into_board()
         .unwrap();
-    assert!(t.kernel.is_none());
-    let k = t.wide_kernel.as_ref().expect("a playout kernel");
+    assert!(t.kernel().is_none());
+    let k = t.wide_kernel().expect("a playout kernel");
     let start = Position::start(&t);
     assert!(k.position(&start).is_some());
     for seed in 100..400 {

@@ -560,7 +560,7 @@ fn completion_after_at_offers_zones_and_squares() {
         text,
         outline: &own,
         chain: &[],
-        game: checked.board().map(|t| &t.game),
+        game: checked.board().map(|t| t.game()),
         grammar: &grammar,
     };
     let at = text.find("setup man at home").unwrap() + 13;

@@ -109,7 +109,7 @@ fn results_are_written_as_readers_of_the_game_type_expect() {
             let replay = record.replay(&t);
             let winner = match replay.game.outcome() {
                 Some(rulebook::board::Outcome::Win { winner, .. }) => {
-                    t.game.sides[usize::from(winner.0)].id.clone()
+                    t.game().sides[usize::from(winner.0)].id.clone()
                 }
                 _ => continue,
             };

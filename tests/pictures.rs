@@ -58,7 +58,7 @@ fn every_cell_with_a_rule_has_a_mark_and_every_mark_a_legend_line() {
         let text = run(&["show", name]).out;
         let last = rulebook::narrate::legend::last_cell(&game);
         for cell in 1..last {
-            let rules = game.landing.at(cell).len() + game.resting.at(cell).len();
+            let rules = game.landing().at(cell).len() + game.resting().at(cell).len();
             let everywhere = legend.everywhere.len();
             let safe = game.safe.get(usize::from(cell)).copied().unwrap_or(false);
             let marked = legend.at(cell).count();

@@ -23,16 +23,16 @@ fn games() -> Vec<(&'static str, Tables)> {
 }
 
 fn bitboards_agree(t: &Tables, p: &Position) -> bool {
-    let Some(l) = &t.layout else {
+    let Some(l) = t.layout() else {
         return true;
     };
-    let mut bb = vec![0u128; p.bb.len()];
-    for (sq, &c) in p.board.iter().enumerate() {
+    let mut bb = vec![0u128; p.bitboards().len()];
+    for (sq, &c) in p.codes().iter().enumerate() {
         if c != 0 {
             bb[usize::from(c)] |= 1 << l.bit_of[sq];
         }
     }
-    bb == p.bb
+    bb == p.bitboards()
 }
 
 /// Random positions reached by seeded random play from the start.
@@ -119,9 +119,9 @@ fn every_listed_move_is_accepted_and_nothing_else() {
             }
             // Made-up moves between random squares are refused unless listed.
             for _ in 0..20 {
-                let a = rng.below(t.n as u64) as u16;
-                let b = rng.below(t.n as u64) as u16;
-                let name_of = |s: u16| t.game.squares[usize::from(s)].algebraic.clone();
+                let a = rng.below(t.squares() as u64) as u16;
+                let b = rng.below(t.squares() as u64) as u16;
+                let name_of = |s: u16| t.game().squares[usize::from(s)].algebraic.clone();
                 for sep in ["-", "x"] {
                     let text = format!("{}{sep}{}", name_of(a), name_of(b));
                     let listed: Vec<_> = legal

@@ -27,7 +27,7 @@ fn pdn_games() -> Vec<(&'static str, Tables)> {
         .iter()
         .filter_map(|(name, _)| {
             let t = check(&BundledLoader, name, &[]).into_board()?;
-            t.game.pdn_game_type?;
+            t.game().pdn_game_type?;
             Some((*name, t))
         })
         .collect()
@@ -107,7 +107,7 @@ fn every_pdn_game_replays_in_pydraughts_to_the_same_end() {
         // positions pydraughts misreads when Black is to move) from the
         // position after ten random plies, written as SetUp and FEN.
         let mut starts = vec![Position::start(t)];
-        if t.game.pdn_game_type != Some(21) {
+        if t.game().pdn_game_type != Some(21) {
             starts.push(random_game(t, &Position::start(t), 99, 10).pos);
         }
         let mut all = String::new();

@@ -449,12 +449,12 @@ fn planned_turns_play_as_the_general_path() {
     for (name, planned) in &games {
         let general = planned.unplanned();
         planned_cells += planned
-            .landing_plans
+            .landing_plans()
             .iter()
             .filter(|p| matches!(p, rulebook::race::game::LandingPlan::Fixed { .. }))
             .count();
         by_count += planned
-            .landing_plans
+            .landing_plans()
             .iter()
             .filter(|p| matches!(p, rulebook::race::game::LandingPlan::ByCount { .. }))
             .count();

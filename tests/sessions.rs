@@ -27,7 +27,11 @@ fn loading_gives_one_kind_and_a_board_game_its_tables() {
             Loaded::Board(t) => {
                 boards += 1;
                 assert_eq!(summary.kind, Kind::Board, "{name}");
-                assert_eq!(t.n, t.game.squares.len(), "{name}: the tables are built");
+                assert_eq!(
+                    t.squares(),
+                    t.game().squares.len(),
+                    "{name}: the tables are built"
+                );
                 assert!(checked.race().is_none() && checked.board().is_some());
             }
             Loaded::Race(r) => {

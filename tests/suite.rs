@@ -39,6 +39,8 @@ mod harden_web;
 mod harden_work;
 #[path = "hardening.rs"]
 mod hardening;
+#[path = "invariants.rs"]
+mod invariants;
 #[path = "kernel.rs"]
 mod kernel;
 #[path = "lab.rs"]

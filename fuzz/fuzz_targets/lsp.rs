@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
         text: &text,
         outline: &own,
         chain: &files,
-        game: checked.board().map(|t| &t.game),
+        game: checked.board().map(|t| t.game()),
         grammar: &grammar,
     };
     let _ = cx.symbols();

@@ -65,7 +65,7 @@ impl BoardRun<'_> {
         let board = |session: &BoardSession<'_>, style: &crate::format::text::board::Style| {
             crate::format::text::board::render_styled(t, &session.game().pos, style)
         };
-        writeln!(out, "{}", t.game.title)?;
+        writeln!(out, "{}", t.game().title)?;
         write!(out, "{intro}")?;
         write!(out, "{}", board(&session, &style))?;
         // While a computer player thinks, a person at a terminal is told so

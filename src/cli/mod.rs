@@ -861,7 +861,7 @@ fn dispatch(
             if playouts {
                 let speed = crate::lab::bench::playouts(&t, &pos, jobs, seconds)
                     .map_err(Failure::failed)?;
-                return bench::playouts(&t.game.title, &speed, out);
+                return bench::playouts(&t.game().title, &speed, out);
             }
             bench::perft(crate::lab::bench::perft(&t, &pos, depth), out)
         }

@@ -108,14 +108,14 @@ pub(crate) fn export(
         .output("-o", args.output.as_deref())
         .check()?;
     let t = load(&game, &record.header.options, err)?;
-    if t.game.pdn_game_type.is_none() {
+    if t.game().pdn_game_type.is_none() {
         writeln!(
             err,
             "warning: {} declares no `pdn gametype`; the GameType tag is left out",
             record.header.game
         )?;
     }
-    if let (Some(gt), false) = (t.game.pdn_game_type, record.header.options.is_empty()) {
+    if let (Some(gt), false) = (t.game().pdn_game_type, record.header.options.is_empty()) {
         writeln!(
             err,
             "warning: the game was played with --option {}; GameType {gt} names {} without it, so other programs may read the moves by other rules",
@@ -131,7 +131,7 @@ pub(crate) fn export(
         .unwrap_or_else(|_| crate::board::Position::start(&t));
     let mut tags = record.header.tags.clone();
     if !tags.iter().any(|(k, _)| k.eq_ignore_ascii_case("Event")) {
-        let event = format!("{} ({})", t.game.title, args.file.display());
+        let event = format!("{} ({})", t.game().title, args.file.display());
         tags.insert(0, ("Event".to_string(), event));
     }
     // How the game ended when the moves don't say it: the record's result
@@ -140,7 +140,7 @@ pub(crate) fn export(
         let winner = r
             .winner
             .as_deref()
-            .and_then(|w| t.game.sides.iter().position(|s| s.id == w));
+            .and_then(|w| t.game().sides.iter().position(|s| s.id == w));
         match winner {
             Some(i) if pdn::is_white(&t, crate::board::game::SideId(i as u8)) => {
                 pdn::PdnResult::White
@@ -191,7 +191,7 @@ fn game_of_type(n: u32) -> Option<&'static str> {
         .find(|name| {
             check(&FsLoader, name, &[])
                 .board()
-                .is_some_and(|t| t.game.pdn_game_type == Some(n))
+                .is_some_and(|t| t.game().pdn_game_type == Some(n))
         })
 }
 

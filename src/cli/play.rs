@@ -97,12 +97,12 @@ impl StrengthArgs {
 /// The agent name of each side: as given, else as in `base` (a resumed
 /// record's), else `human`.
 fn agent_names(t: &Tables, args: &PlayArgs, base: &[String]) -> Result<Vec<String>, Failure> {
-    let mut names: Vec<String> = if base.len() == t.nsides {
+    let mut names: Vec<String> = if base.len() == t.sides() {
         base.to_vec()
     } else {
-        vec!["human".into(); t.nsides]
+        vec!["human".into(); t.sides()]
     };
-    for (i, s) in t.game.sides.iter().enumerate() {
+    for (i, s) in t.game().sides.iter().enumerate() {
         if s.id == "white" {
             if let Some(a) = &args.white {
                 names[i] = a.clone();
@@ -118,11 +118,11 @@ fn agent_names(t: &Tables, args: &PlayArgs, base: &[String]) -> Result<Vec<Strin
         let (who, agent) = seat.split_once('=').ok_or_else(|| {
             Failure::new(format!("error: `--seat {seat}` needs the form SIDE=AGENT"))
         })?;
-        let ids = t.game.sides.iter().map(|s| s.id.as_str());
-        let idx = super::seat_index(ids, who, t.nsides).ok_or_else(|| {
+        let ids = t.game().sides.iter().map(|s| s.id.as_str());
+        let idx = super::seat_index(ids, who, t.sides()).ok_or_else(|| {
             Failure::new(format!(
                 "error: `{who}` is not a side of this game: the sides are {}",
-                t.game
+                t.game()
                     .sides
                     .iter()
                     .map(|s| s.id.as_str())
@@ -211,7 +211,7 @@ pub(crate) fn run(
     if args.players.is_some() {
         return Err(Failure::new(format!(
             "error: `--players` sets the number of players of a race game, and `{}` is a board game with {} sides",
-            game.game, t.nsides
+            game.game, t.sides()
         )));
     }
     let start = position(&t, args.position.as_deref())?;

@@ -131,8 +131,12 @@ pub(crate) fn ask(
                 "rules" => {
                     let width =
                         super::text_width(std::io::IsTerminal::is_terminal(&std::io::stdout()));
-                    let text =
-                        crate::format::text::rules(&t.game.title, &t.game.description, &[], width);
+                    let text = crate::format::text::rules(
+                        &t.game().title,
+                        &t.game().description,
+                        &[],
+                        width,
+                    );
                     write!(out, "{text}")?;
                     continue;
                 }

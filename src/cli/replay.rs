@@ -189,15 +189,15 @@ fn replay_board(
     let start = record.start(t).map_err(fail)?;
     let mut game = Match::without_history(t, start.clone());
     if !json {
-        writeln!(out, "{}", t.game.title)?;
+        writeln!(out, "{}", t.game().title)?;
         write!(out, "{}", crate::format::text::board::render(t, &game.pos))?;
     }
     let (_, plies) = PlyLines::of(text).map_err(fail)?;
     for (i, ply) in plies.enumerate() {
         let (line, ply) = ply.map_err(fail)?;
-        let side = usize::from(game.pos.to_move);
+        let side = usize::from(game.pos.side().0);
         let (id, side_name) = t
-            .game
+            .game()
             .sides
             .get(side)
             .map_or(("?", "?"), |s| (s.id.as_str(), s.name.as_str()));
@@ -227,7 +227,7 @@ fn replay_board(
             writeln!(out, "result: {}", crate::narrate::board::outcome(t, o))?;
         } else if let Some(r) = &result {
             let name = |id: &str| {
-                t.game
+                t.game()
                     .sides
                     .iter()
                     .find(|s| s.id == id)

@@ -173,11 +173,11 @@ impl LabArgs {
         if self.players.is_some() {
             return Err(Failure::new(format!(
                 "error: `--players` sets the number of players of a race game, and `{}` is a board game with {} sides",
-                game.game, t.nsides
+                game.game, t.sides()
             )));
         }
         let board = BoardGame::with_max_plies(&t, self.max_plies);
-        lab::seat_agents(plan, t.game.sides.len(), &board.start())
+        lab::seat_agents(plan, t.game().sides.len(), &board.start())
             .map_err(|e| Failure::new(e.0))?;
         Ok(Ready::Board(t))
     }
@@ -215,12 +215,12 @@ impl LabArgs {
             }
             Ready::Board(t) => {
                 let board = BoardGame::with_max_plies(t, self.max_plies);
-                let seats: Vec<String> = t.game.sides.iter().map(|s| s.name.clone()).collect();
-                bar.set_message(t.game.title.clone());
+                let seats: Vec<String> = t.game().sides.iter().map(|s| s.name.clone()).collect();
+                bar.set_message(t.game().title.clone());
                 Ok(lab::play(
                     plan,
                     label,
-                    &t.game.title,
+                    &t.game().title,
                     seats,
                     &board.start(),
                     pool,

@@ -245,7 +245,7 @@ impl Server {
         let checked = check(path, &doc.text, &open);
         let diagnostics = lsp_diagnostics(&checked, &doc.text);
         if let Some(t) = checked.into_board() {
-            doc.game = Some(t.game);
+            doc.game = Some(t.into_game());
         }
         let p = lt::PublishDiagnosticsParams::new(doc.uri.clone(), diagnostics, Some(doc.version));
         notify::<lt::notification::PublishDiagnostics>(connection, p);

@@ -153,14 +153,14 @@ fn session_of<'t>(
 /// Opens a board game of `tables` with the agents of `setup` (people where
 /// none is given): the game and its first state.
 pub fn open(tables: Tables, mut setup: Setup) -> Result<(OpenGame, Value), Response> {
-    if setup.agents.len() > tables.nsides {
+    if setup.agents.len() > tables.sides() {
         return Err(bad(format!(
             "{} sides given; this game has {}",
             setup.agents.len(),
-            tables.nsides
+            tables.sides()
         )));
     }
-    setup.agents.resize(tables.nsides, "human".into());
+    setup.agents.resize(tables.sides(), "human".into());
     let start = Position::start(&tables);
     let t = Arc::new(tables);
     let play = BoardPlay::new(Arc::clone(&t), start.clone());
@@ -230,7 +230,7 @@ pub fn load(
 /// (algebraic, from the start) and the squares it takes.
 fn move_json(t: &Tables, m: &Move) -> Value {
     let alg = |s: crate::board::game::Sq| {
-        t.game
+        t.game()
             .squares
             .get(usize::from(s.0))
             .map_or_else(String::new, |i| i.algebraic.clone())
@@ -262,20 +262,20 @@ fn board_view(setup: &Setup, b: &BoardPlay, s: &BoardSession<'_>) -> Value {
     let over = result.is_some();
     json!({
         "game": setup.name,
-        "title": t.game.title,
+        "title": t.game().title,
         "options": setup.options,
-        "sides": t.game.sides.iter().zip(&setup.agents).map(|(side, a)| json!({"name": side.name, "agent": a})).collect::<Vec<_>>(),
+        "sides": t.game().sides.iter().zip(&setup.agents).map(|(side, a)| json!({"name": side.name, "agent": a})).collect::<Vec<_>>(),
         "to_move": s.to_move(),
         "side_to_move": s.side_name(),
         "human_to_move": !over && s.human_to_move(),
         "computer_to_move": !over && !s.human_to_move(),
         "svg": crate::format::svg::board::Picture { over, ..Default::default() }.render(t, pos),
         "board": {
-            "width": t.game.width, "height": t.game.height,
+            "width": t.game().width, "height": t.game().height,
             "cell": crate::format::svg::board::CELL,
             "margin": crate::format::svg::board::MARGIN,
         },
-        "squares": t.game.squares.iter().map(|q| json!({"name": q.algebraic, "file": q.file, "rank": q.rank})).collect::<Vec<_>>(),
+        "squares": t.game().squares.iter().map(|q| json!({"name": q.algebraic, "file": q.file, "rank": q.rank})).collect::<Vec<_>>(),
         "legal": if over { Vec::new() } else { s.game().legal().iter().map(|m| move_json(t, m)).collect::<Vec<_>>() },
         "last_move": s.game().played().last().map(|m| move_json(t, m)),
         "events": b.events,
@@ -401,7 +401,7 @@ pub async fn pdn(State(app): State<Arc<AppState>>, Path(id): Path<String>) -> Re
     let Play::Board(b) = &g.play else {
         return no_game();
     };
-    let text = crate::pdn::write(&b.tables, &b.tables.game.title, &b.start, &b.played);
+    let text = crate::pdn::write(&b.tables, &b.tables.game().title, &b.start, &b.played);
     download(
         "application/x-chess-pdn",
         format!("{}.pdn", file_stem(&g.setup.name)),

@@ -32,7 +32,7 @@ impl Loaded {
     /// The title (`game "..."`).
     pub fn title(&self) -> &str {
         match self {
-            Loaded::Board(t) => &t.game.title,
+            Loaded::Board(t) => &t.game().title,
             Loaded::Race(r) => &r.title,
         }
     }
@@ -40,7 +40,7 @@ impl Loaded {
     /// The description (`description "..."`).
     pub fn description(&self) -> &str {
         match self {
-            Loaded::Board(t) => &t.game.description,
+            Loaded::Board(t) => &t.game().description,
             Loaded::Race(r) => &r.description,
         }
     }
@@ -48,7 +48,7 @@ impl Loaded {
     /// The names of the sides (board) or seats (race), in order.
     pub fn seat_names(&self) -> Vec<String> {
         match self {
-            Loaded::Board(t) => t.game.sides.iter().map(|s| s.name.clone()).collect(),
+            Loaded::Board(t) => t.game().sides.iter().map(|s| s.name.clone()).collect(),
             Loaded::Race(r) => r.seats.clone(),
         }
     }
@@ -57,7 +57,7 @@ impl Loaded {
     pub fn players(&self) -> (u8, u8) {
         match self {
             Loaded::Board(t) => {
-                let n = u8::try_from(t.game.sides.len()).unwrap_or(u8::MAX);
+                let n = u8::try_from(t.game().sides.len()).unwrap_or(u8::MAX);
                 (n, n)
             }
             Loaded::Race(r) => (r.min_players, r.max_players),

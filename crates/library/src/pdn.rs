@@ -308,10 +308,10 @@ pub fn parse_first(text: &str) -> Result<PdnGame, PdnError> {
 /// types 25, 26, 29, 30 and 41 `A0`, algebraic squares; the others
 /// numeric). A game with no game type writes its own notation.
 pub fn notation(t: &Tables) -> Notation {
-    match t.game.pdn_game_type {
+    match t.game().pdn_game_type {
         Some(25 | 26 | 29 | 30 | 41) => Notation::Algebraic,
         Some(_) => Notation::Numeric,
-        None => t.game.notation,
+        None => t.game().notation,
     }
 }
 
@@ -360,7 +360,7 @@ impl PdnResult {
     /// 27 and, as a widely used online server writes them, 25, 26 and 40; `1-0`, `0-1`,
     /// `1/2-1/2` for every other type (21 among them).
     pub fn token(self, t: &Tables) -> &'static str {
-        let twos = matches!(t.game.pdn_game_type, Some(20 | 25 | 26 | 27 | 40));
+        let twos = matches!(t.game().pdn_game_type, Some(20 | 25 | 26 | 27 | 40));
         match (self, twos) {
             (PdnResult::White, true) => "2-0",
             (PdnResult::White, false) => "1-0",
@@ -377,7 +377,7 @@ impl PdnResult {
 /// Whether `side` is the one PDN calls White: the side whose position
 /// letter is W (or, in a game without one, the first side declared).
 pub fn is_white(t: &Tables, side: SideId) -> bool {
-    let sides = &t.game.sides;
+    let sides = &t.game().sides;
     match sides
         .iter()
         .position(|s| s.letter.eq_ignore_ascii_case(&'W'))
@@ -389,7 +389,7 @@ pub fn is_white(t: &Tables, side: SideId) -> bool {
 
 /// The side PDN calls White (`white`) or Black (`white` false).
 pub fn pdn_side(t: &Tables, white: bool) -> Option<SideId> {
-    (0..t.game.sides.len())
+    (0..t.game().sides.len())
         .map(|i| SideId(i as u8))
         .find(|&s| is_white(t, s) == white)
 }
@@ -455,14 +455,14 @@ fn tag_line(name: &str, value: &str) -> String {
 
 /// Writes a game as PDN with the tags and result of `export`.
 pub fn write_game(t: &Tables, export: &Export, start: &Position, moves: &[Move]) -> String {
-    let g = &t.game;
+    let g = t.game();
     let notation = notation(t);
     let mut m = Match::new(t, start.clone());
     let mut text = Vec::new();
     let mut number = 1;
     for (i, mv) in moves.iter().enumerate() {
         // Move numbers count the turns of the side that moves first.
-        let opens = m.pos.to_move == g.first.0;
+        let opens = m.pos.side() == g.first;
         if i == 0 && !opens {
             text.push(format!("{number}..."));
         } else if opens {
@@ -470,7 +470,7 @@ pub fn write_game(t: &Tables, export: &Export, start: &Position, moves: &[Move])
         }
         text.push(pdn_move(t, mv, notation));
         m.play(mv);
-        if m.pos.to_move == g.first.0 {
+        if m.pos.side() == g.first {
             number += 1;
         }
     }
@@ -511,7 +511,7 @@ pub fn write_game(t: &Tables, export: &Export, start: &Position, moves: &[Move])
 
 /// The name of a square in `notation`.
 fn square(t: &Tables, s: Sq, notation: Notation) -> String {
-    match t.game.squares.get(usize::from(s.0)) {
+    match t.game().squares.get(usize::from(s.0)) {
         Some(i) => match notation {
             Notation::Numeric => i.number.to_string(),
             Notation::Algebraic => i.algebraic.clone(),
@@ -537,9 +537,9 @@ fn pdn_move(t: &Tables, mv: &Move, notation: Notation) -> String {
 
 /// A position as a PDN FEN, `W:W21,22,K5:B1,2`, with squares in `notation`.
 pub fn fen(t: &Tables, pos: &Position, notation: Notation) -> String {
-    let g = &t.game;
+    let g = t.game();
     let mut out = String::new();
-    if let Some(s) = g.sides.get(usize::from(pos.to_move)) {
+    if let Some(s) = g.sides.get(usize::from(pos.side().0)) {
         out.push(s.letter);
     }
     for (si, side) in g.sides.iter().enumerate() {
@@ -582,7 +582,7 @@ pub fn strip_fen_counters(t: &Tables, fen: &str) -> String {
                 && !chars.as_str().is_empty()
                 && chars.as_str().bytes().all(|b| b.is_ascii_digit());
             let side_letter = f.chars().next().is_some_and(|c| {
-                t.game
+                t.game()
                     .sides
                     .iter()
                     .any(|s| s.letter.eq_ignore_ascii_case(&c))

@@ -9,21 +9,33 @@ use crate::board::game::{KindId, Notation, SideId, Sq};
 pub const MAX_SIDES: usize = 8;
 
 /// A position: what stands on every playable square, and who moves.
+///
+/// Its fields are the engine's: outside the engine a position is made by
+/// [`Position::start`], [`Position::parse`] or [`Position::from_setup`]
+/// (an unchecked setup checked, refused with a named [`PositionError`]),
+/// changed only by playing moves, and read through accessors
+/// ([`Position::side`], [`Position::piece`], [`Position::count`]...). So
+/// for the tables it was made with, it keeps these invariants:
+/// - one code per playable square, each empty or a piece of a side and a
+///   kind of the game (or `DEAD` within a move being made);
+/// - the pieces of each side are counted (`count`), and the bitboards, when
+///   the board has a layout, hold exactly the squares of each code;
+/// - the side to move is a side of the game.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     /// Piece code per square (see `Tables`). Change it only through `put`
     /// or `make`, which keep the counts and bitboards right.
-    pub board: Vec<u8>,
+    pub(crate) board: Vec<u8>,
     /// Per piece code, its squares as a bitboard (empty when the board has
     /// no bitboard layout).
-    pub bb: Vec<Bb>,
+    pub(crate) bb: Vec<Bb>,
     /// The side to move.
-    pub to_move: u8,
+    pub(crate) to_move: u8,
     /// Pieces per side.
-    pub count: [u16; MAX_SIDES],
+    pub(crate) count: [u16; MAX_SIDES],
     /// Sides that lost and dropped out (bit s: side s), in games of more
     /// than two sides whose losers drop out.
-    pub out: u8,
+    pub(crate) out: u8,
 }
 
 impl Clone for Position {
@@ -103,6 +115,20 @@ pub enum PositionError {
         /// The square.
         square: String,
     },
+    /// A side number that is no side of the game (in a setup).
+    NoSuchSide {
+        /// The number, from 0.
+        side: usize,
+        /// How many sides the game has.
+        sides: usize,
+    },
+    /// A kind number that is no kind of the game (in a setup).
+    NoSuchKind {
+        /// The number, from 0.
+        kind: usize,
+        /// How many kinds the game has.
+        kinds: usize,
+    },
 }
 
 impl std::fmt::Display for PositionError {
@@ -138,6 +164,14 @@ impl std::fmt::Display for PositionError {
             ),
             PositionError::NotPlayable { square } => write!(f, "{square} is not a playable square"),
             PositionError::OffBoard { square } => write!(f, "{square} is not on the board"),
+            PositionError::NoSuchSide { side, sides } => write!(
+                f,
+                "side {side} is not a side of the game: it has {sides}, numbered from 0"
+            ),
+            PositionError::NoSuchKind { kind, kinds } => write!(
+                f,
+                "kind {kind} is not a kind of the game: it has {kinds}, numbered from 0"
+            ),
         }
     }
 }
@@ -171,7 +205,7 @@ impl Position {
     /// Sets the board code of a square, keeping the bitboards right (not the
     /// counts).
     #[inline(always)]
-    pub fn set_code(&mut self, t: &Tables, sq: usize, code: u8) {
+    pub(crate) fn set_code(&mut self, t: &Tables, sq: usize, code: u8) {
         if let Some(l) = &t.layout {
             let bit: Bb = 1 << l.bit_of[sq];
             // bb[0] (empty) stays 0: emptiness is derived from the others.
@@ -190,8 +224,101 @@ impl Position {
         self.board[sq] = code;
     }
 
+    /// A position from an unchecked setup: the side to move and the pieces
+    /// on the board, each `(square, side, kind)`. Refused, by its named
+    /// kind, when the side to move or a piece's side is no side of the game
+    /// (`NoSuchSide`), a kind is no kind of it (`NoSuchKind`), a square is
+    /// not on the board (`NumberOffBoard`) or two pieces share a square
+    /// (`TwoPieces`).
+    pub fn from_setup(
+        t: &Tables,
+        to_move: SideId,
+        pieces: &[(Sq, SideId, KindId)],
+    ) -> Result<Position, PositionError> {
+        let side = |s: SideId| {
+            if usize::from(s.0) < t.nsides {
+                Ok(s)
+            } else {
+                Err(PositionError::NoSuchSide {
+                    side: usize::from(s.0),
+                    sides: t.nsides,
+                })
+            }
+        };
+        let mut p = Position {
+            board: vec![EMPTY; t.n],
+            bb: Position::empty_bb(t),
+            to_move: side(to_move)?.0,
+            count: [0; MAX_SIDES],
+            out: 0,
+        };
+        for &(sq, s, kind) in pieces {
+            side(s)?;
+            if usize::from(kind.0) >= t.nkinds {
+                return Err(PositionError::NoSuchKind {
+                    kind: usize::from(kind.0),
+                    kinds: t.nkinds,
+                });
+            }
+            match p.board.get(usize::from(sq.0)) {
+                None => {
+                    return Err(PositionError::NumberOffBoard {
+                        number: (usize::from(sq.0) + 1).to_string(),
+                        squares: t.n,
+                    })
+                }
+                Some(&code) if code != EMPTY => {
+                    return Err(PositionError::TwoPieces {
+                        square: square_name(t, sq),
+                    })
+                }
+                Some(_) => p.put(t, sq, Some((s, kind))),
+            }
+        }
+        Ok(p)
+    }
+
+    /// The pieces on the board, each `(square, side, kind)`, square by
+    /// square: the setup [`Position::from_setup`] takes.
+    pub fn pieces(&self, t: &Tables) -> Vec<(Sq, SideId, KindId)> {
+        (0..self.board.len())
+            .filter_map(|i| {
+                let sq = Sq(u16::try_from(i).ok()?);
+                let (side, kind) = self.piece(t, sq)?;
+                Some((sq, side, kind))
+            })
+            .collect()
+    }
+
+    /// The code of every playable square, square by square (see `Tables`:
+    /// [`Tables::piece_of`] gives a code's side and kind).
+    #[inline]
+    pub fn codes(&self) -> &[u8] {
+        &self.board
+    }
+
+    /// Per piece code, its squares as a bitboard (empty when the board has
+    /// no bitboard layout).
+    #[inline]
+    pub fn bitboards(&self) -> &[Bb] {
+        &self.bb
+    }
+
+    /// How many pieces a side has on the board.
+    #[inline]
+    pub fn count(&self, side: SideId) -> u16 {
+        self.count.get(usize::from(side.0)).copied().unwrap_or(0)
+    }
+
+    /// Whether a side has lost and dropped out (in games of more than two
+    /// sides whose losers drop out).
+    #[inline]
+    pub fn is_out(&self, side: SideId) -> bool {
+        side.0 < 8 && self.out & (1 << side.0) != 0
+    }
+
     /// Puts a piece (or nothing) on a square, keeping the counts right.
-    pub fn put(&mut self, t: &Tables, sq: Sq, piece: Option<(SideId, KindId)>) {
+    pub(crate) fn put(&mut self, t: &Tables, sq: Sq, piece: Option<(SideId, KindId)>) {
         let i = usize::from(sq.0);
         let Some(&old) = self.board.get(i) else {
             return;
@@ -213,14 +340,7 @@ impl Position {
 
     /// The piece on a square.
     pub fn piece(&self, t: &Tables, sq: Sq) -> Option<(SideId, KindId)> {
-        let c = *self.board.get(usize::from(sq.0))?;
-        if c == EMPTY || usize::from(c) > t.nsides * t.nkinds {
-            return None;
-        }
-        Some((
-            SideId(t.code_side[usize::from(c)]),
-            KindId(t.code_kind[usize::from(c)]),
-        ))
+        t.piece_of(*self.board.get(usize::from(sq.0))?)
     }
 
     /// The side to move.

@@ -51,106 +51,118 @@ impl KindMoves {
 
 /// The tables. Piece codes on the board: 0 empty, `1 + side * kinds + kind`
 /// for a piece, `DEAD` for a captured piece awaiting removal.
+///
+/// Built only by [`Tables::new`] from a compiled game, and read-only
+/// outside the engine (its fields are the engine's; the outside reads them
+/// through accessors), so these invariants hold for as long as the tables
+/// live:
+/// - every table is of the game it holds (`game()`): its counts of squares,
+///   sides, kinds and directions are those of the game, and every table
+///   indexed by square, code or direction has the length they give;
+/// - the neighbour, step and jump tables name only squares of the board (or
+///   `NONE`), and no step or jump lands on a square where no piece may
+///   stop;
+/// - the fast paths (`kernel`, `wide_kernel`, the bitboard layout) were
+///   chosen for this game and count and play as the general generator
+///   does.
 #[derive(Clone, Debug)]
 pub struct Tables {
     /// The compiled game the tables are of.
-    pub game: Game,
+    pub(crate) game: Game,
     /// Number of playable squares.
-    pub n: usize,
+    pub(crate) n: usize,
     /// Number of sides.
-    pub nsides: usize,
+    pub(crate) nsides: usize,
     /// Number of kinds of piece.
-    pub nkinds: usize,
+    pub(crate) nkinds: usize,
     /// Number of directions.
-    pub ndirs: usize,
+    pub(crate) ndirs: usize,
     /// `nbr[sq * ndirs + d]`: the square one step from `sq` along `d`, or NONE.
-    pub nbr: Vec<u16>,
+    pub(crate) nbr: Vec<u16>,
     /// Side of each piece code (index by code; 255 for empty/dead).
-    pub code_side: Vec<u8>,
+    pub(crate) code_side: Vec<u8>,
     /// Kind of each piece code.
-    pub code_kind: Vec<u8>,
+    pub(crate) code_kind: Vec<u8>,
     /// Moves per code (index by code).
-    pub moves: Vec<KindMoves>,
+    pub(crate) moves: Vec<KindMoves>,
     /// Per code: the code it promotes to, and the squares (flags per square).
-    pub promo_to: Vec<u8>,
+    pub(crate) promo_to: Vec<u8>,
     /// `promo_at[code * n + sq]`: a piece of that code is crowned there.
-    pub promo_at: Vec<bool>,
+    pub(crate) promo_at: Vec<bool>,
     /// Per square: no piece may stop there.
-    pub no_stop: Vec<bool>,
-    /// Per code: bit k set if kind k may not capture it.
-    pub immune: Vec<u32>,
+    pub(crate) no_stop: Vec<bool>,
     /// Per (mover side, square): the code a piece of the mover becomes when its
     /// move ends there by a trigger, for each kind: `trigger_to[(side * n + sq)]`
     /// holds `(new side, new kind)` or None.
-    pub trigger_to: Vec<Option<(u8, u8)>>,
+    pub(crate) trigger_to: Vec<Option<(u8, u8)>>,
     /// A capture must be taken when one can be made.
-    pub capture_compulsory: bool,
+    pub(crate) capture_compulsory: bool,
     /// The rule file's capture choice is `most`: a capture taking the most
     /// pieces must be chosen.
-    pub capture_most: bool,
+    pub(crate) capture_most: bool,
     /// What a jump does to the piece jumped over.
-    pub effect: JumpEffect,
+    pub(crate) effect: JumpEffect,
     /// A chain must be continued while a further jump exists.
-    pub must_continue: bool,
+    pub(crate) must_continue: bool,
     /// What crowning in the middle of a chain does.
-    pub mid_chain: MidChainCrown,
+    pub(crate) mid_chain: MidChainCrown,
     /// A long jump lands only where the chain can go on, when it can
     /// somewhere (the landing of long jumps is `must continue`).
-    pub long_must_continue: bool,
+    pub(crate) long_must_continue: bool,
     /// The end rules, as the engine looks at them.
-    pub end: EndTables,
+    pub(crate) end: EndTables,
     /// Whether any piece of any side can jump at all.
-    pub any_jumps: bool,
+    pub(crate) any_jumps: bool,
     /// `cap[attacker code * 256 + victim code]`: the attacker may jump the
     /// victim (an enemy, not dead, not immune to the attacker's kind).
-    pub cap: Vec<bool>,
+    pub(crate) cap: Vec<bool>,
     /// Per `code * n + sq`: the range of `step_to` with the step targets.
-    pub step_idx: Vec<(u32, u32)>,
+    pub(crate) step_idx: Vec<(u32, u32)>,
     /// Step targets (on the board; emptiness is checked at run time).
-    pub step_to: Vec<u16>,
+    pub(crate) step_to: Vec<u16>,
     /// Per `code * n + sq`: the range of `jump_pairs` with the short jumps.
-    pub jump_idx: Vec<(u32, u32)>,
+    pub(crate) jump_idx: Vec<(u32, u32)>,
     /// Short jumps: (square jumped over, landing square).
-    pub jump_pairs: Vec<(u16, u16)>,
+    pub(crate) jump_pairs: Vec<(u16, u16)>,
     /// The bitboard layout, when the board fits one.
-    pub layout: Option<Layout>,
+    pub(crate) layout: Option<Layout>,
     /// No-stop squares as a bitboard.
-    pub no_stop_bb: Bb,
+    pub(crate) no_stop_bb: Bb,
     /// Per code: the squares that crown it, as a bitboard.
-    pub promo_bb: Vec<Bb>,
+    pub(crate) promo_bb: Vec<Bb>,
     /// Per attacker code: the codes it may jump.
-    pub victims: Vec<Vec<u8>>,
+    pub(crate) victims: Vec<Vec<u8>>,
     /// Whether a construct that the fast paths don't know is used (capture
     /// by replacement, custodian capture, precedence criteria other than
     /// the most pieces): generation then takes the general path.
-    pub general: bool,
+    pub(crate) general: bool,
     /// Whether capture precedence uses criteria (not only the most pieces).
-    pub use_criteria: bool,
+    pub(crate) use_criteria: bool,
     /// The precedence criteria.
-    pub criteria: Vec<Criterion>,
+    pub(crate) criteria: Vec<Criterion>,
     /// Per code: the kind's value in thousandths.
-    pub weight: Vec<u64>,
+    pub(crate) weight: Vec<u64>,
     /// Whether any jump line has limits.
-    pub any_limits: bool,
+    pub(crate) any_limits: bool,
     /// `line_flags[code * ndirs + d]`: the limits of jumps along `d`
     /// (bits of `vocab::limit`).
-    pub line_flags: Vec<u8>,
+    pub(crate) line_flags: Vec<u8>,
     /// Per direction: the opposite direction, or NO_DIR.
-    pub rev: Vec<u8>,
+    pub(crate) rev: Vec<u8>,
     /// Per side: the directions of custodian capture (empty: none).
-    pub custodian: Vec<Vec<u8>>,
+    pub(crate) custodian: Vec<Vec<u8>>,
     /// Custodian capture takes a run of several enemies.
-    pub custodian_multiple: bool,
+    pub(crate) custodian_multiple: bool,
     /// Custodian capture takes an enemy on a corner against the edges.
-    pub custodian_corners: bool,
+    pub(crate) custodian_corners: bool,
     /// Per square: a corner of the board.
-    pub corner: Vec<bool>,
+    pub(crate) corner: Vec<bool>,
     /// The specialised engine, when the game fits one (see `kernel`).
-    pub kernel: Option<Kernel>,
+    pub(crate) kernel: Option<Kernel>,
     /// For a game without `kernel`: the kernel of its random playouts and
     /// perft, on 128-bit boards and with the constructs `kernel` leaves
     /// out (see `Kernel::wide`).
-    pub wide_kernel: Option<Kernel<u128>>,
+    pub(crate) wide_kernel: Option<Kernel<u128>>,
 }
 
 impl Tables {
@@ -381,7 +393,6 @@ impl Tables {
             promo_to,
             promo_at,
             no_stop,
-            immune,
             trigger_to,
             capture_compulsory: game.capture.compulsory,
             capture_most: game.capture.choice == CaptureChoice::Most,
@@ -396,6 +407,91 @@ impl Tables {
         t.kernel = Kernel::new(&t);
         t.wide_kernel = Kernel::wide(&t);
         t
+    }
+
+    /// The compiled game the tables are of.
+    #[inline]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The compiled game the tables were built of, the tables dropped.
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+
+    /// How many playable squares the board has.
+    #[inline]
+    pub fn squares(&self) -> usize {
+        self.n
+    }
+
+    /// How many sides the game has.
+    #[inline]
+    pub fn sides(&self) -> usize {
+        self.nsides
+    }
+
+    /// How many kinds of piece the game has.
+    #[inline]
+    pub fn kinds(&self) -> usize {
+        self.nkinds
+    }
+
+    /// How many directions the game has.
+    #[inline]
+    pub fn directions(&self) -> usize {
+        self.ndirs
+    }
+
+    /// Per playable square: no piece may stop there.
+    #[inline]
+    pub fn no_stop(&self) -> &[bool] {
+        &self.no_stop
+    }
+
+    /// The piece of a board code: its side and kind (`None` for an empty
+    /// square, a captured piece or no code of this game).
+    #[inline]
+    pub fn piece_of(&self, code: u8) -> Option<(SideId, KindId)> {
+        if code == EMPTY || usize::from(code) > self.nsides * self.nkinds {
+            return None;
+        }
+        Some((
+            SideId(*self.code_side.get(usize::from(code))?),
+            KindId(*self.code_kind.get(usize::from(code))?),
+        ))
+    }
+
+    /// The bitboard layout, when the board fits one.
+    #[inline]
+    pub fn layout(&self) -> Option<&Layout> {
+        self.layout.as_ref()
+    }
+
+    /// The specialised engine, when the game fits one.
+    #[inline]
+    pub fn kernel(&self) -> Option<&Kernel> {
+        self.kernel.as_ref()
+    }
+
+    /// For a game without `kernel`: the kernel of its random playouts and
+    /// perft on 128-bit boards, when it fits one.
+    #[inline]
+    pub fn wide_kernel(&self) -> Option<&Kernel<u128>> {
+        self.wide_kernel.as_ref()
+    }
+
+    /// Sets the jump-chain steps the kernels search for one side in one
+    /// position before they give up (and the general generator plays the
+    /// position instead: the same moves and counts, found more slowly).
+    pub fn set_kernel_max_steps(&mut self, steps: u32) {
+        if let Some(k) = &mut self.kernel {
+            k.set_max_steps(steps);
+        }
+        if let Some(k) = &mut self.wide_kernel {
+            k.set_max_steps(steps);
+        }
     }
 
     /// The board code of a piece.

@@ -276,44 +276,56 @@ fn loop_cell(c: &Circuit, seat: usize, p: u16) -> u16 {
 }
 
 /// A compiled race game.
+///
+/// Built only by `compile` (through `RaceGame::new`, which is the
+/// engine's), and read-only outside the engine (its fields are the
+/// engine's; the outside reads them through accessors and, for the
+/// settings, `Deref`), so these invariants hold for as long as it lives:
+/// - the cell tables (`landing()`, `resting()`) name only rules of
+///   `rules()`, and a cell's rules are those whose cell tests hold there;
+/// - what `derive` works out from the rules (whether pieces may be held or
+///   stuck, the loop cells and spots of a circuit, the landing and resting
+///   plans) is of these settings and these rules: a planned turn plays as
+///   the rules applied one by one do ([`RaceGame::unplanned`]: the same
+///   game without the plans, every turn by the rules one by one).
 #[derive(Clone, Debug)]
 pub struct RaceGame {
     /// The settings as checked (title, track, players, dice, entry,
     /// finish, outcome...), read as the game's own fields (`game.faces`)
     /// through `Deref`.
-    pub settings: RaceSettings,
+    pub(crate) settings: RaceSettings,
     /// Every cell rule, in the order of the rule file.
-    pub rules: Vec<CellRule>,
+    pub(crate) rules: Vec<CellRule>,
     /// The landing rules of each cell.
-    pub landing: CellTable,
+    pub(crate) landing: CellTable,
     /// The resting rules of each cell.
-    pub resting: CellTable,
+    pub(crate) resting: CellTable,
     /// Some cell rule holds a piece (`held`): pieces may have to be freed
     /// (set by `derive`).
-    pub holds_pieces: bool,
+    pub(crate) holds_pieces: bool,
     /// The game may end drawn, all pieces held or stuck before an exact
     /// finish: some rule holds pieces or the finish is exact, and no rule of
     /// the roll moves pieces (set by `derive`).
-    pub may_stick: bool,
+    pub(crate) may_stick: bool,
     /// On a circuit, `rule_cell` of every seat and position, seat by seat
     /// (set by `derive`; empty on a plain track).
-    pub loop_cells: Vec<u16>,
+    pub(crate) loop_cells: Vec<u16>,
     /// On a circuit, `spot` of every position, seat by seat (set by
     /// `derive`; empty on a plain track, whose spots are its cells).
-    pub spots: Vec<u32>,
+    pub(crate) spots: Vec<u32>,
     /// The landing plans (set by `derive`), indexed by `plan_index`.
-    pub landing_plans: Vec<LandingPlan>,
+    pub(crate) landing_plans: Vec<LandingPlan>,
     /// The events of the rules the fixed landing plans fire.
-    pub fired: Vec<Fired>,
+    pub(crate) fired: Vec<Fired>,
     /// The fixed plans of the landings planned by count (set by `derive`;
     /// see `LandingPlan::ByCount`).
-    pub count_plans: Vec<LandingPlan>,
+    pub(crate) count_plans: Vec<LandingPlan>,
     /// The resting plans (set by `derive`), seat by seat on a circuit.
-    pub resting_plans: Vec<RestingPlan>,
+    pub(crate) resting_plans: Vec<RestingPlan>,
     /// The steps between plans of one seat and the next (0 on a plain
     /// track, where one row serves every seat), and between the plans of
     /// pieces not entering and entering (set by `derive`).
-    pub plan_strides: (usize, usize),
+    pub(crate) plan_strides: (usize, usize),
 }
 
 impl std::ops::Deref for RaceGame {
@@ -329,7 +341,7 @@ impl RaceGame {
     /// The game of these settings and cell rules, with the landing and
     /// resting rules of each cell: what the engine asks on every turn is
     /// worked out at once (`derive`).
-    pub fn new(
+    pub(crate) fn new(
         settings: RaceSettings,
         rules: Vec<CellRule>,
         landing: CellTable,
@@ -352,6 +364,50 @@ impl RaceGame {
         };
         game.derive();
         game
+    }
+
+    /// The settings as checked (also read as the game's own fields).
+    #[inline]
+    pub fn settings(&self) -> &RaceSettings {
+        &self.settings
+    }
+
+    /// Every cell rule, in the order of the rule file.
+    #[inline]
+    pub fn rules(&self) -> &[CellRule] {
+        &self.rules
+    }
+
+    /// The landing rules of each cell.
+    #[inline]
+    pub fn landing(&self) -> &CellTable {
+        &self.landing
+    }
+
+    /// The resting rules of each cell.
+    #[inline]
+    pub fn resting(&self) -> &CellTable {
+        &self.resting
+    }
+
+    /// Some cell rule holds a piece (`held`): pieces may have to be freed.
+    #[inline]
+    pub fn holds_pieces(&self) -> bool {
+        self.holds_pieces
+    }
+
+    /// The game may end drawn, all pieces held or stuck before an exact
+    /// finish.
+    #[inline]
+    pub fn may_stick(&self) -> bool {
+        self.may_stick
+    }
+
+    /// The plans of a landing on every cell (none in an `unplanned` game):
+    /// see `landing_plan`.
+    #[inline]
+    pub fn landing_plans(&self) -> &[LandingPlan] {
+        &self.landing_plans
     }
 
     /// Works out from the rules what the engine asks on every turn

@@ -278,7 +278,7 @@ impl MoveItem {
     /// The legal moves `list` of `pos`, in their order.
     pub fn all(t: &Tables, pos: &Position, list: &MoveList) -> Vec<MoveItem> {
         let alg = |s: Sq| {
-            t.game
+            t.game()
                 .squares
                 .get(usize::from(s.0))
                 .map_or_else(String::new, |i| i.algebraic.clone())

@@ -8,7 +8,7 @@ use crate::board::{EndReason, Outcome, Tables};
 
 /// A side's name (`?` for a side the game doesn't have).
 fn side_name(t: &Tables, side: SideId) -> String {
-    t.game
+    t.game()
         .sides
         .get(usize::from(side.0))
         .map_or_else(|| "?".to_string(), |s| s.name.clone())
@@ -34,10 +34,12 @@ pub fn end_reason(t: &Tables, reason: &EndReason) -> String {
         EndReason::NoSideCanMove => "no side can move".to_string(),
         EndReason::CannotMove { side } => format!("{} cannot move", side_name(t, side)),
         EndReason::Repetition { times } => format!("the same position occurred {times} times"),
-        EndReason::NoProgress { rule } => match t.game.end.rules.get(rule).map(|r| &r.condition) {
-            Some(EndCondition::Without(c)) => without(t, c),
-            _ => "no progress".to_string(),
-        },
+        EndReason::NoProgress { rule } => {
+            match t.game().end.rules.get(rule).map(|r| &r.condition) {
+                Some(EndCondition::Without(c)) => without(t, c),
+                _ => "no progress".to_string(),
+            }
+        }
         EndReason::Reached {
             side,
             kind,
@@ -45,12 +47,12 @@ pub fn end_reason(t: &Tables, reason: &EndReason) -> String {
             square,
         } => {
             let zone = t
-                .game
+                .game()
                 .zones
                 .get(usize::from(zone.0))
                 .map_or("?", |z| z.id.as_str());
             let piece = kind
-                .and_then(|k| t.game.kinds.get(usize::from(k.0)))
+                .and_then(|k| t.game().kinds.get(usize::from(k.0)))
                 .map_or_else(|| "piece".to_string(), |k| k.name.to_lowercase());
             let at = square
                 .map(|sq| format!(" on {}", square_name(t, sq)))
@@ -81,7 +83,7 @@ fn without(t: &Tables, c: &crate::vocab::board::Counter) -> String {
     .filter(|(bit, _)| c.reset & bit != 0)
     .map(|(_, words)| (*words).to_string())
     .collect();
-    for (k, kind) in t.game.kinds.iter().enumerate() {
+    for (k, kind) in t.game().kinds.iter().enumerate() {
         if k < 32 && c.reset_move_of & (1 << k) != 0 {
             let name = kind.name.to_lowercase();
             what.push(format!("a {} move", crate::words::possessive(&name)));

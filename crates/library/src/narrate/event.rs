@@ -108,7 +108,7 @@ pub fn describe(event: &Event, game: &RaceGame, seat: usize) -> String {
             count,
             blocked,
         } => {
-            let Some(r) = game.rules.get(usize::from(rule)) else {
+            let Some(r) = game.rules().get(usize::from(rule)) else {
                 return format!("a rule of cell {at}");
             };
             let mut words: Vec<String> = Vec::new();

@@ -212,9 +212,9 @@ fn build(game: &RaceGame) -> Legend {
     let mut legend = Legend::default();
     let mut taken: Vec<char> = Vec::new();
     // Where each rule holds, from the compiled tables.
-    let mut holds: Vec<Vec<u16>> = vec![Vec::new(); game.rules.len()];
+    let mut holds: Vec<Vec<u16>> = vec![Vec::new(); game.rules().len()];
     for cell in 1..=last {
-        for table in [&game.landing, &game.resting] {
+        for table in [&game.landing(), &game.resting()] {
             for &id in table.at(cell) {
                 if let Some(h) = holds.get_mut(usize::from(id)) {
                     h.push(cell);
@@ -222,7 +222,7 @@ fn build(game: &RaceGame) -> Legend {
             }
         }
     }
-    for (id, rule) in game.rules.iter().enumerate() {
+    for (id, rule) in game.rules().iter().enumerate() {
         let cells = holds.get(id).cloned().unwrap_or_default();
         if cells.is_empty() {
             continue;

@@ -89,9 +89,9 @@ impl BoardRecord {
         let mut plies = Vec::with_capacity(moves.len());
         for mv in moves {
             let player = t
-                .game
+                .game()
                 .sides
-                .get(usize::from(m.pos.to_move))
+                .get(usize::from(m.pos.side().0))
                 .map_or_else(String::new, |s| s.id.clone());
             plies.push(Ply {
                 player,
@@ -216,9 +216,9 @@ pub fn play_ply(
 ) -> Result<(Move, Vec<String>), RecordError> {
     let t = m.tables();
     let mover = t
-        .game
+        .game()
         .sides
-        .get(usize::from(m.pos.to_move))
+        .get(usize::from(m.pos.side().0))
         .map_or("", |s| s.id.as_str());
     if let Some(o) = m.outcome() {
         let reason = format!(

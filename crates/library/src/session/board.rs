@@ -120,9 +120,9 @@ pub fn candidates<'m>(legal: &'m [Move], text: &str) -> Vec<&'m Move> {
 /// the side that moves first at the game's start position, so that
 /// `1. 22-18 9-13` is ply 1 and ply 2.
 pub fn move_number(t: &Tables, start: &Position, ply: u32) -> u32 {
-    let sides = u32::try_from(t.nsides.max(1)).unwrap_or(1);
-    let first = u32::from(Position::start(t).to_move);
-    let opened = (u32::from(start.to_move) + sides - first % sides) % sides;
+    let sides = u32::try_from(t.sides().max(1)).unwrap_or(1);
+    let first = u32::from(Position::start(t).side().0);
+    let opened = (u32::from(start.side().0) + sides - first % sides) % sides;
     (opened + ply.saturating_sub(1)) / sides + 1
 }
 
@@ -154,7 +154,7 @@ pub fn move_list(t: &Tables, start: &Position, moves: &[Move]) -> Vec<String> {
 
 /// Whether the game of `start` begins with a side that doesn't open a move.
 fn opens_late(t: &Tables, start: &Position) -> bool {
-    start.to_move != Position::start(t).to_move
+    start.side() != Position::start(t).side()
 }
 
 /// What a typed move means in a position, read as the prompt reads it.
@@ -286,7 +286,7 @@ impl<'t> BoardSession<'t> {
                 s.resigned = r
                     .resigned
                     .as_deref()
-                    .and_then(|id| t.game.sides.iter().position(|side| side.id == id));
+                    .and_then(|id| t.game().sides.iter().position(|side| side.id == id));
             }
         }
         Ok(s)
@@ -367,7 +367,7 @@ impl<'t> BoardSession<'t> {
     /// Side `side` resigns, whoever is to move (a person resigning while a
     /// computer player thinks). Nothing happens to a game already over.
     pub fn resign_side(&mut self, side: usize) -> Option<Ending> {
-        if self.ending().is_some() || side >= self.t.nsides {
+        if self.ending().is_some() || side >= self.t.sides() {
             return None;
         }
         self.resigned = Some(side);
@@ -379,7 +379,7 @@ impl<'t> BoardSession<'t> {
     /// wins.
     pub fn result(&self) -> Option<GameResult> {
         let side = self.resigned?;
-        let id = |i: usize| self.t.game.sides.get(i).map(|s| s.id.as_str());
+        let id = |i: usize| self.t.game().sides.get(i).map(|s| s.id.as_str());
         let winners = self.winners_if_resigns(side);
         let winner = match winners.as_slice() {
             [one] => id(*one),
@@ -395,7 +395,7 @@ impl<'t> BoardSession<'t> {
 
     /// The sides that win when `side` resigns: every other side.
     pub fn winners_if_resigns(&self, side: usize) -> Vec<usize> {
-        (0..self.t.nsides).filter(|&i| i != side).collect()
+        (0..self.t.sides()).filter(|&i| i != side).collect()
     }
 
     /// Writes the record of this game to `path` from now on: the moves so
@@ -435,7 +435,7 @@ impl<'t> BoardSession<'t> {
             let ply = Ply {
                 player: self
                     .t
-                    .game
+                    .game()
                     .sides
                     .get(mover)
                     .map_or_else(String::new, |s| s.id.clone()),
@@ -497,7 +497,7 @@ impl<'t> BoardSession<'t> {
 
     /// The side to move's index.
     pub fn to_move(&self) -> usize {
-        usize::from(self.game.pos.to_move)
+        usize::from(self.game.pos.side().0)
     }
 
     /// The name of the side to move.
@@ -507,7 +507,11 @@ impl<'t> BoardSession<'t> {
 
     /// The name of a side.
     pub fn name_of(&self, side: usize) -> &'t str {
-        self.t.game.sides.get(side).map_or("?", |s| s.name.as_str())
+        self.t
+            .game()
+            .sides
+            .get(side)
+            .map_or("?", |s| s.name.as_str())
     }
 
     /// Whether a person is to move.
@@ -598,13 +602,13 @@ impl<'t> BoardSession<'t> {
 
     /// Takes moves back to the previous turn of the side to move.
     pub fn undo(&mut self) -> Undo {
-        let me = self.game.pos.to_move;
+        let me = self.game.pos.side();
         if !self.game.undo() {
             return Undo::Nothing;
         }
-        while self.game.pos.to_move != me && self.game.undo() {}
+        while self.game.pos.side() != me && self.game.undo() {}
         self.resync();
-        if self.game.pos.to_move == me {
+        if self.game.pos.side() == me {
             Undo::Back
         } else {
             Undo::Partly

@@ -43,7 +43,7 @@ struct Entry {
 /// The legend of the zones drawn: the no-stop zones, then each trigger
 /// zone (per owner for a zone of each side), with what it does.
 fn zone_entries(t: &Tables) -> Vec<Entry> {
-    let g = &t.game;
+    let g = t.game();
     let mut v = Vec::new();
     for z in g.zones.iter().filter(|z| z.no_stop) {
         v.push(Entry {
@@ -82,7 +82,7 @@ impl Picture {
 const LEGEND_LINE: i32 = 20;
 
 fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
-    let g = &t.game;
+    let g = t.game();
     let w = i32::from(g.width);
     let h = i32::from(g.height);
     let legend = zone_entries(t);
@@ -109,7 +109,7 @@ fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
                 "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>\n"
             ));
             let Some(sq) = sq else { continue };
-            if t.no_stop.get(usize::from(sq.0)).copied().unwrap_or(false) {
+            if t.no_stop().get(usize::from(sq.0)).copied().unwrap_or(false) {
                 o.push_str(&format!(
                     "<rect class=\"zone no-stop\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"url(#nostop)\"/>\n"
                 ));
@@ -194,7 +194,7 @@ fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
     }
     let mover = g
         .sides
-        .get(usize::from(pos.to_move))
+        .get(usize::from(pos.side().0))
         .map_or("?", |s| s.name.as_str());
     if !legend.is_empty() {
         o.push_str(
@@ -237,8 +237,8 @@ fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
 
 /// The side owning the trigger zone square `sq`, if any.
 fn trigger_owner(t: &Tables, sq: Sq) -> Option<usize> {
-    for trig in &t.game.triggers {
-        let z = t.game.zones.get(usize::from(trig.zone.0))?;
+    for trig in &t.game().triggers {
+        let z = t.game().zones.get(usize::from(trig.zone.0))?;
         if !z.per_side {
             continue;
         }

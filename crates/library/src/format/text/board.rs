@@ -12,13 +12,21 @@ pub fn piece_glyph(t: &Tables, pos: &Position, sq: Sq) -> String {
     match pos.piece(t, sq) {
         None => String::new(),
         Some((s, k)) => {
-            let letter = t.game.sides.get(usize::from(s.0)).map_or('?', |s| s.letter);
+            let letter = t
+                .game()
+                .sides
+                .get(usize::from(s.0))
+                .map_or('?', |s| s.letter);
             if k.0 == 0 {
                 letter.to_ascii_lowercase().to_string()
-            } else if t.nkinds <= 2 {
+            } else if t.kinds() <= 2 {
                 letter.to_ascii_uppercase().to_string()
             } else {
-                let kl = t.game.kinds.get(usize::from(k.0)).map_or('?', |k| k.letter);
+                let kl = t
+                    .game()
+                    .kinds
+                    .get(usize::from(k.0))
+                    .map_or('?', |k| k.letter);
                 format!("{}{kl}", letter.to_ascii_uppercase())
             }
         }
@@ -63,7 +71,7 @@ pub fn seen_from_the_top(t: &Tables, sides: &[usize]) -> bool {
     !sides.is_empty()
         && sides
             .iter()
-            .all(|&s| t.game.sides.get(s).is_some_and(|side| side.forward.1 < 0))
+            .all(|&s| t.game().sides.get(s).is_some_and(|side| side.forward.1 < 0))
 }
 
 /// The board, ranks from the top, with coordinates, a legend and the side to
@@ -75,19 +83,19 @@ pub fn render(t: &Tables, pos: &Position) -> String {
 const SIDE_COLORS: [&str; 8] = ["97", "30", "31", "34", "32", "35", "36", "33"];
 
 fn unicode_piece(t: &Tables, side: u8, kind: u8) -> String {
-    if t.nkinds <= 2 && t.nsides <= 2 {
+    if t.kinds() <= 2 && t.sides() <= 2 {
         let glyphs = [["\u{26c0}", "\u{26c1}"], ["\u{26c2}", "\u{26c3}"]];
         return glyphs[usize::from(side)][usize::from(kind)].to_string();
     }
     let letter = t
-        .game
+        .game()
         .sides
         .get(usize::from(side))
         .map_or('?', |s| s.letter);
     if kind == 0 {
         letter.to_ascii_lowercase().to_string()
     } else {
-        t.game
+        t.game()
             .kinds
             .get(usize::from(kind))
             .map_or('?', |k| k.letter)
@@ -99,12 +107,12 @@ fn unicode_piece(t: &Tables, side: u8, kind: u8) -> String {
 /// zones that triggers use (`▪` in the owner's colour; plain, the owner's
 /// letter in brackets, `(w)`, or `+` for a zone of every side).
 fn zone_mark(t: &Tables, sq: Sq, style: &Style) -> Option<(String, Option<usize>)> {
-    if t.no_stop.get(usize::from(sq.0)).copied().unwrap_or(false) {
+    if t.no_stop().get(usize::from(sq.0)).copied().unwrap_or(false) {
         let mark = if style.unicode { "\u{00d7}" } else { "*" };
         return Some((format!(" {mark} "), None));
     }
-    for trig in &t.game.triggers {
-        if let Some(z) = t.game.zones.get(usize::from(trig.zone.0)) {
+    for trig in &t.game().triggers {
+        if let Some(z) = t.game().zones.get(usize::from(trig.zone.0)) {
             for (side, set) in z.squares.iter().enumerate() {
                 if set.contains(sq) {
                     let owner = z.per_side.then_some(side);
@@ -121,7 +129,7 @@ fn zone_glyph(t: &Tables, owner: Option<usize>, style: &Style) -> String {
     match owner {
         _ if style.unicode && style.color => " \u{25aa} ".to_string(),
         Some(o) => {
-            let letter = t.game.sides.get(o).map_or('?', |s| s.letter);
+            let letter = t.game().sides.get(o).map_or('?', |s| s.letter);
             format!("({})", letter.to_ascii_lowercase())
         }
         None => " + ".to_string(),
@@ -131,13 +139,13 @@ fn zone_glyph(t: &Tables, owner: Option<usize>, style: &Style) -> String {
 /// What each zone drawn on the board means, one entry per zone: its marks,
 /// its name and, for the zones of triggers, what the trigger does.
 fn zone_legend(t: &Tables, style: &Style) -> Vec<String> {
-    let g = &t.game;
+    let g = t.game();
     let mut legend = Vec::new();
     for z in g.zones.iter().filter(|z| z.no_stop) {
         let mark = if style.unicode { "\u{00d7}" } else { "*" };
         legend.push(format!("{mark} {}: no piece may stop there", z.id));
     }
-    if g.zones.iter().all(|z| !z.no_stop) && t.no_stop.iter().any(|&b| b) {
+    if g.zones.iter().all(|z| !z.no_stop) && t.no_stop().iter().any(|&b| b) {
         let mark = if style.unicode { "\u{00d7}" } else { "*" };
         legend.push(format!("{mark} no-stop square"));
     }
@@ -185,7 +193,7 @@ fn zone_legend(t: &Tables, style: &Style) -> Vec<String> {
 /// coordinates, the square numbers beside it when asked, a legend of the
 /// pieces and zones, and the side to move.
 pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
-    let g = &t.game;
+    let g = t.game();
     let mut out = String::new();
     let order = |n: u8| -> Vec<u8> {
         if style.flip {
@@ -289,9 +297,9 @@ pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
         };
         legend.push(format!("{glyph} {}", s.name));
     }
-    if t.nkinds == 2 {
+    if t.kinds() == 2 {
         if let Some(k) = g.kinds.get(1) {
-            if style.unicode && t.nsides <= 2 {
+            if style.unicode && t.sides() <= 2 {
                 legend.push(format!("{} {}", unicode_piece(t, 0, 1), k.name));
             } else {
                 legend.push(format!("upper case: {}", k.name));
@@ -307,7 +315,7 @@ pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
     }
     let mover = g
         .sides
-        .get(usize::from(pos.to_move))
+        .get(usize::from(pos.side().0))
         .map_or("?", |s| s.name.as_str());
     out.push_str(&format!("{mover} to move   {}\n", pos.to_fen(t)));
     out
