@@ -396,3 +396,13 @@ fn precedence(t: &Tables, criterion: Criterion) -> String {
         ),
     }
 }
+
+/// Why a position's list of moves is incomplete: it is past
+/// `board::movegen::MAX_CHAIN_STEPS` or `MAX_MOVES` (docs/limits.md).
+pub fn overflow() -> String {
+    use crate::board::movegen::{MAX_CHAIN_STEPS, MAX_MOVES};
+    format!(
+        "the position has too many captures to list: the search stopped at {MAX_CHAIN_STEPS} \
+         chain steps or {MAX_MOVES} moves (the limits of docs/limits.md)"
+    )
+}
