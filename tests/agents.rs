@@ -270,7 +270,7 @@ fn alphabeta_is_for_two_players_without_dice() {
         .err()
         .unwrap();
     assert_eq!(
-        err,
+        rulebook::narrate::agent::error(&err),
         "unknown agent `minimax`: the players are human, random, first, greedy, mcts, alphabeta"
     );
 }
@@ -314,7 +314,7 @@ fn mcts_and_greedy_play_three_seats_alphabeta_declines() {
         .err()
         .unwrap();
     assert_eq!(
-        err,
+        rulebook::narrate::agent::error(&err),
         "alphabeta plays two-player games without dice; this game has 3 seats: use mcts"
     );
     let strength = Strength {

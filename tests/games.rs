@@ -107,12 +107,13 @@ fn run_script(text: &str) -> String {
                 let why = game
                     .parse_move(arg)
                     .expect_err(&format!("{arg} should be illegal"));
+                let why = rulebook::narrate::board::refusal(&t, &why);
                 out.push_str(&format!("\n> {arg}\nillegal: {why}\n"));
             }
             "play" => {
                 let mv = game
                     .parse_move(arg)
-                    .unwrap_or_else(|e| panic!("{arg}: {e}"));
+                    .unwrap_or_else(|e| panic!("{arg}: {e:?}"));
                 let side = game.pos.side().0;
                 let events = game.play(&mv);
                 out.push_str(&format!(
@@ -121,6 +122,7 @@ fn run_script(text: &str) -> String {
                     mv.notation
                 ));
                 for e in events {
+                    let e = rulebook::narrate::board::describe(&t, &e);
                     out.push_str(&format!("  {e}\n"));
                 }
             }

@@ -133,6 +133,7 @@ fn every_listed_move_is_accepted_and_nothing_else() {
                     match find_move(&t, &p, &legal, &text) {
                         Ok(m) => assert!(listed.contains(&&m), "{name}: {text} accepted"),
                         Err(why) => {
+                            let why = rulebook::narrate::board::refusal(&t, &why);
                             assert!(listed.len() != 1, "{name}: {text} refused: {why}");
                             assert!(!why.is_empty());
                         }

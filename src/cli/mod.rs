@@ -725,7 +725,7 @@ fn dispatch(
             if gen.overflowed() {
                 return Err(Failure::new(format!(
                     "error: {}",
-                    crate::board::movegen::overflow_message()
+                    crate::narrate::board::overflow()
                 )));
             }
             let moves = moves_of(&t, &list);
@@ -813,7 +813,7 @@ fn dispatch(
             let overflow = || {
                 Failure::new(format!(
                     "error: {}; perft can't count this position",
-                    crate::board::movegen::overflow_message()
+                    crate::narrate::board::overflow()
                 ))
             };
             if divide && depth >= 1 {

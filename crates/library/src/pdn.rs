@@ -628,7 +628,11 @@ pub fn play(t: &Tables, game: &PdnGame) -> (Position, Vec<Move>, Option<PdnError
                     played,
                     Some(PdnError {
                         line: *line,
-                        reason: format!("{} is illegal: {why}", crate::shown::shown(text)),
+                        reason: format!(
+                            "{} is illegal: {}",
+                            crate::shown::shown(text),
+                            crate::narrate::board::refusal(t, &why)
+                        ),
                     }),
                 )
             }

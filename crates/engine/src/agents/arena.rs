@@ -8,7 +8,7 @@
 
 use super::eval::{leader, values};
 use super::state::{GameState, MAX_SEATS};
-use super::{by_name, Agent, Strength};
+use super::{by_name, Agent, AgentError, Strength};
 
 /// The record of one game.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,7 +52,7 @@ pub fn make_agents<'a, S: GameState + 'a>(
     seed: u64,
     strength: Strength,
     sample: &S,
-) -> Result<Vec<Box<dyn Agent<S> + 'a>>, String> {
+) -> Result<Vec<Box<dyn Agent<S> + 'a>>, AgentError> {
     names
         .iter()
         .enumerate()

@@ -76,6 +76,26 @@ pub fn list(with_human: bool) -> String {
     names.join(", ")
 }
 
+/// Why no computer agent of a name can play a game (`narrate::agent`
+/// puts it in words).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AgentError {
+    /// No player has the name.
+    Unknown {
+        /// The name as given.
+        name: String,
+    },
+    /// `human` is a person, not a computer agent.
+    Human,
+    /// `alphabeta` plays only two-player games without dice.
+    TwoPlayersNoDice {
+        /// The seats of the game.
+        seats: usize,
+        /// Whether the game has dice.
+        dice: bool,
+    },
+}
+
 /// Makes a computer agent by name for games like `sample`. The error says
 /// what is wrong: an unknown name, or an agent that can't play this game.
 pub fn by_name<'a, S: GameState + 'a>(
@@ -83,7 +103,7 @@ pub fn by_name<'a, S: GameState + 'a>(
     seed: u64,
     strength: Strength,
     sample: &S,
-) -> Result<Box<dyn Agent<S> + 'a>, String> {
+) -> Result<Box<dyn Agent<S> + 'a>, AgentError> {
     match name {
         "random" => Ok(Box::new(RandomAgent::new(seed))),
         "first" => Ok(Box::new(First)),
@@ -91,22 +111,16 @@ pub fn by_name<'a, S: GameState + 'a>(
         "mcts" => Ok(Box::new(Mcts::new(seed, strength))),
         "alphabeta" => {
             if sample.seats() != 2 || sample.has_chance() {
-                return Err(format!(
-                    "alphabeta plays two-player games without dice; this game has {} seats{}: use mcts",
-                    sample.seats(),
-                    if sample.has_chance() { " and dice" } else { "" }
-                ));
+                return Err(AgentError::TwoPlayersNoDice {
+                    seats: sample.seats(),
+                    dice: sample.has_chance(),
+                });
             }
             Ok(Box::new(AlphaBeta::new(seed, strength)))
         }
-        "human" => Err(format!(
-            "`human` is a person at the prompt, and only `play` seats people: here every seat needs a computer agent ({})",
-            list(false)
-        )),
-        _ => Err(format!(
-            "unknown agent `{}`: the players are {}",
-            crate::shown::shown(name),
-            list(true)
-        )),
+        "human" => Err(AgentError::Human),
+        _ => Err(AgentError::Unknown {
+            name: name.to_string(),
+        }),
     }
 }

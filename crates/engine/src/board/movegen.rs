@@ -273,14 +273,6 @@ fn square_key(n: u64) -> u128 {
     u128::from(a) << 64 | u128::from(b)
 }
 
-/// The words for a position past [`MAX_CHAIN_STEPS`] or [`MAX_MOVES`].
-pub fn overflow_message() -> String {
-    format!(
-        "the position has too many captures to list: the search stopped at {MAX_CHAIN_STEPS} \
-         chain steps or {MAX_MOVES} moves (the limits of docs/limits.md)"
-    )
-}
-
 impl Generator {
     /// A new generator, with room for the chains of nearly every position
     /// (random playouts that reach the general path only now and then

@@ -163,7 +163,8 @@ pub fn seat_agents<S: GameState>(
     start: &S,
 ) -> Result<Vec<String>, LabError> {
     let agents = plan.agents_for(seats)?;
-    make_agents(&agents, 0, plan.strength, start).map_err(|e| LabError(format!("error: {e}")))?;
+    make_agents(&agents, 0, plan.strength, start)
+        .map_err(|e| LabError(format!("error: {}", crate::narrate::agent::error(&e))))?;
     Ok(agents)
 }
 

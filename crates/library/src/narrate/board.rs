@@ -1,10 +1,13 @@
-//! How a board game ended, in words: the `Outcome` and `EndReason` the
-//! engine returns, with the names of the sides, pieces, zones and squares
-//! of the rule file (`White won: Black lost their last piece`).
+//! A board game in words, from the engine's data, with the names of the
+//! sides, pieces, zones and squares of the rule file: how it ended (the
+//! `Outcome` and `EndReason`: `White won: Black lost their last piece`),
+//! the rule events of a move (`Event`: `captures the man on 14`), and why
+//! a typed move is refused (`MoveError`: `a capture is compulsory: 22x15`).
 
-use crate::board::game::{EndCondition, SideId};
-use crate::board::position::square_name;
-use crate::board::{EndReason, Outcome, Tables};
+use crate::board::game::{Criterion, EndCondition, KindId, SideId, Sq};
+use crate::board::position::{algebraic, square_name};
+use crate::board::refusal::{Direction, Instead, JumpLimit, NothingToTake, PieceAt};
+use crate::board::{EndReason, Event, Move, MoveError, Outcome, Refusal, Tables};
 
 /// A side's name (`?` for a side the game doesn't have).
 fn side_name(t: &Tables, side: SideId) -> String {
@@ -98,4 +101,310 @@ fn without(t: &Tables, c: &crate::vocab::board::Counter) -> String {
         Some((last, [])) => format!("{plies} without {last}"),
         Some((last, rest)) => format!("{plies} without {} or {last}", rest.join(", ")),
     }
+}
+
+/// A kind's name in lower case, or `fallback` for a kind the game doesn't
+/// have.
+fn kind_or(t: &Tables, kind: KindId, fallback: &str) -> String {
+    t.game()
+        .kinds
+        .get(usize::from(kind.0))
+        .map_or_else(|| fallback.to_string(), |k| k.name.to_lowercase())
+}
+
+/// A kind's name in lower case (`piece` for a kind the game doesn't have).
+fn kind_name(t: &Tables, kind: KindId) -> String {
+    kind_or(t, kind, "piece")
+}
+
+/// A rule event of a played move in words: `captures the man on 14`,
+/// `crowned on 3: becomes a king`, `White cannot move: pass`.
+pub fn describe(t: &Tables, event: &Event) -> String {
+    match *event {
+        Event::Pass { side } => format!("{} cannot move: pass", side_name(t, side)),
+        Event::DropOut { side } => format!(
+            "{} cannot move: loses and leaves the game",
+            side_name(t, side)
+        ),
+        Event::Capture { kind, square } => format!(
+            "captures the {} on {}",
+            kind_name(t, kind),
+            square_name(t, square)
+        ),
+        Event::JumpConvert { kind, square, side } => format!(
+            "jump converts the {} on {} to the {}",
+            kind_name(t, kind),
+            square_name(t, square),
+            side_name(t, side)
+        ),
+        Event::Enclose { kind, square, side } => format!(
+            "encloses the {} on {}: it goes over to the {}",
+            kind_name(t, kind),
+            square_name(t, square),
+            side_name(t, side)
+        ),
+        Event::BaseConvert { square, side, kind } => format!(
+            "ends on {}, a base of the {}: goes over to them as a {}",
+            square_name(t, square),
+            side_name(t, side),
+            kind_or(t, kind, "?")
+        ),
+        Event::Promote { square, kind } => format!(
+            "crowned on {}: becomes a {}",
+            square_name(t, square),
+            kind_or(t, kind, "?")
+        ),
+        Event::PromoteMidCapture { square, kind } => format!(
+            "crowned on {} in the middle of the capture: goes on as a {}",
+            square_name(t, square),
+            kind_or(t, kind, "?")
+        ),
+        Event::PromotionDeferred { square, kind } => format!(
+            "touches the promotion zone on {} but must capture on: stays a {}",
+            square_name(t, square),
+            kind_or(t, kind, "?")
+        ),
+        Event::LeftBoard => "the piece left the board".to_string(),
+    }
+}
+
+/// Squares and moves named as the refused move was written: numbered, or
+/// algebraic.
+#[derive(Clone, Copy)]
+struct Naming<'t> {
+    t: &'t Tables,
+    algebraic: bool,
+}
+
+impl Naming<'_> {
+    fn square(self, sq: Sq) -> String {
+        if self.algebraic {
+            algebraic(self.t, sq)
+        } else {
+            square_name(self.t, sq)
+        }
+    }
+
+    /// Up to six moves joined by `or`, ` ...` after them when there are
+    /// more.
+    fn moves(self, ms: &[Move]) -> String {
+        let v: Vec<&str> = ms
+            .iter()
+            .take(6)
+            .map(|m| {
+                if self.algebraic {
+                    m.algebraic.as_str()
+                } else {
+                    m.notation.as_str()
+                }
+            })
+            .collect();
+        let more = if ms.len() > 6 { " ..." } else { "" };
+        format!("{}{more}", v.join(" or "))
+    }
+
+    /// `the white man on 22`.
+    fn piece(self, p: PieceAt) -> String {
+        format!(
+            "the {} {} on {}",
+            side_name(self.t, p.side),
+            kind_name(self.t, p.kind),
+            self.square(p.square)
+        )
+    }
+
+    /// `the man on 22 can play 22-18 or 22-17`.
+    fn can_play(self, kind: KindId, from: Sq, moves: &[Move]) -> String {
+        format!(
+            "the {} on {} can play {}",
+            kind_name(self.t, kind),
+            self.square(from),
+            self.moves(moves)
+        )
+    }
+}
+
+/// Why a typed move is refused, in words, naming the rule:
+/// `a capture is compulsory: 22x15`, `17 is occupied`.
+pub fn refusal(t: &Tables, error: &MoveError) -> String {
+    match error {
+        MoveError::Empty => "type a move, such as 22-18 or 22x15".to_string(),
+        MoveError::Malformed { text } => format!(
+            "`{}` is not a move: write squares joined by `-` (a move) or `x` (a capture), such as 22-18 or 22x15",
+            crate::shown::shown(text)
+        ),
+        MoveError::NotAMove { text } => format!("`{}` is not a move", crate::shown::shown(text)),
+        MoveError::Square(e) => e.to_string(),
+        MoveError::Ambiguous { text, moves } => {
+            let list: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
+            format!("`{text}` is ambiguous: {}", list.join(" or "))
+        }
+        MoveError::Refused { algebraic, rule } => refused(
+            Naming {
+                t,
+                algebraic: *algebraic,
+            },
+            rule,
+        ),
+    }
+}
+
+/// The rule that refuses a move in words.
+fn refused(n: Naming<'_>, rule: &Refusal) -> String {
+    let t = n.t;
+    match rule {
+        Refusal::GameOver => "the game is over: there are no legal moves".to_string(),
+        Refusal::NoPiece { from } => format!("there is no piece on {}", n.square(*from)),
+        Refusal::NotYours {
+            from,
+            owner,
+            to_move,
+        } => format!(
+            "the piece on {} is {}; {} to move",
+            n.square(*from),
+            crate::words::possessive(&side_name(t, *owner)),
+            side_name(t, *to_move)
+        ),
+        Refusal::Limit {
+            limit,
+            kind,
+            from,
+            moves,
+        } => {
+            let k = kind_name(t, *kind);
+            let why = match limit {
+                JumpLimit::LandBeyond => {
+                    format!("a {k} lands on the square just beyond the piece it takes")
+                }
+                JumpLimit::NoReverse => {
+                    format!("a {k} may not turn straight back between two jumps")
+                }
+                JumpLimit::MustContinue => {
+                    format!("a {k} must land where it can capture on, when it can")
+                }
+            };
+            format!("{why}: {}", n.can_play(*kind, *from, moves))
+        }
+        Refusal::Precedence {
+            criterion,
+            captures,
+        } => format!("{}: {}", precedence(t, *criterion), n.moves(captures)),
+        Refusal::NothingToTake { what, instead } => {
+            let what = match *what {
+                NothingToTake::Own { piece, mover } => format!(
+                    "{} can't be taken: it is {} own",
+                    n.piece(piece),
+                    crate::words::possessive(&side_name(t, mover))
+                ),
+                NothingToTake::Empty { square } => {
+                    format!("there is no piece to take on {}", n.square(square))
+                }
+                NothingToTake::EmptyBetween { from, to } => format!(
+                    "there is no piece to take between {} and {}",
+                    n.square(from),
+                    n.square(to)
+                ),
+            };
+            let then = match instead {
+                Instead::Captures(captures) => {
+                    format!("; the captures are {}", n.moves(captures))
+                }
+                Instead::Legal(legal) => format!("; legal moves: {}", n.moves(legal)),
+                Instead::FromHere { kind, from, moves } => {
+                    format!("; {}", n.can_play(*kind, *from, moves))
+                }
+            };
+            format!("{what}{then}")
+        }
+        Refusal::MustTakeMost { captures, most } => format!(
+            "must take the most pieces: {} takes {most}",
+            n.moves(captures)
+        ),
+        Refusal::CaptureCompulsory { captures } => {
+            format!("a capture is compulsory: {}", n.moves(captures))
+        }
+        Refusal::Occupied { square } => format!("{} is occupied", n.square(*square)),
+        Refusal::Neutral { square } => {
+            format!("{} is neutral: no piece may stop there", n.square(*square))
+        }
+        Refusal::Blocked {
+            from,
+            to,
+            by,
+            kind,
+            moves,
+        } => {
+            let mut way = format!(
+                "the way from {} to {} is blocked by {}",
+                n.square(*from),
+                n.square(*to),
+                n.piece(*by)
+            );
+            if !moves.is_empty() {
+                way.push_str(": ");
+                way.push_str(&n.can_play(*kind, *from, moves));
+            }
+            way
+        }
+        Refusal::NoMoveHere { from, legal } => format!(
+            "the piece on {} has no legal move; legal moves: {}",
+            n.square(*from),
+            n.moves(legal)
+        ),
+        Refusal::Direction {
+            direction,
+            kind,
+            from,
+            moves,
+        } => {
+            let h = match direction {
+                Direction::OneSquare => "moves one square at a time",
+                Direction::ForwardsOnly => "moves forwards only",
+                Direction::NotThatWay => "does not move that way",
+            };
+            format!(
+                "a {} {h}: {}",
+                kind_name(t, *kind),
+                n.can_play(*kind, *from, moves)
+            )
+        }
+        Refusal::CantMoveThere { kind, from, moves } => format!(
+            "a {} on {} can't move there; its legal moves: {}",
+            kind_name(t, *kind),
+            n.square(*from),
+            n.moves(moves)
+        ),
+    }
+}
+
+/// A precedence criterion as the rule a capture loses by: `a capture that
+/// takes more pieces takes precedence`.
+fn precedence(t: &Tables, criterion: Criterion) -> String {
+    match criterion {
+        Criterion::MostPieces => "a capture that takes more pieces takes precedence".to_string(),
+        Criterion::MostValue => "a capture of a higher value takes precedence".to_string(),
+        Criterion::MostOf(kind) => format!(
+            "a capture that takes more pieces of the kind {} takes precedence",
+            kind_name(t, kind)
+        ),
+        Criterion::FewestOf(kind) => format!(
+            "a capture that takes fewer pieces of the kind {} takes precedence",
+            kind_name(t, kind)
+        ),
+        Criterion::By(kind) => format!("a capture with a {} takes precedence", kind_name(t, kind)),
+        Criterion::EarliestOf(kind) => format!(
+            "a capture that takes a {} earlier takes precedence",
+            kind_name(t, kind)
+        ),
+    }
+}
+
+/// Why a position's list of moves is incomplete: it is past
+/// `board::movegen::MAX_CHAIN_STEPS` or `MAX_MOVES` (docs/limits.md).
+pub fn overflow() -> String {
+    use crate::board::movegen::{MAX_CHAIN_STEPS, MAX_MOVES};
+    format!(
+        "the position has too many captures to list: the search stopped at {MAX_CHAIN_STEPS} \
+         chain steps or {MAX_MOVES} moves (the limits of docs/limits.md)"
+    )
 }

@@ -233,11 +233,20 @@ pub fn play_ply(
     }
     match m.parse_move(&ply.mv) {
         Ok(mv) => {
+            let t = m.tables();
             let events = m.play(&mv);
-            Ok((mv, events))
+            let words = events
+                .iter()
+                .map(|e| crate::narrate::board::describe(t, e))
+                .collect();
+            Ok((mv, words))
         }
         Err(why) => {
-            let reason = format!("{} is illegal: {why}", crate::shown::shown(&ply.mv));
+            let reason = format!(
+                "{} is illegal: {}",
+                crate::shown::shown(&ply.mv),
+                crate::narrate::board::refusal(m.tables(), &why)
+            );
             Err(RecordError { line, reason })
         }
     }

@@ -17,7 +17,7 @@
 use std::path::Path;
 
 use crate::agents::{self, Agent, BoardGame, BoardState, GameState, Strength};
-use crate::board::{find_move, Match, Move, Outcome, Position, Tables};
+use crate::board::{find_move, Event, Match, Move, Outcome, Position, Tables};
 use crate::record::board::{play_ply, Ply, RecordError};
 use crate::record::{self, BoardRecord, GameResult, Header, Recorder, Written};
 
@@ -177,7 +177,7 @@ pub fn read_move(t: &Tables, pos: &Position, legal: &[Move], text: &str) -> Read
         [m] => Reading::Legal((*m).clone()),
         [] => match find_move(t, pos, legal, text) {
             Ok(m) => Reading::Legal(m),
-            Err(why) => Reading::Illegal(why),
+            Err(why) => Reading::Illegal(crate::narrate::board::refusal(t, &why)),
         },
         many => match find_move(t, pos, legal, text) {
             Ok(m) => Reading::Legal(m),
@@ -235,6 +235,7 @@ impl<'t> BoardSession<'t> {
                 } else {
                     agents::by_name(n, seed.wrapping_add(i as u64), strength, &sample)
                         .map(Seat::Computer)
+                        .map_err(|e| crate::narrate::agent::error(&e))
                 }
             })
             .collect::<Result<Vec<_>, String>>()?;
@@ -557,7 +558,7 @@ impl<'t> BoardSession<'t> {
             [m] => Entry::Play((*m).clone()),
             [] => match self.game.parse_move(&text) {
                 Ok(m) => Entry::Play(m),
-                Err(why) => Entry::Illegal(why),
+                Err(why) => Entry::Illegal(crate::narrate::board::refusal(self.t, &why)),
             },
             many => {
                 // A capture typed so far: the next square is wanted.
@@ -577,17 +578,18 @@ impl<'t> BoardSession<'t> {
                 } else {
                     match self.game.parse_move(&text) {
                         Ok(m) => Entry::Play(m),
-                        Err(why) => Entry::Unclear(why),
+                        Err(why) => Entry::Unclear(crate::narrate::board::refusal(self.t, &why)),
                     }
                 }
             }
         }
     }
 
-    /// Plays a legal move; returns the rule events it fired.
+    /// Plays a legal move; returns the rule events it fired, in words.
     pub fn play(&mut self, mv: &Move) -> Vec<String> {
         let mover = self.to_move();
         let events = self.game.play(mv);
+        let events = self.words(&events);
         match self.state.index_of(mv) {
             Some(i) => self.state.play(i),
             None => {
@@ -598,6 +600,14 @@ impl<'t> BoardSession<'t> {
         }
         self.record_ply(mover, mv);
         events
+    }
+
+    /// The rule events of a move in words.
+    fn words(&self, events: &[Event]) -> Vec<String> {
+        events
+            .iter()
+            .map(|e| crate::narrate::board::describe(self.t, e))
+            .collect()
     }
 
     /// Takes moves back to the previous turn of the side to move.
@@ -637,6 +647,7 @@ impl<'t> BoardSession<'t> {
         let Some((mv, events)) = self.game.redo() else {
             return Ok(None);
         };
+        let events = self.words(&events);
         match self.state.index_of(&mv) {
             Some(i) => {
                 self.state.play(i);

@@ -151,7 +151,7 @@ impl<'g> RaceSession<'g> {
                 let sample = RaceNode::new(game, state.clone(), max_rolls);
                 agents::by_name(n, agent_seed(seed, i), strength, &sample)
                     .map(|a| RaceSeat::Agent(n.clone(), a))
-                    .map_err(|e| format!("error: {e}"))
+                    .map_err(|e| format!("error: {}", crate::narrate::agent::error(&e)))
             })
             .collect::<Result<Vec<_>, String>>()?;
         let recorder = match record {

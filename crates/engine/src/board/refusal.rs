@@ -1,0 +1,612 @@
+//! Reading a typed move: the legal move a player means by some text, or,
+//! when there is none, which rule refuses it, as data (`MoveError`, with
+//! the squares, pieces and moves it concerns; `narrate::board::refusal`
+//! puts it in words).
+
+use super::movegen::{Generator, MoveList};
+use super::play::{moves_of, Move};
+use super::position::{Position, PositionError};
+use super::tables::{Tables, EMPTY};
+use crate::board::game::{Criterion, KindId, SideId, Sq};
+
+/// Why no legal move is meant by a typed text.
+#[derive(Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Nothing was typed.
+    Empty,
+    /// Not squares joined by single `-` or `x` (the text, trimmed).
+    Malformed {
+        /// The text as typed, trimmed.
+        text: String,
+    },
+    /// No squares at all (the text as typed).
+    NotAMove {
+        /// The text as typed.
+        text: String,
+    },
+    /// A part of the text is not a square of the board.
+    Square(PositionError),
+    /// Several legal moves start and end so.
+    Ambiguous {
+        /// The text as typed.
+        text: String,
+        /// The legal moves it may mean.
+        moves: Vec<Move>,
+    },
+    /// The squares name no legal move: the rule that refuses it.
+    Refused {
+        /// Whether the move was written with algebraic squares (the answer
+        /// names squares and moves so too).
+        algebraic: bool,
+        /// The rule that refuses it.
+        rule: Refusal,
+    },
+}
+
+/// A piece on a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceAt {
+    /// Its side.
+    pub side: SideId,
+    /// Its kind.
+    pub kind: KindId,
+    /// Its square.
+    pub square: Sq,
+}
+
+/// A limit of a jump line that forbids a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JumpLimit {
+    /// `land-beyond`: a piece lands just beyond the piece it takes.
+    LandBeyond,
+    /// `no-reverse`: no straight turn back between two jumps.
+    NoReverse,
+    /// `must-continue`: land where the capture can go on, when it can.
+    MustContinue,
+}
+
+/// Why a piece can't go to a square by its kind's moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// It steps, one square at a time.
+    OneSquare,
+    /// It moves forwards only.
+    ForwardsOnly,
+    /// None of its moves goes that way.
+    NotThatWay,
+}
+
+/// What a capture was typed over that holds nothing to take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NothingToTake {
+    /// A piece of the mover's own side.
+    Own {
+        /// The piece.
+        piece: PieceAt,
+        /// The side to move.
+        mover: SideId,
+    },
+    /// An empty square.
+    Empty {
+        /// The square.
+        square: Sq,
+    },
+    /// Empty squares between the two typed.
+    EmptyBetween {
+        /// The first typed square.
+        from: Sq,
+        /// The second typed square.
+        to: Sq,
+    },
+}
+
+/// What may be played instead of a capture over nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Instead {
+    /// The captures of the position.
+    Captures(Vec<Move>),
+    /// Every legal move (the piece has none).
+    Legal(Vec<Move>),
+    /// The moves of the piece.
+    FromHere {
+        /// The piece.
+        kind: KindId,
+        /// Its square.
+        from: Sq,
+        /// Its legal moves.
+        moves: Vec<Move>,
+    },
+}
+
+/// The rule that refuses the move typed as starting on a square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game is over: there are no legal moves.
+    GameOver,
+    /// No piece stands on the start square.
+    NoPiece {
+        /// The start square.
+        from: Sq,
+    },
+    /// The piece on the start square is not of the side to move.
+    NotYours {
+        /// The start square.
+        from: Sq,
+        /// The piece's side.
+        owner: SideId,
+        /// The side to move.
+        to_move: SideId,
+    },
+    /// A limit of the jump line forbids the capture.
+    Limit {
+        /// The limit.
+        limit: JumpLimit,
+        /// The kind of the moving piece.
+        kind: KindId,
+        /// The start square.
+        from: Sq,
+        /// The piece's legal moves.
+        moves: Vec<Move>,
+    },
+    /// Another capture takes precedence by the criterion.
+    Precedence {
+        /// The first criterion the capture loses by.
+        criterion: Criterion,
+        /// The captures of the position.
+        captures: Vec<Move>,
+    },
+    /// A capture typed over squares with nothing to take.
+    NothingToTake {
+        /// What stands there.
+        what: NothingToTake,
+        /// What may be played.
+        instead: Instead,
+    },
+    /// The captures must take the most pieces.
+    MustTakeMost {
+        /// The captures.
+        captures: Vec<Move>,
+        /// The most pieces a capture takes.
+        most: usize,
+    },
+    /// A capture is compulsory.
+    CaptureCompulsory {
+        /// The captures.
+        captures: Vec<Move>,
+    },
+    /// The square moved to is occupied.
+    Occupied {
+        /// The square.
+        square: Sq,
+    },
+    /// The square moved to is neutral: no piece may stop there.
+    Neutral {
+        /// The square.
+        square: Sq,
+    },
+    /// A piece stands in the way of a long move.
+    Blocked {
+        /// The start square.
+        from: Sq,
+        /// The square moved to.
+        to: Sq,
+        /// The piece in the way.
+        by: PieceAt,
+        /// The kind of the moving piece.
+        kind: KindId,
+        /// The piece's legal moves (maybe none).
+        moves: Vec<Move>,
+    },
+    /// The piece has no legal move.
+    NoMoveHere {
+        /// The start square.
+        from: Sq,
+        /// Every legal move.
+        legal: Vec<Move>,
+    },
+    /// The piece's kind does not move that way.
+    Direction {
+        /// Why.
+        direction: Direction,
+        /// The kind of the piece.
+        kind: KindId,
+        /// The start square.
+        from: Sq,
+        /// The piece's legal moves.
+        moves: Vec<Move>,
+    },
+    /// The piece can't move there.
+    CantMoveThere {
+        /// The kind of the piece.
+        kind: KindId,
+        /// The start square.
+        from: Sq,
+        /// The piece's legal moves.
+        moves: Vec<Move>,
+    },
+}
+
+/// Finds the legal move meant by `text`, or says which rule refuses it.
+pub fn find_move(
+    t: &Tables,
+    pos: &Position,
+    legal: &[Move],
+    text: &str,
+) -> Result<Move, MoveError> {
+    let norm = text.trim().to_lowercase().replace(':', "x");
+    if norm.is_empty() {
+        return Err(MoveError::Empty);
+    }
+    if let Some(m) = legal
+        .iter()
+        .find(|m| m.notation == norm || m.algebraic == norm)
+    {
+        return Ok(m.clone());
+    }
+    // Squares joined by single `-` or `x`: `22x18x`, `-22-18` and `22--18`
+    // are not moves.
+    if norm.starts_with(['-', 'x'])
+        || norm.ends_with(['-', 'x'])
+        || norm.contains("--")
+        || norm.contains("xx")
+        || norm.contains("-x")
+        || norm.contains("x-")
+    {
+        return Err(MoveError::Malformed {
+            text: text.trim().to_string(),
+        });
+    }
+    // Start and end only.
+    let parts: Vec<&str> = norm.split(['-', 'x']).collect();
+    let squares: Result<Vec<Sq>, _> = parts
+        .iter()
+        .map(|p| super::position::parse_square(t, p))
+        .collect();
+    let squares = match squares {
+        Ok(s) if !s.is_empty() => s,
+        Ok(_) => {
+            return Err(MoveError::NotAMove {
+                text: text.to_string(),
+            })
+        }
+        Err(e) => return Err(MoveError::Square(e)),
+    };
+    let from = squares[0];
+    let to = squares.last().copied();
+    let matching: Vec<&Move> = legal
+        .iter()
+        .filter(|m| {
+            m.from == Some(from)
+                && (squares.len() == 1 || m.path.last().copied() == to)
+                && (squares.len() <= 2 || m.path.starts_with(&squares[1..]))
+        })
+        .collect();
+    if matching.len() == 1 {
+        return Ok(matching[0].clone());
+    }
+    if matching.len() > 1 {
+        return Err(MoveError::Ambiguous {
+            text: text.to_string(),
+            moves: matching.into_iter().cloned().collect(),
+        });
+    }
+    let algebraic = parts
+        .iter()
+        .any(|p| p.starts_with(|c: char| c.is_ascii_alphabetic()));
+    let capture = norm.contains('x') || squares.len() > 2;
+    Err(MoveError::Refused {
+        algebraic,
+        rule: explain(t, pos, legal, from, &squares, capture),
+    })
+}
+
+/// The squares strictly between `a` and `b` when they lie on one line
+/// (along a row, a column or a diagonal of the board's geometry), nearest
+/// `a` first; `None` when they don't.
+fn between(t: &Tables, a: Sq, b: Sq) -> Option<Vec<Sq>> {
+    let g = &t.game;
+    let pa = g.squares.get(usize::from(a.0))?;
+    let pb = g.squares.get(usize::from(b.0))?;
+    let (dx, dy) = (
+        i32::from(pb.file) - i32::from(pa.file),
+        i32::from(pb.rank) - i32::from(pa.rank),
+    );
+    let n = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i32;
+    if n == 0 {
+        return None;
+    }
+    let unit = (dx / n, dy / n);
+    if !g
+        .dirs
+        .iter()
+        .any(|&(x, y)| (i32::from(x), i32::from(y)) == unit)
+    {
+        return None;
+    }
+    Some(
+        (1..n)
+            .filter_map(|i| {
+                g.square(
+                    i32::from(pa.file) + unit.0 * i,
+                    i32::from(pa.rank) + unit.1 * i,
+                )
+            })
+            .collect(),
+    )
+}
+
+/// The piece on `sq`, if there is one.
+fn piece_at(t: &Tables, pos: &Position, sq: Sq) -> Option<PieceAt> {
+    pos.piece(t, sq).map(|(side, kind)| PieceAt {
+        side,
+        kind,
+        square: sq,
+    })
+}
+
+/// Why no legal move starts at `from` and visits `squares` (typed as a
+/// capture when `capture`).
+fn explain(
+    t: &Tables,
+    pos: &Position,
+    legal: &[Move],
+    from: Sq,
+    squares: &[Sq],
+    capture: bool,
+) -> Refusal {
+    let mover = pos.to_move;
+    let owned = |ms: Vec<&Move>| ms.into_iter().cloned().collect::<Vec<Move>>();
+    if legal.is_empty() {
+        return Refusal::GameOver;
+    }
+    let kind = match pos.piece(t, from) {
+        None => return Refusal::NoPiece { from },
+        Some((s, _)) if s.0 != mover => {
+            return Refusal::NotYours {
+                from,
+                owner: s,
+                to_move: SideId(mover),
+            };
+        }
+        Some((_, k)) => k,
+    };
+    let captures: Vec<&Move> = legal.iter().filter(|m| m.is_capture()).collect();
+    let from_here: Vec<&Move> = legal.iter().filter(|m| m.from == Some(from)).collect();
+    if t.any_limits && squares.len() >= 2 {
+        if let Some(limit) = limit_reason(t, pos, from, squares) {
+            return Refusal::Limit {
+                limit,
+                kind,
+                from,
+                moves: owned(from_here),
+            };
+        }
+    }
+    if t.use_criteria && squares.len() >= 2 && !captures.is_empty() {
+        if let Some(criterion) = precedence_reason(t, pos, from, squares) {
+            return Refusal::Precedence {
+                criterion,
+                captures: owned(captures),
+            };
+        }
+    }
+    // A capture typed over squares that hold nothing to take.
+    if capture {
+        if let Some(over) = squares.get(1).and_then(|&to| between(t, from, to)) {
+            let takes = |c: &Sq| pos.piece(t, *c).is_some_and(|(s, _)| s.0 != mover);
+            if !over.is_empty() && !over.iter().any(takes) {
+                let what = match over.iter().find_map(|c| piece_at(t, pos, *c)) {
+                    Some(piece) => NothingToTake::Own {
+                        piece,
+                        mover: SideId(mover),
+                    },
+                    None if over.len() == 1 => NothingToTake::Empty { square: over[0] },
+                    None => NothingToTake::EmptyBetween {
+                        from,
+                        to: squares[1],
+                    },
+                };
+                let instead = if !captures.is_empty() {
+                    Instead::Captures(owned(captures))
+                } else if from_here.is_empty() {
+                    Instead::Legal(legal.to_vec())
+                } else {
+                    Instead::FromHere {
+                        kind,
+                        from,
+                        moves: owned(from_here),
+                    }
+                };
+                return Refusal::NothingToTake { what, instead };
+            }
+        }
+    }
+    if !captures.is_empty() && t.capture_compulsory {
+        let most = captures.iter().map(|m| m.captured.len()).max().unwrap_or(0);
+        if t.capture_most && most > 1 && capture {
+            return Refusal::MustTakeMost {
+                captures: owned(captures),
+                most,
+            };
+        }
+        return Refusal::CaptureCompulsory {
+            captures: owned(captures),
+        };
+    }
+    if let Some(&to) = squares.get(1) {
+        if let Some(code) = pos.board.get(usize::from(to.0)) {
+            if *code != EMPTY {
+                return Refusal::Occupied { square: to };
+            }
+        }
+        if t.no_stop.get(usize::from(to.0)).copied().unwrap_or(false) {
+            return Refusal::Neutral { square: to };
+        }
+        // A piece in the way of a long move.
+        if let Some(over) = between(t, from, to) {
+            if let Some(by) = over.iter().find_map(|c| piece_at(t, pos, *c)) {
+                if direction_hint(t, pos, from, to).is_none() && !capture {
+                    return Refusal::Blocked {
+                        from,
+                        to,
+                        by,
+                        kind,
+                        moves: owned(from_here),
+                    };
+                }
+            }
+        }
+    }
+    if from_here.is_empty() {
+        return Refusal::NoMoveHere {
+            from,
+            legal: legal.to_vec(),
+        };
+    }
+    match squares
+        .get(1)
+        .and_then(|&to| direction_hint(t, pos, from, to))
+    {
+        Some(direction) => Refusal::Direction {
+            direction,
+            kind,
+            from,
+            moves: owned(from_here),
+        },
+        None => Refusal::CantMoveThere {
+            kind,
+            from,
+            moves: owned(from_here),
+        },
+    }
+}
+
+/// When a capture from `from` along `squares` would be legal without the
+/// limits of the jump lines: the limit that forbids it.
+fn limit_reason(t: &Tables, pos: &Position, from: Sq, squares: &[Sq]) -> Option<JumpLimit> {
+    let mut free = t.clone();
+    free.any_limits = false;
+    let mut gen = Generator::new();
+    let mut p = pos.clone();
+    let mut list = MoveList::new();
+    gen.generate(&free, &mut p, &mut list);
+    let to = squares.last().copied();
+    let found = moves_of(&free, &list).into_iter().find(|m| {
+        m.from == Some(from)
+            && m.is_capture()
+            && m.path.last().copied() == to
+            && (squares.len() <= 2 || m.path.starts_with(&squares[1..]))
+    })?;
+    let code = *pos.board.get(usize::from(from.0))?;
+    let at = |s: Sq| {
+        t.game
+            .squares
+            .get(usize::from(s.0))
+            .map(|i| (i32::from(i.file), i32::from(i.rank)))
+    };
+    let mut prev = from;
+    let mut last_dir: Option<(i32, i32)> = None;
+    for &land in &found.path {
+        let (a, b) = (at(prev)?, at(land)?);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let n = gcd(dx.unsigned_abs(), dy.unsigned_abs()).max(1) as i32;
+        let unit = (dx / n, dy / n);
+        let d = t
+            .game
+            .dirs
+            .iter()
+            .position(|&(x, y)| (i32::from(x), i32::from(y)) == unit)
+            .and_then(|d| u8::try_from(d).ok());
+        let flags = d.map_or(0, |d| t.limits(code, d));
+        let before = t.game.square(b.0 - unit.0, b.1 - unit.1);
+        if flags & crate::vocab::limit::LAND_BEYOND != 0
+            && !before.is_some_and(|s| found.captured.contains(&s))
+        {
+            return Some(JumpLimit::LandBeyond);
+        }
+        if flags & crate::vocab::limit::NO_REVERSE != 0 && last_dir == Some((-unit.0, -unit.1)) {
+            return Some(JumpLimit::NoReverse);
+        }
+        if flags & crate::vocab::limit::MUST_CONTINUE != 0 {
+            return Some(JumpLimit::MustContinue);
+        }
+        last_dir = Some(unit);
+        prev = land;
+    }
+    None
+}
+
+/// When a capture from `from` along `squares` exists but another is preferred
+/// by the precedence criteria: the first criterion it loses by.
+fn precedence_reason(t: &Tables, pos: &Position, from: Sq, squares: &[Sq]) -> Option<Criterion> {
+    let mut gen = Generator::new();
+    gen.all_captures = true;
+    let mut p = pos.clone();
+    let mut list = MoveList::new();
+    gen.generate_side(t, &mut p, pos.to_move, &mut list);
+    let k = t.criteria.len();
+    let scores = gen.scores();
+    if k == 0 {
+        return None;
+    }
+    let best = scores.chunks(k).max()?;
+    let to = squares.last().copied();
+    let candidate = list.moves.iter().enumerate().find_map(|(i, m)| {
+        let path: Vec<Sq> = list.path(m).into_iter().map(Sq).collect();
+        let matches = m.from == from.0
+            && m.cap_len > 0
+            && (path.last().copied() == to)
+            && (squares.len() <= 2 || path.starts_with(&squares[1..]));
+        matches.then(|| scores.get(i * k..(i + 1) * k)).flatten()
+    })?;
+    let j = (0..k).find(|&j| candidate.get(j) < best.get(j))?;
+    t.criteria.get(j).copied()
+}
+
+/// Why a piece can't go from `from` to `to` by its kind's moves: it moves
+/// one square at a time, forwards only, or not that way.
+fn direction_hint(t: &Tables, pos: &Position, from: Sq, to: Sq) -> Option<Direction> {
+    let g = &t.game;
+    let code = usize::from(*pos.board.get(usize::from(from.0))?);
+    let (side, _) = pos.piece(t, from)?;
+    let a = g.squares.get(usize::from(from.0))?;
+    let b = g.squares.get(usize::from(to.0))?;
+    let (dx, dy) = (
+        i32::from(b.file) - i32::from(a.file),
+        i32::from(b.rank) - i32::from(a.rank),
+    );
+    let n = gcd(dx.unsigned_abs(), dy.unsigned_abs()).max(1) as i32;
+    let unit = (dx / n, dy / n);
+    let m = t.moves.get(code)?;
+    let vec_of = |d: &u8| {
+        g.dirs
+            .get(usize::from(*d))
+            .map_or((0, 0), |&(x, y)| (i32::from(x), i32::from(y)))
+    };
+    let steps: Vec<(i32, i32)> = m.step.iter().map(vec_of).collect();
+    let slides: Vec<(i32, i32)> = m.slide.iter().map(vec_of).collect();
+    if slides.contains(&unit) {
+        return None;
+    }
+    if steps.contains(&unit) && n > 1 {
+        return Some(Direction::OneSquare);
+    }
+    if !steps.contains(&unit) && !steps.is_empty() {
+        let f = g.sides.get(usize::from(side.0))?.forward;
+        let fwd = (i32::from(f.0), i32::from(f.1));
+        let all_forward = steps.iter().all(|s| s.0 * fwd.0 + s.1 * fwd.1 > 0);
+        if all_forward && unit.0 * fwd.0 + unit.1 * fwd.1 <= 0 {
+            return Some(Direction::ForwardsOnly);
+        }
+        return Some(Direction::NotThatWay);
+    }
+    None
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
