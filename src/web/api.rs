@@ -470,7 +470,7 @@ fn open(app: &AppState, mut body: NewGame) -> Result<(Open, Option<Value>), Resp
     // session is the game's first state too.
     let players = BoardSession::players_view(&t);
     let s = BoardSession::new(&players, start, &agents, body.seed, strength)
-        .map_err(bad)?
+        .map_err(|e| bad(e.to_string()))?
         .with_max_plies(MAX_PLIES as u32);
     let view = board_view(&game, &s);
     Ok((Open::Board(game), Some(view)))
@@ -720,7 +720,8 @@ fn session_of<'t>(
     g.work
         .sessions
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let mut s = BoardSession::new(view, g.start.clone(), &g.agents, g.seed, g.strength)?
+    let mut s = BoardSession::new(view, g.start.clone(), &g.agents, g.seed, g.strength)
+        .map_err(|e| e.to_string())?
         .with_max_plies(MAX_PLIES as u32)
         .named(&g.name, &g.options);
     for m in &g.played {
@@ -1134,7 +1135,7 @@ pub fn computer_turn(g: Open) -> Done {
                 if result_text(g, s).is_some() {
                     return Err(game_over());
                 }
-                let next = s.advance().map_err(broken)?;
+                let next = s.advance().map_err(|e| broken(e.to_string()))?;
                 let turn = match next {
                     Next::Played(turn) => turn,
                     Next::Person => {

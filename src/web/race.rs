@@ -124,7 +124,8 @@ fn replay(g: &OpenRace, words: bool) -> Result<Replayed<'_>, String> {
         MAX_PLIES as u32,
         header(g),
         None,
-    )?;
+    )
+    .map_err(|e| format!("error: {e}"))?;
     let mut turns = Vec::with_capacity(g.choices.len());
     let mut seats = Vec::with_capacity(g.choices.len());
     let mut log = Vec::new();
@@ -132,7 +133,7 @@ fn replay(g: &OpenRace, words: bool) -> Result<Replayed<'_>, String> {
     for (i, &c) in g.choices.iter().enumerate() {
         let seat = s.to_roll();
         let roll = s.roll();
-        let played = s.choose(c)?;
+        let played = s.choose(c).map_err(|e| format!("error: {e}"))?;
         if words && i >= from {
             log.push(turn_log(game, &played));
         }
@@ -356,7 +357,7 @@ pub fn choose(mut g: OpenRace, text: &str) -> Result<OpenRace, Response> {
             let why = crate::narrate::race::why_not(&game, s.state(), seat, &roll, c);
             return Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, why));
         }
-        s.choose(c).map_err(failed)
+        s.choose(c).map_err(|e| failed(format!("error: {e}")))
     })
     .map_err(failed)??;
     g.choices.push(played.choice);
@@ -375,7 +376,7 @@ pub fn computer(mut g: OpenRace) -> Result<OpenRace, Response> {
             return Err(refuse(StatusCode::CONFLICT, "a person is to roll"));
         }
         s.roll();
-        s.play_computer().map_err(failed)
+        s.play_computer().map_err(|e| failed(format!("error: {e}")))
     })
     .map_err(failed)??;
     g.choices.push(played.choice);
@@ -430,7 +431,7 @@ pub fn redo(mut g: OpenRace) -> Result<OpenRace, Response> {
                 "the choice taken back is not a choice of this roll",
             ));
         }
-        s.choose(c).map_err(failed)
+        s.choose(c).map_err(|e| failed(format!("error: {e}")))
     })
     .map_err(failed)??;
     g.undone.pop();
@@ -539,7 +540,7 @@ pub fn load(mut g: OpenRace, text: &str, from_start: bool) -> Result<OpenRace, R
                         ),
                     )
                 })?;
-            s.choose(c).map_err(failed)?;
+            s.choose(c).map_err(|e| failed(format!("error: {e}")))?;
             played.push(c);
             if played.len() > MAX_PLIES {
                 return Err(unplayable(
