@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use rulebook::diagnostic::{Code, Diagnostic};
-use rulebook::load::{check, check_source, BundledLoader, Checked, Loader, Source};
+use rulebook::load::{check, check_source, BundledLoader, Checked, LoadError, Loader, Source};
 use std::path::{Path, PathBuf};
 
 // ------------------------------------------------------------------ helpers
@@ -19,7 +19,7 @@ fn fixtures() -> PathBuf {
 struct FixtureLoader;
 
 impl Loader for FixtureLoader {
-    fn load(&self, name: &str, _base: Option<&str>) -> Result<Source, String> {
+    fn load(&self, name: &str, _base: Option<&str>) -> Result<Source, LoadError> {
         let name = name.strip_suffix(".rules").unwrap_or(name);
         match std::fs::read_to_string(fixtures().join(format!("{name}.rules"))) {
             Ok(text) => Ok(Source {

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use rulebook::board::{Perft, Position};
 use rulebook::format_rules::{comments, format_text, tokens};
-use rulebook::load::{check_source, Checked, Loader, Source};
+use rulebook::load::{check_source, Checked, LoadError, Loader, Source};
 use rulebook::rng::Rng;
 
 /// Rule files by path (relative to the file that extends them), then the
@@ -22,14 +22,15 @@ use rulebook::rng::Rng;
 struct PathLoader;
 
 impl Loader for PathLoader {
-    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, String> {
+    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, LoadError> {
         let dir = base
             .and_then(|b| Path::new(b).parent())
             .map(Path::to_path_buf)
             .unwrap_or_default();
         for candidate in [dir.join(name), dir.join(format!("{name}.rules"))] {
             if candidate.is_file() {
-                let text = std::fs::read_to_string(&candidate).map_err(|e| e.to_string())?;
+                let text = std::fs::read_to_string(&candidate)
+                    .map_err(|e| LoadError::Loader(Box::new(e)))?;
                 return Ok(Source {
                     name: candidate.to_string_lossy().into_owned(),
                     text,

@@ -6,7 +6,7 @@
 
 use rulebook::board::{Match, Position, Tables};
 use rulebook::format::text::board::render as render_board;
-use rulebook::load::{check, BundledLoader, Loader, Source};
+use rulebook::load::{check, BundledLoader, LoadError, Loader, Source};
 
 /// Bundled games by name; test games by path (`tests/fixtures/games/x.rules`,
 /// or relative to the file that extends them), or by file name alone in
@@ -14,7 +14,7 @@ use rulebook::load::{check, BundledLoader, Loader, Source};
 struct FixtureGames;
 
 impl Loader for FixtureGames {
-    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, String> {
+    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, LoadError> {
         if !name.ends_with(".rules") {
             return BundledLoader.load(name, base);
         }

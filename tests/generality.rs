@@ -4,13 +4,13 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use rulebook::board::{moves_of, Generator, Match, MoveList, Position, Tables};
-use rulebook::load::{check, Loader, Source};
+use rulebook::load::{check, LoadError, Loader, Source};
 
 struct Files;
 
 impl Loader for Files {
-    fn load(&self, name: &str, _base: Option<&str>) -> Result<Source, String> {
-        let text = std::fs::read_to_string(name).map_err(|e| e.to_string())?;
+    fn load(&self, name: &str, _base: Option<&str>) -> Result<Source, LoadError> {
+        let text = std::fs::read_to_string(name).map_err(|e| LoadError::Loader(Box::new(e)))?;
         Ok(Source {
             name: name.to_string(),
             text,

@@ -75,6 +75,8 @@ mod sessions;
 mod shell;
 #[path = "simulate.rs"]
 mod simulate;
+#[path = "typed_errors.rs"]
+mod typed_errors;
 #[path = "web.rs"]
 mod web;
 #[path = "web_browser.rs"]

@@ -6,14 +6,14 @@
 //! cut at a bounded number of rolls.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use rulebook::load::{check, Loader, Source};
+use rulebook::load::{check, LoadError, Loader, Source};
 use rulebook::race::{Choice, RaceState, Roll};
 
 /// The generated file as `fuzz`; other names are bundled games.
 struct Mem(String);
 
 impl Loader for Mem {
-    fn load(&self, name: &str, _base: Option<&str>) -> Result<Source, String> {
+    fn load(&self, name: &str, _base: Option<&str>) -> Result<Source, LoadError> {
         if name == "fuzz" {
             return Ok(Source {
                 name: name.into(),
@@ -25,7 +25,7 @@ impl Loader for Mem {
                 name: name.into(),
                 text: text.into(),
             })
-            .ok_or_else(|| format!("no game `{name}`"))
+            .ok_or_else(|| LoadError::NoBundledGame { name: name.into() })
     }
 }
 

@@ -102,7 +102,7 @@ impl BoardRun<'_> {
                     }
                     Action::Redo => {
                         let side_name = session.side_name();
-                        let redone = session.redo().map_err(Failure::failed)?;
+                        let redone = session.redo().map_err(|e| Failure::failed(e.to_string()))?;
                         report_record(&mut session, record, err)?;
                         match redone {
                             Some(turn) => {

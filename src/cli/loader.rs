@@ -3,13 +3,13 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::load::{Loader, Source};
+use crate::load::{LoadError, Loader, Source};
 
 /// Loads bundled games by name and rule files by path.
 pub struct FsLoader;
 
 impl Loader for FsLoader {
-    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, String> {
+    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, LoadError> {
         let bundled = |n: &str| {
             crate::bundled::get(n).map(|text| Source {
                 name: n.trim_end_matches(".rules").to_string(),
@@ -19,7 +19,9 @@ impl Loader for FsLoader {
         // Inside a bundled file, names are bundled names.
         if let Some(b) = base {
             if crate::bundled::get(b).is_some() && !Path::new(b).exists() {
-                return bundled(name).ok_or_else(|| format!("no bundled game is called `{name}`"));
+                return bundled(name).ok_or_else(|| LoadError::NoBundledGame {
+                    name: name.to_string(),
+                });
             }
         }
         let mut candidates: Vec<PathBuf> = Vec::new();
@@ -33,22 +35,43 @@ impl Loader for FsLoader {
         }
         for c in &candidates {
             if c.exists() {
-                return read_text(c, MAX_RULE_FILE, "a rule file").map(|text| Source {
-                    name: c.to_string_lossy().into_owned(),
-                    text,
-                });
+                return read_text(c, MAX_RULE_FILE, "a rule file")
+                    .map(|text| Source {
+                        name: c.to_string_lossy().into_owned(),
+                        text,
+                    })
+                    .map_err(LoadError::Read);
             }
         }
         bundled(name).ok_or_else(|| {
-            format!(
-                "no file `{}` and no bundled game of that name (`rulebook list` shows them)",
-                candidates
+            LoadError::Loader(Box::new(NoRuleFile {
+                file: candidates
                     .first()
-                    .map_or_else(|| name.to_string(), |c| c.display().to_string())
-            )
+                    .map_or_else(|| name.to_string(), |c| c.display().to_string()),
+            }))
         })
     }
 }
+
+/// No rule file of the name (the path looked for first) and no bundled
+/// game of that name.
+#[derive(Debug)]
+pub struct NoRuleFile {
+    /// The path of the file looked for.
+    pub file: String,
+}
+
+impl std::fmt::Display for NoRuleFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "no file `{}` and no bundled game of that name (`rulebook list` shows them)",
+            self.file
+        )
+    }
+}
+
+impl std::error::Error for NoRuleFile {}
 
 /// The path with `.` and `dir/..` taken out, without asking the file
 /// system: `ext/../ext/dd.rules` is `ext/dd.rules`, so a file that extends

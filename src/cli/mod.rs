@@ -852,15 +852,15 @@ fn dispatch(
             let t = match load(&game, err)? {
                 Loaded::Board(t) => t,
                 Loaded::Race(race) => {
-                    let speed =
-                        crate::lab::bench::race(&race, seconds, jobs).map_err(Failure::failed)?;
+                    let speed = crate::lab::bench::race(&race, seconds, jobs)
+                        .map_err(|e| Failure::failed(e.to_string()))?;
                     return bench::race(&speed, out);
                 }
             };
             let pos = position(&t, p.as_deref())?;
             if playouts {
                 let speed = crate::lab::bench::playouts(&t, &pos, jobs, seconds)
-                    .map_err(Failure::failed)?;
+                    .map_err(|e| Failure::failed(e.to_string()))?;
                 return bench::playouts(&t.game().title, &speed, out);
             }
             bench::perft(crate::lab::bench::perft(&t, &pos, depth), out)

@@ -365,7 +365,9 @@ fn resume_game(
             )
             .map_err(|e| bad(e.line, e.reason))?;
             if let Some(path) = &args.record {
-                session.record_to(path).map_err(Failure::new)?;
+                session
+                    .record_to(path)
+                    .map_err(|e| Failure::new(format!("error: {e}")))?;
             }
             let mut intro = intro(turns.len(), "turn");
             if session.is_over() {

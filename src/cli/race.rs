@@ -15,7 +15,7 @@ use crate::race::game::RaceGame;
 use crate::race::{Choice, RaceState, Roll};
 use crate::record::Header;
 use crate::session::race::{Played, RaceEnding, RaceNext, RaceSeat, RaceSession};
-use crate::session::Undo;
+use crate::session::{SessionError, Undo};
 
 /// What `play` says about a race game.
 pub(crate) struct RaceRun<'a> {
@@ -73,7 +73,7 @@ impl RaceRun<'_> {
             header,
             self.record,
         )
-        .map_err(Failure::new)?;
+        .map_err(|e| Failure::new(format!("error: {e}")))?;
         let intro = if self.fresh_seed {
             format!("{}\n", seed_line(self.seed))
         } else {
@@ -124,7 +124,7 @@ impl RaceRun<'_> {
                 write!(err, "\r\x1b[K")?;
                 err.flush()?;
             }
-            let (seat, roll) = match next.map_err(Failure::failed)? {
+            let (seat, roll) = match next.map_err(failed)? {
                 RaceNext::Over(RaceEnding::Rules | RaceEnding::Resigned(_)) => break,
                 RaceNext::Over(RaceEnding::Limit(rolls)) => {
                     writeln!(
@@ -142,7 +142,7 @@ impl RaceRun<'_> {
             };
             if let Some(only) = session.forced() {
                 // One choice (a pass included): taken without asking.
-                let played = session.choose(only).map_err(Failure::failed)?;
+                let played = session.choose(only).map_err(failed)?;
                 self.print_turn(&mut session, &played, " (the only choice)", out, err)?;
                 continue;
             }
@@ -152,7 +152,7 @@ impl RaceRun<'_> {
                 shown = Some(now);
             }
             let played = match ask(&session, seat, &roll, &self.style, input, out)? {
-                Asked::Choose(c) => session.choose(c).map_err(Failure::failed)?,
+                Asked::Choose(c) => session.choose(c).map_err(failed)?,
                 Asked::Quit => return Ok(0),
                 Asked::Resign => {
                     session.resign();
@@ -190,7 +190,7 @@ impl RaceRun<'_> {
                     continue;
                 }
                 Asked::Redo => {
-                    match session.redo().map_err(Failure::failed)? {
+                    match session.redo().map_err(failed)? {
                         Some(p) => {
                             writeln!(out, "redo: {}", p.choice)?;
                             self.print_turn(&mut session, &p, "", out, err)?;
@@ -420,4 +420,9 @@ fn ask(
             )?,
         }
     }
+}
+
+/// A turn that could not be played (exit 1), said as an error.
+fn failed(e: SessionError) -> Failure {
+    Failure::failed(format!("error: {e}"))
 }

@@ -28,7 +28,7 @@ use crate::race::RaceState;
 /// one run, are usage errors, mapped where they arise).
 impl From<LabError> for Failure {
     fn from(e: LabError) -> Failure {
-        Failure::failed(e.0)
+        Failure::failed(e.to_string())
     }
 }
 
@@ -166,7 +166,7 @@ impl LabArgs {
                 let state = RaceState::new(&race, players)
                     .map_err(|e| Failure::new(format!("error: {e}")))?;
                 let start = RaceNode::new(&race, state, self.max_plies);
-                lab::seat_agents(plan, players, &start).map_err(|e| Failure::new(e.0))?;
+                lab::seat_agents(plan, players, &start).map_err(|e| Failure::new(e.to_string()))?;
                 return Ok(Ready::Race(race, players));
             }
         };
@@ -178,7 +178,7 @@ impl LabArgs {
         }
         let board = BoardGame::with_max_plies(&t, self.max_plies);
         lab::seat_agents(plan, t.game().sides.len(), &board.start())
-            .map_err(|e| Failure::new(e.0))?;
+            .map_err(|e| Failure::new(e.to_string()))?;
         Ok(Ready::Board(t))
     }
 
@@ -342,7 +342,7 @@ pub(crate) fn run(
 ) -> Result<i32, Failure> {
     let lab = &args.lab;
     let shard = match &args.shard {
-        Some(s) => Shard::parse(s).map_err(|e| Failure::new(e.0))?,
+        Some(s) => Shard::parse(s).map_err(|e| Failure::new(e.to_string()))?,
         None => Shard::default(),
     };
     let plan = lab.plan(shard);
@@ -432,7 +432,7 @@ pub(crate) fn merge(args: MergeArgs, out: &mut dyn Write) -> Result<i32, Failure
     let mut shards = Vec::new();
     // The files named are a run's shards, or the command line is wrong
     // (exit 2): each must be read, all from one run, every game once.
-    let usage = |e: LabError| Failure::new(e.0);
+    let usage = |e: LabError| Failure::new(e.to_string());
     for f in &args.files {
         shards.push(ShardFile::open(f).map_err(usage)?);
     }

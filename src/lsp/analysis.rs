@@ -15,7 +15,7 @@ use super::text::{word_at, LineIndex};
 use crate::ast::{Direction, Spanned};
 use crate::board::game::{Game, Notation};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::load::{check_source, Checked, Loader, Source};
+use crate::load::{check_source, Checked, LoadError, Loader, Source};
 use crate::source::{FileId, Span};
 use crate::syntax::parser::{Rule, RulesParser};
 
@@ -27,7 +27,7 @@ pub struct EditorLoader<'a> {
 }
 
 impl Loader for EditorLoader<'_> {
-    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, String> {
+    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, LoadError> {
         let base_is_bundled = base.is_some_and(|b| bundled_path_name(Path::new(b)).is_some());
         if !base_is_bundled {
             let dir = base
@@ -50,18 +50,41 @@ impl Loader for EditorLoader<'_> {
                         crate::source::MAX_RULE_FILE,
                         "a rule file",
                     )
-                    .map(|text| source(c, text));
+                    .map(|text| source(c, text))
+                    .map_err(LoadError::Read);
                 }
             }
         }
         let short = name.strip_suffix(".rules").unwrap_or(name);
         let text = crate::bundled::get(short).ok_or_else(|| {
-            format!("no file `{name}` next to this one and no bundled game of that name")
+            LoadError::Loader(Box::new(NoRuleFile {
+                name: name.to_string(),
+            }))
         })?;
         let path = bundled_file(short).unwrap_or_else(|| PathBuf::from(short));
         Ok(source(&path, text.to_string()))
     }
 }
+
+/// No open document or file of the name next to the document, and no
+/// bundled game of that name.
+#[derive(Debug)]
+pub struct NoRuleFile {
+    /// The name the document extends.
+    pub name: String,
+}
+
+impl std::fmt::Display for NoRuleFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "no file `{}` next to this one and no bundled game of that name",
+            self.name
+        )
+    }
+}
+
+impl std::error::Error for NoRuleFile {}
 
 fn source(path: &Path, text: String) -> Source {
     Source {

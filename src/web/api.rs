@@ -138,11 +138,9 @@ pub struct RulesQuery {
 pub async fn rules(State(app): Shared, Query(q): Query<RulesQuery>) -> Response {
     match app.library.text(&q.name) {
         Ok(text) => Json(json!({ "name": q.name, "text": text })).into_response(),
-        Err(e) if e.contains("leave") || e.contains("leads out") => {
-            refuse(StatusCode::FORBIDDEN, e)
-        }
-        Err(e) if e.contains("not a file name") => bad(e),
-        Err(e) => refuse(StatusCode::NOT_FOUND, e),
+        Err(e) if e.is_outside() => refuse(StatusCode::FORBIDDEN, e.to_string()),
+        Err(e @ super::library::FolderError::NotAFileName { .. }) => bad(e.to_string()),
+        Err(e) => refuse(StatusCode::NOT_FOUND, e.to_string()),
     }
 }
 

@@ -34,6 +34,7 @@ impl Kind for BoardPlay {
 
     const PERSON_TO_MOVE: &'static str = "a person is to move";
     const NO_HINT: &'static str = "no move to suggest";
+    const ERROR_PREFIX: &'static str = "";
 
     fn session<R>(
         &self,
@@ -138,7 +139,8 @@ fn session_of<'t>(
         &setup.agents,
         setup.seed,
         setup.strength,
-    )?
+    )
+    .map_err(|e| e.to_string())?
     .with_max_plies(MAX_PLIES as u32)
     .named(&setup.name, &setup.options);
     for m in &b.played {
@@ -168,7 +170,7 @@ pub fn open(tables: Tables, mut setup: Setup) -> Result<(OpenGame, Value), Respo
     // session is the game's first state too.
     let players = BoardSession::players_view(&t);
     let s = BoardSession::new(&players, start, &setup.agents, setup.seed, setup.strength)
-        .map_err(bad)?
+        .map_err(|e| bad(e.to_string()))?
         .with_max_plies(MAX_PLIES as u32);
     let view = board_view(&setup, &play, &s);
     Ok((

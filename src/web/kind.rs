@@ -46,6 +46,9 @@ pub trait Kind: Sized {
     const PERSON_TO_MOVE: &'static str;
     /// What a hint answers when the session suggests nothing.
     const NO_HINT: &'static str;
+    /// What a failure of the session begins with in the page's error (a
+    /// race game's say `error: `, as they always have).
+    const ERROR_PREFIX: &'static str;
 
     /// Builds the session of the stored game, its history played again,
     /// and runs `f` with it.
@@ -163,7 +166,10 @@ fn computer<K: Kind>(k: &mut K, setup: &Setup) -> Result<Option<Value>, Response
         if s.ending().is_some() {
             return Err(game_over());
         }
-        match K::step(s.advance().map_err(broken)?) {
+        match K::step(
+            s.advance()
+                .map_err(|e| broken(format!("{}{e}", K::ERROR_PREFIX)))?,
+        ) {
             Step::Played(turn) => Ok(k.keep_turn(setup, s, turn)),
             Step::Person => Err(refuse(StatusCode::CONFLICT, K::PERSON_TO_MOVE)),
             Step::Over => Err(game_over()),

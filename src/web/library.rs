@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
-use crate::load::{Loader, Source};
+use crate::load::{LoadError, Loader, Source};
 
 /// The largest rule file read or checked, in bytes (as the command line's).
 pub const MAX_RULE_FILE: usize = crate::source::MAX_RULE_FILE as usize;
@@ -76,15 +76,18 @@ impl Default for Library {
 
 impl Library {
     /// The bundled games and, when given, the rule files of `dir`.
-    pub fn new(dir: Option<&Path>) -> Result<Library, String> {
+    pub fn new(dir: Option<&Path>) -> Result<Library, FolderError> {
         let dir = match dir {
             None => None,
             Some(d) => {
-                let c = d
-                    .canonicalize()
-                    .map_err(|e| format!("can't open the folder `{}`: {e}", d.display()))?;
+                let c = d.canonicalize().map_err(|error| FolderError::CantOpen {
+                    dir: d.to_path_buf(),
+                    error,
+                })?;
                 if !c.is_dir() {
-                    return Err(format!("`{}` is not a folder", d.display()));
+                    return Err(FolderError::NotAFolder {
+                        dir: d.to_path_buf(),
+                    });
                 }
                 Some(c)
             }
@@ -202,26 +205,31 @@ impl Library {
 
     /// The text of a file of the folder, by its name inside it; refused when
     /// the name leaves the folder (by `..`, an absolute path, a link).
-    pub fn read_file(&self, name: &str) -> Result<String, String> {
-        let dir = self
-            .dir
-            .as_ref()
-            .ok_or_else(|| format!("no game is called `{name}` (and no --games folder is open)"))?;
+    pub fn read_file(&self, name: &str) -> Result<String, FolderError> {
+        let dir = self.dir.as_ref().ok_or_else(|| FolderError::NoFolder {
+            name: name.to_string(),
+        })?;
         let path = inside(dir, name)?;
         if std::fs::symlink_metadata(&path).is_err() {
-            return Err(format!("no file `{name}`"));
+            return Err(FolderError::NoFile {
+                shown: name.to_string(),
+            });
         }
         // The one bounded reader of rule files: regular files only, the
         // size limit, UTF-8 (a byte order mark skipped).
-        crate::source::read_text(&path, crate::source::MAX_RULE_FILE, "a rule file")
-            .map_err(|e| format!("`{name}`: {e}"))
+        crate::source::read_text(&path, crate::source::MAX_RULE_FILE, "a rule file").map_err(
+            |error| FolderError::Read {
+                name: name.to_string(),
+                error,
+            },
+        )
     }
 
     /// The text of a game by name: a file of the folder named `NAME.rules`
     /// when there is one (even where a bundled game has that name: the
     /// person's file wins in the folder), else a bundled game, else a file
     /// of the folder.
-    pub fn text(&self, name: &str) -> Result<String, String> {
+    pub fn text(&self, name: &str) -> Result<String, FolderError> {
         if self.folder_has(name) {
             return self.read_file(name);
         }
@@ -246,6 +254,107 @@ impl Library {
     /// folder that has the same name).
     pub fn is_bundled(&self, name: &str) -> bool {
         crate::bundled::get(name).is_some() && !self.folder_has(name)
+    }
+}
+
+/// Why a game of the folder can't be read, or the folder opened.
+#[derive(Debug)]
+pub enum FolderError {
+    /// The `--games` folder can't be opened.
+    CantOpen {
+        /// The folder as given.
+        dir: PathBuf,
+        /// What failed.
+        error: std::io::Error,
+    },
+    /// The `--games` path is not a folder.
+    NotAFolder {
+        /// The path as given.
+        dir: PathBuf,
+    },
+    /// No game has the name, and no folder is open.
+    NoFolder {
+        /// The name asked for.
+        name: String,
+    },
+    /// The name can't name a file (empty, a NUL, a backslash).
+    NotAFileName {
+        /// The name asked for.
+        name: String,
+    },
+    /// The name leaves the folder (`..`, an absolute path).
+    Leaves {
+        /// The name asked for.
+        name: String,
+    },
+    /// The name is a link leading out of the folder.
+    LeadsOut {
+        /// The name asked for.
+        name: String,
+    },
+    /// The folder has no file of the name.
+    NoFile {
+        /// The name as the message shows it.
+        shown: String,
+    },
+    /// The file can't be read as a rule file.
+    Read {
+        /// The name asked for.
+        name: String,
+        /// Why.
+        error: crate::source::ReadError,
+    },
+}
+
+impl FolderError {
+    /// Whether the name was refused for leaving the folder (rather than
+    /// not found or not readable).
+    pub fn is_outside(&self) -> bool {
+        matches!(
+            self,
+            FolderError::Leaves { .. } | FolderError::LeadsOut { .. }
+        )
+    }
+}
+
+impl std::fmt::Display for FolderError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown = crate::shown::shown;
+        match self {
+            FolderError::CantOpen { dir, error } => {
+                write!(f, "can't open the folder `{}`: {error}", dir.display())
+            }
+            FolderError::NotAFolder { dir } => write!(f, "`{}` is not a folder", dir.display()),
+            FolderError::NoFolder { name } => write!(
+                f,
+                "no game is called `{name}` (and no --games folder is open)"
+            ),
+            FolderError::NotAFileName { name } => {
+                write!(f, "`{}` is not a file name", shown(name))
+            }
+            FolderError::Leaves { name } => write!(
+                f,
+                "`{}` leaves the games folder: only names inside it are allowed",
+                shown(name)
+            ),
+            FolderError::LeadsOut { name } => write!(
+                f,
+                "`{}` leads out of the games folder (a link): refused",
+                shown(name)
+            ),
+            FolderError::NoFile { shown } => write!(f, "no file `{shown}`"),
+            FolderError::Read { name, error } => write!(f, "`{name}`: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for FolderError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            FolderError::CantOpen { error, .. } => Some(error),
+            FolderError::Read { error, .. } => Some(error),
+            _ => None,
+        }
     }
 }
 
@@ -327,29 +436,21 @@ impl Library {
 
 /// The path of `name` inside `dir`, refusing what leaves it: an absolute
 /// path, `..`, a link whose target is outside.
-fn inside(dir: &Path, name: &str) -> Result<PathBuf, String> {
+fn inside(dir: &Path, name: &str) -> Result<PathBuf, FolderError> {
     let rel = Path::new(name);
+    let owned = || name.to_string();
     if name.is_empty() || name.contains('\0') || name.contains('\\') {
-        return Err(format!(
-            "`{}` is not a file name",
-            crate::shown::shown(name)
-        ));
+        return Err(FolderError::NotAFileName { name: owned() });
     }
     if rel.components().any(|c| !matches!(c, Component::Normal(_))) {
-        return Err(format!(
-            "`{}` leaves the games folder: only names inside it are allowed",
-            crate::shown::shown(name)
-        ));
+        return Err(FolderError::Leaves { name: owned() });
     }
     let path = dir.join(rel);
-    let real = path
-        .canonicalize()
-        .map_err(|_| format!("no file `{}`", crate::shown::shown(name)))?;
+    let real = path.canonicalize().map_err(|_| FolderError::NoFile {
+        shown: crate::shown::shown(name).to_string(),
+    })?;
     if !real.starts_with(dir) {
-        return Err(format!(
-            "`{}` leads out of the games folder (a link): refused",
-            crate::shown::shown(name)
-        ));
+        return Err(FolderError::LeadsOut { name: owned() });
     }
     Ok(real)
 }
@@ -387,7 +488,7 @@ fn collect(dir: &Path, at: &Path, depth: usize, out: &mut Vec<String>) {
 }
 
 impl Loader for Library {
-    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, String> {
+    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, LoadError> {
         // A file of the folder extends names relative to its own folder;
         // bundled files extend bundled names.
         let from_dir = base.filter(|b| !self.is_bundled(b));
@@ -409,10 +510,13 @@ impl Loader for Library {
         }
         // A game asked for by itself: the folder's file of that name first.
         if base.is_none() && self.folder_has(name) {
-            return self.read_file(name).map(|text| Source {
-                name: name.to_string(),
-                text,
-            });
+            return self
+                .read_file(name)
+                .map(|text| Source {
+                    name: name.to_string(),
+                    text,
+                })
+                .map_err(|e| LoadError::Loader(Box::new(e)));
         }
         if let Some(text) = crate::bundled::get(name) {
             return Ok(Source {
@@ -420,9 +524,11 @@ impl Loader for Library {
                 text: text.to_string(),
             });
         }
-        self.read_file(name).map(|text| Source {
-            name: name.to_string(),
-            text,
-        })
+        self.read_file(name)
+            .map(|text| Source {
+                name: name.to_string(),
+                text,
+            })
+            .map_err(|e| LoadError::Loader(Box::new(e)))
     }
 }

@@ -118,10 +118,10 @@ fn open(app: &AppState, mut body: NewGame) -> Result<(OpenGame, Option<Value>), 
         ),
         None => {
             let text = app.library.text(&body.game).map_err(|e| {
-                if e.contains("leave") || e.contains("leads out") {
-                    refuse(StatusCode::FORBIDDEN, e)
+                if e.is_outside() {
+                    refuse(StatusCode::FORBIDDEN, e.to_string())
                 } else {
-                    refuse(StatusCode::NOT_FOUND, e)
+                    refuse(StatusCode::NOT_FOUND, e.to_string())
                 }
             })?;
             let name = if app.library.is_bundled(&body.game) {

@@ -135,7 +135,8 @@ fn replay<'g>(
         MAX_PLIES as u32,
         header(setup),
         None,
-    )?;
+    )
+    .map_err(|e| format!("error: {e}"))?;
     let mut turns = Vec::with_capacity(r.choices.len());
     let mut seats = Vec::with_capacity(r.choices.len());
     let mut log = Vec::new();
@@ -143,7 +144,7 @@ fn replay<'g>(
     for (i, &c) in r.choices.iter().enumerate() {
         let seat = s.to_roll();
         let roll = s.roll();
-        let played = s.choose(c)?;
+        let played = s.choose(c).map_err(|e| format!("error: {e}"))?;
         if words && i >= from {
             log.push(turn_log(game, &played));
         }
@@ -170,6 +171,7 @@ impl Kind for RacePlay {
 
     const PERSON_TO_MOVE: &'static str = "a person is to roll";
     const NO_HINT: &'static str = "no choice to suggest";
+    const ERROR_PREFIX: &'static str = "error: ";
 
     fn session<R>(
         &self,
@@ -272,7 +274,7 @@ impl Kind for RacePlay {
                         "the choice taken back is not a choice of this roll",
                     ));
                 }
-                s.choose(c).map_err(broken)
+                s.choose(c).map_err(|e| broken(format!("error: {e}")))
             })
             .map_err(broken)??;
         self.undone.pop();
@@ -550,7 +552,7 @@ pub async fn choose(
                     let why = crate::narrate::race::why_not(&game, s.state(), seat, &roll, c);
                     return Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, why));
                 }
-                s.choose(c).map_err(broken)
+                s.choose(c).map_err(|e| broken(format!("error: {e}")))
             })
             .map_err(broken)??;
         r.choices.push(played.choice);
@@ -636,7 +638,7 @@ pub fn load(r: &mut RacePlay, setup: &Setup, text: &str, from_start: bool) -> Re
                         ),
                     )
                 })?;
-            s.choose(c).map_err(broken)?;
+            s.choose(c).map_err(|e| broken(format!("error: {e}")))?;
             played.push(c);
             if played.len() > MAX_PLIES {
                 return Err(unplayable(

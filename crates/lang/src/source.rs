@@ -4,7 +4,7 @@
 //! every front end that reads a rule file from disk goes through it.
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Which loaded source file a span points into (an index into `SourceMap`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -201,9 +201,52 @@ pub struct Source {
 /// Finds rule files by name.
 pub trait Loader {
     /// The file called `name`; `base` is the name of the file that says
-    /// `extends name` (`None` for the file being checked). The error is a
-    /// short reason, shown under the `extends`.
-    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, String>;
+    /// `extends name` (`None` for the file being checked). The error's
+    /// `Display` is a short reason, shown under the `extends`.
+    fn load(&self, name: &str, base: Option<&str>) -> Result<Source, LoadError>;
+}
+
+/// Why a [`Loader`] found no rule file of a name.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum LoadError {
+    /// No bundled game has the name (only bundled games were looked at: a
+    /// bundled file extends bundled games).
+    NoBundledGame {
+        /// The name asked for.
+        name: String,
+    },
+    /// The file was found and [`read_text`] refused it.
+    Read(ReadError),
+    /// A reason of the loader's own: a front end's (a name outside its
+    /// folder, a name found nowhere it looks), or a test's.
+    Loader(Box<dyn std::error::Error + Send + Sync>),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::NoBundledGame { name } => write!(f, "no bundled game is called `{name}`"),
+            LoadError::Read(e) => e.fmt(f),
+            LoadError::Loader(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LoadError::NoBundledGame { .. } => None,
+            LoadError::Read(e) => Some(e),
+            LoadError::Loader(e) => Some(e.as_ref()),
+        }
+    }
+}
+
+impl From<ReadError> for LoadError {
+    fn from(e: ReadError) -> LoadError {
+        LoadError::Read(e)
+    }
 }
 
 /// Loads only the bundled games (`NAME`, `variants/NAME`, with or
@@ -212,14 +255,16 @@ pub trait Loader {
 pub struct BundledLoader;
 
 impl Loader for BundledLoader {
-    fn load(&self, name: &str, _base: Option<&str>) -> Result<Source, String> {
+    fn load(&self, name: &str, _base: Option<&str>) -> Result<Source, LoadError> {
         let name = name.strip_suffix(".rules").unwrap_or(name);
         crate::bundled::get(name)
             .map(|text| Source {
                 name: name.to_string(),
                 text: text.to_string(),
             })
-            .ok_or_else(|| format!("no bundled game is called `{name}`"))
+            .ok_or_else(|| LoadError::NoBundledGame {
+                name: name.to_string(),
+            })
     }
 }
 
@@ -227,14 +272,83 @@ impl Loader for BundledLoader {
 /// are a few kilobytes, and a file this size is checked in about a second.
 pub const MAX_RULE_FILE: u64 = 1 << 20;
 
-/// Reads a text file of at most `max` bytes. Refuses, in words, what is not
-/// a regular file (a directory, a device such as /dev/zero), a file past the
-/// limit (without reading more than `max + 1` bytes of it), and text that is
-/// not UTF-8 (naming the line of the first bad byte). `what` names the file
-/// in the message ("a rule file"). A UTF-8 byte order mark at the start (some
-/// editors write one) is skipped: the text, and so every span and column, is
-/// what follows it.
-pub fn read_text(path: &Path, max: u64, what: &str) -> Result<String, String> {
+/// Why [`read_text`] or [`read_bytes`] refused a file. The `Display` is a
+/// reason that follows the file's name ("can't read `x.rules`: ...").
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// The file system failed: finding, opening or reading the file.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What failed.
+        error: std::io::Error,
+    },
+    /// It is a directory.
+    Directory {
+        /// What the file was to be ("a rule file").
+        what: &'static str,
+    },
+    /// It is not a regular file: a device, a pipe.
+    NotAFile {
+        /// What the file was to be.
+        what: &'static str,
+    },
+    /// It is larger than the limit.
+    TooLarge {
+        /// Its size in bytes (as far as it was read).
+        size: u64,
+        /// The limit in bytes.
+        limit: u64,
+        /// What the file was to be.
+        what: &'static str,
+    },
+    /// It is not UTF-8 text.
+    NotText {
+        /// The line (from 1) of the first byte that is not UTF-8.
+        line: usize,
+    },
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io { path, error } => write!(f, "can't read `{}`: {error}", path.display()),
+            ReadError::Directory { what } => write!(f, "it is a directory, not {what}"),
+            ReadError::NotAFile { what } => write!(
+                f,
+                "it is not a regular file (a device or a pipe), so it can't be {what}"
+            ),
+            ReadError::TooLarge { size, limit, what } => write!(
+                f,
+                "it is {size} bytes, and {what} may be at most {} (see docs/limits.md)",
+                size_words(*limit)
+            ),
+            ReadError::NotText { line } => write!(
+                f,
+                "it is not UTF-8 text: line {line} has a byte that is not (save the file as UTF-8)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ReadError::Io { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// Reads a text file of at most `max` bytes. Refuses ([`ReadError`]) what
+/// is not a regular file (a directory, a device such as /dev/zero), a file
+/// past the limit (without reading more than `max + 1` bytes of it), and
+/// text that is not UTF-8 (naming the line of the first bad byte). `what`
+/// names the file in the message ("a rule file"). A UTF-8 byte order mark
+/// at the start (some editors write one) is skipped: the text, and so every
+/// span and column, is what follows it.
+pub fn read_text(path: &Path, max: u64, what: &'static str) -> Result<String, ReadError> {
     let mut bytes = read_bytes(path, max, what)?;
     if bytes.starts_with(BOM) {
         bytes.drain(..BOM.len());
@@ -242,7 +356,7 @@ pub fn read_text(path: &Path, max: u64, what: &str) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let line = 1 + e.as_bytes()[..good].iter().filter(|&&b| b == b'\n').count();
-        format!("it is not UTF-8 text: line {line} has a byte that is not (save the file as UTF-8)")
+        ReadError::NotText { line }
     })
 }
 
@@ -251,33 +365,31 @@ const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// Reads the bytes of a file of at most `max` bytes, refusing what is not a
 /// regular file and a file past the limit as [`read_text`] does.
-pub fn read_bytes(path: &Path, max: u64, what: &str) -> Result<Vec<u8>, String> {
-    let shown = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("can't read `{shown}`: {e}"))?;
+pub fn read_bytes(path: &Path, max: u64, what: &'static str) -> Result<Vec<u8>, ReadError> {
+    let io = |error| ReadError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let meta = std::fs::metadata(path).map_err(io)?;
     if meta.is_dir() {
-        return Err(format!("it is a directory, not {what}"));
+        return Err(ReadError::Directory { what });
     }
     if !meta.is_file() {
-        return Err(format!(
-            "it is not a regular file (a device or a pipe), so it can't be {what}"
-        ));
+        return Err(ReadError::NotAFile { what });
     }
-    let too_big = |n: u64| {
-        format!(
-            "it is {n} bytes, and {what} may be at most {} (see docs/limits.md)",
-            size_words(max)
-        )
+    let too_big = |size: u64| ReadError::TooLarge {
+        size,
+        limit: max,
+        what,
     };
     if meta.len() > max {
         return Err(too_big(meta.len()));
     }
-    let file = std::fs::File::open(path).map_err(|e| format!("can't read `{shown}`: {e}"))?;
+    let file = std::fs::File::open(path).map_err(io)?;
     // Room for the whole file at once (it is at most `max`): no copies
     // while the buffer grows, so memory is the file's size.
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0).saturating_add(1));
-    file.take(max + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("can't read `{shown}`: {e}"))?;
+    file.take(max + 1).read_to_end(&mut bytes).map_err(io)?;
     if bytes.len() as u64 > max {
         return Err(too_big(bytes.len() as u64));
     }

@@ -7,7 +7,7 @@ use crate::compile::{self, Compiled};
 use crate::diagnostic::{self, Diagnostic};
 use crate::race::game::RaceGame;
 use crate::source::SourceMap;
-pub use crate::source::{BundledLoader, Loader, Source};
+pub use crate::source::{BundledLoader, LoadError, Loader, Source};
 
 /// A game loaded and compiled, ready to play: a board game with its
 /// tables built, or a race game. The one place where the kind of a game is

@@ -70,7 +70,7 @@ pub fn load_chain(
             Err(reason) => {
                 diags.push(
                     Diagnostic::new(Code::ExtendsLoad, format!("can't load `{}`", base.node))
-                        .primary(base.span, reason)
+                        .primary(base.span, reason.to_string())
                         .help("name a bundled game (`rulebook list` shows them) or a rule file relative to this one"),
                 );
                 return None;

@@ -39,7 +39,7 @@ impl CsvSink {
             .append(append)
             .truncate(!append)
             .open(path)
-            .map_err(|e| write_error(path, &e))?;
+            .map_err(|e| write_error(path, e))?;
         Ok(CsvSink {
             path: path.to_path_buf(),
             writer: csv::WriterBuilder::new().flexible(true).from_writer(file),
@@ -47,13 +47,16 @@ impl CsvSink {
         })
     }
 
-    fn fail(&self, e: &dyn std::fmt::Display) -> LabError {
+    fn fail(&self, e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> LabError {
         write_error(&self.path, e)
     }
 }
 
-fn write_error(path: &Path, e: &dyn std::fmt::Display) -> LabError {
-    LabError(format!("error: can't write {}: {e}", path.display()))
+fn write_error(path: &Path, e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> LabError {
+    LabError::Write {
+        path: path.to_path_buf(),
+        error: e.into(),
+    }
 }
 
 impl RowSink for CsvSink {
@@ -62,7 +65,7 @@ impl RowSink for CsvSink {
             self.header = false;
             let mut head: Vec<String> = COLUMNS.iter().map(|c| (*c).to_string()).collect();
             head.extend(info.event_names.iter().map(|e| e.replace(' ', "_")));
-            self.writer.write_record(&head).map_err(|e| self.fail(&e))?;
+            self.writer.write_record(&head).map_err(|e| self.fail(e))?;
         }
         for r in rows {
             let (winner, seat) = match r.winner {
@@ -87,8 +90,8 @@ impl RowSink for CsvSink {
                 (0..info.event_names.len())
                     .map(|k| r.events.get(k).copied().unwrap_or(0).to_string()),
             );
-            self.writer.write_record(&rec).map_err(|e| self.fail(&e))?;
+            self.writer.write_record(&rec).map_err(|e| self.fail(e))?;
         }
-        self.writer.flush().map_err(|e| self.fail(&e))
+        self.writer.flush().map_err(|e| self.fail(e))
     }
 }

@@ -302,9 +302,11 @@ pub fn one_run(files: &[ShardFile]) -> Result<(), LabError> {
     for f in files {
         let bn = f.path.display().to_string();
         if let Some(why) = difference(&first.meta, &an, &f.meta, &bn) {
-            return Err(LabError(format!(
-                "error: {bn} is not from the same run as {an}: {why}"
-            )));
+            return Err(LabError::OtherRun {
+                file: bn,
+                first: an,
+                why,
+            });
         }
     }
     files.iter().try_for_each(ShardFile::whole)
@@ -357,7 +359,10 @@ fn column(name: &str, physical: Physical, logical: Option<LogicalType>, optional
         .with_logical_type(logical)
         .build()
         .map(Arc::new)
-        .map_err(|e| LabError(format!("error: parquet column {name}: {e}")))
+        .map_err(|e| LabError::Schema {
+            column: Some(name.to_string()),
+            error: e.into(),
+        })
 }
 
 fn string(name: &str) -> Col {
@@ -402,7 +407,10 @@ fn schema(events: &[String]) -> Result<Arc<Type>, LabError> {
         .with_fields(fields)
         .build()
         .map(Arc::new)
-        .map_err(|e| LabError(format!("error: parquet schema: {e}")))
+        .map_err(|e| LabError::Schema {
+            column: None,
+            error: e.into(),
+        })
 }
 
 /// A Parquet file taking the rows of one run.
@@ -423,7 +431,7 @@ impl ParquetSink {
     /// its columns when the first rows come.
     pub fn create(path: &Path, plan: &Plan, settings: &Settings) -> Result<ParquetSink, LabError> {
         // Fails early on a path that can't be written.
-        File::create(path).map_err(|e| fail(path, &e))?;
+        File::create(path).map_err(|e| fail(path, e))?;
         Ok(ParquetSink {
             path: path.to_path_buf(),
             meta: ShardMeta::new(
@@ -447,16 +455,16 @@ impl ParquetSink {
 
     fn start(&mut self, info: &RunInfo) -> Result<(), LabError> {
         self.meta.run = info.clone();
-        let meta = serde_json::to_string(&self.meta).map_err(|e| fail(&self.path, &e))?;
+        let meta = serde_json::to_string(&self.meta).map_err(|e| fail(&self.path, e))?;
         self.hash = Sha256::new_with_prefix(meta.as_bytes());
         self.meta_text = meta.clone();
         let props = WriterProperties::builder()
             .set_created_by(format!("rulebook {}", env!("CARGO_PKG_VERSION")))
             .set_key_value_metadata(Some(vec![KeyValue::new(META_KEY.to_string(), meta)]))
             .build();
-        let file = File::create(&self.path).map_err(|e| fail(&self.path, &e))?;
+        let file = File::create(&self.path).map_err(|e| fail(&self.path, e))?;
         let writer = SerializedFileWriter::new(file, schema(&info.event_names)?, Arc::new(props))
-            .map_err(|e| fail(&self.path, &e))?;
+            .map_err(|e| fail(&self.path, e))?;
         self.writer = Some(writer);
         Ok(())
     }
@@ -472,7 +480,7 @@ impl ParquetSink {
         let Some(writer) = self.writer.as_mut() else {
             return Ok(());
         };
-        write_group(writer, &info, &rows).map_err(|e| fail(&path, &e))
+        write_group(writer, &info, &rows).map_err(|e| fail(&path, e))
     }
 
     /// Writes what is left and the rows' checksum, and closes the file,
@@ -488,10 +496,10 @@ impl ParquetSink {
             meta_sha256: hex(&Sha256::digest(self.meta_text.as_bytes())),
             sha256: hex(&self.hash.clone().finalize()),
         };
-        let check = serde_json::to_string(&check).map_err(|e| fail(&self.path, &e))?;
+        let check = serde_json::to_string(&check).map_err(|e| fail(&self.path, e))?;
         if let Some(mut w) = self.writer.take() {
             w.append_key_value_metadata(KeyValue::new(CHECK_KEY.to_string(), check));
-            w.close().map_err(|e| fail(&self.path, &e))?;
+            w.close().map_err(|e| fail(&self.path, e))?;
         }
         Ok(())
     }
@@ -515,8 +523,11 @@ impl RowSink for ParquetSink {
     }
 }
 
-fn fail(path: &Path, e: &dyn std::fmt::Display) -> LabError {
-    LabError(format!("error: can't write {}: {e}", path.display()))
+fn fail(path: &Path, e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> LabError {
+    LabError::Write {
+        path: path.to_path_buf(),
+        error: e.into(),
+    }
 }
 
 /// Writes one row group.
@@ -641,16 +652,19 @@ pub struct ShardFile {
     check: ShardCheck,
 }
 
-fn read_fail(path: &Path, e: &dyn std::fmt::Display) -> LabError {
-    LabError(format!("error: can't read {}: {e}", path.display()))
+fn read_fail(path: &Path, e: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> LabError {
+    LabError::Read {
+        path: path.to_path_buf(),
+        error: e.into(),
+    }
 }
 
 /// The error of a file whose bytes are not those written.
 fn damaged(path: &Path, what: &str) -> LabError {
-    read_fail(
-        path,
-        &format!("the file is damaged ({what}): run its shard again"),
-    )
+    LabError::Damaged {
+        path: path.to_path_buf(),
+        what: what.to_string(),
+    }
 }
 
 /// Runs a call into the Parquet reader; a panic inside it (on a damaged
@@ -698,9 +712,9 @@ impl ShardFile {
     /// metadata: its layout, the checksum of its run, its columns and
     /// its number of rows.
     pub fn open(path: &Path) -> Result<ShardFile, LabError> {
-        let file = File::open(path).map_err(|e| read_fail(path, &e))?;
+        let file = File::open(path).map_err(|e| read_fail(path, e))?;
         let reader =
-            guarded(path, || SerializedFileReader::new(file))?.map_err(|e| read_fail(path, &e))?;
+            guarded(path, || SerializedFileReader::new(file))?.map_err(|e| read_fail(path, e))?;
         let value = |key: &str| {
             reader
                 .metadata()
@@ -709,21 +723,17 @@ impl ShardFile {
                 .and_then(|kv| kv.iter().find(|k| k.key == key))
                 .and_then(|k| k.value.clone())
         };
-        let meta_text = value(META_KEY).ok_or_else(|| {
-            read_fail(
-                path,
-                &"no run in its metadata: not written by `simulate --parquet`",
-            )
+        let meta_text = value(META_KEY).ok_or_else(|| LabError::NotAShard {
+            path: path.to_path_buf(),
         })?;
         let Some(check) = value(CHECK_KEY) else {
             let version = serde_json::from_str::<serde_json::Value>(&meta_text)
                 .ok()
                 .and_then(|v| v.get("version").and_then(serde_json::Value::as_u64));
             return Err(if version == Some(1) {
-                read_fail(
-                    path,
-                    &"it was written by an older rulebook, whose shards `merge` can't check (no checksum, no fingerprint of the rules, no --max-plies): run its shard again",
-                )
+                LabError::OlderShard {
+                    path: path.to_path_buf(),
+                }
             } else {
                 damaged(path, "no checksum in its metadata")
             });
@@ -737,10 +747,9 @@ impl ShardFile {
             .ok()
             .and_then(|v| v.get("version").and_then(serde_json::Value::as_u64));
         if version.is_some_and(|v| v > u64::from(VERSION)) {
-            return Err(read_fail(
-                path,
-                &"it was written by a newer rulebook: merge it with that one",
-            ));
+            return Err(LabError::NewerShard {
+                path: path.to_path_buf(),
+            });
         }
         let meta: ShardMeta =
             serde_json::from_str(&meta_text).map_err(|e| damaged(path, &e.to_string()))?;
@@ -775,13 +784,13 @@ impl ShardFile {
     pub fn whole(&self) -> Result<(), LabError> {
         let planned = self.meta.part().len(self.meta.games) as u64;
         if self.check.rows < planned {
-            return Err(read_fail(
-                &self.path,
-                &format!(
-                    "it holds {} of the {planned} games of shard {}/{}: its run was stopped; run its shard again",
-                    self.check.rows, self.meta.shard, self.meta.shards
-                ),
-            ));
+            return Err(LabError::Stopped {
+                path: self.path.clone(),
+                rows: self.check.rows,
+                planned,
+                shard: self.meta.shard,
+                shards: self.meta.shards,
+            });
         }
         Ok(())
     }

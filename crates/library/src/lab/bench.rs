@@ -9,7 +9,7 @@ use crate::agents::playout::random_playout;
 use crate::agents::BoardGame;
 use crate::board::{Perft, Position, Tables};
 use crate::race::game::RaceGame;
-use crate::race::{agent_seed, Choice, Event, RaceState, Roll};
+use crate::race::{agent_seed, Choice, Event, Illegal, RaceState, Roll, SetupError};
 use crate::rng::Rng;
 
 /// What a perft measurement found.
@@ -129,6 +129,49 @@ fn one_thread(t: &Tables, pos: &Position, seed: u64, time: Duration) -> Count {
     c
 }
 
+/// Why a measurement could not be made.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum BenchError {
+    /// The system refused a thread.
+    Threads {
+        /// The threads asked for.
+        jobs: usize,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// A thread of the measurement failed.
+    ThreadFailed,
+    /// The race game can't be set up for the players.
+    Setup(SetupError),
+    /// A random player's choice was refused.
+    Illegal(Illegal),
+}
+
+impl std::fmt::Display for BenchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BenchError::Threads { jobs, error } => {
+                write!(f, "error: can't start {jobs} threads: {error}")
+            }
+            BenchError::ThreadFailed => f.write_str("error: a bench thread failed"),
+            BenchError::Setup(e) => e.fmt(f),
+            BenchError::Illegal(e) => write!(f, "error: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for BenchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BenchError::Threads { error, .. } => Some(error),
+            BenchError::Setup(e) => Some(e),
+            BenchError::Illegal(e) => Some(e),
+            BenchError::ThreadFailed => None,
+        }
+    }
+}
+
 /// Random playouts from `pos` to the end of the game on `jobs` threads for
 /// about `seconds`; an error when the system refuses a thread.
 pub fn playouts(
@@ -136,7 +179,7 @@ pub fn playouts(
     pos: &Position,
     jobs: usize,
     seconds: f64,
-) -> Result<PlayoutSpeed, String> {
+) -> Result<PlayoutSpeed, BenchError> {
     let jobs = jobs.max(1);
     let time = Duration::from_secs_f64(seconds.max(0.01));
     let begin = Instant::now();
@@ -154,7 +197,7 @@ pub fn playouts(
                 .collect()
         })
     })
-    .map_err(|e| format!("error: can't start {jobs} threads: {e}"))?;
+    .map_err(|error| BenchError::Threads { jobs, error })?;
     Ok(PlayoutSpeed {
         jobs,
         playouts: counts.iter().map(|c| c.playouts).sum(),
@@ -182,11 +225,11 @@ pub struct RaceSpeed {
 /// Whole games of a race game between random players (the fewest players
 /// it allows, at least two), on `jobs` threads each playing its own seeds,
 /// for about `seconds`.
-pub fn race(game: &RaceGame, seconds: f64, jobs: usize) -> Result<RaceSpeed, String> {
+pub fn race(game: &RaceGame, seconds: f64, jobs: usize) -> Result<RaceSpeed, BenchError> {
     let players = usize::from(game.min_players.max(2).min(game.max_players));
     let jobs = jobs.max(1);
     let start = Instant::now();
-    let results: Vec<Result<(u64, u64), String>> = std::thread::scope(|scope| {
+    let results: Vec<Result<(u64, u64), BenchError>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..jobs as u64)
             .map(|job| {
                 scope.spawn(move || {
@@ -195,7 +238,7 @@ pub fn race(game: &RaceGame, seconds: f64, jobs: usize) -> Result<RaceSpeed, Str
                     let mut seed = job << 40;
                     let mut choices = Vec::with_capacity(16);
                     let mut events = Vec::with_capacity(32);
-                    let mut state = RaceState::new(game, players).map_err(|e| e.to_string())?;
+                    let mut state = RaceState::new(game, players).map_err(BenchError::Setup)?;
                     while start.elapsed().as_secs_f64() < seconds {
                         for _ in 0..1000 {
                             state.restart();
@@ -212,10 +255,7 @@ pub fn race(game: &RaceGame, seconds: f64, jobs: usize) -> Result<RaceSpeed, Str
             .collect();
         handles
             .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err("error: a bench thread failed".to_string()))
-            })
+            .map(|h| h.join().unwrap_or(Err(BenchError::ThreadFailed)))
             .collect()
     });
     let seconds = start.elapsed().as_secs_f64();
@@ -243,7 +283,7 @@ pub fn play_one(
     seed: u64,
     choices: &mut Vec<Choice>,
     events: &mut Vec<Event>,
-) -> Result<(u32, Option<usize>), String> {
+) -> Result<(u32, Option<usize>), BenchError> {
     let mut dice = Rng::new(seed);
     let mut pick = Rng::new(agent_seed(seed, 0));
     while !state.is_over() && state.rolls() < 100_000 {
@@ -253,7 +293,7 @@ pub fn play_one(
         let choice = choices.get(i).copied().unwrap_or(Choice::Pass);
         state
             .apply_listed(game, &roll, choice, events)
-            .map_err(|e| format!("error: {e}"))?;
+            .map_err(BenchError::Illegal)?;
     }
     Ok((state.rolls(), state.winner()))
 }

@@ -30,16 +30,10 @@ pub fn merge(info: RunInfo, games: usize, shards: Vec<Rows<'_>>) -> Result<Run, 
             continue;
         };
         if index < expected {
-            return Err(LabError(format!(
-                "error: game {} of the run is in more than one file",
-                index + 1
-            )));
+            return Err(LabError::Doubled { game: index + 1 });
         }
         if index > expected || index >= games as u64 {
-            return Err(LabError(format!(
-                "error: game {} of the run is in none of the files: give every shard",
-                expected + 1
-            )));
+            return Err(LabError::Missing { game: expected + 1 });
         }
         tally.add(&row);
         expected += 1;
@@ -47,10 +41,7 @@ pub fn merge(info: RunInfo, games: usize, shards: Vec<Rows<'_>>) -> Result<Run, 
             let next = rows.next().transpose()?;
             if let Some(r) = &next {
                 if r.index <= index {
-                    return Err(LabError(format!(
-                        "error: the rows of a file are out of order at game {}",
-                        r.index + 1
-                    )));
+                    return Err(LabError::OutOfOrder { game: r.index + 1 });
                 }
                 heap.push(Reverse((r.index, i)));
             }
@@ -58,10 +49,7 @@ pub fn merge(info: RunInfo, games: usize, shards: Vec<Rows<'_>>) -> Result<Run, 
         }
     }
     if expected < games as u64 {
-        return Err(LabError(format!(
-            "error: game {} of the run is in none of the files: give every shard",
-            expected + 1
-        )));
+        return Err(LabError::Missing { game: expected + 1 });
     }
     Ok(Run {
         summary: tally.summary(),
@@ -107,17 +95,18 @@ mod tests {
             whole.add(&row(g));
         }
         let merged = merge(info(), 50, (0..3).map(|i| shard(i, 3, 50)).collect());
-        assert_eq!(merged.map(|r| r.summary), Ok(whole.summary()));
+        assert_eq!(
+            merged.map(|r| r.summary).map_err(|e| e.to_string()),
+            Ok(whole.summary())
+        );
     }
 
     #[test]
     fn a_missing_or_doubled_shard_is_an_error() {
         let missing = merge(info(), 50, vec![shard(0, 3, 50), shard(2, 3, 50)]);
         assert_eq!(
-            missing.map(|_| ()),
-            Err(LabError(
-                "error: game 2 of the run is in none of the files: give every shard".into()
-            ))
+            missing.map(|_| ()).map_err(|e| e.to_string()),
+            Err("error: game 2 of the run is in none of the files: give every shard".to_string())
         );
         let twice = merge(
             info(),

@@ -15,6 +15,7 @@ pub mod merge;
 pub mod stats;
 pub mod summary;
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
@@ -23,17 +24,189 @@ use crate::agents::arena::{game_seed, make_agents, play_game_in};
 use crate::agents::{GameState, Strength};
 pub use summary::{GameRow, Summary, Tally};
 
-/// An error of the lab: a message for people.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LabError(pub String);
+/// An error of the lab: a plan that can't be run, a file of rows that
+/// can't be written or read, shards that are not one whole run. The
+/// `Display` is a message for people, `error: ` first.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum LabError {
+    /// `--shard` is not `I/N` with `I < N`.
+    Shard {
+        /// The text given.
+        text: String,
+    },
+    /// The agents named are neither one nor one per seat.
+    Agents {
+        /// How many were named.
+        named: usize,
+        /// The game's seats.
+        seats: usize,
+    },
+    /// A computer player can't be made (the players' own reason).
+    Players(crate::agents::AgentError),
+    /// A file of rows can't be written.
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What failed.
+        error: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// A file of rows can't be read.
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// What failed.
+        error: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// A shard file's bytes are not those written.
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        what: String,
+    },
+    /// A file without a run in its metadata: not a shard.
+    NotAShard {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A shard written by an older rulebook, which can't be checked.
+    OlderShard {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A shard written by a newer rulebook.
+    NewerShard {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A shard whose run was stopped: it holds fewer games than planned.
+    Stopped {
+        /// The file.
+        path: PathBuf,
+        /// The games it holds.
+        rows: u64,
+        /// The games of its shard.
+        planned: u64,
+        /// Its shard, from 0.
+        shard: usize,
+        /// The number of shards.
+        shards: usize,
+    },
+    /// A shard of another run than the first file's.
+    OtherRun {
+        /// The file.
+        file: String,
+        /// The first file.
+        first: String,
+        /// How the runs differ.
+        why: String,
+    },
+    /// A game (from 1) is in more than one file.
+    Doubled {
+        /// The game.
+        game: u64,
+    },
+    /// A game (from 1) is in none of the files.
+    Missing {
+        /// The game.
+        game: u64,
+    },
+    /// The rows of a file are out of order at a game (from 1).
+    OutOfOrder {
+        /// The game.
+        game: u64,
+    },
+    /// The Parquet schema (of a column, when named) can't be built.
+    Schema {
+        /// The column.
+        column: Option<String>,
+        /// What failed.
+        error: Box<dyn std::error::Error + Send + Sync>,
+    },
+}
 
 impl std::fmt::Display for LabError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str("error: ")?;
+        match self {
+            LabError::Shard { text } => write!(
+                f,
+                "`--shard {text}` needs the form I/N with 0 <= I < N, such as 0/4"
+            ),
+            LabError::Agents { named, seats } => write!(
+                f,
+                "--agents names {named} agent{} but the game has {seats} seats: name one per seat, or one for all",
+                if *named == 1 { "" } else { "s" }
+            ),
+            LabError::Players(e) => f.write_str(&crate::narrate::agent::error(e)),
+            LabError::Write { path, error } => {
+                write!(f, "can't write {}: {error}", path.display())
+            }
+            LabError::Read { path, error } => write!(f, "can't read {}: {error}", path.display()),
+            LabError::Damaged { path, what } => write!(
+                f,
+                "can't read {}: the file is damaged ({what}): run its shard again",
+                path.display()
+            ),
+            LabError::NotAShard { path } => write!(
+                f,
+                "can't read {}: no run in its metadata: not written by `simulate --parquet`",
+                path.display()
+            ),
+            LabError::OlderShard { path } => write!(
+                f,
+                "can't read {}: it was written by an older rulebook, whose shards `merge` can't check (no checksum, no fingerprint of the rules, no --max-plies): run its shard again",
+                path.display()
+            ),
+            LabError::NewerShard { path } => write!(
+                f,
+                "can't read {}: it was written by a newer rulebook: merge it with that one",
+                path.display()
+            ),
+            LabError::Stopped {
+                path,
+                rows,
+                planned,
+                shard,
+                shards,
+            } => write!(
+                f,
+                "can't read {}: it holds {rows} of the {planned} games of shard {shard}/{shards}: its run was stopped; run its shard again",
+                path.display()
+            ),
+            LabError::OtherRun { file, first, why } => {
+                write!(f, "{file} is not from the same run as {first}: {why}")
+            }
+            LabError::Doubled { game } => {
+                write!(f, "game {game} of the run is in more than one file")
+            }
+            LabError::Missing { game } => write!(
+                f,
+                "game {game} of the run is in none of the files: give every shard"
+            ),
+            LabError::OutOfOrder { game } => {
+                write!(f, "the rows of a file are out of order at game {game}")
+            }
+            LabError::Schema {
+                column: Some(name),
+                error,
+            } => write!(f, "parquet column {name}: {error}"),
+            LabError::Schema { column: None, error } => write!(f, "parquet schema: {error}"),
+        }
     }
 }
 
-impl std::error::Error for LabError {}
+impl std::error::Error for LabError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LabError::Write { error, .. }
+            | LabError::Read { error, .. }
+            | LabError::Schema { error, .. } => Some(error.as_ref()),
+            _ => None,
+        }
+    }
+}
 
 /// Which of a run's games to play: those with index `index`, `index +
 /// count`, `index + 2 * count`... (`0/1`: all of them).
@@ -54,10 +227,8 @@ impl Default for Shard {
 impl Shard {
     /// Reads `I/N` with `I < N`.
     pub fn parse(text: &str) -> Result<Shard, LabError> {
-        let bad = || {
-            LabError(format!(
-                "error: `--shard {text}` needs the form I/N with 0 <= I < N, such as 0/4"
-            ))
+        let bad = || LabError::Shard {
+            text: text.to_string(),
         };
         let (i, n) = text.split_once('/').ok_or_else(bad)?;
         let index: usize = i.trim().parse().map_err(|_| bad())?;
@@ -115,10 +286,7 @@ impl Plan {
         match names.len() {
             1 => Ok(vec![names[0].clone(); seats]),
             n if n == seats => Ok(names),
-            n => Err(LabError(format!(
-                "error: --agents names {n} agent{} but the game has {seats} seats: name one per seat, or one for all",
-                if n == 1 { "" } else { "s" }
-            ))),
+            named => Err(LabError::Agents { named, seats }),
         }
     }
 }
@@ -163,8 +331,7 @@ pub fn seat_agents<S: GameState>(
     start: &S,
 ) -> Result<Vec<String>, LabError> {
     let agents = plan.agents_for(seats)?;
-    make_agents(&agents, 0, plan.strength, start)
-        .map_err(|e| LabError(format!("error: {}", crate::narrate::agent::error(&e))))?;
+    make_agents(&agents, 0, plan.strength, start).map_err(LabError::Players)?;
     Ok(agents)
 }
 
@@ -292,7 +459,7 @@ mod tests {
                 assert_eq!(lens, games);
             }
         }
-        assert_eq!(Shard::parse("1/4"), Ok(Shard { index: 1, count: 4 }));
+        assert_eq!(Shard::parse("1/4").ok(), Some(Shard { index: 1, count: 4 }));
         assert!(Shard::parse("4/4").is_err());
         assert!(Shard::parse("0/0").is_err());
         assert!(Shard::parse("x").is_err());

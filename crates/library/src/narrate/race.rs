@@ -2,7 +2,7 @@
 //! a position parsed back from the same words.
 
 use crate::race::game::{RaceGame, OUT};
-use crate::race::{Choice, Event, RaceState, Roll};
+use crate::race::{Choice, Event, RaceState, Roll, SetupError};
 
 /// A seat's name.
 pub fn seat_name(game: &RaceGame, seat: usize) -> &str {
@@ -160,7 +160,7 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
 }
 
 /// A seat named by its name or its number from 1, among the first `max`.
-fn seat_named(game: &RaceGame, text: &str, max: usize) -> Result<usize, String> {
+fn seat_named(game: &RaceGame, text: &str, max: usize) -> Result<usize, PositionTextError> {
     let t = text.trim();
     let found = game
         .seats
@@ -173,14 +173,104 @@ fn seat_named(game: &RaceGame, text: &str, max: usize) -> Result<usize, String> 
                 .and_then(|n| n.checked_sub(1))
                 .filter(|&i| i < max)
         });
-    found.ok_or_else(|| {
-        let names: Vec<&str> = game.seats.iter().take(max).map(String::as_str).collect();
-        format!(
-            "`{}` is not a seat; the seats are {}",
-            crate::shown::shown(t),
-            names.join(", ")
-        )
+    found.ok_or_else(|| PositionTextError::NotASeat {
+        text: t.to_string(),
+        seats: game.seats.iter().take(max).cloned().collect(),
     })
+}
+
+/// Why [`parse_position`] can't read a race position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PositionTextError {
+    /// The text does not start with the seat to roll.
+    NoSeatToRoll,
+    /// A field after the first is empty.
+    EmptyField,
+    /// A name that is no seat of the game (among the seats it allows).
+    NotASeat {
+        /// The name as written.
+        text: String,
+        /// The seats' names.
+        seats: Vec<String>,
+    },
+    /// A seat has two fields.
+    NamedTwice {
+        /// The seat's name.
+        seat: String,
+    },
+    /// A piece is not a cell of the seat's track.
+    NotACell {
+        /// The piece as written.
+        token: String,
+        /// The seat's name.
+        seat: String,
+        /// The last cell a piece may name.
+        last: u16,
+        /// Whether the track is a circuit (home cells `h1`...).
+        circuit: bool,
+    },
+    /// More pieces than a seat has.
+    TooManyPieces {
+        /// The seat's name.
+        seat: String,
+        /// The pieces a seat has.
+        pieces: u8,
+        /// The pieces listed.
+        listed: usize,
+    },
+    /// The position can't be set up.
+    Setup(SetupError),
+}
+
+impl std::fmt::Display for PositionTextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionTextError::NoSeatToRoll => {
+                f.write_str("it starts with the seat to roll, such as `red:red 9,out:blue 14`")
+            }
+            PositionTextError::EmptyField => f.write_str(
+                "an empty field: each field after the first is a seat and its pieces, such as `red 9,out`",
+            ),
+            PositionTextError::NotASeat { text, seats } => write!(
+                f,
+                "`{}` is not a seat; the seats are {}",
+                crate::shown::shown(text),
+                seats.join(", ")
+            ),
+            PositionTextError::NamedTwice { seat } => write!(f, "{seat} is named twice"),
+            PositionTextError::NotACell {
+                token,
+                seat,
+                last,
+                circuit,
+            } => write!(
+                f,
+                "`{}` is not a cell of {seat}: a piece is a cell 1 to {last}{}, `out` or `finished`",
+                crate::shown::shown(token),
+                if *circuit { ", a home cell h1.." } else { "" }
+            ),
+            PositionTextError::TooManyPieces {
+                seat,
+                pieces,
+                listed,
+            } => write!(
+                f,
+                "{seat} has {}, and {listed} are listed",
+                crate::words::count((*pieces).into(), "piece")
+            ),
+            PositionTextError::Setup(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PositionTextError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PositionTextError::Setup(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 /// A race position as `show --position` reads it and writes it: the seat
@@ -205,12 +295,12 @@ pub fn position_text(game: &RaceGame, state: &RaceState) -> String {
 /// by name or number (from 1); a seat's pieces not listed are out, and so
 /// are the pieces of seats not named. The players are the seats up to the
 /// last one named (at least the fewest the game allows).
-pub fn parse_position(game: &RaceGame, text: &str) -> Result<RaceState, String> {
+pub fn parse_position(game: &RaceGame, text: &str) -> Result<RaceState, PositionTextError> {
     let max = usize::from(game.max_players).min(game.seats.len());
     let mut fields = text.split(':');
     let first = fields.next().unwrap_or("").trim();
     if first.is_empty() {
-        return Err("it starts with the seat to roll, such as `red:red 9,out:blue 14`".into());
+        return Err(PositionTextError::NoSeatToRoll);
     }
     let to_roll = seat_named(game, first, max)?;
     let mut placed: Vec<(usize, Vec<u16>)> = Vec::new();
@@ -220,11 +310,13 @@ pub fn parse_position(game: &RaceGame, text: &str) -> Result<RaceState, String> 
             .split_once(|c: char| c.is_whitespace())
             .unwrap_or((field, ""));
         if name.is_empty() {
-            return Err("an empty field: each field after the first is a seat and its pieces, such as `red 9,out`".into());
+            return Err(PositionTextError::EmptyField);
         }
         let seat = seat_named(game, name, max)?;
         if placed.iter().any(|(s, _)| *s == seat) {
-            return Err(format!("{} is named twice", seat_name(game, seat)));
+            return Err(PositionTextError::NamedTwice {
+                seat: seat_name(game, seat).to_string(),
+            });
         }
         let mut pieces = Vec::new();
         for token in rest
@@ -238,24 +330,23 @@ pub fn parse_position(game: &RaceGame, text: &str) -> Result<RaceState, String> 
                     Some(p) if p != OUT && p <= game.cells => p,
                     _ => {
                         let last = game.circuit.as_ref().map_or(game.cells, |c| c.cells);
-                        return Err(format!(
-                            "`{}` is not a cell of {}: a piece is a cell 1 to {last}{}, `out` or `finished`",
-                            crate::shown::shown(token),
-                            seat_name(game, seat),
-                            if game.circuit.is_some() { ", a home cell h1.." } else { "" }
-                        ));
+                        return Err(PositionTextError::NotACell {
+                            token: token.to_string(),
+                            seat: seat_name(game, seat).to_string(),
+                            last,
+                            circuit: game.circuit.is_some(),
+                        });
                     }
                 },
             };
             pieces.push(p);
         }
         if pieces.len() > usize::from(game.pieces) {
-            return Err(format!(
-                "{} has {}, and {} are listed",
-                seat_name(game, seat),
-                crate::words::count(game.pieces.into(), "piece"),
-                pieces.len()
-            ));
+            return Err(PositionTextError::TooManyPieces {
+                seat: seat_name(game, seat).to_string(),
+                pieces: game.pieces,
+                listed: pieces.len(),
+            });
         }
         pieces.resize(usize::from(game.pieces), OUT);
         placed.push((seat, pieces));
@@ -267,11 +358,11 @@ pub fn parse_position(game: &RaceGame, text: &str) -> Result<RaceState, String> 
         .max()
         .unwrap_or(0);
     let players = (highest + 1).max(usize::from(game.min_players));
-    let mut state = RaceState::new(game, players).map_err(|e| e.to_string())?;
+    let mut state = RaceState::new(game, players).map_err(PositionTextError::Setup)?;
     for (seat, pieces) in &placed {
         state
             .set_pieces(game, *seat, pieces)
-            .map_err(|e| e.to_string())?;
+            .map_err(PositionTextError::Setup)?;
     }
     state.set_turn(to_roll, &[]);
     Ok(state)

@@ -150,17 +150,38 @@ pub struct Recorder {
 }
 
 /// What a write of the record did, for the player to hear.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Written {
     /// Written.
     Ok,
     /// Writing failed (and the lines wait): the first failure says why.
-    Failed(String),
+    Failed(std::sync::Arc<std::io::Error>),
     /// Writing still fails (already reported).
     StillFailing,
     /// Written again after failures: every line is in the file.
     Recovered,
 }
+
+/// The error of a failed write ([`Written::Failed`]) as an owned value: the
+/// error itself when nothing else holds it, else one of the same kind
+/// saying the same.
+pub fn owned(e: std::sync::Arc<std::io::Error>) -> std::io::Error {
+    std::sync::Arc::try_unwrap(e).unwrap_or_else(|e| std::io::Error::new(e.kind(), e.to_string()))
+}
+
+/// Failures are equal when they are of the same kind and say the same.
+impl PartialEq for Written {
+    fn eq(&self, other: &Written) -> bool {
+        match (self, other) {
+            (Written::Failed(a), Written::Failed(b)) => {
+                a.kind() == b.kind() && a.to_string() == b.to_string()
+            }
+            (a, b) => std::mem::discriminant(a) == std::mem::discriminant(b),
+        }
+    }
+}
+
+impl Eq for Written {}
 
 impl Recorder {
     /// Creates the record at `path` (replacing a regular file, following a
@@ -306,9 +327,8 @@ impl Recorder {
             (Ok(()), None) => Written::Ok,
             (Ok(()), Some(_)) => Written::Recovered,
             (Err(e), None) => {
-                let why = e.to_string();
-                self.failing = Some(why.clone());
-                Written::Failed(why)
+                self.failing = Some(e.to_string());
+                Written::Failed(std::sync::Arc::new(e))
             }
             (Err(e), Some(_)) => {
                 self.failing = Some(e.to_string());

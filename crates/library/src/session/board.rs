@@ -20,6 +20,7 @@ use crate::agents::{self, Agent, BoardGame, BoardState, GameState, Strength};
 use crate::board::{find_move, Event, Match, Move, Outcome, Position, Tables};
 use crate::record::board::{play_ply, Ply, RecordError};
 use crate::record::{self, BoardRecord, GameResult, Header, Recorder, Written};
+use crate::session::SessionError;
 
 /// Who plays a side.
 pub enum Seat<'g> {
@@ -223,7 +224,7 @@ impl<'t> BoardSession<'t> {
         agents: &[String],
         seed: u64,
         strength: Strength,
-    ) -> Result<BoardSession<'t>, String> {
+    ) -> Result<BoardSession<'t>, SessionError> {
         let t = agents_game.t;
         let sample = agents_game.state(start.clone());
         let seats = agents
@@ -235,10 +236,10 @@ impl<'t> BoardSession<'t> {
                 } else {
                     agents::by_name(n, seed.wrapping_add(i as u64), strength, &sample)
                         .map(Seat::Computer)
-                        .map_err(|e| crate::narrate::agent::error(&e))
+                        .map_err(SessionError::Player)
                 }
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, SessionError>>()?;
         Ok(BoardSession {
             t,
             game: Match::new(t, start.clone()),
@@ -274,7 +275,7 @@ impl<'t> BoardSession<'t> {
         let mut s = BoardSession::new(agents_game, start, agents, seed, strength).map_err(|e| {
             RecordError {
                 line: rec.lines.first().copied().unwrap_or(1),
-                reason: e,
+                reason: e.to_string(),
             }
         })?;
         for (i, ply) in rec.plies.iter().enumerate() {
@@ -332,16 +333,14 @@ impl<'t> BoardSession<'t> {
     /// ([`Next::Person`]); a game over says how it ended. An error when a
     /// computer player finds no move (a rule file whose side to move has no
     /// legal move and no rule ending the game).
-    pub fn advance(&mut self) -> Result<Next, String> {
+    pub fn advance(&mut self) -> Result<Next, SessionError> {
         if let Some(ending) = self.ending() {
             return Ok(Next::Over(ending));
         }
         if self.human_to_move() {
             return Ok(Next::Person);
         }
-        let mv = self
-            .computer_move()
-            .ok_or("the player to move has no legal move and the rules don't end the game")?;
+        let mv = self.computer_move().ok_or(SessionError::NoMove)?;
         Ok(Next::Played(self.play_turn(&mv)))
     }
 
@@ -403,14 +402,14 @@ impl<'t> BoardSession<'t> {
     /// far at once (an error when the file can't be written: before the
     /// first move), then a line per move; moves taken back leave the record
     /// too.
-    pub fn record_to(&mut self, path: &Path) -> Result<(), String> {
+    pub fn record_to(&mut self, path: &Path) -> Result<(), SessionError> {
         let whole = self.record();
         let mut recorder = Recorder::create(path, &record::line(&whole.header))
-            .map_err(|e| format!("can't write the record {}: {e}", path.display()))?;
+            .map_err(|e| SessionError::record(path, e))?;
         if !whole.plies.is_empty() || whole.header.result.is_some() {
             let text = whole.to_jsonl();
             if let Written::Failed(e) = recorder.rewrite(&text) {
-                return Err(format!("can't write the record {}: {e}", path.display()));
+                return Err(SessionError::record(path, record::file::owned(e)));
             }
         }
         self.recorder = Some((recorder, whole.header));
@@ -642,7 +641,7 @@ impl<'t> BoardSession<'t> {
 
     /// Plays again the next move taken back: the turn played; `None` when
     /// no move was taken back. (Never an error: the move was legal.)
-    pub fn redo(&mut self) -> Result<Option<Turn>, String> {
+    pub fn redo(&mut self) -> Result<Option<Turn>, SessionError> {
         let mover = self.to_move();
         let Some((mv, events)) = self.game.redo() else {
             return Ok(None);

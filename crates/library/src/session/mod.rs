@@ -14,7 +14,7 @@
 //! [`RaceSession::choose`]), and so is resuming from a record (a board
 //! game's moves, a race game's turns).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::record::{GameResult, Written};
 
@@ -25,6 +25,77 @@ pub use board::{
     move_list, move_number, read_move, BoardSession, Ending, Entry, Next, Reading, Seat, Turn, Undo,
 };
 pub use race::{Played, RaceEnding, RaceNext, RaceSession};
+
+/// Why a session could not do what was asked. The `Display` is the reason
+/// alone; a front end says `error: ` before it where it prints one.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum SessionError {
+    /// The record can't be written at `path`: created, or the game so far
+    /// written to it.
+    Record {
+        /// The record's file.
+        path: PathBuf,
+        /// What failed.
+        error: std::io::Error,
+    },
+    /// A computer player is to move and has no legal move, and the rules
+    /// don't end the game (a board game).
+    NoMove,
+    /// No roll to play (a race game's turn played before its roll).
+    NoRoll,
+    /// A person is to choose, not a computer player.
+    PersonToChoose,
+    /// The choice can't be played with the roll.
+    Illegal(crate::race::Illegal),
+    /// The race game can't be set up for the seats given.
+    Setup(crate::race::SetupError),
+    /// A computer player can't be made: an unknown name, or a player that
+    /// can't play this game (the players' own reason).
+    Player(crate::agents::AgentError),
+}
+
+impl std::fmt::Display for SessionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SessionError::Record { path, error } => {
+                write!(f, "can't write the record {}: {error}", path.display())
+            }
+            SessionError::NoMove => {
+                f.write_str("the player to move has no legal move and the rules don't end the game")
+            }
+            SessionError::NoRoll => f.write_str("no roll to play"),
+            SessionError::PersonToChoose => f.write_str("a person is to choose"),
+            SessionError::Illegal(e) => e.fmt(f),
+            SessionError::Setup(e) => e.fmt(f),
+            SessionError::Player(e) => f.write_str(&crate::narrate::agent::error(e)),
+        }
+    }
+}
+
+impl std::error::Error for SessionError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SessionError::Record { error, .. } => Some(error),
+            SessionError::Illegal(e) => Some(e),
+            SessionError::Setup(e) => Some(e),
+            SessionError::Player(_)
+            | SessionError::NoMove
+            | SessionError::NoRoll
+            | SessionError::PersonToChoose => None,
+        }
+    }
+}
+
+impl SessionError {
+    /// The record at `path` can't be written.
+    pub(crate) fn record(path: &Path, error: std::io::Error) -> SessionError {
+        SessionError::Record {
+            path: path.to_path_buf(),
+            error,
+        }
+    }
+}
 
 /// The verbs of a game in progress, the same for a board game and a race
 /// game; the types of a turn, an ending, a hint and of what comes next are
@@ -42,11 +113,11 @@ pub trait Session {
     /// Plays the game on by one turn: a computer player's turn played, a
     /// person asked for (their move or choice goes to the kind's own
     /// method), or how the game ended.
-    fn advance(&mut self) -> Result<Self::Next, String>;
+    fn advance(&mut self) -> Result<Self::Next, SessionError>;
     /// Takes back the person's last turn.
     fn undo(&mut self) -> Undo;
     /// Plays again what was taken back: the turn, or `None`.
-    fn redo(&mut self) -> Result<Option<Self::Turn>, String>;
+    fn redo(&mut self) -> Result<Option<Self::Turn>, SessionError>;
     /// What a greedy player suggests now.
     fn hint(&self) -> Option<Self::Hint>;
     /// The player to move resigns: how the game ended; `None` for a game
@@ -59,7 +130,7 @@ pub trait Session {
     /// The record of the game so far, as its text (JSON lines).
     fn record_text(&self) -> String;
     /// Writes the record to `path` from now on (the game so far at once).
-    fn record_to(&mut self, path: &Path) -> Result<(), String>;
+    fn record_to(&mut self, path: &Path) -> Result<(), SessionError>;
     /// What writing the record did since this was last asked.
     fn record_news(&mut self) -> Written;
 }
@@ -73,13 +144,13 @@ macro_rules! session_verbs {
             type Ending = $ending;
             type Next = $next;
             type Hint = $hint;
-            fn advance(&mut self) -> Result<$next, String> {
+            fn advance(&mut self) -> Result<$next, SessionError> {
                 <$ty>::advance(self)
             }
             fn undo(&mut self) -> Undo {
                 <$ty>::undo(self)
             }
-            fn redo(&mut self) -> Result<Option<$turn>, String> {
+            fn redo(&mut self) -> Result<Option<$turn>, SessionError> {
                 <$ty>::redo(self)
             }
             fn hint(&self) -> Option<$hint> {
@@ -97,7 +168,7 @@ macro_rules! session_verbs {
             fn record_text(&self) -> String {
                 <$ty>::record_text(self)
             }
-            fn record_to(&mut self, path: &Path) -> Result<(), String> {
+            fn record_to(&mut self, path: &Path) -> Result<(), SessionError> {
                 <$ty>::record_to(self, path)
             }
             fn record_news(&mut self) -> Written {

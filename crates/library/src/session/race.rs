@@ -21,6 +21,7 @@ use crate::record::race::{choice_json, choice_of, record_text, RaceTurn};
 use crate::record::{self, GameResult, Header, Recorder, Written};
 use crate::rng::Rng;
 use crate::session::board::Undo;
+use crate::session::SessionError;
 
 /// What comes next in a race game ([`RaceSession::advance`]).
 pub enum RaceNext {
@@ -132,12 +133,12 @@ impl<'g> RaceSession<'g> {
         max_rolls: u32,
         mut header: Header,
         record: Option<&Path>,
-    ) -> Result<RaceSession<'g>, String> {
+    ) -> Result<RaceSession<'g>, SessionError> {
         let players = agents.len();
         if header.agents.is_empty() {
             header.agents = agents.to_vec();
         }
-        let state = RaceState::new(game, players).map_err(|e| format!("error: {e}"))?;
+        let state = RaceState::new(game, players).map_err(SessionError::Setup)?;
         let seats = agents
             .iter()
             .enumerate()
@@ -151,15 +152,14 @@ impl<'g> RaceSession<'g> {
                 let sample = RaceNode::new(game, state.clone(), max_rolls);
                 agents::by_name(n, agent_seed(seed, i), strength, &sample)
                     .map(|a| RaceSeat::Agent(n.clone(), a))
-                    .map_err(|e| format!("error: {}", crate::narrate::agent::error(&e)))
+                    .map_err(SessionError::Player)
             })
-            .collect::<Result<Vec<_>, String>>()?;
+            .collect::<Result<Vec<_>, SessionError>>()?;
         let recorder = match record {
-            Some(path) => {
-                Some(Recorder::create(path, &record::line(&header)).map_err(|e| {
-                    format!("error: can't write the record {}: {e}", path.display())
-                })?)
-            }
+            Some(path) => Some(
+                Recorder::create(path, &record::line(&header))
+                    .map_err(|e| SessionError::record(path, e))?,
+            ),
             None => None,
         };
         let humans = seats.iter().any(|s| matches!(s, RaceSeat::Human));
@@ -202,7 +202,7 @@ impl<'g> RaceSession<'g> {
     ) -> Result<RaceSession<'g>, RecordError> {
         let at = |line: usize, reason: String| RecordError { line, reason };
         let mut s = RaceSession::new(game, agents, seed, strength, max_rolls, header, None)
-            .map_err(|e| at(1, e.trim_start_matches("error: ").to_string()))?;
+            .map_err(|e| at(1, e.to_string()))?;
         let mut events = Vec::new();
         for (line, turn) in turns {
             let line = *line;
@@ -267,13 +267,12 @@ impl<'g> RaceSession<'g> {
     /// Writes the record of a resumed game to `path` from now on: the
     /// header and the turns so far at once (an error when the file can't
     /// be written), then a line per turn.
-    pub fn record_to(&mut self, path: &Path) -> Result<(), String> {
-        let fail = |e: String| format!("error: can't write the record {}: {e}", path.display());
-        let mut r =
-            Recorder::create(path, &record::line(&self.header)).map_err(|e| fail(e.to_string()))?;
+    pub fn record_to(&mut self, path: &Path) -> Result<(), SessionError> {
+        let mut r = Recorder::create(path, &record::line(&self.header))
+            .map_err(|e| SessionError::record(path, e))?;
         if !self.turns.is_empty() {
             if let Written::Failed(e) = r.rewrite(&self.record_text()) {
-                return Err(fail(e));
+                return Err(SessionError::record(path, record::file::owned(e)));
             }
         }
         self.recorder = Some(r);
@@ -445,7 +444,7 @@ impl<'g> RaceSession<'g> {
     /// choose (give their choice to [`RaceSession::choose`]; until then the
     /// same roll comes back), or the game is over or at its limit of rolls.
     /// The turn loop of every front end.
-    pub fn advance(&mut self) -> Result<RaceNext, String> {
+    pub fn advance(&mut self) -> Result<RaceNext, SessionError> {
         if let Some(ending) = self.ending() {
             return Ok(RaceNext::Over(ending));
         }
@@ -463,8 +462,8 @@ impl<'g> RaceSession<'g> {
     }
 
     /// The computer player of the seat to roll chooses and plays.
-    pub fn play_computer(&mut self) -> Result<Played, String> {
-        let roll = self.roll.ok_or("error: no roll to play")?;
+    pub fn play_computer(&mut self) -> Result<Played, SessionError> {
+        let roll = self.roll.ok_or(SessionError::NoRoll)?;
         let seat = self.to_roll();
         let choice = match self.seats.get_mut(seat) {
             Some(RaceSeat::Computer(_, policy)) => self
@@ -479,7 +478,7 @@ impl<'g> RaceSession<'g> {
                     .copied()
                     .unwrap_or(Choice::Pass)
             }
-            _ => return Err("error: a person is to choose".into()),
+            _ => return Err(SessionError::PersonToChoose),
         };
         self.play(choice)
     }
@@ -494,7 +493,7 @@ impl<'g> RaceSession<'g> {
 
     /// A person's choice (one of [`RaceSession::choices`]): played; the
     /// choices taken back are forgotten.
-    pub fn choose(&mut self, choice: Choice) -> Result<Played, String> {
+    pub fn choose(&mut self, choice: Choice) -> Result<Played, SessionError> {
         let forced = self.choices.len() <= 1;
         if let Some(b) = self.before.last_mut() {
             b.forced = forced;
@@ -506,14 +505,14 @@ impl<'g> RaceSession<'g> {
     }
 
     /// Applies a choice to the roll: the events, the record.
-    fn play(&mut self, choice: Choice) -> Result<Played, String> {
-        let roll = self.roll.take().ok_or("error: no roll to play")?;
+    fn play(&mut self, choice: Choice) -> Result<Played, SessionError> {
+        let roll = self.roll.take().ok_or(SessionError::NoRoll)?;
         let seat = self.to_roll();
         let number = self.state.rolls() + 1;
         let mut events = Vec::new();
         self.state
             .apply(self.game, &roll, choice, &mut events)
-            .map_err(|e| format!("error: {e}"))?;
+            .map_err(SessionError::Illegal)?;
         let turn = RaceTurn {
             player: seat_name(self.game, seat).to_string(),
             dice: roll.faces().to_vec(),
@@ -594,7 +593,7 @@ impl<'g> RaceSession<'g> {
 
     /// Makes again the last choice taken back, when it is a choice of this
     /// roll: the turn played; `None` (and the same roll again) otherwise.
-    pub fn redo(&mut self) -> Result<Option<Played>, String> {
+    pub fn redo(&mut self) -> Result<Option<Played>, SessionError> {
         let choices = self.choices.clone();
         if self.rewind().is_none() {
             return Ok(None);
