@@ -450,3 +450,76 @@ fn random_play_agrees_with_an_independent_simulator() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ------------------------------------------------------------------ the engine
+
+/// Seeded random games of Mensch ärgere dich nicht and of Ludo with `no
+/// landing on own pieces`, played with the tables `RaceGame::derive` works
+/// out and by the general path, give the same choices, events and states;
+/// the choices listed are exactly the ones `apply` accepts among enter,
+/// pass and a move of every piece of the player; every listed choice plays
+/// and every other one changes nothing.
+#[test]
+fn the_listed_choices_are_the_legal_ones_planned_or_not() {
+    use rulebook::race::Choice;
+    use rulebook::rng::Rng;
+    let games = [
+        ("mensch", load(GAME)),
+        (
+            "ludo, one piece a cell",
+            load_text("extends \"other/ludo\"\nno landing on own pieces\n"),
+        ),
+    ];
+    let mut turns = 0u64;
+    let mut retries = 0u64;
+    for (name, planned) in &games {
+        let general = planned.unplanned();
+        for players in [2, 4] {
+            for seed in 0..20u64 {
+                let mut a = RaceState::new(planned, players).unwrap();
+                let mut b = RaceState::new(&general, players).unwrap();
+                let mut dice = Rng::new(seed);
+                let mut pick = Rng::new(seed ^ 0x5eed);
+                let (mut ca, mut cb, mut ea, mut eb) = (vec![], vec![], vec![], vec![]);
+                while !a.is_over() && a.rolls() < 5_000 {
+                    let roll = Roll::random(planned.dice, planned.faces, &mut dice);
+                    a.choices(planned, &roll, &mut ca);
+                    b.choices(&general, &roll, &mut cb);
+                    assert_eq!(ca, cb, "{name}, {players} players, seed {seed}");
+                    let seat = a.to_roll();
+                    let mut candidates = vec![Choice::Enter, Choice::Pass];
+                    candidates.extend(a.pieces(seat).iter().map(|&p| Choice::Move(p)));
+                    for c in candidates {
+                        let mut trial = a.clone();
+                        let mut scratch = Vec::new();
+                        let legal = trial.apply(planned, &roll, c, &mut scratch).is_ok();
+                        assert_eq!(
+                            legal,
+                            ca.contains(&c),
+                            "{name}, seed {seed}, {roll}: {c} listed {ca:?}"
+                        );
+                        if !legal {
+                            assert_eq!(trial, a, "{name}: a refused choice changes nothing");
+                        }
+                    }
+                    let choice = ca[pick.below(ca.len() as u64) as usize];
+                    a.apply(planned, &roll, choice, &mut ea).unwrap();
+                    b.apply(&general, &roll, choice, &mut eb).unwrap();
+                    assert_eq!(ea, eb, "{name}, {players} players, seed {seed}, {roll}");
+                    assert_eq!(a, b, "{name}, {players} players, seed {seed}");
+                    retries += ea
+                        .iter()
+                        .filter(|e| matches!(e, rulebook::race::Event::Retry { .. }))
+                        .count() as u64;
+                    turns += 1;
+                }
+                assert!(
+                    a.is_over(),
+                    "{name}, {players} players, seed {seed}: no end"
+                );
+            }
+        }
+    }
+    assert!(turns > 20_000, "{turns}");
+    assert!(retries > 100, "{retries}");
+}
