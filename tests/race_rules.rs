@@ -353,8 +353,12 @@ fn the_new_statements_keep_their_spelling_in_fmt() {
     ] {
         assert!(formatted.contains(line), "{line:?} not in:\n{formatted}");
     }
-    // `no` is still a name elsewhere (an option's value).
-    load_text("extends \"other/ludo\"\noption strict = no yes\nwhen strict = yes {\n  no landing on own pieces\n}\n");
+    // `no` is still a name elsewhere: an option's value, also the last one
+    // before a cell rule.
+    let game = load_text(
+        "extends \"other/ludo\"\noption strict = yes no\nlanding on cells 5: back 3\nwhen strict = yes {\n  no landing on own pieces\n}\n",
+    );
+    assert!(game.no_landing_own && game.rules.len() == 1);
 }
 
 // ------------------------------------------------------------------ independent check
