@@ -65,6 +65,8 @@ mod properties;
 mod pydraughts;
 #[path = "race.rs"]
 mod race;
+#[path = "race_rules.rs"]
+mod race_rules;
 #[path = "records.rs"]
 mod records;
 #[path = "session.rs"]

@@ -422,6 +422,10 @@ fn turn_log(game: &RaceGame, p: &Played) -> TurnLog {
             .filter_map(|e| match e {
                 Event::Skipped { .. } => Some(describe(e, game, p.seat)),
                 Event::ExtraRoll => Some(format!("{} rolls again", seat_name(game, p.seat))),
+                Event::Retry { next, of } => Some(format!(
+                    "{} rolls again: try {next} of {of}",
+                    seat_name(game, p.seat)
+                )),
                 Event::LostExtraRoll => Some(format!(
                     "{}: the extra roll is lost",
                     seat_name(game, p.seat)

@@ -146,8 +146,16 @@ pub enum Statement {
         /// `at start`: on its start cell, instead of moving the roll.
         at_start: bool,
     },
-    /// `track N loop starts S S ... home H`
+    /// `track N loop starts S S ... home H [kept]`
     Circuit(CircuitDecl),
+    /// `enter compulsory`
+    EnterCompulsory,
+    /// `no landing on own pieces`
+    NoLandingOnOwn,
+    /// `tries N when no piece can move`
+    Tries(Spanned<u32>),
+    /// `leave start first`
+    LeaveStartFirst,
     /// `safe cells N N-M ...`
     Safe(Vec<(Spanned<u32>, Option<Spanned<u32>>)>),
     /// `outcome first-home|last-home win|lose`
@@ -489,6 +497,8 @@ pub struct CircuitDecl {
     pub starts: Vec<Spanned<u32>>,
     /// The home cells, the finish included.
     pub home: Spanned<u32>,
+    /// `kept`: the home cells are where the pieces stay.
+    pub kept: Option<Span>,
 }
 
 /// What a rule of the roll looks at.

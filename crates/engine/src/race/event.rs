@@ -77,6 +77,14 @@ pub enum Event {
     ExtraRoll,
     /// The extra roll earned by this roll is lost (SS-6).
     LostExtraRoll,
+    /// No piece of the player could move whatever the roll, and this roll
+    /// let none enter: they roll again, a try of `tries` (MA-4).
+    Retry {
+        /// The number of the try to come (2 for the second).
+        next: u8,
+        /// The tries a turn may have.
+        of: u8,
+    },
     /// The player won.
     Won {
         /// Who.

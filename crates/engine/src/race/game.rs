@@ -807,10 +807,9 @@ impl RaceGame {
         if p == OUT {
             return "out".to_string();
         }
-        if p >= self.cells {
-            return "finished".to_string();
-        }
         match &self.circuit {
+            Some(c) if c.kept && p > c.cells => format!("h{}", p.min(self.cells) - c.cells),
+            _ if p >= self.cells => "finished".to_string(),
             Some(c) if p > c.cells => format!("h{}", p - c.cells),
             _ => self.rule_cell(seat, p).to_string(),
         }
@@ -825,7 +824,8 @@ impl RaceGame {
             Some(c) => {
                 if let Some(h) = t.strip_prefix('h') {
                     let k: u16 = h.parse().ok()?;
-                    return (k >= 1 && k < c.home).then_some(c.cells + k);
+                    let last = if c.kept { c.home } else { c.home - 1 };
+                    return (k >= 1 && k <= last).then_some(c.cells + k);
                 }
                 let cell: u16 = t.parse().ok()?;
                 (1..=c.cells)

@@ -45,4 +45,4 @@ pub use choice::Choice;
 pub use event::Event;
 pub use policy::{agent_seed, Policy};
 pub use roll::Roll;
-pub use state::{Illegal, RaceState, SetupError};
+pub use state::{Illegal, RaceState, Refusal, SetupError};

@@ -91,6 +91,28 @@ impl std::fmt::Display for SetupError {
     }
 }
 
+/// Which rule of the choices rules a choice out, beyond the usual ones
+/// (`RaceState::refusal`; `narrate` words it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A piece of the player stands where the move would land or come to
+    /// rest (`no landing on own pieces`, or a kept home cell).
+    OwnPiece {
+        /// Its position (the player's progress).
+        at: u16,
+    },
+    /// The move would pass a piece of the player on the kept home cells.
+    PassesOwn {
+        /// Its position (the player's progress).
+        at: u16,
+    },
+    /// A piece on the start cell must move away first (`leave start
+    /// first`).
+    StartFirst,
+    /// Entering is the only choice (`enter compulsory`).
+    MustEnter,
+}
+
 impl std::error::Error for Illegal {}
 impl std::error::Error for SetupError {}
 
@@ -124,6 +146,8 @@ pub struct RaceState {
     over: bool,
     /// The game ended as a draw: no player can ever move again.
     drawn: bool,
+    /// The rolls of this turn in which no piece could move (`tries`).
+    tries: u8,
 }
 
 impl RaceState {
@@ -155,6 +179,7 @@ impl RaceState {
             loser: None,
             over: false,
             drawn: false,
+            tries: 0,
         })
     }
 
@@ -174,6 +199,7 @@ impl RaceState {
         self.loser = None;
         self.over = false;
         self.drawn = false;
+        self.tries = 0;
     }
 
     /// Whether the game is over: won, or drawn because no player can ever
@@ -376,6 +402,10 @@ impl RaceState {
     /// The choices of the move, the rules of the roll aside.
     #[inline]
     fn move_choices(&self, game: &RaceGame, roll: &Roll, out: &mut Vec<Choice>) {
+        if game.restricted {
+            self.restricted_choices(game, roll, out);
+            return;
+        }
         if self.may_enter(game, roll) {
             out.push(Choice::Enter);
         }
@@ -444,6 +474,11 @@ impl RaceState {
     }
 
     fn is_legal(&self, game: &RaceGame, roll: &Roll, choice: Choice) -> bool {
+        if game.restricted {
+            let mut listed = Vec::new();
+            self.restricted_choices(game, roll, &mut listed);
+            return listed.contains(&choice);
+        }
         match choice {
             Choice::Enter => self.may_enter(game, roll),
             Choice::Move(c) => self.movable_at(game, c, roll.sum()).is_some(),
@@ -743,9 +778,15 @@ impl RaceState {
                 }
                 let p = landed.at;
                 self.pos[i] = p;
+                let home = game.home_from();
                 if p >= game.cells {
-                    events.push(Event::Finish);
+                    if from < home {
+                        events.push(Event::Finish);
+                    }
                 } else if p != OUT {
+                    if p >= home && from < home {
+                        events.push(Event::Finish);
+                    }
                     // Without resting rules there, and with nothing held
                     // anywhere, the piece just stays.
                     let s = usize::from(seat);
@@ -790,17 +831,234 @@ impl RaceState {
         }
         if extra && !ended && !self.is_placed(usize::from(seat)) {
             events.push(Event::ExtraRoll);
+        } else if game.tries > 1 && !ended && self.tries_again(game, roll, piece.is_some()) {
+            events.push(Event::Retry {
+                next: self.tries + 1,
+                of: game.tries,
+            });
         } else {
             self.next_turn(events);
+        }
+    }
+
+    /// After a roll of the seat to roll that earned no extra roll, in a
+    /// game with `tries`: whether they roll again because no piece of
+    /// theirs could move whatever the roll and this roll let none enter
+    /// (MA-4); a roll that moved a piece starts the count again.
+    #[inline(never)]
+    fn tries_again(&mut self, game: &RaceGame, roll: &Roll, moved: bool) -> bool {
+        if moved {
+            self.tries = 0;
+            return false;
+        }
+        self.tries = self.tries.saturating_add(1);
+        self.tries < game.tries && !self.may_enter(game, roll) && self.none_can_move(game)
+    }
+
+    /// Whether no piece of the seat to roll on the track can move, whatever
+    /// the roll: no count from the smallest sum to the largest moves one to
+    /// a cell that the rules of the choices allow (its landing cell).
+    pub fn none_can_move(&self, game: &RaceGame) -> bool {
+        let seat = self.to_roll();
+        let k = usize::from(self.pieces);
+        let (low, high) = game.sums();
+        (seat * k..seat * k + k).all(|i| {
+            let from = self.pos[i];
+            self.held[i]
+                || (low..=high).all(|count| {
+                    !self.can_move_from(game, from, count)
+                        || self
+                            .own_in_way(
+                                game,
+                                seat,
+                                Some(i),
+                                from,
+                                game.advance(from, count, 1).0,
+                                None,
+                            )
+                            .is_some()
+                })
+        })
+    }
+
+    /// Where seat `seat`'s piece at `from` (`OUT`: entering) lands with
+    /// `roll`, and where its landing rules leave it; `None` when it can't
+    /// move.
+    fn destination(
+        &self,
+        game: &RaceGame,
+        seat: usize,
+        from: u16,
+        roll: &Roll,
+    ) -> Option<(u16, u16)> {
+        let count = roll.sum();
+        let entering = from == OUT;
+        let land = if entering && game.enter_at_start {
+            1
+        } else if entering || self.can_move_from(game, from, count) {
+            game.advance(from, count, 1).0
+        } else {
+            return None;
+        };
+        if land == OUT || land >= game.cells {
+            return Some((land, land));
+        }
+        let rest = match game.landing_plan(entering, seat, land) {
+            LandingPlan::Nothing => land,
+            LandingPlan::Fixed { landed, .. } => landed.at,
+            _ => {
+                game.land(
+                    seat,
+                    land,
+                    count,
+                    1,
+                    |r| r.roll_holds(entering, roll),
+                    |_, _, _, _| {},
+                )
+                .at
+            }
+        };
+        Some((land, rest))
+    }
+
+    /// The piece of seat `seat` (but the mover, piece `mover`) that forbids
+    /// a move from `from` landing on `land` and coming to rest on `rest`:
+    /// one on either cell (`no landing on own pieces`, or a kept home
+    /// cell), or one passed on the kept home cells.
+    fn own_in_way(
+        &self,
+        game: &RaceGame,
+        seat: usize,
+        mover: Option<usize>,
+        from: u16,
+        land: u16,
+        rest: Option<u16>,
+    ) -> Option<Refusal> {
+        let k = usize::from(self.pieces);
+        let kept_from = match &game.circuit {
+            Some(c) if c.kept => c.cells + 1,
+            _ => u16::MAX,
+        };
+        let rest = rest.unwrap_or(land);
+        for j in seat * k..seat * k + k {
+            let q = self.pos[j];
+            if Some(j) == mover || q == OUT || (q >= game.cells && kept_from == u16::MAX) {
+                continue;
+            }
+            let home = q >= kept_from;
+            if (game.no_landing_own || home) && (q == land || q == rest) {
+                return Some(Refusal::OwnPiece { at: q });
+            }
+            if home && from < q && q < land {
+                return Some(Refusal::PassesOwn { at: q });
+            }
+        }
+        None
+    }
+
+    /// The choices of a game with rules of the choices beyond the usual
+    /// ones (`RaceSettings::restricted`): no landing on own pieces, kept
+    /// home cells, `leave start first`, `enter compulsory`.
+    #[inline(never)]
+    fn restricted_choices(&self, game: &RaceGame, roll: &Roll, out: &mut Vec<Choice>) {
+        let seat = self.to_roll();
+        let k = usize::from(self.pieces);
+        let count = roll.sum();
+        let enter = self.may_enter(game, roll) && self.entry_open(game, seat, roll).is_none();
+        let first = out.len();
+        for i in seat * k..seat * k + k {
+            let from = self.pos[i];
+            if self.held[i] || !self.can_move_from(game, from, count) {
+                continue;
+            }
+            let Some((land, rest)) = self.destination(game, seat, from, roll) else {
+                continue;
+            };
+            if self
+                .own_in_way(game, seat, Some(i), from, land, Some(rest))
+                .is_none()
+                && !out.contains(&Choice::Move(from))
+            {
+                out.push(Choice::Move(from));
+            }
+        }
+        // Nearest the finish first.
+        if let Some(moves) = out.get_mut(first..) {
+            moves.sort_by_key(|c| std::cmp::Reverse(c.cell()));
+        }
+        let waiting = self.pieces(seat).contains(&OUT);
+        if game.leave_start && waiting && out.contains(&Choice::Move(1)) {
+            out.truncate(first);
+            out.push(Choice::Move(1));
+            return;
+        }
+        if enter && game.enter_compulsory {
+            out.truncate(first);
+            out.push(Choice::Enter);
+            return;
+        }
+        if enter {
+            out.insert(first, Choice::Enter);
+        }
+        if out.len() == first || !game.compulsory {
+            out.push(Choice::Pass);
+        }
+    }
+
+    /// Why an out piece of seat `seat` can't enter with `roll` by the rules
+    /// of the choices (a piece of theirs where it would land), if so.
+    fn entry_open(&self, game: &RaceGame, seat: usize, roll: &Roll) -> Option<Refusal> {
+        let (land, rest) = self.destination(game, seat, OUT, roll)?;
+        self.own_in_way(game, seat, None, OUT, land, Some(rest))
+    }
+
+    /// Which rule of the choices beyond the usual ones (`no landing on own
+    /// pieces`, kept home cells, `leave start first`, `enter compulsory`)
+    /// rules out `choice` for `roll`, for the seat to roll; `None` when none
+    /// does (the choice may still be illegal for the usual reasons).
+    pub fn refusal(&self, game: &RaceGame, roll: &Roll, choice: Choice) -> Option<Refusal> {
+        if !game.restricted || self.over {
+            return None;
+        }
+        let seat = self.to_roll();
+        let mut listed = Vec::new();
+        self.restricted_choices(game, roll, &mut listed);
+        if listed.contains(&choice) {
+            return None;
+        }
+        let k = usize::from(self.pieces);
+        match choice {
+            Choice::Enter if self.may_enter(game, roll) => {
+                if let Some(r) = self.entry_open(game, seat, roll) {
+                    return Some(r);
+                }
+            }
+            Choice::Move(c) => {
+                let count = roll.sum();
+                let i = (seat * k..seat * k + k).find(|&i| {
+                    self.pos[i] == c && !self.held[i] && self.can_move_from(game, c, count)
+                })?;
+                let (land, rest) = self.destination(game, seat, c, roll)?;
+                if let Some(r) = self.own_in_way(game, seat, Some(i), c, land, Some(rest)) {
+                    return Some(r);
+                }
+            }
+            _ => {}
+        }
+        match listed.as_slice() {
+            [Choice::Move(1)] if game.leave_start => Some(Refusal::StartFirst),
+            [Choice::Enter] if game.enter_compulsory => Some(Refusal::MustEnter),
+            _ => None,
         }
     }
 
     /// Whether seat `seat` is home under the `win` rule.
     fn is_home(&self, game: &RaceGame, seat: usize) -> bool {
         let pieces = self.pieces(seat);
+        let home = game.home_from();
         match game.win {
-            Win::FirstPiece => pieces.iter().any(|&p| p >= game.cells),
-            Win::AllPieces => pieces.iter().all(|&p| p >= game.cells),
+            Win::FirstPiece => pieces.iter().any(|&p| p >= home),
+            Win::AllPieces => pieces.iter().all(|&p| p >= home),
         }
     }
 
@@ -821,7 +1079,8 @@ impl RaceState {
         // least), with `win all pieces` only with as many as a seat has:
         // most turns there are not that many, and no seat need be looked
         // at.
-        let finished = |p: &&u16| **p >= game.cells;
+        let home = game.home_from();
+        let finished = |p: &&u16| **p >= home;
         let someone_finished = self.pieces == 0
             || match game.win {
                 Win::FirstPiece => self.pos.iter().any(|p| finished(&p)),
@@ -1210,6 +1469,7 @@ impl RaceState {
     /// Seats home are out of play.
     fn next_turn(&mut self, events: &mut Vec<Event>) {
         self.doubles = 0;
+        self.tries = 0;
         self.same = (0, [0; MAX_DICE]);
         let n = self.players;
         let mut next = self.to_roll;

@@ -88,6 +88,14 @@ pub struct Merged {
     pub enter: Option<EnterDecl>,
     /// `enter ... at start`
     pub enter_at_start: bool,
+    /// `enter compulsory`, where it is written.
+    pub enter_compulsory: Option<Span>,
+    /// `no landing on own pieces`, where it is written.
+    pub no_landing_own: Option<Span>,
+    /// `tries N when no piece can move`: N, and the statement.
+    pub tries: Option<(Spanned<u32>, Span)>,
+    /// `leave start first`, where it is written.
+    pub leave_start: Option<Span>,
     /// `track N loop starts ... home H`: the loop (`track` holds its cells).
     pub circuit: Option<CircuitDecl>,
     /// `safe cells ...`
@@ -469,6 +477,10 @@ impl Merger<'_> {
                 m.enter_at_start = *at_start;
                 m.layers.enter = layer;
             }
+            Statement::EnterCompulsory => m.enter_compulsory = Some(statement.span),
+            Statement::NoLandingOnOwn => m.no_landing_own = Some(statement.span),
+            Statement::Tries(n) => m.tries = Some((*n, statement.span)),
+            Statement::LeaveStartFirst => m.leave_start = Some(statement.span),
             Statement::ExtraRoll(e) => {
                 m.extra = Some(*e);
                 m.layers.extra = layer;
@@ -576,7 +588,10 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::Pieces(_) => "pieces",
         Statement::Dice { .. } => "dice",
         Statement::MoveBySum | Statement::MoveCompulsory(_) => "move",
-        Statement::Enter { .. } => "enter",
+        Statement::Enter { .. } | Statement::EnterCompulsory => "enter",
+        Statement::NoLandingOnOwn => "no",
+        Statement::Tries(_) => "tries",
+        Statement::LeaveStartFirst => "leave",
         Statement::ExtraRoll(_) => "extra",
         Statement::Finish(_) => "finish",
         Statement::Win(_) => "win",
@@ -637,6 +652,10 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::MoveBySum
         | Statement::MoveCompulsory(_)
         | Statement::Enter { .. }
+        | Statement::EnterCompulsory
+        | Statement::NoLandingOnOwn
+        | Statement::Tries(_)
+        | Statement::LeaveStartFirst
         | Statement::ExtraRoll(_)
         | Statement::Finish(_)
         | Statement::Win(_)
@@ -776,6 +795,10 @@ fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         Statement::Dice { .. } => simple("dice", "`dice`"),
         Statement::MoveCompulsory(_) => simple("move", "`move compulsory` / `move optional`"),
         Statement::Enter { .. } => simple("enter", "`enter`"),
+        Statement::EnterCompulsory => simple("enter compulsory", "`enter compulsory`"),
+        Statement::NoLandingOnOwn => simple("no landing", "`no landing on own pieces`"),
+        Statement::Tries(_) => simple("tries", "`tries`"),
+        Statement::LeaveStartFirst => simple("leave start", "`leave start first`"),
         Statement::ExtraRoll(_) => simple("extra", "`extra roll`"),
         Statement::Finish(_) => simple("finish", "`finish`"),
         Statement::Win(_) => simple("win", "`win`"),

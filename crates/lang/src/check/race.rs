@@ -282,9 +282,16 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             }
         }
     }
+    let turn_rules = check_turn_rules(merged, circuit.as_ref(), pieces, diags);
+    let finish = match (&circuit, merged.finish) {
+        // Kept home cells are moved up by the exact count (MA-2).
+        (Some(c), None) if c.kept => Finish::Exact,
+        (_, f) => f.unwrap_or(Finish::Past),
+    };
     if diags.iter().filter(|d| d.is_error()).count() > errors_before {
         return None;
     }
+    let kept = circuit.as_ref().is_some_and(|c| c.kept);
     Some(RaceSpec {
         settings: RaceSettings {
             title: merged
@@ -310,10 +317,18 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             faces: faces?,
             enter,
             extra,
-            finish: merged.finish.unwrap_or(Finish::Past),
+            finish,
             win: merged.win.unwrap_or(Win::FirstPiece),
             compulsory: merged.move_compulsory.unwrap_or(true),
             chain: merged.chain.unwrap_or(false),
+            no_landing_own: turn_rules.no_landing_own,
+            enter_compulsory: turn_rules.enter_compulsory,
+            tries: turn_rules.tries,
+            leave_start: turn_rules.leave_start,
+            restricted: turn_rules.no_landing_own
+                || turn_rules.enter_compulsory
+                || turn_rules.leave_start
+                || kept,
         },
         rule_cells: rule_cells?,
         rules,
@@ -853,7 +868,107 @@ fn check_circuit(
         cells: loop_cells,
         starts,
         home: decl.home.node as u16,
+        kept: decl.kept.is_some(),
     })
+}
+
+/// The most rolls `tries` may give a turn.
+pub const TRIES: std::ops::RangeInclusive<u32> = 1..=20;
+
+/// The rules of the choices and of the turn, checked (`enter compulsory`,
+/// `no landing on own pieces`, `tries`, `leave start first`).
+struct TurnRules {
+    no_landing_own: bool,
+    enter_compulsory: bool,
+    tries: u8,
+    leave_start: bool,
+}
+
+/// Checks `enter compulsory`, `tries`, `leave start first` and kept home
+/// cells against the rest of the game: each needs what it speaks of.
+fn check_turn_rules(
+    merged: &Merged,
+    circuit: Option<&Circuit>,
+    pieces: u8,
+    diags: &mut Vec<Diagnostic>,
+) -> TurnRules {
+    let enters_on_face = matches!(merged.enter, Some(EnterDecl::OnFace(_)));
+    if let (Some(span), false) = (merged.enter_compulsory, enters_on_face) {
+        diags.push(
+            Diagnostic::new(
+                Code::EffectMisplaced,
+                "`enter compulsory` needs an entering rule",
+            )
+            .primary(span, "no roll is an entering one")
+            .help("say which roll lets a piece enter, such as `enter on 6 at start`: entering is then the only choice on that roll"),
+        );
+    }
+    let mut tries = 1;
+    if let Some((n, span)) = merged.tries {
+        if !TRIES.contains(&n.node) {
+            diags.push(
+                Diagnostic::new(
+                    Code::CountRange,
+                    format!("`tries {}` is outside 1..20", n.node),
+                )
+                .primary(n.span, "from 1 to 20")
+                .help("a turn has at least its one roll: `tries 3 when no piece can move` gives up to 3"),
+            );
+        } else if !enters_on_face {
+            diags.push(
+                Diagnostic::new(Code::EffectMisplaced, "`tries` needs an entering rule")
+                    .primary(span, "no roll is tried for")
+                    .help("the tries are for rolling the face that lets a piece enter: say which, such as `enter on 6`"),
+            );
+        } else {
+            tries = n.node as u8;
+        }
+    }
+    if let (Some(span), false) = (merged.leave_start, merged.enter_at_start) {
+        diags.push(
+            Diagnostic::new(Code::EffectMisplaced, "`leave start first` needs a start cell")
+                .primary(span, "no piece is put on a start cell")
+                .help("the start cell is where `enter ... at start` puts a piece: write `enter on 6 at start`"),
+        );
+    }
+    if let (Some(c), Some(decl)) = (circuit, merged.circuit.as_ref()) {
+        if let (true, Some(kept)) = (c.kept, decl.kept) {
+            if u16::from(pieces) > c.home {
+                let mut d = Diagnostic::new(
+                    Code::CountRange,
+                    format!("{} kept home cells can't hold {} pieces", c.home, pieces),
+                )
+                .primary(decl.home.span.to(kept), "one piece on each home cell");
+                if let Some(p) = merged.pieces_per_player {
+                    d = d.secondary(p.span, "the pieces of each player");
+                }
+                diags.push(d.help(format!(
+                    "every piece must find a home cell of its own: give at least `home {pieces} kept`, or fewer pieces"
+                )));
+            }
+            if let Some(f) = merged.finish.filter(|f| *f != Finish::Exact) {
+                let word = if f == Finish::Past {
+                    "past"
+                } else {
+                    "exact bounce"
+                };
+                diags.push(
+                    Diagnostic::new(
+                        Code::EffectMisplaced,
+                        format!("kept home cells are moved up by the exact count, not `finish {word}`"),
+                    )
+                    .primary(kept, "pieces stay on these home cells")
+                    .help("remove the `finish` statement (or write `finish exact`): a piece that would pass the last home cell can't move"),
+                );
+            }
+        }
+    }
+    TurnRules {
+        no_landing_own: merged.no_landing_own.is_some(),
+        enter_compulsory: merged.enter_compulsory.is_some(),
+        tries,
+        leave_start: merged.leave_start.is_some(),
+    }
 }
 
 /// `safe cells ...`: the cells, each from 1 to `rule_cells`.

@@ -19,7 +19,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | players_stmt | seats_stmt | pieces_stmt | dice_stmt | move_stmt | enter_stmt
         | extra_stmt | finish_stmt | win_stmt | landing_rules_stmt | cell_rule_stmt
         | kw_remove | remove_stmt | kw_safe | safe_stmt | kw_outcome | outcome_stmt
-        | kw_finishing | finishing_stmt | kw_rolling | roll_rule_stmt => {
+        | kw_finishing | finishing_stmt | kw_rolling | roll_rule_stmt | no_landing_stmt
+        | kw_tries | tries_stmt | kw_leave | leave_start_stmt => {
             "a new statement"
         }
         name | identifier => "a name",
@@ -141,6 +142,9 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         circuit | kw_loop => "`loop`",
         kw_starts => "`starts`",
         kw_home => "`home`",
+        kw_kept => "`kept`",
+        kw_own => "`own`",
+        kw_can => "`can`",
         enter_at_start => "`at start`",
         kw_start => "`start`",
         kw_first_home => "`first-home`",

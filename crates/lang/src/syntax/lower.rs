@@ -124,6 +124,11 @@ impl Lower {
                 match inner.next() {
                     None => Statement::Track(cells),
                     Some(circuit) => {
+                        let kept = circuit
+                            .clone()
+                            .into_inner()
+                            .find(|n| n.as_rule() == Rule::kw_kept)
+                            .map(|n| self.span(&n));
                         let numbers: Vec<Spanned<u32>> = circuit
                             .into_inner()
                             .filter(|n| n.as_rule() == Rule::number)
@@ -134,6 +139,7 @@ impl Lower {
                             cells,
                             starts: starts.to_vec(),
                             home: *home,
+                            kept,
                         })
                     }
                 }
@@ -191,8 +197,14 @@ impl Lower {
                 Rule::kw_optional => Statement::MoveCompulsory(false),
                 _ => Statement::MoveCompulsory(true),
             },
+            Rule::no_landing_stmt => Statement::NoLandingOnOwn,
+            Rule::leave_start_stmt => Statement::LeaveStartFirst,
+            Rule::tries_stmt => Statement::Tries(self.lower_number(inner.next()?)),
             Rule::enter_stmt => {
                 let p = inner.next()?;
+                if p.as_rule() == Rule::kw_compulsory {
+                    return Some(Spanned::new(Statement::EnterCompulsory, span));
+                }
                 let when = match p.as_rule() {
                     Rule::enter_on => EnterDecl::OnFace(self.lower_number(p.into_inner().nth(1)?)),
                     _ => EnterDecl::Always,

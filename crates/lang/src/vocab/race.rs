@@ -193,6 +193,11 @@ pub struct Circuit {
     pub starts: Vec<u16>,
     /// The home cells after the lap; the last one is the finish.
     pub home: u16,
+    /// `home N kept`: the home cells are the goal, where the pieces stay: a
+    /// piece on one is home, and may still move up by the exact count, one
+    /// piece on each cell, passing none of its own. The last home cell is
+    /// then the path's last position (`cells`), a home cell like the rest.
+    pub kept: bool,
 }
 
 /// Who ranks first among the players who got home (issue 16, race part).
@@ -295,4 +300,34 @@ pub struct RaceSettings {
     pub compulsory: bool,
     /// Chained landings.
     pub chain: bool,
+    /// `no landing on own pieces`: a move may not land or come to rest on
+    /// a cell that holds a piece of the mover (MA-1).
+    pub no_landing_own: bool,
+    /// `enter compulsory`: when a piece may enter, entering is the only
+    /// choice (MA-3).
+    pub enter_compulsory: bool,
+    /// `tries N when no piece can move`: the rolls a turn may have while no
+    /// piece of the player can move, whatever the roll (1: the usual one;
+    /// MA-4).
+    pub tries: u8,
+    /// `leave start first`: while the player has pieces out, a piece on
+    /// their start cell must move away when it can (MA-5).
+    pub leave_start: bool,
+    /// Some rule of the choices beyond the usual ones is in force (`no
+    /// landing on own pieces`, kept home cells, `enter compulsory`, `leave
+    /// start first`): the engine lists the choices of such a game on a path
+    /// of its own, and the usual games pay one test of this for it.
+    pub restricted: bool,
+}
+
+impl RaceSettings {
+    /// The first position of a piece's path that counts as home: the first
+    /// home cell when they are kept, else the finish (`cells`).
+    #[inline]
+    pub fn home_from(&self) -> u16 {
+        match &self.circuit {
+            Some(c) if c.kept => c.cells + 1,
+            _ => self.cells,
+        }
+    }
 }

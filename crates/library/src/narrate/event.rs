@@ -15,6 +15,8 @@ pub fn seat_name(game: &RaceGame, seat: u8) -> &str {
 fn place(game: &RaceGame, seat: usize, p: u16) -> String {
     if p == OUT {
         "out".to_string()
+    } else if game.circuit.as_ref().is_some_and(|c| c.kept) {
+        game.label(seat, p)
     } else if p >= game.cells && game.circuit.is_none() {
         format!("{} (finished)", game.cells)
     } else if p >= game.cells {
@@ -58,8 +60,9 @@ pub fn describe(event: &Event, game: &RaceGame, seat: usize) -> String {
                 format!("moves from {} to {}", cell(from), cell(to))
             }
         }
-        Event::Finish => match game.circuit {
+        Event::Finish => match &game.circuit {
             None => format!("reaches {}: finished", game.cells),
+            Some(c) if c.kept => "reaches the home cells: home".to_string(),
             Some(_) => "reaches home: finished".to_string(),
         },
         Event::RollRule { rule } => {
@@ -185,6 +188,9 @@ pub fn describe(event: &Event, game: &RaceGame, seat: usize) -> String {
         }
         Event::ExtraRoll => "rolls again".to_string(),
         Event::LostExtraRoll => "the extra roll is lost".to_string(),
+        Event::Retry { next, of } => {
+            format!("no piece can move: rolls again, try {next} of {of}")
+        }
         Event::Won { seat } => format!("{} wins", seat_name(game, seat)),
         Event::Lost { seat } => format!("{} loses", seat_name(game, seat)),
         Event::Placed { seat, place, home } => {

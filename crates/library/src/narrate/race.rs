@@ -2,7 +2,7 @@
 //! a position parsed back from the same words.
 
 use crate::race::game::{RaceGame, OUT};
-use crate::race::{Choice, Event, RaceState, Roll, SetupError};
+use crate::race::{Choice, Event, RaceState, Refusal, Roll, SetupError};
 
 /// A seat's name.
 pub fn seat_name(game: &RaceGame, seat: usize) -> &str {
@@ -131,6 +131,26 @@ pub fn result_text(game: &RaceGame, state: &RaceState) -> String {
 /// Which rule forbids a choice, in words.
 pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: Choice) -> String {
     let name = seat_name(game, seat);
+    if seat == state.to_roll() {
+        match state.refusal(game, roll, c) {
+            Some(Refusal::OwnPiece { at }) => {
+                return format!("your own piece stands on {}", game.label(seat, at));
+            }
+            Some(Refusal::PassesOwn { at }) => {
+                return format!(
+                    "your own piece on {} can't be passed on the home cells",
+                    game.label(seat, at)
+                );
+            }
+            Some(Refusal::StartFirst) => {
+                return "a piece on the start cell must move first".to_string();
+            }
+            Some(Refusal::MustEnter) => {
+                return format!("entering is compulsory with {roll}");
+            }
+            None => {}
+        }
+    }
     let pieces = state.pieces(seat);
     match c {
         Choice::Enter => {

@@ -342,8 +342,17 @@ pub fn render(game: &RaceGame, state: Option<&RaceState>) -> String {
         for seat in 0..players {
             let pieces = state.pieces(seat);
             let out = pieces.iter().filter(|&&p| p == OUT).count();
-            let done = pieces.iter().filter(|&&p| p >= game.cells).count();
-            let mut text = format!("{}: {out} out, {done} finished", seat_name(game, seat));
+            let mut text = match &game.circuit {
+                // Kept home cells are where pieces stay: pieces on them are home.
+                Some(c) if c.kept => {
+                    let home = pieces.iter().filter(|&&p| p > c.cells).count();
+                    format!("{}: {out} out, {home} home", seat_name(game, seat))
+                }
+                _ => {
+                    let done = pieces.iter().filter(|&&p| p >= game.cells).count();
+                    format!("{}: {out} out, {done} finished", seat_name(game, seat))
+                }
+            };
             if state.owed(seat) > 0 {
                 text.push_str(&format!(
                     ", misses {}",

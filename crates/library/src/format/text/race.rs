@@ -196,10 +196,12 @@ fn seat_line(
     let (mut out, mut done) = (0, 0);
     let mut home = Vec::new();
     let mut held = Vec::new();
+    // Kept home cells are where pieces stay: the last one is a home cell too.
+    let kept = game.circuit.as_ref().is_some_and(|c| c.kept);
     for (i, &p) in state.pieces(seat).iter().enumerate() {
         if p == OUT {
             out += 1;
-        } else if p >= game.cells {
+        } else if p >= game.cells && !kept {
             done += 1;
         } else if game.circuit.as_ref().is_some_and(|c| p > c.cells) {
             home.push(game.label(seat, p));
@@ -214,9 +216,14 @@ fn seat_line(
         .map(|k| format!("1;{};{}", k.ansi_bg, k.ansi_fg))
         .unwrap_or_default();
     let mut s = format!(
-        "{} {}: {out} out, {done} finished",
+        "{} {}: {out} out, {}",
         paint(&letter, &code, style),
-        seat_name(game, seat)
+        seat_name(game, seat),
+        if kept {
+            format!("{} home", home.len())
+        } else {
+            format!("{done} finished")
+        }
     );
     if !home.is_empty() {
         s.push_str(&format!(", home cells {}", home.join(" ")));

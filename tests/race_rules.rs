@@ -1,0 +1,529 @@
+//! The rules of the choices and the turn beyond the usual ones (issue 27,
+//! first part), at work in Mensch ärgere dich nicht
+//! (`games/other/mensch-aergere-dich-nicht.rules`, docs/rules.md MA-1 to
+//! MA-9) and in a house rule on Ludo: scripted turns
+//! (tests/fixtures/race_rules/*.script) with why a choice is refused, seeded
+//! random games, a record replayed, the checker's diagnostics of the new
+//! statements, and the statistics of random play against an independent
+//! simulator (tests/independent/mensch.py).
+
+use rulebook::load::{check, check_source, BundledLoader, Source};
+use rulebook::narrate::race::{
+    choice_text, parse_choice, positions_text, result_text, turn_text, why_not,
+};
+use rulebook::race::game::RaceGame;
+use rulebook::race::{RaceState, Roll};
+use std::process::Command;
+
+const GAME: &str = "other/mensch-aergere-dich-nicht";
+
+// ------------------------------------------------------------------ helpers
+
+fn load(game: &str) -> RaceGame {
+    let checked = check(&BundledLoader, game, &[]);
+    let rendered = checked.render();
+    checked
+        .into_race()
+        .unwrap_or_else(|| panic!("{game}: {rendered}"))
+}
+
+fn load_text(text: &str) -> RaceGame {
+    let checked = check_source(
+        Source {
+            name: "test.rules".into(),
+            text: text.into(),
+        },
+        &BundledLoader,
+        &[],
+    );
+    let rendered = checked.render();
+    checked.into_race().unwrap_or_else(|| panic!("{rendered}"))
+}
+
+fn seat(game: &RaceGame, name: &str) -> usize {
+    game.seats
+        .iter()
+        .position(|s| s == name)
+        .unwrap_or_else(|| panic!("no seat {name}"))
+}
+
+fn roll_of(text: &str) -> Roll {
+    let faces: Vec<u8> = text
+        .split_whitespace()
+        .map(|f| f.parse().unwrap())
+        .collect();
+    Roll::new(&faces).unwrap()
+}
+
+/// Runs a script. Header lines: `game NAME`, `players N`, `house LINE` (a
+/// line of a house rule that extends the game). Then: `put SEAT CELL|out
+/// ...` (a seat's pieces: cells of the loop, the same numbers for every
+/// seat, or home cells `h1`..), `to-roll SEAT`, `choices FACES`
+/// (the legal choices of a roll), `roll FACES: CHOICE` (a turn: the events
+/// and the positions), `try FACES: CHOICE` (must be illegal: why, in the
+/// words of `narrate`). `#` lines are copied. Returns the transcript.
+fn run_script(text: &str) -> String {
+    let mut out = String::new();
+    let mut name = None;
+    let mut players = 2;
+    let mut house = String::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.peek() {
+        let line = line.trim();
+        if let Some(c) = line.strip_prefix('#') {
+            out.push_str(&format!("#{c}\n"));
+        } else if let Some(g) = line.strip_prefix("game ") {
+            name = Some(g.trim().to_string());
+        } else if let Some(n) = line.strip_prefix("players ") {
+            players = n.trim().parse().unwrap();
+        } else if let Some(h) = line.strip_prefix("house ") {
+            house.push_str(h);
+            house.push('\n');
+        } else if !line.is_empty() {
+            break;
+        }
+        lines.next();
+    }
+    let name = name.expect("a script names its game");
+    let game = if house.is_empty() {
+        load(&name)
+    } else {
+        load_text(&format!("extends \"{name}\"\n{house}"))
+    };
+    let mut state = RaceState::new(&game, players).unwrap();
+    let mut choices = Vec::new();
+    let mut events = Vec::new();
+    let mut shown = false;
+    let mut commented = false;
+    for line in lines {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(c) = line.strip_prefix('#') {
+            out.push_str(&format!("\n#{c}"));
+            commented = true;
+            continue;
+        }
+        let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
+        match cmd {
+            "put" => {
+                let mut words = arg.split_whitespace();
+                let s = seat(&game, words.next().unwrap());
+                let cells: Vec<u16> = words
+                    .map(|w| match w {
+                        "out" => 0,
+                        n => game
+                            .parse_label(s, n)
+                            .unwrap_or_else(|| panic!("no cell {n}")),
+                    })
+                    .collect();
+                state.set_pieces(&game, s, &cells).unwrap();
+                shown = false;
+                continue;
+            }
+            "to-roll" => {
+                state.set_turn(seat(&game, arg.trim()), &[]);
+                shown = false;
+                continue;
+            }
+            _ => {}
+        }
+        if commented {
+            out.push('\n');
+            commented = false;
+        }
+        if !shown {
+            shown = true;
+            out.push_str(&format!(
+                "\n{}, {players} players\n{} to roll: {}\n",
+                game.title,
+                game.seats[state.to_roll()],
+                positions_text(&game, &state)
+            ));
+        }
+        let who = state.to_roll();
+        match cmd {
+            "choices" => {
+                let roll = roll_of(arg);
+                state.choices(&game, &roll, &mut choices);
+                let listed: Vec<String> = choices
+                    .iter()
+                    .map(|&c| choice_text(&game, who, c))
+                    .collect();
+                out.push_str(&format!("\nchoices with {roll}: {}\n", listed.join(", ")));
+            }
+            "roll" | "try" => {
+                let (faces, choice) = arg.split_once(':').unwrap();
+                let roll = roll_of(faces);
+                let choice = parse_choice(&game, who, choice).unwrap();
+                let number = state.rolls() + 1;
+                if cmd == "try" {
+                    let before = state.clone();
+                    let result = state.apply(&game, &roll, choice, &mut events);
+                    result.expect_err(&format!("{line} should be illegal"));
+                    assert_eq!(state, before, "{line}: an illegal choice changes nothing");
+                    out.push_str(&format!(
+                        "\n> {} rolls {roll}, choice: {}\nrefused: {}\n",
+                        game.seats[who],
+                        choice_text(&game, who, choice),
+                        why_not(&game, &state, who, &roll, choice)
+                    ));
+                } else {
+                    state
+                        .apply(&game, &roll, choice, &mut events)
+                        .unwrap_or_else(|e| panic!("{line}: {e}"));
+                    out.push('\n');
+                    out.push_str(&turn_text(
+                        &game, &state, number, who, &roll, choice, &events,
+                    ));
+                }
+            }
+            other => panic!("unknown script command {other}"),
+        }
+    }
+    out.push('\n');
+    out.push_str(&result_text(&game, &state));
+    out
+}
+
+// ------------------------------------------------------------------ scripts
+
+#[test]
+fn scripted_turns() {
+    insta::glob!("fixtures/race_rules/*.script", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        insta::assert_snapshot!(run_script(&text));
+    });
+}
+
+/// Every rule of docs/rules.md's Mensch ärgere dich nicht section that a
+/// turn shows has a script.
+#[test]
+fn every_rule_has_a_script() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/race_rules");
+    let names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    for n in 1..=6 {
+        let id = format!("ma-{n:02}");
+        assert!(
+            names.iter().any(|name| name.starts_with(&id)),
+            "no script for {id}"
+        );
+    }
+}
+
+// ------------------------------------------------------------------ whole games
+
+fn cli(args: &[&str]) -> (i32, String, String) {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = rulebook::cli::run(args, &mut std::io::empty(), &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+fn play_args<'a>(players: &'a str, seats: &'a [String]) -> Vec<&'a str> {
+    let mut args = vec!["rulebook", "play", GAME, "--players", players];
+    for s in seats {
+        args.push("--seat");
+        args.push(s);
+    }
+    args
+}
+
+fn random_game(players: usize, seed: &str, record: Option<&str>) -> String {
+    let players_arg = players.to_string();
+    let seats: Vec<String> = (1..=players).map(|i| format!("{i}=random")).collect();
+    let mut args = play_args(&players_arg, &seats);
+    args.extend(["--seed", seed]);
+    if let Some(file) = record {
+        args.extend(["--record", file]);
+    }
+    let (code, out, err) = cli(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("result:"), "the game did not end:\n{out}");
+    out
+}
+
+#[test]
+fn seeded_random_games_for_2_and_4_players() {
+    for players in [2, 4] {
+        // Seed 1 of two players is tests/games.rs's `random_games`.
+        let transcript = random_game(players, "5", None);
+        assert_eq!(transcript, random_game(players, "5", None));
+        for seen in ["taken: ", "reaches the home cells", " to h"] {
+            assert!(transcript.contains(seen), "no {seen:?} in:\n{transcript}");
+        }
+        insta::assert_snapshot!(format!("mensch-{players}-players"), transcript);
+    }
+}
+
+/// The turns of a transcript (from the first numbered line on).
+fn turns(transcript: &str) -> String {
+    let at = transcript.find("\n1. ").unwrap();
+    transcript[at..].to_string()
+}
+
+#[test]
+fn a_replayed_record_gives_the_same_game() {
+    let dir = std::env::temp_dir().join(format!("rulebook-race-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mensch.jsonl");
+    let file = file.to_str().unwrap();
+    let played = random_game(4, "9", Some(file));
+    let (code, replayed, err) = cli(&["rulebook", "replay", file]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(turns(&played), turns(&replayed));
+    assert!(
+        played.contains("try 2 of 3"),
+        "no second try in the game:\n{played}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ------------------------------------------------------------------ the checker
+
+/// A Mensch-like game with `lines` in place of its settings' tail.
+fn diagnose(lines: &str) -> String {
+    let text = format!(
+        "game \"Test\"\ntrack 40 loop starts 1 11 21 31 home 4 kept\nplayers 2-4\ndice 1 d6\n{lines}"
+    );
+    let checked = check_source(
+        Source {
+            name: "test.rules".into(),
+            text,
+        },
+        &BundledLoader,
+        &[],
+    );
+    assert!(checked.loaded.is_none(), "{lines}: no error");
+    checked.render()
+}
+
+#[test]
+fn each_way_to_get_the_new_statements_wrong_is_named() {
+    for (name, lines) in [
+        (
+            "enter-compulsory-without-entering-rule",
+            "enter compulsory\n",
+        ),
+        (
+            "tries-zero",
+            "enter on 6 at start\ntries 0 when no piece can move\n",
+        ),
+        (
+            "tries-without-entering-rule",
+            "tries 3 when no piece can move\n",
+        ),
+        (
+            "leave-start-without-start-cell",
+            "enter on 6\nleave start first\n",
+        ),
+        ("kept-with-finish-past", "enter on 6\nfinish past\n"),
+        ("kept-with-more-pieces-than-cells", "pieces 5 per player\n"),
+        (
+            "no-landing-twice",
+            "no landing on own pieces\nno landing on own pieces\n",
+        ),
+    ] {
+        insta::assert_snapshot!(format!("diagnostic-{name}"), diagnose(lines));
+    }
+}
+
+#[test]
+fn the_new_statements_keep_their_spelling_in_fmt() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("games/other/mensch-aergere-dich-nicht.rules"),
+    )
+    .unwrap();
+    let formatted = rulebook::format_rules::format_text(&text).unwrap();
+    for line in [
+        "track 40 loop starts 1 11 21 31 home 4 kept",
+        "enter compulsory",
+        "no landing on own pieces",
+        "leave start first",
+        "tries 3 when no piece can move",
+    ] {
+        assert!(formatted.contains(line), "{line:?} not in:\n{formatted}");
+    }
+    // `no` is still a name elsewhere: an option's value, also the last one
+    // before a cell rule.
+    let game = load_text(
+        "extends \"other/ludo\"\noption strict = yes no\nlanding on cells 5: back 3\nwhen strict = yes {\n  no landing on own pieces\n}\n",
+    );
+    assert!(game.no_landing_own && game.rules().len() == 1);
+}
+
+// ------------------------------------------------------------------ independent check
+
+/// Mean, standard deviation and count of a column of numbers.
+fn stats(xs: &[f64]) -> (f64, f64, usize) {
+    let n = xs.len();
+    let mean = xs.iter().sum::<f64>() / n as f64;
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n as f64 - 1.0);
+    (mean, var.sqrt(), n)
+}
+
+/// `rulebook simulate` and tests/independent/mensch.py, random play: the mean
+/// rolls a game and the first seat's win rate agree within 2 standard errors
+/// (of the difference), for 2 and 4 players.
+#[test]
+fn random_play_agrees_with_an_independent_simulator() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("rulebook-mensch-sim-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (players, games) in [(2usize, 3000usize), (4, 1500)] {
+        let csv = dir.join(format!("mensch-{players}.csv"));
+        let (p, g) = (players.to_string(), games.to_string());
+        let (code, _, err) = cli(&[
+            "rulebook",
+            "simulate",
+            GAME,
+            "--players",
+            &p,
+            "--games",
+            &g,
+            "--seed",
+            "27",
+            "--agents",
+            "random",
+            "--max-plies",
+            "100000",
+            "--quiet",
+            "--csv",
+            csv.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let rows = std::fs::read_to_string(&csv).unwrap();
+        let mut header = rows.lines().next().unwrap().split(',');
+        let plies = header.position(|h| h == "plies").unwrap();
+        let seat_col = rows
+            .lines()
+            .next()
+            .unwrap()
+            .split(',')
+            .position(|h| h == "seat")
+            .unwrap();
+        let mut lengths = Vec::new();
+        let mut first = 0usize;
+        for row in rows.lines().skip(1) {
+            let cells: Vec<&str> = row.split(',').collect();
+            lengths.push(cells[plies].parse::<f64>().unwrap());
+            first += usize::from(cells[seat_col] == "1");
+        }
+        let (ours_mean, ours_sd, n) = stats(&lengths);
+        assert_eq!(n, games);
+
+        let out = Command::new("python3")
+            .arg(root.join("tests/independent/mensch.py"))
+            .args([&p, &g, "27"])
+            .output()
+            .expect("python3 runs the independent simulator");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let their_mean = v["mean_rolls"].as_f64().unwrap();
+        let their_sd = v["sd_rolls"].as_f64().unwrap();
+        let their_first = v["first_wins"].as_f64().unwrap();
+
+        let se = (ours_sd.powi(2) / n as f64 + their_sd.powi(2) / games as f64).sqrt();
+        let report = format!(
+            "{players} players, {games} games each: mean rolls ours {ours_mean:.1} (sd {ours_sd:.1}), the simulator's {their_mean:.1} (sd {their_sd:.1}); first seat wins ours {first}, the simulator's {their_first}"
+        );
+        eprintln!("{report}");
+        assert!(
+            (ours_mean - their_mean).abs() <= 2.0 * se,
+            "mean rolls differ by more than 2 standard errors ({se:.2}): {report}"
+        );
+        let (a, b) = (first as f64 / n as f64, their_first / games as f64);
+        let se_rate = (a * (1.0 - a) / n as f64 + b * (1.0 - b) / games as f64).sqrt();
+        assert!(
+            (a - b).abs() <= 2.0 * se_rate,
+            "the first seat's win rates differ by more than 2 standard errors ({se_rate:.4}): {report}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ------------------------------------------------------------------ the engine
+
+/// Seeded random games of Mensch ärgere dich nicht and of Ludo with `no
+/// landing on own pieces`, played with the tables `RaceGame::derive` works
+/// out and by the general path, give the same choices, events and states;
+/// the choices listed are exactly the ones `apply` accepts among enter,
+/// pass and a move of every piece of the player; every listed choice plays
+/// and every other one changes nothing.
+#[test]
+fn the_listed_choices_are_the_legal_ones_planned_or_not() {
+    use rulebook::race::Choice;
+    use rulebook::rng::Rng;
+    let games = [
+        ("mensch", load(GAME)),
+        (
+            "ludo, one piece a cell",
+            load_text("extends \"other/ludo\"\nno landing on own pieces\n"),
+        ),
+    ];
+    let mut turns = 0u64;
+    let mut retries = 0u64;
+    for (name, planned) in &games {
+        let general = planned.unplanned();
+        for players in [2, 4] {
+            for seed in 0..20u64 {
+                let mut a = RaceState::new(planned, players).unwrap();
+                let mut b = RaceState::new(&general, players).unwrap();
+                let mut dice = Rng::new(seed);
+                let mut pick = Rng::new(seed ^ 0x5eed);
+                let (mut ca, mut cb, mut ea, mut eb) = (vec![], vec![], vec![], vec![]);
+                while !a.is_over() && a.rolls() < 5_000 {
+                    let roll = Roll::random(planned.dice, planned.faces, &mut dice);
+                    a.choices(planned, &roll, &mut ca);
+                    b.choices(&general, &roll, &mut cb);
+                    assert_eq!(ca, cb, "{name}, {players} players, seed {seed}");
+                    let seat = a.to_roll();
+                    let mut candidates = vec![Choice::Enter, Choice::Pass];
+                    candidates.extend(a.pieces(seat).iter().map(|&p| Choice::Move(p)));
+                    for c in candidates {
+                        let mut trial = a.clone();
+                        let mut scratch = Vec::new();
+                        let legal = trial.apply(planned, &roll, c, &mut scratch).is_ok();
+                        assert_eq!(
+                            legal,
+                            ca.contains(&c),
+                            "{name}, seed {seed}, {roll}: {c} listed {ca:?}"
+                        );
+                        if !legal {
+                            assert_eq!(trial, a, "{name}: a refused choice changes nothing");
+                        }
+                    }
+                    let choice = ca[pick.below(ca.len() as u64) as usize];
+                    a.apply(planned, &roll, choice, &mut ea).unwrap();
+                    b.apply(&general, &roll, choice, &mut eb).unwrap();
+                    assert_eq!(ea, eb, "{name}, {players} players, seed {seed}, {roll}");
+                    assert_eq!(a, b, "{name}, {players} players, seed {seed}");
+                    retries += ea
+                        .iter()
+                        .filter(|e| matches!(e, rulebook::race::Event::Retry { .. }))
+                        .count() as u64;
+                    turns += 1;
+                }
+                assert!(
+                    a.is_over(),
+                    "{name}, {players} players, seed {seed}: no end"
+                );
+            }
+        }
+    }
+    assert!(turns > 20_000, "{turns}");
+    assert!(retries > 100, "{retries}");
+}
