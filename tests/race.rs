@@ -6,14 +6,16 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use rulebook::load::{check, check_source, BundledLoader, Source};
-use rulebook::narrate::race::{choice_text, parse_choice, positions_text, result_text, turn_text};
+use rulebook::narrate::race::{
+    choice_text, parse_choice, positions_text, result_text, turn_text, why_not,
+};
 use rulebook::race::game::RaceGame;
 use rulebook::race::{Policy, RaceState, Roll};
 use rulebook::rng::Rng;
 
 // ------------------------------------------------------------------ helpers
 
-fn load(game: &str, options: &[(String, String)]) -> RaceGame {
+pub(crate) fn load(game: &str, options: &[(String, String)]) -> RaceGame {
     let checked = check(&BundledLoader, game, options);
     let rendered = checked.render();
     checked
@@ -21,7 +23,7 @@ fn load(game: &str, options: &[(String, String)]) -> RaceGame {
         .unwrap_or_else(|| panic!("{game}: {rendered}"))
 }
 
-fn load_text(text: &str) -> RaceGame {
+pub(crate) fn load_text(text: &str) -> RaceGame {
     let checked = check_source(
         Source {
             name: "test.rules".into(),
@@ -34,14 +36,14 @@ fn load_text(text: &str) -> RaceGame {
     checked.into_race().unwrap_or_else(|| panic!("{rendered}"))
 }
 
-fn seat(game: &RaceGame, name: &str) -> usize {
+pub(crate) fn seat(game: &RaceGame, name: &str) -> usize {
     game.seats
         .iter()
         .position(|s| s == name)
         .unwrap_or_else(|| panic!("no seat {name}"))
 }
 
-fn roll_of(text: &str) -> Roll {
+pub(crate) fn roll_of(text: &str) -> Roll {
     let faces: Vec<u8> = text
         .split_whitespace()
         .map(|f| f.parse().unwrap())
@@ -53,9 +55,11 @@ fn roll_of(text: &str) -> Roll {
 /// `players N`, `house LINE` (a line of a house rule that extends the game). Then: `put SEAT CELL|out|finished ...` (a seat's pieces),
 /// `owe SEAT N` (turns to miss), `to-roll SEAT`, `choices FACES` (the legal
 /// choices of a roll), `roll FACES: CHOICE` (a turn: the events and the
-/// positions), `try FACES: CHOICE` (must be illegal), `dice SEED N` (the first
-/// N rolls from a seed). `#` lines are copied. Returns the transcript.
-fn run_script(text: &str) -> String {
+/// positions), `try FACES: CHOICE` (must be illegal: the engine's reason and
+/// the choices), `refuse FACES: CHOICE` (must be illegal and change nothing:
+/// why, in the words of `narrate`), `show` (the position again, after the
+/// next `put`s), `dice SEED N` (the first N rolls from a seed). `#` lines are copied. Returns the transcript.
+pub(crate) fn run_script(text: &str) -> String {
     let mut out = String::new();
     let mut name = None;
     let mut options = Vec::new();
@@ -136,6 +140,10 @@ fn run_script(text: &str) -> String {
                 state.set_turn(seat(&game, arg.trim()), &owed);
                 continue;
             }
+            "show" => {
+                shown = false;
+                continue;
+            }
             "dice" => {
                 let (seed, n) = arg.split_once(' ').unwrap();
                 let mut rng = Rng::new(seed.parse().unwrap());
@@ -166,6 +174,22 @@ fn run_script(text: &str) -> String {
                     .map(|&c| choice_text(&game, who, c))
                     .collect();
                 out.push_str(&format!("\nchoices with {roll}: {}\n", listed.join(", ")));
+            }
+            "refuse" => {
+                let (faces, choice) = arg.split_once(':').unwrap();
+                let roll = roll_of(faces);
+                let who = state.to_roll();
+                let choice = parse_choice(&game, who, choice).unwrap();
+                let before = state.clone();
+                let result = state.apply(&game, &roll, choice, &mut events);
+                result.expect_err(&format!("{line} should be illegal"));
+                assert_eq!(state, before, "{line}: an illegal choice changes nothing");
+                out.push_str(&format!(
+                    "\n> {} rolls {roll}, choice: {}\nrefused: {}\n",
+                    game.seats[who],
+                    choice_text(&game, who, choice),
+                    why_not(&game, &state, who, &roll, choice)
+                ));
             }
             "roll" | "try" => {
                 let (faces, choice) = arg.split_once(':').unwrap();

@@ -7,187 +7,21 @@
 //! statements, and the statistics of random play against an independent
 //! simulator (tests/independent/mensch.py).
 
-use rulebook::load::{check, check_source, BundledLoader, Source};
-use rulebook::narrate::race::{
-    choice_text, parse_choice, positions_text, result_text, turn_text, why_not,
-};
+use rulebook::load::{check_source, BundledLoader, Source};
 use rulebook::race::game::RaceGame;
 use rulebook::race::{RaceState, Roll};
 use std::process::Command;
 
 const GAME: &str = "other/mensch-aergere-dich-nicht";
 
-// ------------------------------------------------------------------ helpers
+// ------------------------------------------------------------------ scripts
+
+// The scripts are run by the race games' script runner (`crate::race`).
+use crate::race::{load_text, run_script};
 
 fn load(game: &str) -> RaceGame {
-    let checked = check(&BundledLoader, game, &[]);
-    let rendered = checked.render();
-    checked
-        .into_race()
-        .unwrap_or_else(|| panic!("{game}: {rendered}"))
+    crate::race::load(game, &[])
 }
-
-fn load_text(text: &str) -> RaceGame {
-    let checked = check_source(
-        Source {
-            name: "test.rules".into(),
-            text: text.into(),
-        },
-        &BundledLoader,
-        &[],
-    );
-    let rendered = checked.render();
-    checked.into_race().unwrap_or_else(|| panic!("{rendered}"))
-}
-
-fn seat(game: &RaceGame, name: &str) -> usize {
-    game.seats
-        .iter()
-        .position(|s| s == name)
-        .unwrap_or_else(|| panic!("no seat {name}"))
-}
-
-fn roll_of(text: &str) -> Roll {
-    let faces: Vec<u8> = text
-        .split_whitespace()
-        .map(|f| f.parse().unwrap())
-        .collect();
-    Roll::new(&faces).unwrap()
-}
-
-/// Runs a script. Header lines: `game NAME`, `players N`, `house LINE` (a
-/// line of a house rule that extends the game). Then: `put SEAT CELL|out
-/// ...` (a seat's pieces: cells of the loop, the same numbers for every
-/// seat, or home cells `h1`..), `to-roll SEAT`, `choices FACES`
-/// (the legal choices of a roll), `roll FACES: CHOICE` (a turn: the events
-/// and the positions), `try FACES: CHOICE` (must be illegal: why, in the
-/// words of `narrate`). `#` lines are copied. Returns the transcript.
-fn run_script(text: &str) -> String {
-    let mut out = String::new();
-    let mut name = None;
-    let mut players = 2;
-    let mut house = String::new();
-    let mut lines = text.lines().peekable();
-    while let Some(line) = lines.peek() {
-        let line = line.trim();
-        if let Some(c) = line.strip_prefix('#') {
-            out.push_str(&format!("#{c}\n"));
-        } else if let Some(g) = line.strip_prefix("game ") {
-            name = Some(g.trim().to_string());
-        } else if let Some(n) = line.strip_prefix("players ") {
-            players = n.trim().parse().unwrap();
-        } else if let Some(h) = line.strip_prefix("house ") {
-            house.push_str(h);
-            house.push('\n');
-        } else if !line.is_empty() {
-            break;
-        }
-        lines.next();
-    }
-    let name = name.expect("a script names its game");
-    let game = if house.is_empty() {
-        load(&name)
-    } else {
-        load_text(&format!("extends \"{name}\"\n{house}"))
-    };
-    let mut state = RaceState::new(&game, players).unwrap();
-    let mut choices = Vec::new();
-    let mut events = Vec::new();
-    let mut shown = false;
-    let mut commented = false;
-    for line in lines {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        if let Some(c) = line.strip_prefix('#') {
-            out.push_str(&format!("\n#{c}"));
-            commented = true;
-            continue;
-        }
-        let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
-        match cmd {
-            "put" => {
-                let mut words = arg.split_whitespace();
-                let s = seat(&game, words.next().unwrap());
-                let cells: Vec<u16> = words
-                    .map(|w| match w {
-                        "out" => 0,
-                        n => game
-                            .parse_label(s, n)
-                            .unwrap_or_else(|| panic!("no cell {n}")),
-                    })
-                    .collect();
-                state.set_pieces(&game, s, &cells).unwrap();
-                shown = false;
-                continue;
-            }
-            "to-roll" => {
-                state.set_turn(seat(&game, arg.trim()), &[]);
-                shown = false;
-                continue;
-            }
-            _ => {}
-        }
-        if commented {
-            out.push('\n');
-            commented = false;
-        }
-        if !shown {
-            shown = true;
-            out.push_str(&format!(
-                "\n{}, {players} players\n{} to roll: {}\n",
-                game.title,
-                game.seats[state.to_roll()],
-                positions_text(&game, &state)
-            ));
-        }
-        let who = state.to_roll();
-        match cmd {
-            "choices" => {
-                let roll = roll_of(arg);
-                state.choices(&game, &roll, &mut choices);
-                let listed: Vec<String> = choices
-                    .iter()
-                    .map(|&c| choice_text(&game, who, c))
-                    .collect();
-                out.push_str(&format!("\nchoices with {roll}: {}\n", listed.join(", ")));
-            }
-            "roll" | "try" => {
-                let (faces, choice) = arg.split_once(':').unwrap();
-                let roll = roll_of(faces);
-                let choice = parse_choice(&game, who, choice).unwrap();
-                let number = state.rolls() + 1;
-                if cmd == "try" {
-                    let before = state.clone();
-                    let result = state.apply(&game, &roll, choice, &mut events);
-                    result.expect_err(&format!("{line} should be illegal"));
-                    assert_eq!(state, before, "{line}: an illegal choice changes nothing");
-                    out.push_str(&format!(
-                        "\n> {} rolls {roll}, choice: {}\nrefused: {}\n",
-                        game.seats[who],
-                        choice_text(&game, who, choice),
-                        why_not(&game, &state, who, &roll, choice)
-                    ));
-                } else {
-                    state
-                        .apply(&game, &roll, choice, &mut events)
-                        .unwrap_or_else(|e| panic!("{line}: {e}"));
-                    out.push('\n');
-                    out.push_str(&turn_text(
-                        &game, &state, number, who, &roll, choice, &events,
-                    ));
-                }
-            }
-            other => panic!("unknown script command {other}"),
-        }
-    }
-    out.push('\n');
-    out.push_str(&result_text(&game, &state));
-    out
-}
-
-// ------------------------------------------------------------------ scripts
 
 #[test]
 fn scripted_turns() {
