@@ -176,28 +176,13 @@ fn a_lattice_past_the_limit_is_an_error_that_names_it() {
     let (_, steps, overflow) = search(&t, &lattice(7), false);
     assert!(overflow);
     assert!(steps > MAX_CHAIN_STEPS, "{steps}");
-    let mut out = Vec::new();
-    let mut err = Vec::new();
     let fen = lattice(7);
-    let code = rulebook::cli::run(
-        ["rulebook", "moves", RULES, "--position", &fen],
-        &mut &b""[..],
-        &mut out,
-        &mut err,
-    );
-    let err = String::from_utf8(err).unwrap();
+    let (code, _, err) = crate::common::run(&["moves", RULES, "--position", &fen]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains(&MAX_CHAIN_STEPS.to_string()), "{err}");
     assert!(err.contains(&MAX_MOVES.to_string()), "{err}");
     assert!(err.contains("docs/limits.md"), "{err}");
-    let mut err = Vec::new();
-    let code = rulebook::cli::run(
-        ["rulebook", "perft", RULES, "2", "--position", &fen],
-        &mut &b""[..],
-        &mut Vec::new(),
-        &mut err,
-    );
-    let err = String::from_utf8(err).unwrap();
+    let (code, _, err) = crate::common::run(&["perft", RULES, "2", "--position", &fen]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("too many captures"), "{err}");
 }
@@ -211,14 +196,7 @@ fn a_26x26_board_with_64_men_is_an_error_that_names_the_limit() {
     let (_, steps, overflow) = search(&t, &fen, false);
     assert!(overflow);
     assert!(steps > MAX_CHAIN_STEPS, "{steps}");
-    let mut err = Vec::new();
-    let code = rulebook::cli::run(
-        ["rulebook", "moves", RULES26, "--position", &fen],
-        &mut &b""[..],
-        &mut Vec::new(),
-        &mut err,
-    );
-    let err = String::from_utf8(err).unwrap();
+    let (code, _, err) = crate::common::run(&["moves", RULES26, "--position", &fen]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains(&MAX_CHAIN_STEPS.to_string()), "{err}");
 }

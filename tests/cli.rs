@@ -1,29 +1,16 @@
-//! The command line, called in-process through `rulebook::cli::run`.
+//! The command line, called in-process (`common::run_on`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 
-struct Run {
-    code: i32,
-    out: String,
-    err: String,
-}
+use common::Run;
 
 fn run(args: &[&str]) -> Run {
     run_with_input(args, "")
 }
 
 fn run_with_input(args: &[&str], input: &str) -> Run {
-    let mut all = vec!["rulebook"];
-    all.extend_from_slice(args);
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = rulebook::cli::run(all, &mut input.as_bytes(), &mut out, &mut err);
-    Run {
-        code,
-        out: String::from_utf8(out).unwrap(),
-        err: String::from_utf8(err).unwrap(),
-    }
+    common::run_on(args, &mut input.as_bytes(), rulebook::cli::Term::default())
 }
 
 #[test]
@@ -640,13 +627,11 @@ fn show_numbers_zones_and_ascii() {
         stdin_is_terminal: false,
     };
     let show = |extra: &[&str]| {
-        let mut args = vec!["rulebook", "show", "draughts"];
+        let mut args = vec!["show", "draughts"];
         args.extend_from_slice(extra);
-        let mut out = Vec::new();
-        let code =
-            rulebook::cli::run_with(args, &mut &b""[..], &mut out, &mut Vec::new(), terminal);
-        assert_eq!(code, 0);
-        String::from_utf8(out).unwrap()
+        let r = common::run_on(&args, &mut &b""[..], terminal);
+        assert_eq!(r.code, 0);
+        r.out
     };
     assert!(show(&[]).contains('\u{26c0}'), "{}", show(&[]));
     let ascii = show(&["--ascii"]);

@@ -4,12 +4,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 fn run(args: &[&str], input: &str) -> (i32, String) {
-    let mut all = vec!["rulebook"];
-    all.extend_from_slice(args);
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = rulebook::cli::run(all, &mut input.as_bytes(), &mut out, &mut err);
-    (code, String::from_utf8(out).unwrap())
+    let (code, out, _) = crate::common::run_input(args, input);
+    (code, out)
 }
 
 /// The answer of `moves draughts --position POS --explain MOVE`.

@@ -222,23 +222,8 @@ fn fmt_check_shows_the_diff_and_fails() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("messy.rules");
     std::fs::write(&file, "board 8   x 8 // size\nplayable   dark\n").unwrap();
-    let run = |args: &[&str]| {
-        let mut out = Vec::new();
-        let mut err = Vec::new();
-        let code = rulebook::cli::run(
-            args.iter().copied(),
-            &mut std::io::empty(),
-            &mut out,
-            &mut err,
-        );
-        (
-            code,
-            String::from_utf8(out).unwrap(),
-            String::from_utf8(err).unwrap(),
-        )
-    };
     let path = file.to_str().unwrap();
-    let (code, out, err) = run(&["rulebook", "fmt", "--check", path]);
+    let (code, out, err) = crate::common::run(&["fmt", "--check", path]);
     assert_eq!(code, 1, "{err}");
     assert!(out.contains("-board 8   x 8 // size\n"), "{out}");
     assert!(out.contains("+board 8 x 8  // size\n"), "{out}");
@@ -246,15 +231,15 @@ fn fmt_check_shows_the_diff_and_fails() {
     assert!(err.contains("not formatted"), "{err}");
     // --check changed nothing; without it the file is formatted in place.
     assert!(std::fs::read_to_string(&file).unwrap().contains("8   x"));
-    assert_eq!(run(&["rulebook", "fmt", path]).0, 0);
+    assert_eq!(crate::common::run(&["fmt", path]).0, 0);
     assert_eq!(
         std::fs::read_to_string(&file).unwrap(),
         "board 8 x 8  // size\nplayable dark\n"
     );
-    assert_eq!(run(&["rulebook", "fmt", "--check", path]).0, 0);
+    assert_eq!(crate::common::run(&["fmt", "--check", path]).0, 0);
     // A syntax error: reported like `check` does, the file left alone.
     std::fs::write(&file, "board 8 y 8\n").unwrap();
-    let (code, _, err) = run(&["rulebook", "fmt", path]);
+    let (code, _, err) = crate::common::run(&["fmt", path]);
     assert_eq!(code, 1);
     assert!(err.contains("error[E001]"), "{err}");
     assert!(err.contains("messy.rules:1:9"), "{err}");

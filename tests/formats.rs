@@ -6,18 +6,9 @@
 //! the output without the schema fails here too.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::common::ok;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-
-fn ok(args: &[&str]) -> String {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let mut argv = vec!["rulebook"];
-    argv.extend_from_slice(args);
-    let code = rulebook::cli::run(argv, &mut std::io::empty(), &mut out, &mut err);
-    assert_eq!(code, 0, "{args:?}: {}", String::from_utf8_lossy(&err));
-    String::from_utf8(out).unwrap()
-}
 
 fn dir() -> PathBuf {
     let d = std::env::temp_dir().join(format!("rulebook-formats-{}", std::process::id()));
@@ -165,9 +156,7 @@ fn explanations_follow_their_schema() {
         ("W:W22,K30:B18,19", "22-17"),
         ("W:W22,K30:B18,19", "2"),
     ] {
-        let mut out = Vec::new();
         let argv = [
-            "rulebook",
             "moves",
             "draughts",
             "--position",
@@ -176,8 +165,7 @@ fn explanations_follow_their_schema() {
             asked,
             "--json",
         ];
-        rulebook::cli::run(argv, &mut std::io::empty(), &mut out, &mut Vec::new());
-        all.push_str(&String::from_utf8(out).unwrap());
+        all.push_str(&crate::common::run(&argv).1);
     }
     assert_eq!(all.lines().count(), 3, "{all}");
     validate("explain.schema.json", &all, true);
@@ -233,16 +221,9 @@ fn records_and_replays_follow_their_schemas() {
             &race_resigned,
         ),
     ] {
-        let mut argv = vec!["rulebook"];
-        argv.extend(args);
+        let mut argv = args.to_vec();
         argv.extend(["--record", file.to_str().unwrap()]);
-        let code = rulebook::cli::run(
-            argv,
-            &mut &b"resign\n"[..],
-            &mut Vec::new(),
-            &mut Vec::new(),
-        );
-        assert_eq!(code, 0);
+        assert_eq!(crate::common::run_input(&argv, "resign\n").0, 0);
         let text = std::fs::read_to_string(file).unwrap();
         assert!(text.contains("\"reason\":\"resigned\""), "{text}");
     }

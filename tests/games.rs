@@ -151,8 +151,7 @@ fn scripted_games() {
 }
 
 fn play_random(game: &str, seed: u64) -> String {
-    let args = [
-        "rulebook",
+    crate::common::ok(&[
         "play",
         game,
         "--seat",
@@ -161,12 +160,7 @@ fn play_random(game: &str, seed: u64) -> String {
         "2=random",
         "--seed",
         &seed.to_string(),
-    ];
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = rulebook::cli::run(args, &mut std::io::empty(), &mut out, &mut err);
-    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
-    String::from_utf8(out).unwrap()
+    ])
 }
 
 #[test]

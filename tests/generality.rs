@@ -79,10 +79,7 @@ fn turns_go_round_the_table_and_skip_sides_that_are_out() {
 
 #[test]
 fn a_seeded_four_player_game() {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
     let args = [
-        "rulebook",
         "play",
         "tests/fixtures/games/four-winds.rules",
         "--seat",
@@ -96,11 +93,7 @@ fn a_seeded_four_player_game() {
         "--seed",
         "4",
     ];
-    assert_eq!(
-        rulebook::cli::run(args, &mut std::io::empty(), &mut out, &mut err),
-        0
-    );
-    let out = String::from_utf8(out).unwrap();
+    let out = crate::common::ok(&args);
     assert!(out.contains("result: South won"), "{out}");
     insta::assert_snapshot!(out);
 }

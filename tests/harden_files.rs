@@ -321,16 +321,8 @@ fn save_at_the_prompt_refuses_the_rule_file_played() {
     std::fs::copy(games_dir().join("draughts.rules"), &rules).unwrap();
     let before = std::fs::read(&rules).unwrap();
     let input = format!("save {}\n", rules.display());
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = rulebook::cli::run(
-        ["rulebook", "play", s(&rules), "--black", "random"],
-        &mut input.as_bytes(),
-        &mut out,
-        &mut err,
-    );
-    let out = String::from_utf8(out).unwrap();
-    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
+    let (code, out, err) = common::run_input(&["play", s(&rules), "--black", "random"], input);
+    assert_eq!(code, 0, "{err}");
     assert!(
         out.contains("can't save to") && out.contains("is also"),
         "{out}"
@@ -362,16 +354,10 @@ fn play_zeros(args: &[&str]) -> (i32, String, String, u64) {
         left: 64 << 20,
         read: Rc::clone(&read),
     });
-    let mut all = vec!["rulebook", "play"];
+    let mut all = vec!["play"];
     all.extend_from_slice(args);
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = rulebook::cli::run(all, &mut input, &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-        read.get(),
-    )
+    let r = common::run_on(&all, &mut input, rulebook::cli::Term::default());
+    (r.code, r.out, r.err, read.get())
 }
 
 #[test]

@@ -5,23 +5,8 @@
 //! before a run.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::common::{run, run_input as run_with_input};
 use std::path::PathBuf;
-
-fn run_with_input(args: &[&str], input: &[u8]) -> (i32, String, String) {
-    let mut all = vec!["rulebook"];
-    all.extend_from_slice(args);
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = rulebook::cli::run(all, &mut &input[..], &mut out, &mut err);
-    (
-        code,
-        String::from_utf8_lossy(&out).into_owned(),
-        String::from_utf8_lossy(&err).into_owned(),
-    )
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    run_with_input(args, b"")
-}
 
 /// A fresh folder of its own for each test.
 fn folder(name: &str) -> PathBuf {

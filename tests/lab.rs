@@ -5,29 +5,9 @@
 //! stays flat with the number of games.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::common::{ok, run};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-/// Runs the command line; returns (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (i32, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let mut argv = vec!["rulebook"];
-    argv.extend_from_slice(args);
-    let code = rulebook::cli::run(argv, &mut std::io::empty(), &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
-
-/// Runs the command line, which must succeed; returns stdout.
-fn ok(args: &[&str]) -> String {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    out
-}
 
 /// A fresh directory for the files of one test.
 fn dir(name: &str) -> PathBuf {

@@ -200,16 +200,8 @@ fn a_whole_session_over_stdio() {
         message.contains("help: did you mean `diagonal`?"),
         "{message}"
     );
-    let mut checked = Vec::new();
-    let mut err = Vec::new();
     std::fs::write(&path, &broken).unwrap();
-    rulebook::cli::run(
-        ["rulebook", "check", path.to_str().unwrap()],
-        &mut std::io::empty(),
-        &mut checked,
-        &mut err,
-    );
-    let rendered = String::from_utf8(err).unwrap();
+    let (_, _, rendered) = crate::common::run(&["check", path.to_str().unwrap()]);
     assert!(
         rendered.contains("error[E002]: unknown direction `diagnal`"),
         "{rendered}"

@@ -496,10 +496,8 @@ fn a_resigned_game_is_exported_with_its_result() {
         let file = dir.join("resigned.jsonl");
         let _ = std::fs::remove_file(&file);
         let input = format!("{typed}resign\n");
-        let (mut out, mut err) = (Vec::new(), Vec::new());
-        let code = rulebook::cli::run(
-            vec![
-                "rulebook",
+        let (code, _, err) = common::run_input(
+            &[
                 "play",
                 game,
                 "--seed",
@@ -507,11 +505,9 @@ fn a_resigned_game_is_exported_with_its_result() {
                 "--record",
                 file.to_str().unwrap(),
             ],
-            &mut input.as_bytes(),
-            &mut out,
-            &mut err,
+            input,
         );
-        assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
+        assert_eq!(code, 0, "{err}");
         let (code, pdn, err) = run(&["export", file.to_str().unwrap(), "--pdn"]);
         assert_eq!(code, 0, "{err}");
         assert_eq!(

@@ -5,23 +5,10 @@
 
 use rulebook::cli::Term;
 
-struct Run {
-    code: i32,
-    out: String,
-    err: String,
-}
+use crate::common::Run;
 
 fn run_term(args: &[&str], input: &str, term: Term) -> Run {
-    let mut all = vec!["rulebook"];
-    all.extend_from_slice(args);
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = rulebook::cli::run_with(all, &mut input.as_bytes(), &mut out, &mut err, term);
-    Run {
-        code,
-        out: String::from_utf8(out).unwrap(),
-        err: String::from_utf8(err).unwrap(),
-    }
+    crate::common::run_on(args, &mut input.as_bytes(), term)
 }
 
 fn run(args: &[&str]) -> Run {

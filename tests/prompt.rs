@@ -4,13 +4,11 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 fn play(args: &[&str], input: &str) -> String {
-    let mut all = vec!["rulebook", "play"];
+    let mut all = vec!["play"];
     all.extend_from_slice(args);
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = rulebook::cli::run(all, &mut input.as_bytes(), &mut out, &mut err);
-    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
-    String::from_utf8(out).unwrap()
+    let (code, out, err) = crate::common::run_input(&all, input);
+    assert_eq!(code, 0, "{err}");
+    out
 }
 
 /// The lines the prompt answered (those after a prompt), without boards.
@@ -107,10 +105,7 @@ fn moves_are_numbered_as_players_number_them() {
 /// The "thinking..." line is for a person at a terminal: never in a pipe.
 #[test]
 fn nothing_says_thinking_in_a_pipe() {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
     let args = [
-        "rulebook",
         "play",
         "draughts",
         "--black",
@@ -120,8 +115,8 @@ fn nothing_says_thinking_in_a_pipe() {
         "--seed",
         "1",
     ];
-    let code = rulebook::cli::run(args, &mut "22-18\n".as_bytes(), &mut out, &mut err);
+    let (code, out, err) = crate::common::run_input(&args, "22-18\n");
     assert_eq!(code, 0);
-    assert!(String::from_utf8(out).unwrap().contains("1. Black: "));
-    assert_eq!(String::from_utf8(err).unwrap(), "");
+    assert!(out.contains("1. Black: "));
+    assert_eq!(err, "");
 }

@@ -5,6 +5,7 @@
 //! notation and nothing else is; position and move strings never panic.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::common::run as cli;
 use rulebook::board::{
     find_move, make_undoable, moves_of, unmake, Generator, Match, MoveList, Perft, Position, Tables,
 };
@@ -205,19 +206,6 @@ fn position_and_move_strings_never_panic() {
 }
 
 // ---- The command line's numbers (docs/limits.md) ----
-
-/// Runs the command line in-process: exit code, stdout, stderr.
-fn cli(args: &[&str]) -> (i32, String, String) {
-    let mut all = vec!["rulebook"];
-    all.extend_from_slice(args);
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = rulebook::cli::run(all, &mut &b""[..], &mut out, &mut err);
-    (
-        code,
-        String::from_utf8_lossy(&out).into_owned(),
-        String::from_utf8_lossy(&err).into_owned(),
-    )
-}
 
 /// Every numeric option: the command line before the value (with a game
 /// that does not exist, so that a value clap accepts runs nothing), the

@@ -13,6 +13,8 @@ use rulebook::race::game::RaceGame;
 use rulebook::race::{Policy, RaceState, Roll};
 use rulebook::rng::Rng;
 
+use crate::common::run;
+
 // ------------------------------------------------------------------ helpers
 
 pub(crate) fn load(game: &str, options: &[(String, String)]) -> RaceGame {
@@ -285,35 +287,16 @@ fn ss_08_the_first_rolls_of_a_seed_are_pinned() {
 
 // ------------------------------------------------------------------ whole games
 
-fn cli(args: &[&str]) -> (i32, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = rulebook::cli::run(args, &mut std::io::empty(), &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
-
 fn random_game(game: &str, players: usize, seed: u64) -> String {
     let players_arg = players.to_string();
     let seed_arg = seed.to_string();
     let seats: Vec<String> = (1..=players).map(|i| format!("{i}=random")).collect();
-    let mut args = vec![
-        "rulebook",
-        "play",
-        game,
-        "--players",
-        &players_arg,
-        "--seed",
-        &seed_arg,
-    ];
+    let mut args = vec!["play", game, "--players", &players_arg, "--seed", &seed_arg];
     for s in &seats {
         args.push("--seat");
         args.push(s);
     }
-    let (code, out, err) = cli(&args);
+    let (code, out, err) = run(&args);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("result:"), "the game did not end:\n{out}");
     out
@@ -375,8 +358,7 @@ fn house_rules_with_the_new_constructs_play_and_replay() {
         let file = temp(&format!("house-{seed}.jsonl"));
         let file = file.to_str().unwrap();
         let seed_arg = seed.to_string();
-        let (code, played, err) = cli(&[
-            "rulebook",
+        let (code, played, err) = run(&[
             "play",
             game,
             "--players",
@@ -395,10 +377,10 @@ fn house_rules_with_the_new_constructs_play_and_replay() {
         assert_eq!(code, 0, "{err}");
         assert!(played.contains("result: "), "{played}");
         assert!(played.contains(" loses"), "{played}");
-        let (code, replayed, err) = cli(&["rulebook", "replay", file]);
+        let (code, replayed, err) = run(&["replay", file]);
         assert_eq!(code, 0, "{err}");
         assert_eq!(turns(&played), turns(&replayed));
-        let (code, json, err) = cli(&["rulebook", "replay", file, "--json"]);
+        let (code, json, err) = run(&["replay", file, "--json"]);
         assert_eq!(code, 0, "{err}");
         let last: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
         let state = &last["state"];
@@ -524,8 +506,7 @@ fn planned_turns_play_as_the_general_path() {
 fn the_lab_agents_play_race_games() {
     for agent in ["greedy", "mcts"] {
         let seat = format!("1={agent}");
-        let (code, out, err) = cli(&[
-            "rulebook",
+        let (code, out, err) = run(&[
             "play",
             "slow-and-steady",
             "--seat",
@@ -543,13 +524,7 @@ fn the_lab_agents_play_race_games() {
             "{out}"
         );
     }
-    let (code, _, err) = cli(&[
-        "rulebook",
-        "play",
-        "slow-and-steady",
-        "--seat",
-        "1=alphabeta",
-    ]);
+    let (code, _, err) = run(&["play", "slow-and-steady", "--seat", "1=alphabeta"]);
     assert_eq!(code, 2);
     assert!(
         err.contains("alphabeta plays two-player games without dice"),
@@ -560,23 +535,16 @@ fn the_lab_agents_play_race_games() {
 /// `play` with a person at seat 1 and a computer at seat 2, the person's
 /// lines given: the exit code and the output.
 fn play_person(seed: &str, input: &str) -> (i32, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = rulebook::cli::run(
-        [
-            "rulebook",
-            "play",
-            "slow-and-steady",
-            "--seat",
-            "2=random",
-            "--seed",
-            seed,
-        ],
-        &mut input.as_bytes(),
-        &mut out,
-        &mut err,
-    );
-    (code, String::from_utf8(out).unwrap())
+    let args = [
+        "play",
+        "slow-and-steady",
+        "--seat",
+        "2=random",
+        "--seed",
+        seed,
+    ];
+    let (code, out, _) = crate::common::run_input(&args, input);
+    (code, out)
 }
 
 #[test]
@@ -650,7 +618,7 @@ fn a_forced_roll_is_played_without_asking_and_enter_takes_the_default() {
 
 #[test]
 fn players_out_of_range_are_refused() {
-    let (code, _, err) = cli(&["rulebook", "play", "slow-and-steady", "--players", "7"]);
+    let (code, _, err) = run(&["play", "slow-and-steady", "--players", "7"]);
     assert_eq!(code, 2);
     assert!(err.contains("2 to 6 players, not 7"), "{err}");
 }
@@ -680,8 +648,8 @@ fn a_replayed_record_gives_the_same_game() {
         let file = temp(&format!("{}.jsonl", game.replace('/', "-")));
         let file = file.to_str().unwrap();
         let mut args = vec![
-            "rulebook", "play", game, "--seed", "9", "--record", file, "--seat", "1=random",
-            "--seat", "2=random",
+            "play", game, "--seed", "9", "--record", file, "--seat", "1=random", "--seat",
+            "2=random",
         ];
         if players != "2" {
             args.extend(["--players", players, "--seat", "3=random"]);
@@ -689,12 +657,12 @@ fn a_replayed_record_gives_the_same_game() {
         if players == "4" {
             args.extend(["--seat", "4=random"]);
         }
-        let (code, played, err) = cli(&args);
+        let (code, played, err) = run(&args);
         assert_eq!(code, 0, "{err}");
-        let (code, replayed, err) = cli(&["rulebook", "replay", file]);
+        let (code, replayed, err) = run(&["replay", file]);
         assert_eq!(code, 0, "{err}");
         assert_eq!(turns(&played), turns(&replayed), "{game}");
-        let (code, json, err) = cli(&["rulebook", "replay", file, "--json"]);
+        let (code, json, err) = run(&["replay", file, "--json"]);
         assert_eq!(code, 0, "{err}");
         let lines = std::fs::read_to_string(file).unwrap().lines().count();
         assert_eq!(
@@ -718,7 +686,7 @@ fn replay_json_holds_the_state() {
          {\"player\":\"red\",\"dice\":[6,5],\"choice\":\"enter\"}\n",
     )
     .unwrap();
-    let (code, json, err) = cli(&["rulebook", "replay", file.to_str().unwrap(), "--json"]);
+    let (code, json, err) = run(&["replay", file.to_str().unwrap(), "--json"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         json.trim(),
@@ -759,7 +727,7 @@ fn replay_names_the_bad_line() {
             format!("{{\"game\":\"slow-and-steady\",\"players\":2}}\n{line}\n"),
         )
         .unwrap();
-        let (code, _, err) = cli(&["rulebook", "replay", file.to_str().unwrap()]);
+        let (code, _, err) = run(&["replay", file.to_str().unwrap()]);
         assert_eq!(code, 1, "{line}");
         assert!(err.contains(expected), "{line}: {err}");
     }
@@ -769,7 +737,7 @@ fn replay_names_the_bad_line() {
         "{\"game\":\"draughts\"}\n{\"player\":\"white\",\"move\":\"22-17\"}\n{\"player\":\"black\",\"move\":\"9-14\"}\n{\"player\":\"white\",\"move\":\"22-18\"}\n",
     )
     .unwrap();
-    let (code, _, err) = cli(&["rulebook", "replay", file.to_str().unwrap()]);
+    let (code, _, err) = run(&["replay", file.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(err.contains("bad.jsonl:4: 22-18 is illegal"), "{err}");
 }
@@ -921,8 +889,7 @@ fn expected_rolls() -> (f64, f64) {
 
 #[test]
 fn junk_records_never_panic_replay() {
-    let (code, _, _) = cli(&[
-        "rulebook",
+    let (code, _, _) = run(&[
         "play",
         "slow-and-steady",
         "--players",
@@ -954,7 +921,7 @@ fn junk_records_never_panic_replay() {
         }
         let file = temp(&format!("junk-{}.jsonl", i % 4));
         std::fs::write(&file, &bytes).unwrap();
-        let (code, _, err) = cli(&["rulebook", "replay", file.to_str().unwrap()]);
+        let (code, _, err) = run(&["replay", file.to_str().unwrap()]);
         assert!(code <= 2, "exit {code}");
         if code != 0 {
             // Always a message: a line of the record, or the game it names.
@@ -971,7 +938,6 @@ fn a_person_at_a_race_game_uses_the_prompt_commands() {
         saved.display()
     );
     let args = [
-        "rulebook",
         "play",
         "slow-and-steady",
         "--players",
@@ -981,11 +947,8 @@ fn a_person_at_a_race_game_uses_the_prompt_commands() {
         "--seed",
         "4",
     ];
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = rulebook::cli::run(args, &mut script.as_bytes(), &mut out, &mut err);
+    let (code, out, _) = crate::common::run_input(&args, script);
     assert_eq!(code, 0);
-    let out = String::from_utf8(out).unwrap();
     for expected in [
         "undo, redo   take back your last choice",
         "R red: 1 out, 0 finished",
@@ -1006,7 +969,7 @@ fn a_person_at_a_race_game_uses_the_prompt_commands() {
         "{out}"
     );
     // The saved game replays.
-    let (code, replayed, err) = cli(&["rulebook", "replay", saved.to_str().unwrap()]);
+    let (code, replayed, err) = run(&["replay", saved.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
     assert!(
         replayed.contains("2. blue rolls 3+6, choice: enter"),

@@ -17,6 +17,7 @@ const GAME: &str = "other/mensch-aergere-dich-nicht";
 // ------------------------------------------------------------------ scripts
 
 // The scripts are run by the race games' script runner (`crate::race`).
+use crate::common::run;
 use crate::race::{load_text, run_script};
 
 fn load(game: &str) -> RaceGame {
@@ -51,19 +52,8 @@ fn every_rule_has_a_script() {
 
 // ------------------------------------------------------------------ whole games
 
-fn cli(args: &[&str]) -> (i32, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = rulebook::cli::run(args, &mut std::io::empty(), &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
-
 fn play_args<'a>(players: &'a str, seats: &'a [String]) -> Vec<&'a str> {
-    let mut args = vec!["rulebook", "play", GAME, "--players", players];
+    let mut args = vec!["play", GAME, "--players", players];
     for s in seats {
         args.push("--seat");
         args.push(s);
@@ -79,7 +69,7 @@ fn random_game(players: usize, seed: &str, record: Option<&str>) -> String {
     if let Some(file) = record {
         args.extend(["--record", file]);
     }
-    let (code, out, err) = cli(&args);
+    let (code, out, err) = run(&args);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("result:"), "the game did not end:\n{out}");
     out
@@ -111,7 +101,7 @@ fn a_replayed_record_gives_the_same_game() {
     let file = dir.join("mensch.jsonl");
     let file = file.to_str().unwrap();
     let played = random_game(4, "9", Some(file));
-    let (code, replayed, err) = cli(&["rulebook", "replay", file]);
+    let (code, replayed, err) = run(&["replay", file]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(turns(&played), turns(&replayed));
     assert!(
@@ -216,8 +206,7 @@ fn random_play_agrees_with_an_independent_simulator() {
     for (players, games) in [(2usize, 3000usize), (4, 1500)] {
         let csv = dir.join(format!("mensch-{players}.csv"));
         let (p, g) = (players.to_string(), games.to_string());
-        let (code, _, err) = cli(&[
-            "rulebook",
+        let (code, _, err) = run(&[
             "simulate",
             GAME,
             "--players",

@@ -14,26 +14,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common::run_input as cli;
 use rulebook::agents::Strength;
 use rulebook::board::{Position, Tables};
 use rulebook::load::{check, BundledLoader};
 use rulebook::record::{write_atomic, Header, Written};
 use rulebook::session::race::RaceSession;
 use rulebook::session::BoardSession;
-
-/// Runs the command line in-process with `input` typed at the prompt.
-fn cli(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let mut all = vec!["rulebook"];
-    all.extend_from_slice(args);
-    let code = rulebook::cli::run(all, &mut input.as_bytes(), &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
 
 fn lines(path: &Path) -> Vec<String> {
     std::fs::read_to_string(path)
@@ -75,7 +62,6 @@ fn race_undo_replaces_the_record_atomically_and_it_equals_the_game() {
     let rec = record.to_str().unwrap();
     // Red (a person) enters, blue (random) plays, red takes it back.
     let args = [
-        "rulebook",
         "play",
         "slow-and-steady",
         "--players",
@@ -96,10 +82,9 @@ fn race_undo_replaces_the_record_atomically_and_it_equals_the_game() {
         hook: || std::fs::hard_link(&record, &kept).unwrap(),
     };
     let mut input = std::io::BufReader::with_capacity(64, typed);
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = rulebook::cli::run(args, &mut input, &mut out, &mut err);
-    let out = String::from_utf8(out).unwrap();
-    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&err));
+    let r = common::run_on(&args, &mut input, rulebook::cli::Term::default());
+    let (code, out) = (r.code, r.out);
+    assert_eq!(code, 0, "{}", r.err);
     assert!(out.contains("14. red rolls 1+6, choice: enter"), "{out}");
     assert!(out.contains("taken back"), "{out}");
     let played = lines(&kept);
@@ -650,7 +635,7 @@ fn a_saved_board_game_resumes_where_it_stopped() {
     let path = saved.to_str().unwrap();
     let (code, _, err) = cli(
         &["play", "draughts", "--black", "greedy", "--seed", "2"],
-        &format!("22-18\nsave {path}\n"),
+        format!("22-18\nsave {path}\n"),
     );
     assert_eq!(code, 0, "{err}");
     let header = lines(&saved)[0].clone();
@@ -706,7 +691,7 @@ fn a_resumed_race_game_rolls_the_dice_it_would_have_rolled() {
         "4",
     ];
     let (_, whole, _) = cli(&args, "enter\n\n\n");
-    let (code, _, err) = cli(&args, &format!("enter\nsave {path}\n"));
+    let (code, _, err) = cli(&args, format!("enter\nsave {path}\n"));
     assert_eq!(code, 0, "{err}");
     let (code, resumed, err) = cli(&["play", path], "\n\n");
     assert_eq!(code, 0, "{err}");

@@ -4,20 +4,8 @@
 //! so every command is in them; the bash completions are run in a real bash.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::common::run;
 use std::process::Command;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let mut all = vec!["rulebook"];
-    all.extend_from_slice(args);
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = rulebook::cli::run(all, &mut "".as_bytes(), &mut out, &mut err);
-    (
-        code,
-        String::from_utf8(out).unwrap(),
-        String::from_utf8(err).unwrap(),
-    )
-}
 
 /// The commands `rulebook --help` lists (without `help`).
 fn commands() -> Vec<String> {
