@@ -535,7 +535,7 @@ fn dispatch(
     term: Term,
 ) -> Result<i32, Failure> {
     match cli.command {
-        Command::Fmt(args) => Ok(fmt::run(&args, out, err)),
+        Command::Fmt(args) => Ok(fmt::run(&args, input, out, err)),
         #[cfg(feature = "lsp")]
         Command::Lsp => crate::lsp::run_stdio().map_err(Failure::failed),
         #[cfg(feature = "web")]

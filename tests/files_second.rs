@@ -1,0 +1,109 @@
+//! Files and commands, a second evening: `fmt -` pipes standard input to
+//! standard output; a stopped `simulate` says at once that it is stopping
+//! and names the files its rows went to (only when files were asked for).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn games_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("games")
+}
+
+/// Runs the binary with `input` on its standard input; returns (exit
+/// code, stdout, stderr).
+fn piped(args: &[&str], input: &str) -> (Option<i32>, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let text = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The draughts rule file with trailing spaces and a blank line too many:
+/// not formatted.
+fn unformatted() -> String {
+    let text = std::fs::read_to_string(games_dir().join("draughts.rules")).unwrap();
+    let mut messy: String = text.lines().map(|l| format!("{l}   \n")).collect();
+    messy.insert_str(0, "\n\n");
+    messy
+}
+
+#[test]
+fn fmt_dash_formats_standard_input_to_standard_output() {
+    let messy = unformatted();
+    let formatted = rulebook::format_rules::format_text(&messy).unwrap();
+    assert_ne!(messy, formatted);
+    let (code, out, err) = piped(&["fmt", "-"], &messy);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, formatted);
+    assert_eq!(err, "");
+    // Formatted text comes back as it went in.
+    let (code, out, _) = piped(&["fmt", "-"], &formatted);
+    assert_eq!(code, Some(0));
+    assert_eq!(out, formatted);
+    // No file named `-` was written.
+    assert!(!Path::new("-").exists());
+}
+
+#[test]
+fn fmt_dash_check_shows_the_differences_of_standard_input() {
+    let (code, out, err) = piped(&["fmt", "--check", "-"], &unformatted());
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        out.starts_with("--- <stdin>\n+++ <stdin> (formatted)\n"),
+        "{out}"
+    );
+    let formatted = rulebook::format_rules::format_text(&unformatted()).unwrap();
+    let (code, out, err) = piped(&["fmt", "--check", "-"], &formatted);
+    assert_eq!((code, out.as_str(), err.as_str()), (Some(0), "", ""));
+}
+
+#[test]
+fn fmt_dash_with_syntax_errors_writes_nothing_to_standard_output() {
+    let (code, out, err) = piped(&["fmt", "-"], "game \"x\" {\n  board 8x8\n");
+    assert_eq!(code, Some(1));
+    assert_eq!(out, "", "an editor would replace its text with this");
+    assert!(err.contains("<stdin>:"), "{err}");
+}
+
+#[test]
+fn fmt_dash_refuses_what_a_rule_file_may_not_be() {
+    let mut input: &[u8] = b"game \xff\n";
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = rulebook::cli::run(["rulebook", "fmt", "-"], &mut input, &mut out, &mut err);
+    let err = String::from_utf8(err).unwrap();
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty());
+    assert_eq!(
+        err,
+        "error: can't read standard input: it is not UTF-8 text: line 1 has a byte that is not (save the file as UTF-8)\n"
+    );
+    let big = vec![b' '; (1 << 20) + 10];
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = rulebook::cli::run(
+        ["rulebook", "fmt", "-"],
+        &mut big.as_slice(),
+        &mut out,
+        &mut err,
+    );
+    assert_eq!(code, 2);
+    assert!(String::from_utf8(err)
+        .unwrap()
+        .contains("may be at most 1 MiB"));
+}
