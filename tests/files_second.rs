@@ -1,6 +1,9 @@
 //! Files and commands, a second evening: `fmt -` pipes standard input to
-//! standard output; a stopped `simulate` says at once that it is stopping
-//! and names the files its rows went to (only when files were asked for).
+//! standard output; a file that is neither a game record nor a rule file is
+//! named so (exit 2); `check` is coloured when asked or on a terminal
+//! (never under `NO_COLOR`) and says `ok, N warnings`; a stopped
+//! `simulate` says at once that it is stopping and names the files its
+//! rows went to (only when files were asked for).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::Write;
@@ -106,4 +109,49 @@ fn fmt_dash_refuses_what_a_rule_file_may_not_be() {
     assert!(String::from_utf8(err)
         .unwrap()
         .contains("may be at most 1 MiB"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_stopped_run_says_so_at_once_and_names_files_only_when_there_are_any() {
+    let child = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args([
+            "simulate",
+            "draughts",
+            "--games",
+            "100000000",
+            "--jobs",
+            "1",
+            "--quiet",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Time to load the game and start playing.
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let err = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with("stopping ") && lines[0].ends_with("; Ctrl-C again to stop now"),
+        "{err}"
+    );
+    let played: u64 = lines[1]
+        .strip_prefix("stopped: ")
+        .and_then(|l| l.strip_suffix(" of 100000000 games played"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        report.contains(&format!("\n{played} games, agents random")),
+        "{report}"
+    );
 }
