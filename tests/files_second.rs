@@ -111,6 +111,81 @@ fn fmt_dash_refuses_what_a_rule_file_may_not_be() {
         .contains("may be at most 1 MiB"));
 }
 
+fn scratch_file(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_file_that_is_neither_a_record_nor_a_rule_file_is_named_so() {
+    let scratch = crate::common::scratch();
+    let d = scratch.path();
+    let other = scratch_file(d, "x.jsonl", "{\"a\":1}\n{\"b\":2}\n");
+    let text = scratch_file(d, "notes.txt", "root:x:0:0:root:/root:/bin/bash\n");
+    let record = scratch_file(d, "game.jsonl", "{\"game\":\"draughts\"}\n");
+    let rules = games_dir().join("draughts.rules");
+    let rules = rules.to_str().unwrap();
+    let neither = |f: &str| format!("error: {f} is neither a game record nor a rule file\n");
+    // Read as a record.
+    for f in [&other, &text] {
+        for args in [
+            vec!["replay", f.as_str()],
+            vec!["export", f.as_str(), "--pdn"],
+        ] {
+            let (code, out, err) = crate::common::run(&args);
+            assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+            assert_eq!(err, neither(f), "{args:?}");
+        }
+    }
+    let (code, _, err) = crate::common::run(&["replay", rules]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        format!(
+            "error: {rules} is a rule file, not a game record: `rulebook play {rules}` plays it\n"
+        )
+    );
+    // Read as a rule file.
+    for args in [
+        vec!["check", other.as_str()],
+        vec!["rules", other.as_str()],
+        vec!["show", other.as_str()],
+    ] {
+        let (code, out, err) = crate::common::run(&args);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        assert_eq!(err, neither(&other), "{args:?}");
+    }
+    let (code, _, err) = crate::common::run(&["check", &record]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        format!("error: {record} is a game record, not a rule file: `rulebook replay {record}` replays it\n")
+    );
+    // A record whose header is broken is still a record (exit 1, the line named).
+    let cut = scratch_file(d, "cut.jsonl", "{\"game\":\"draughts\"\n");
+    let (code, _, err) = crate::common::run(&["replay", &cut]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with(&format!("error: {cut}:1: not a record header")),
+        "{err}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn replay_of_etc_passwd_exits_2() {
+    let out = Command::new(env!("CARGO_BIN_EXE_rulebook"))
+        .args(["replay", "/etc/passwd"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: /etc/passwd is neither a game record nor a rule file\n"
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn a_stopped_run_says_so_at_once_and_names_files_only_when_there_are_any() {

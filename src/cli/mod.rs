@@ -421,6 +421,9 @@ pub(crate) fn compiled(
     if let Some(why) = not_found(&checked) {
         return Err(Failure::new(format!("error: {why}")));
     }
+    if let Some(refused) = loader::not_rules(&checked) {
+        return Err(refused);
+    }
     if !checked.diagnostics.is_empty() {
         let _ = write!(err, "{}", checked.render());
     }
@@ -649,6 +652,11 @@ fn dispatch(
                 let checked = check(&FsLoader, f, &options);
                 if let Some(why) = not_found(&checked) {
                     writeln!(err, "error: {why}")?;
+                    code = USAGE;
+                    continue;
+                }
+                if let Some(refused) = loader::not_rules(&checked) {
+                    writeln!(err, "{}", refused.message)?;
                     code = USAGE;
                     continue;
                 }
