@@ -186,6 +186,72 @@ fn replay_of_etc_passwd_exits_2() {
     );
 }
 
+/// `check` run as a program, with `NO_COLOR` set to `no_color` when given.
+fn check_bin(args: &[&str], no_color: Option<&str>) -> (Option<i32>, String, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_rulebook"));
+    cmd.arg("check").args(args).env_remove("NO_COLOR");
+    if let Some(v) = no_color {
+        cmd.env("NO_COLOR", v);
+    }
+    let out = cmd.output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn check_colours_as_rustc_when_asked_and_never_under_no_color() {
+    let scratch = crate::common::scratch();
+    let broken = scratch_file(
+        scratch.path(),
+        "broken.rules",
+        &std::fs::read_to_string(games_dir().join("draughts.rules"))
+            .unwrap()
+            .replace("capture most", "capture mots"),
+    );
+    let (code, _, plain) = check_bin(&[&broken], None);
+    assert_eq!(code, Some(1), "{plain}");
+    assert!(
+        plain.starts_with("error[") && !plain.contains('\x1b'),
+        "{plain}"
+    );
+    let (code, _, coloured) = check_bin(&["--color", "always", &broken], None);
+    assert_eq!(code, Some(1));
+    assert!(coloured.starts_with("\x1b[1;31merror["), "{coloured}");
+    assert!(coloured.contains("\x1b[1;34m-->\x1b[0m"), "{coloured}");
+    assert!(
+        coloured.ends_with("\x1b[1;31merror\x1b[0m\x1b[1m: 1 error\x1b[0m\n"),
+        "{coloured}"
+    );
+    // The words are those of the plain report.
+    let mut stripped = coloured.clone();
+    while let Some(at) = stripped.find('\x1b') {
+        let end = stripped[at..].find('m').unwrap();
+        stripped.replace_range(at..=at + end, "");
+    }
+    assert_eq!(stripped, plain);
+    // NO_COLOR wins over `--color always`; an empty NO_COLOR is not set.
+    let (_, _, no_color) = check_bin(&["--color", "always", &broken], Some("1"));
+    assert_eq!(no_color, plain);
+    let (_, _, empty) = check_bin(&["--color", "always", &broken], Some(""));
+    assert_eq!(empty, coloured);
+    let (_, _, never) = check_bin(&["--color", "never", &broken], None);
+    assert_eq!(never, plain);
+}
+
+#[test]
+fn check_says_ok_with_its_warnings_counted() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/errors");
+    let unused = fixtures.join("unused-zone.rules");
+    let unused = unused.to_str().unwrap();
+    let (code, out, err) = crate::common::run(&["check", unused, "draughts"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("warning[W001]"), "{err}");
+    assert_eq!(out, format!("{unused}: ok, 1 warning\ndraughts: ok\n"));
+}
+
 #[cfg(unix)]
 #[test]
 fn a_stopped_run_says_so_at_once_and_names_files_only_when_there_are_any() {

@@ -3,6 +3,7 @@
 
 mod bench;
 mod board_game;
+mod colour;
 mod compare;
 mod fmt;
 pub mod limits;
@@ -64,7 +65,8 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
     },
-    /// Check rule files; diagnostics go to stderr, the exit code is 1 on errors.
+    /// Check rule files; diagnostics go to stderr, the exit code is 1 on
+    /// errors; `FILE: ok` (or `FILE: ok, 2 warnings`) on stdout otherwise.
     Check {
         /// Rule files (or bundled names).
         #[arg(required = true)]
@@ -72,6 +74,10 @@ enum Command {
         /// Set an option declared by the rule file.
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
+        /// Colour the diagnostics as rustc does: `auto` on a terminal,
+        /// `always`, `never`; `NO_COLOR` (set and not empty) always wins.
+        #[arg(long, value_enum, default_value_t = colour::When::Auto, value_name = "WHEN")]
+        color: colour::When,
     },
     /// Show a position as text: a board, or a race track with the marks of
     /// its cell rules and a legend.
@@ -645,8 +651,13 @@ fn dispatch(
             write!(out, "{text}")?;
             Ok(0)
         }
-        Command::Check { files, options } => {
+        Command::Check {
+            files,
+            options,
+            color,
+        } => {
             let options = parse_options(&options)?;
+            let colour = color.colour(term);
             let mut code = 0;
             for f in &files {
                 let checked = check(&FsLoader, f, &options);
@@ -661,10 +672,18 @@ fn dispatch(
                     continue;
                 }
                 if !checked.diagnostics.is_empty() {
-                    write!(err, "{}", checked.render())?;
+                    let report = checked.render();
+                    if colour {
+                        write!(err, "{}", colour::report(&report))?;
+                    } else {
+                        write!(err, "{report}")?;
+                    }
                 }
                 if checked.errors() > 0 {
                     code = code.max(FAILED);
+                } else if checked.warnings() > 0 {
+                    let warnings = crate::words::count(checked.warnings() as u64, "warning");
+                    writeln!(out, "{f}: ok, {warnings}")?;
                 } else {
                     writeln!(out, "{f}: ok")?;
                 }
