@@ -327,7 +327,9 @@ pub(crate) fn stop_on_signal() -> Arc<AtomicBool> {
 /// writes to the process's standard error, not the command's: a signal
 /// reaches only a process.
 fn tell_stopping(stop: &lab::Stop, done: &AtomicBool, bar: &ProgressBar) {
-    while !done.load(std::sync::atomic::Ordering::Relaxed) {
+    loop {
+        // The request first: a run that stopped before this thread woke
+        // (its block ended at once) is still told.
         if stop.requested() {
             let line = match stop.block() {
                 0 => {
@@ -343,6 +345,9 @@ fn tell_stopping(stop: &lab::Stop, done: &AtomicBool, bar: &ProgressBar) {
                 let _ = writeln!(e, "{line}");
                 let _ = e.flush();
             });
+            return;
+        }
+        if done.load(std::sync::atomic::Ordering::Relaxed) {
             return;
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
