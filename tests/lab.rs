@@ -297,9 +297,20 @@ fn an_interrupted_run_keeps_every_row_it_wrote() {
     let err = String::from_utf8(out.stderr).unwrap();
     let csv_rows = std::fs::read_to_string(&csv).unwrap().lines().count() - 1;
     assert!(csv_rows >= 64 && csv_rows.is_multiple_of(64), "{csv_rows}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with("stopping after the current block of ")
+            && lines[0].ends_with(" games; Ctrl-C again to stop now"),
+        "{err}"
+    );
     assert_eq!(
-        err,
-        format!("stopped: {csv_rows} of 100000000 games played; their rows are in the files\n")
+        lines[1],
+        format!(
+            "stopped: {csv_rows} of 100000000 games played; their rows are in {} and {}",
+            s(&csv),
+            s(&parquet)
+        )
     );
     let file = rulebook::format::parquet::ShardFile::open(&parquet).unwrap();
     let indices: Vec<u64> = file.rows().map(|r| r.unwrap().index).collect();

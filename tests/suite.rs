@@ -21,6 +21,8 @@ mod diagnostics;
 mod editors;
 #[path = "explain.rs"]
 mod explain;
+#[path = "files_second.rs"]
+mod files_second;
 #[path = "format_rules.rs"]
 mod format_rules;
 #[path = "formats.rs"]

@@ -67,7 +67,7 @@ pub(crate) fn run(
     let bar = lab.progress(2 * lab.games);
     let mut csv = lab.csv_sink()?;
     // A signal ends `compare` at once: half a comparison says nothing.
-    let stop = std::sync::atomic::AtomicBool::new(false);
+    let stop = crate::lab::Stop::default();
     let mut none = None;
     let how = How {
         pool: &pool,

@@ -143,3 +143,73 @@ pub fn record_game(record: &Path, name: &str) -> Result<String, String> {
     }
     Err(refuse())
 }
+
+/// What a file is, as its text tells: a game record starts with a JSON
+/// object naming its game (`{"game":"NAME"}`), a rule file parses as one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Looks {
+    Record,
+    Rules,
+    Neither,
+}
+
+/// What `text` looks like when its first line that is not blank is a JSON
+/// object: a record, unless it names no game (a header cut short is a
+/// record with a broken header). None when it is not.
+fn json_first(text: &str) -> Option<Looks> {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty())?;
+    if !first.starts_with('{') {
+        return None;
+    }
+    Some(match serde_json::from_str::<serde_json::Value>(first) {
+        Ok(serde_json::Value::Object(fields)) if !fields.contains_key("game") => Looks::Neither,
+        _ => Looks::Record,
+    })
+}
+
+/// The words for a file that is neither a game record nor a rule file.
+fn neither(file: &str) -> String {
+    format!("error: {file} is neither a game record nor a rule file")
+}
+
+/// Refuses (a usage error) the text of `file`, read as a game record, when
+/// it is a rule file or neither a record nor a rule file.
+pub(crate) fn as_record(file: &Path, text: &str) -> Result<(), super::Failure> {
+    let file = file.display();
+    let looks = if text.trim().is_empty() {
+        // An empty record, said so by the record's reader.
+        Looks::Record
+    } else if let Some(json) = json_first(text) {
+        json
+    } else if crate::format_rules::format_text(text).is_ok() {
+        Looks::Rules
+    } else {
+        Looks::Neither
+    };
+    match looks {
+        Looks::Record => Ok(()),
+        Looks::Rules => Err(super::Failure::new(format!(
+            "error: {file} is a rule file, not a game record: `rulebook play {file}` plays it"
+        ))),
+        Looks::Neither => Err(super::Failure::new(neither(&file.to_string()))),
+    }
+}
+
+/// Why the rule file a check with errors loaded is not one at all (a
+/// usage error): it is a game record, or neither a record nor a rule file
+/// (text that starts with a JSON object). None for a rule file with
+/// errors, whose diagnostics say what is wrong.
+pub(crate) fn not_rules(checked: &crate::load::Checked) -> Option<super::Failure> {
+    if checked.errors() == 0 {
+        return None;
+    }
+    let main = checked.sources.get(crate::source::FileId(0))?;
+    let file = &main.name;
+    match json_first(&main.text)? {
+        Looks::Rules => None,
+        Looks::Record => Some(super::Failure::new(format!(
+            "error: {file} is a game record, not a rule file: `rulebook replay {file}` replays it"
+        ))),
+        Looks::Neither => Some(super::Failure::new(neither(file))),
+    }
+}

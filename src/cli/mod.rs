@@ -3,6 +3,7 @@
 
 mod bench;
 mod board_game;
+mod colour;
 mod compare;
 mod fmt;
 pub mod limits;
@@ -64,7 +65,8 @@ enum Command {
         #[command(flatten)]
         game: GameArgs,
     },
-    /// Check rule files; diagnostics go to stderr, the exit code is 1 on errors.
+    /// Check rule files; diagnostics go to stderr, the exit code is 1 on
+    /// errors; `FILE: ok` (or `FILE: ok, 2 warnings`) on stdout otherwise.
     Check {
         /// Rule files (or bundled names).
         #[arg(required = true)]
@@ -72,6 +74,10 @@ enum Command {
         /// Set an option declared by the rule file.
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<String>,
+        /// Colour the diagnostics as rustc does: `auto` on a terminal,
+        /// `always`, `never`; `NO_COLOR` (set and not empty) always wins.
+        #[arg(long, value_enum, default_value_t = colour::When::Auto, value_name = "WHEN")]
+        color: colour::When,
     },
     /// Show a position as text: a board, or a race track with the marks of
     /// its cell rules and a legend.
@@ -421,6 +427,9 @@ pub(crate) fn compiled(
     if let Some(why) = not_found(&checked) {
         return Err(Failure::new(format!("error: {why}")));
     }
+    if let Some(refused) = loader::not_rules(&checked) {
+        return Err(refused);
+    }
     if !checked.diagnostics.is_empty() {
         let _ = write!(err, "{}", checked.render());
     }
@@ -535,7 +544,7 @@ fn dispatch(
     term: Term,
 ) -> Result<i32, Failure> {
     match cli.command {
-        Command::Fmt(args) => Ok(fmt::run(&args, out, err)),
+        Command::Fmt(args) => Ok(fmt::run(&args, input, out, err)),
         #[cfg(feature = "lsp")]
         Command::Lsp => crate::lsp::run_stdio().map_err(Failure::failed),
         #[cfg(feature = "web")]
@@ -642,8 +651,13 @@ fn dispatch(
             write!(out, "{text}")?;
             Ok(0)
         }
-        Command::Check { files, options } => {
+        Command::Check {
+            files,
+            options,
+            color,
+        } => {
             let options = parse_options(&options)?;
+            let colour = color.colour(term);
             let mut code = 0;
             for f in &files {
                 let checked = check(&FsLoader, f, &options);
@@ -652,11 +666,24 @@ fn dispatch(
                     code = USAGE;
                     continue;
                 }
+                if let Some(refused) = loader::not_rules(&checked) {
+                    writeln!(err, "{}", refused.message)?;
+                    code = USAGE;
+                    continue;
+                }
                 if !checked.diagnostics.is_empty() {
-                    write!(err, "{}", checked.render())?;
+                    let report = checked.render();
+                    if colour {
+                        write!(err, "{}", colour::report(&report))?;
+                    } else {
+                        write!(err, "{report}")?;
+                    }
                 }
                 if checked.errors() > 0 {
                     code = code.max(FAILED);
+                } else if checked.warnings() > 0 {
+                    let warnings = crate::words::count(checked.warnings() as u64, "warning");
+                    writeln!(out, "{f}: ok, {warnings}")?;
                 } else {
                     writeln!(out, "{f}: ok")?;
                 }

@@ -82,6 +82,7 @@ pub(crate) fn export(
         return Err(Failure::new("error: say which format: --pdn"));
     }
     let text = read_record(&args.file)?;
+    super::loader::as_record(&args.file, &text)?;
     let (record, bad) = match BoardRecord::parse(&text) {
         Ok(r) => (r, None),
         Err(p) => match p.record {

@@ -43,6 +43,7 @@ pub(crate) fn run(
     let name = args.file.display().to_string();
     let text = super::loader::read_text(&args.file, super::loader::MAX_RECORD, "a game record")
         .map_err(|e| Failure::new(format!("error: can't read {name}: {e}")))?;
+    super::loader::as_record(&args.file, &text)?;
     let mut lines = numbered(&text);
     let bad = |line: usize, why: String| Failure {
         message: format!("error: {name}:{line}: {why}"),

@@ -103,7 +103,7 @@ pub(crate) enum Ready {
 pub(crate) struct How<'a> {
     pub(crate) pool: &'a rayon::ThreadPool,
     pub(crate) bar: &'a ProgressBar,
-    pub(crate) stop: &'a AtomicBool,
+    pub(crate) stop: &'a lab::Stop,
 }
 
 impl LabArgs {
@@ -309,8 +309,8 @@ pub(crate) fn sinks<'a>(
 }
 
 /// A flag set by the first Ctrl-C or SIGTERM: the run then stops after the
-/// block of games it is playing, with its files closed. A second signal
-/// ends the process at once.
+/// block of games it is playing, with its files closed ([`tell_stopping`]
+/// says so at once). A second signal ends the process at once.
 pub(crate) fn stop_on_signal() -> Arc<AtomicBool> {
     let flag = Arc::new(AtomicBool::new(false));
     for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
@@ -320,6 +320,38 @@ pub(crate) fn stop_on_signal() -> Arc<AtomicBool> {
         let _ = signal_hook::flag::register(signal, Arc::clone(&flag));
     }
     flag
+}
+
+/// Until `done`, watches for a stop request; when one comes, says at once
+/// on standard error (above the progress bar) how long stopping takes. It
+/// writes to the process's standard error, not the command's: a signal
+/// reaches only a process.
+fn tell_stopping(stop: &lab::Stop, done: &AtomicBool, bar: &ProgressBar) {
+    loop {
+        // The request first: a run that stopped before this thread woke
+        // (its block ended at once) is still told.
+        if stop.requested() {
+            let line = match stop.block() {
+                0 => {
+                    "stopping before the first block of games; Ctrl-C again to stop now".to_string()
+                }
+                n => format!(
+                    "stopping after the current block of {}; Ctrl-C again to stop now",
+                    crate::words::count(n as u64, "game")
+                ),
+            };
+            bar.suspend(|| {
+                let mut e = std::io::stderr().lock();
+                let _ = writeln!(e, "{line}");
+                let _ = e.flush();
+            });
+            return;
+        }
+        if done.load(std::sync::atomic::Ordering::Relaxed) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 /// What a shard's metadata records besides the plan: the ply limit and the
@@ -367,19 +399,25 @@ pub(crate) fn run(
         )?),
         None => None,
     };
-    let stop = stop_on_signal();
+    let stop = lab::Stop::new(stop_on_signal());
     let how = How {
         pool: &pool,
         bar: &bar,
         stop: &stop,
     };
-    let run = lab.run_game(
-        &plan,
-        &args.game,
-        &ready,
-        &how,
-        &mut sinks(&mut csv, &mut parquet),
-    );
+    let done = AtomicBool::new(false);
+    let run = std::thread::scope(|scope| {
+        scope.spawn(|| tell_stopping(&stop, &done, &bar));
+        let run = lab.run_game(
+            &plan,
+            &args.game,
+            &ready,
+            &how,
+            &mut sinks(&mut csv, &mut parquet),
+        );
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        run
+    });
     bar.finish_and_clear();
     if let Some(p) = parquet {
         p.close()?;
@@ -398,9 +436,20 @@ pub(crate) fn run(
     shown?;
     let planned = plan.shard.len(plan.games);
     if run.summary.games < planned {
+        let files: Vec<String> = lab
+            .csv
+            .iter()
+            .chain(&args.parquet)
+            .map(|p| p.display().to_string())
+            .collect();
+        let rows = if files.is_empty() {
+            String::new()
+        } else {
+            format!("; their rows are in {}", files.join(" and "))
+        };
         writeln!(
             err,
-            "stopped: {} of {planned} games played; their rows are in the files",
+            "stopped: {} of {planned} games played{rows}",
             run.summary.games
         )?;
         return Ok(130);

@@ -16,7 +16,8 @@ pub mod stats;
 pub mod summary;
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -345,6 +346,35 @@ const BLOCK: usize = 64;
 const MAX_BLOCK: usize = 1 << 16;
 const BLOCK_TIME: std::time::Duration = std::time::Duration::from_millis(100);
 
+/// A run's request to stop, and the number of games of the block it is
+/// playing, so that a front end can say at once how long stopping takes.
+/// [`play`] starts no new block once the flag is set.
+#[derive(Debug, Default)]
+pub struct Stop {
+    flag: Arc<AtomicBool>,
+    block: AtomicUsize,
+}
+
+impl Stop {
+    /// A stop that `flag` requests (a signal handler may set it).
+    pub fn new(flag: Arc<AtomicBool>) -> Stop {
+        Stop {
+            flag,
+            block: AtomicUsize::new(0),
+        }
+    }
+
+    /// Whether a stop was requested.
+    pub fn requested(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+
+    /// The games of the block being played (0 before the first block).
+    pub fn block(&self) -> usize {
+        self.block.load(Ordering::Relaxed)
+    }
+}
+
 /// Plays the games of `plan` from `start` on `pool`: each from its own
 /// seed, in blocks of games in parallel; each block's rows go to every
 /// sink before the next block starts. `tick` is called as each game ends;
@@ -359,7 +389,7 @@ pub fn play<S: GameState + Sync>(
     pool: &rayon::ThreadPool,
     tick: &(dyn Fn() + Sync),
     sinks: &mut [&mut dyn RowSink],
-    stop: &AtomicBool,
+    stop: &Stop,
 ) -> Result<Run, LabError> {
     let agents = seat_agents(plan, seats.len(), start)?;
     let strength = plan.strength;
@@ -381,10 +411,11 @@ pub fn play<S: GameState + Sync>(
     let mut size = BLOCK;
     let mut handed = false;
     loop {
-        if stop.load(Ordering::Relaxed) {
+        if stop.requested() {
             break;
         }
         let block: Vec<usize> = indices.by_ref().take(size).collect();
+        stop.block.store(block.len(), Ordering::Relaxed);
         let begin = std::time::Instant::now();
         if block.is_empty() {
             break;
