@@ -111,3 +111,154 @@ fn pdn_dates_are_days_of_the_calendar() {
     assert_eq!(rulebook::pdn::date(11_016), "2000.02.29");
     assert_eq!(rulebook::pdn::date(20_788), "2026.12.01");
 }
+
+/// A run of `seats` seats of long names, the first winning every game.
+fn chart_run(seats: usize) -> rulebook::lab::Run {
+    use rulebook::lab::stats::Moments;
+    let games = 40;
+    let mut wins = vec![0; seats];
+    wins[0] = games;
+    rulebook::lab::Run {
+        info: rulebook::lab::RunInfo {
+            label: "a-game-with-a-long-name --option x=1".into(),
+            title: "A game with a long title".into(),
+            seats: (0..seats)
+                .map(|i| format!("north-north-western seat {i}"))
+                .collect(),
+            agents: (0..seats).map(|_| "alphabeta".to_string()).collect(),
+            event_names: Vec::new(),
+        },
+        summary: rulebook::lab::Summary {
+            games,
+            wins,
+            draws: 0,
+            length: Moments::of((0..games).map(|i| (30 + i) as f64)),
+            median: 50.0,
+            min: 30,
+            max: 69,
+            lengths: (0..games as u32).map(|i| (30 + i, 1)).collect(),
+            endings: Vec::new(),
+            events: Vec::new(),
+            lead_changes: Moments::default(),
+            skips: 0,
+            turns: 0,
+        },
+    }
+}
+
+/// A text's box (left, top, right, bottom) in the picture's coordinates:
+/// 0.6 em a character wide, 0.8 em above and 0.25 em below each line, each
+/// `tspan` a line of its own, turned by the element's `rotate(...)` and
+/// moved by its groups' `translate(...)`.
+fn text_box(node: roxmltree::Node) -> (f64, f64, f64, f64) {
+    let num = |n: roxmltree::Node, a: &str| n.attribute(a).and_then(|v| v.parse::<f64>().ok());
+    let size = num(node, "font-size").unwrap_or(12.0);
+    let anchor = node.attribute("text-anchor").unwrap_or("start");
+    let x0 = num(node, "x").unwrap_or(0.0);
+    let mut y = num(node, "y").unwrap_or(0.0);
+    let mut lines = Vec::new();
+    for child in node.children() {
+        if child.is_text() {
+            lines.push((x0, y, child.text().unwrap_or("").chars().count()));
+        } else if child.has_tag_name("tspan") {
+            y += num(child, "dy").unwrap_or(0.0);
+            let x = num(child, "x").unwrap_or(x0);
+            lines.push((x, y, child.text().unwrap_or("").chars().count()));
+        }
+    }
+    let turn = node.attribute("transform").and_then(|t| {
+        let inner = t.strip_prefix("rotate(")?.strip_suffix(')')?;
+        let v: Vec<f64> = inner
+            .split_whitespace()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        Some((v[0].to_radians(), v[1], v[2]))
+    });
+    let shift: f64 = node
+        .ancestors()
+        .filter_map(|a| a.attribute("transform"))
+        .filter_map(|t| t.strip_prefix("translate(0,")?.strip_suffix(')'))
+        .map(|v| v.parse::<f64>().unwrap())
+        .sum();
+    let mut b = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for (x, y, chars) in lines {
+        let w = 0.6 * size * chars as f64;
+        let (l, r) = match anchor {
+            "end" => (x - w, x),
+            "middle" => (x - w / 2.0, x + w / 2.0),
+            _ => (x, x + w),
+        };
+        for (px, py) in [
+            (l, y - 0.8 * size),
+            (r, y - 0.8 * size),
+            (l, y + 0.25 * size),
+            (r, y + 0.25 * size),
+        ] {
+            let (px, py) = match turn {
+                Some((a, cx, cy)) => (
+                    cx + (px - cx) * a.cos() - (py - cy) * a.sin(),
+                    cy + (px - cx) * a.sin() + (py - cy) * a.cos(),
+                ),
+                None => (px, py),
+            };
+            b = (
+                b.0.min(px),
+                b.1.min(py + shift),
+                b.2.max(px),
+                b.3.max(py + shift),
+            );
+        }
+    }
+    b
+}
+
+#[test]
+fn the_simulate_chart_labels_never_overlap_a_title() {
+    for (seats, panels) in [(6, 2), (6, 1), (3, 2), (2, 1)] {
+        let runs: Vec<_> = (0..panels).map(|_| chart_run(seats)).collect();
+        let refs: Vec<&rulebook::lab::Run> = runs.iter().collect();
+        let svg = rulebook::format::svg::chart::svg(&refs);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let height: f64 = doc
+            .root_element()
+            .attribute("height")
+            .unwrap()
+            .parse()
+            .unwrap();
+        let texts: Vec<_> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .collect();
+        // The titles: each panel's (bold) and its two plots'.
+        let is_title = |n: &roxmltree::Node| {
+            n.attribute("font-weight") == Some("bold")
+                || n.text().is_some_and(|t| {
+                    t.starts_with("results by seat") || t.starts_with("game length")
+                })
+        };
+        let titles: Vec<_> = texts
+            .iter()
+            .filter(|n| is_title(n))
+            .map(|n| text_box(*n))
+            .collect();
+        assert_eq!(titles.len(), 3 * panels);
+        let labels: Vec<_> = texts.iter().filter(|n| !is_title(n)).collect();
+        assert!(labels.len() > 10 * panels);
+        for label in labels {
+            let l = text_box(*label);
+            assert!(
+                l.3 <= height,
+                "{seats} seats: {:?} leaves the picture",
+                label.text()
+            );
+            for t in &titles {
+                let apart = l.2 <= t.0 || t.2 <= l.0 || l.3 <= t.1 || t.3 <= l.1;
+                assert!(
+                    apart,
+                    "{seats} seats, {panels} panels: the label {:?} {l:?} overlaps a title {t:?}\n{svg}",
+                    label.text()
+                );
+            }
+        }
+    }
+}
