@@ -262,3 +262,128 @@ fn the_simulate_chart_labels_never_overlap_a_title() {
         }
     }
 }
+
+/// What bash offers for `line` (the command line up to the cursor), with
+/// the script of `rulebook completions bash` sourced and this build of
+/// rulebook first on the PATH; the words split as bash splits them (at
+/// white space, and `=` a word of its own).
+fn bash_offers(line: &str) -> Vec<String> {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_rulebook"));
+    let mut words: Vec<String> = Vec::new();
+    for w in line.split_whitespace() {
+        match w.split_once('=') {
+            Some((a, b)) => {
+                words.push(a.to_string());
+                words.push("=".into());
+                if !b.is_empty() {
+                    words.push(b.to_string());
+                }
+            }
+            None => words.push(w.to_string()),
+        }
+    }
+    if line.ends_with(' ') {
+        words.push(String::new());
+    }
+    let cword = words.len() - 1;
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let program = format!(
+        "export PATH='{}':\"$PATH\"; source <(rulebook completions bash); complete -p rulebook; COMP_LINE='{line}'; COMP_POINT=${{#COMP_LINE}}; COMP_WORDS=({}); COMP_CWORD={cword}; _rulebook rulebook \"${{COMP_WORDS[COMP_CWORD]}}\" '{}'; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        bin.parent().unwrap().display(),
+        quoted.join(" "),
+        if cword > 0 { words[cword - 1].as_str() } else { "" },
+    );
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg(program)
+        .output()
+        .expect("bash runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text.lines();
+    // `complete -p rulebook` says the function is registered.
+    assert!(
+        lines.next().is_some_and(|l| l.contains("-F _rulebook")),
+        "{text}"
+    );
+    lines
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn bash_completes_games_players_sides_and_options() {
+    let games = bash_offers("rulebook play variants/");
+    assert!(games.iter().any(|g| g == "variants/english"), "{games:?}");
+    assert!(
+        games.iter().all(|g| g.starts_with("variants/")),
+        "{games:?}"
+    );
+    let all = bash_offers("rulebook simulate ");
+    for (name, _) in rulebook::bundled::GAMES {
+        assert!(all.iter().any(|g| g == name), "{name}: {all:?}");
+    }
+    for flag in ["--white", "--black"] {
+        let players = bash_offers(&format!("rulebook play draughts {flag} "));
+        let want: Vec<String> = rulebook::agents::PLAYERS
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        assert_eq!(players, want, "{flag}");
+    }
+    assert_eq!(bash_offers("rulebook play draughts --white gr"), ["greedy"]);
+    assert_eq!(
+        bash_offers("rulebook simulate draughts --agents greedy,ra"),
+        ["greedy,random"]
+    );
+    assert_eq!(
+        bash_offers("rulebook play draughts --seat "),
+        ["white=", "black="]
+    );
+    // bash takes `=` as a word of its own: what follows it is offered.
+    assert_eq!(
+        bash_offers("rulebook play draughts --seat black=alpha"),
+        ["alphabeta"]
+    );
+    assert_eq!(
+        bash_offers("rulebook play draughts --option "),
+        ["kings=flying", "kings=short"]
+    );
+    assert_eq!(
+        bash_offers("rulebook play draughts --option kings="),
+        ["flying", "short"]
+    );
+    // Commands and flags still come from clap's part of the script.
+    assert_eq!(bash_offers("rulebook sim"), ["simulate"]);
+    assert!(bash_offers("rulebook play --re").contains(&"--record".to_string()));
+}
+
+#[test]
+fn completions_for_powershell_and_elvish_and_a_man_page_with_its_sections() {
+    for shell in ["powershell", "elvish"] {
+        let (code, script, err) = run(&["completions", shell]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            script.contains("rulebook") && script.contains("simulate"),
+            "{script}"
+        );
+    }
+    let (code, page, _) = run(&["man"]);
+    assert_eq!(code, 0);
+    for section in [
+        ".SH \"EXIT STATUS\"",
+        ".SH ENVIRONMENT",
+        "NO_COLOR",
+        ".SH EXAMPLES",
+        ".SH \"PROMPT COMMANDS\"",
+        "\\fBundo, redo\\fR",
+        "\\fBtrack\\fR",
+    ] {
+        assert!(page.contains(section), "{section} missing:\n{page}");
+    }
+}
