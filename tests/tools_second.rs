@@ -387,3 +387,23 @@ fn completions_for_powershell_and_elvish_and_a_man_page_with_its_sections() {
         assert!(page.contains(section), "{section} missing:\n{page}");
     }
 }
+
+#[test]
+fn the_language_doc_says_what_a_replacement_counts_and_what_a_setup_in_a_when_replaces() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/language.md")).unwrap();
+    let doc = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    // The engine counts the replaced piece and the enclosed ones alike
+    // (movegen: `caps` holds both, and `capture most` and the criteria
+    // count `caps`).
+    assert!(!doc.contains("for precedence (it takes one piece)"));
+    assert!(
+        doc.contains("where it counts every piece it takes"),
+        "replacement"
+    );
+    // check::merge: a layer with setups replaces all earlier ones.
+    assert!(
+        doc.contains("A `setup` inside a `when` block replaces every earlier setup"),
+        "setup"
+    );
+}
