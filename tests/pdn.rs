@@ -48,10 +48,14 @@ fn seeded_games_round_trip_through_pdn() {
             assert_eq!(back.plies, record.plies, "{game} seed {seed}");
             assert_eq!(back.header.game, record.header.game);
             assert_eq!(back.header.position, record.header.position);
-            // The tags come along (Event, Result), and the next export is
-            // the same PDN.
+            // The tags come along (Event, Site, Date, White, Black,
+            // Result), and the next export is the same PDN.
             let names: Vec<&str> = back.header.tags.iter().map(|(k, _)| k.as_str()).collect();
-            assert_eq!(names, ["Event", "Result"], "{game} seed {seed}");
+            assert_eq!(
+                names,
+                ["Event", "Site", "Date", "White", "Black", "Result"],
+                "{game} seed {seed}"
+            );
             std::fs::write(&jsonl, back.to_jsonl()).unwrap();
             let (code, again, err) = run(&["export", jsonl.to_str().unwrap(), "--pdn"]);
             assert_eq!(code, 0, "{err}");
@@ -68,12 +72,12 @@ fn exported_pdn_reads_like_pdn() {
     let jsonl = dir.join("g.jsonl");
     std::fs::write(&jsonl, record.to_jsonl()).unwrap();
     let (_, pdn, _) = run(&["export", jsonl.to_str().unwrap(), "--pdn"]);
-    let head: Vec<&str> = pdn.lines().take(4).collect();
-    assert_eq!(head[1], "[GameType \"21\"]");
-    assert!(head[2].starts_with("[Result \""), "{pdn}");
+    let head: Vec<&str> = pdn.lines().take(8).collect();
+    assert_eq!(head[5], "[GameType \"21\"]");
+    assert!(head[6].starts_with("[Result \""), "{pdn}");
     // English: Black moves first, so the move text opens with "1. " and
     // the numbers count pairs of plies.
-    assert!(pdn.lines().nth(4).unwrap().starts_with("1. "), "{pdn}");
+    assert!(pdn.lines().nth(8).unwrap().starts_with("1. "), "{pdn}");
 }
 
 /// The Result tag and the termination marker of a finished game: White's

@@ -79,6 +79,8 @@ mod sessions;
 mod shell;
 #[path = "simulate.rs"]
 mod simulate;
+#[path = "tools_second.rs"]
+mod tools_second;
 #[path = "typed_errors.rs"]
 mod typed_errors;
 #[path = "web.rs"]

@@ -5,9 +5,11 @@ mod bench;
 mod board_game;
 mod colour;
 mod compare;
+mod complete;
 mod fmt;
 pub mod limits;
 mod loader;
+mod man;
 mod paths;
 mod pdn_cmd;
 mod play;
@@ -43,6 +45,8 @@ enum Shell {
     Bash,
     Zsh,
     Fish,
+    Powershell,
+    Elvish,
 }
 
 /// Options common to the commands that load a game.
@@ -175,11 +179,21 @@ enum Command {
         #[arg(long)]
         open: bool,
     },
-    /// Print the shell completions for bash, zsh or fish:
+    /// Print the shell completions for bash, zsh, fish, powershell or elvish:
     /// `rulebook completions bash > ~/.local/share/bash-completion/completions/rulebook`.
+    /// They complete commands, flags, games (bundled and `.rules` files),
+    /// players and the options of the game on the line.
     Completions {
         /// The shell.
         shell: Shell,
+    },
+    /// The completions of a command line (what the completion scripts
+    /// call): `rulebook complete --line "rulebook play --white "`.
+    #[command(hide = true)]
+    Complete {
+        /// The command line up to the cursor, from `rulebook`.
+        #[arg(long, allow_hyphen_values = true)]
+        line: String,
     },
     /// Print the manual page (roff): `rulebook man > rulebook.1; man ./rulebook.1`;
     /// `rulebook man play` for the page of one command (rulebook-play).
@@ -555,32 +569,31 @@ fn dispatch(
             open,
         } => serve(&host, port, games.as_deref(), open, out, err),
         Command::Completions { shell } => {
+            let (name, clap_shell) = match shell {
+                Shell::Bash => ("bash", clap_complete::Shell::Bash),
+                Shell::Zsh => ("zsh", clap_complete::Shell::Zsh),
+                Shell::Fish => ("fish", clap_complete::Shell::Fish),
+                Shell::Powershell => ("powershell", clap_complete::Shell::PowerShell),
+                Shell::Elvish => ("elvish", clap_complete::Shell::Elvish),
+            };
             let mut cmd = definition();
             let mut buf = Vec::new();
-            match shell {
-                Shell::Bash => clap_complete::generate(
-                    clap_complete::Shell::Bash,
-                    &mut cmd,
-                    "rulebook",
-                    &mut buf,
-                ),
-                Shell::Zsh => clap_complete::generate(
-                    clap_complete::Shell::Zsh,
-                    &mut cmd,
-                    "rulebook",
-                    &mut buf,
-                ),
-                Shell::Fish => clap_complete::generate(
-                    clap_complete::Shell::Fish,
-                    &mut cmd,
-                    "rulebook",
-                    &mut buf,
-                ),
-            }
-            out.write_all(&buf)?;
+            clap_complete::generate(clap_shell, &mut cmd, "rulebook", &mut buf);
+            let script = complete::with_hook(name, String::from_utf8_lossy(&buf).into_owned());
+            out.write_all(script.as_bytes())?;
             Ok(0)
         }
+        Command::Complete { line } => {
+            let mut cmd = definition();
+            cmd.build();
+            Ok(if complete::run(&cmd, &line, out)? {
+                0
+            } else {
+                1
+            })
+        }
         Command::Man { command } => {
+            let whole = command.is_none();
             let mut cmd = definition();
             let page = match command {
                 None => cmd,
@@ -599,6 +612,9 @@ fn dispatch(
             };
             let mut buf = Vec::new();
             clap_mangen::Man::new(page).render(&mut buf)?;
+            if whole {
+                buf.extend_from_slice(man::sections().as_bytes());
+            }
             out.write_all(&buf)?;
             Ok(0)
         }

@@ -130,9 +130,13 @@ pub(crate) fn export(
     let start = record
         .start(&t)
         .unwrap_or_else(|_| crate::board::Position::start(&t));
+    // An imported game keeps its tags; a game played here gets the
+    // players, the day its record was last written and where.
+    let event = format!("{} ({})", t.game().title, args.file.display());
     let mut tags = record.header.tags.clone();
-    if !tags.iter().any(|(k, _)| k.eq_ignore_ascii_case("Event")) {
-        let event = format!("{} ({})", t.game().title, args.file.display());
+    if tags.is_empty() {
+        tags = pdn::played_tags(&t, &event, &record.header.agents, saved_day(&args.file));
+    } else if !tags.iter().any(|(k, _)| k.eq_ignore_ascii_case("Event")) {
         tags.insert(0, ("Event".to_string(), event));
     }
     // How the game ended when the moves don't say it: the record's result
@@ -182,6 +186,17 @@ pub(crate) fn export(
         }),
         None => Ok(0),
     }
+}
+
+/// The day (counted from 1970-01-01, UTC) a file was last written, if the
+/// system says.
+fn saved_day(path: &Path) -> Option<i64> {
+    let modified = std::fs::metadata(path).ok()?.modified().ok()?;
+    let secs = modified
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?
+        .as_secs();
+    i64::try_from(secs / 86_400).ok()
 }
 
 /// The bundled game whose `pdn gametype` is `n`.

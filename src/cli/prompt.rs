@@ -30,7 +30,8 @@ pub(crate) enum Action {
     Abandon,
 }
 
-const HELP: &str = "Type a move in the game's notation (22-18, 22x15x6, c3-d4; pass when you
+pub(crate) const HELP: &str =
+    "Type a move in the game's notation (22-18, 22x15x6, c3-d4; pass when you
 have no legal move). The start square alone, or any unique beginning, is
 enough; a capture may be typed square by square. Commands (any case):
   moves        list the legal moves

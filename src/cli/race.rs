@@ -306,7 +306,8 @@ enum Asked {
     Quit,
 }
 
-const RACE_HELP: &str = "Type `enter`, the cell of the piece to move, or `pass`; Enter alone takes
+pub(crate) const RACE_HELP: &str =
+    "Type `enter`, the cell of the piece to move, or `pass`; Enter alone takes
 the choice in brackets (the computer's suggestion). A roll that leaves one
 choice only is played without asking. Commands:
   moves        the choices for this roll

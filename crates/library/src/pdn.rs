@@ -430,6 +430,57 @@ pub fn write(t: &Tables, event: &str, start: &Position, moves: &[Move]) -> Strin
     write_game(t, &export, start, moves)
 }
 
+/// The tags of a game played here (not imported): Event, Site, Date, White
+/// and Black. `agents` names who played each side in the order of the rule
+/// file's sides (`human` or a computer player); PDN's White and Black are
+/// the agents of the sides [`pdn_side`] gives, `?` when the record doesn't
+/// say. `day` is the number of days since 1970-01-01 the game was saved
+/// on, written `YYYY.MM.DD` (`????.??.??` when not known).
+pub fn played_tags(
+    t: &Tables,
+    event: &str,
+    agents: &[String],
+    day: Option<i64>,
+) -> Vec<(String, String)> {
+    let player = |white: bool| {
+        pdn_side(t, white)
+            .and_then(|s| agents.get(usize::from(s.0)))
+            .map_or_else(
+                || "?".to_string(),
+                |a| match a.as_str() {
+                    "human" => "human".to_string(),
+                    computer => format!("rulebook {computer}"),
+                },
+            )
+    };
+    vec![
+        ("Event".to_string(), event.to_string()),
+        ("Site".to_string(), "rulebook".to_string()),
+        (
+            "Date".to_string(),
+            day.map_or_else(|| "????.??.??".to_string(), date),
+        ),
+        ("White".to_string(), player(true)),
+        ("Black".to_string(), player(false)),
+    ]
+}
+
+/// A day counted from 1970-01-01 as PDN writes a date, `YYYY.MM.DD` (the
+/// proleptic Gregorian calendar).
+pub fn date(day: i64) -> String {
+    // Howard Hinnant's days_from_civil, inverted.
+    let z = day + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
 /// Whether `name` can be written as the name of a tag that readers (and
 /// `import`) read back: no space or control character, none of `"` `[`
 /// `]` `{` `}` `;` `\\`. A tag of another name is left out of the PDN.
@@ -462,13 +513,17 @@ pub fn write_game(t: &Tables, export: &Export, start: &Position, moves: &[Move])
     let mut number = 1;
     for (i, mv) in moves.iter().enumerate() {
         // Move numbers count the turns of the side that moves first.
+        // A move number and its move are one token: a line never breaks
+        // between them.
         let opens = m.pos.side() == g.first;
+        let written = pdn_move(t, mv, notation);
         if i == 0 && !opens {
-            text.push(format!("{number}..."));
+            text.push(format!("{number}... {written}"));
         } else if opens {
-            text.push(format!("{number}."));
+            text.push(format!("{number}. {written}"));
+        } else {
+            text.push(written);
         }
-        text.push(pdn_move(t, mv, notation));
         m.play(mv);
         if m.pos.side() == g.first {
             number += 1;

@@ -172,26 +172,62 @@ fn bars(o: &mut String, run: &Run) {
             format!("({agent})")
         };
         let cx = x + w / 2.0;
+        // The share above its bar, or inside the top of a bar that reaches
+        // so high that the share would touch the plot's title.
+        let (share_y, share_fill) = if BOTTOM - h - 5.0 < TOP {
+            (BOTTOM - h + 14.0, r#" fill="white""#)
+        } else {
+            (BOTTOM - h - 5.0, "")
+        };
         let _ = writeln!(
             o,
-            r#"<text x="{cx:.1}" y="{:.1}" text-anchor="middle">{:.1}%</text>"#,
-            BOTTOM - h - 5.0,
+            r#"<text x="{cx:.1}" y="{share_y:.1}" text-anchor="middle"{share_fill}>{:.1}%</text>"#,
             100.0 * p
         );
-        // The side above its agent; slanted where the bars stand close.
+        // The side above its agent; slanted where the bars stand close, and
+        // then cut short enough to end inside the panel (never reaching
+        // the title of the panel below).
         let y = BOTTOM + 16.0;
-        let (anchor, turn) = if slot < 64.0 {
-            ("end", format!(r#" transform="rotate(-30 {cx:.1} {y:.1})""#))
+        let (anchor, turn, name, agent) = if slot < 64.0 {
+            (
+                "end",
+                format!(r#" transform="rotate(-30 {cx:.1} {y:.1})""#),
+                slanted(name, 0.0),
+                slanted(&agent, 14.0),
+            )
         } else {
-            ("middle", String::new())
+            ("middle", String::new(), name.to_string(), agent)
         };
         let _ = writeln!(
             o,
             r#"<text x="{cx:.1}" y="{y:.1}" text-anchor="{anchor}"{turn}>{}<tspan x="{cx:.1}" dy="14">{}</tspan></text>"#,
-            esc(name),
+            esc(&name),
             esc(&agent)
         );
     }
+}
+
+/// A label slanted 30 degrees up to the left of its end, `dy` below the
+/// first line, cut (ending in `…`) so that it ends above the bottom of the
+/// panel: its width taken as 0.6 em a character, the most a sans-serif
+/// face's average letter takes, and 0.25 em below the line.
+fn slanted(text: &str, dy: f64) -> String {
+    const EM: f64 = 12.0;
+    // Going left along the line by `l` drops the text by l * sin 30°; the
+    // bottom of the line drops by (dy + 0.25 em) * cos 30°.
+    let room = PANEL - 2.0 - (BOTTOM + 16.0) - (dy + 0.25 * EM) * 0.866;
+    let fits = (2.0 * room / (0.6 * EM)).floor().max(1.0) as usize;
+    if text.chars().count() <= fits {
+        return text.to_string();
+    }
+    // An agent in brackets keeps its brackets.
+    if let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
+        let keep = fits.saturating_sub(3).max(1);
+        return format!("({}…)", inner.chars().take(keep).collect::<String>());
+    }
+    let mut cut: String = text.chars().take(fits.saturating_sub(1).max(1)).collect();
+    cut.push('…');
+    cut
 }
 
 /// The game lengths.
