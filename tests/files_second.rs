@@ -87,10 +87,7 @@ fn fmt_dash_with_syntax_errors_writes_nothing_to_standard_output() {
 
 #[test]
 fn fmt_dash_refuses_what_a_rule_file_may_not_be() {
-    let mut input: &[u8] = b"game \xff\n";
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = rulebook::cli::run(["rulebook", "fmt", "-"], &mut input, &mut out, &mut err);
-    let err = String::from_utf8(err).unwrap();
+    let (code, out, err) = crate::common::run_input(&["fmt", "-"], b"game \xff\n");
     assert_eq!(code, 2, "{err}");
     assert!(out.is_empty());
     assert_eq!(
@@ -98,17 +95,9 @@ fn fmt_dash_refuses_what_a_rule_file_may_not_be() {
         "error: can't read standard input: it is not UTF-8 text: line 1 has a byte that is not (save the file as UTF-8)\n"
     );
     let big = vec![b' '; (1 << 20) + 10];
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = rulebook::cli::run(
-        ["rulebook", "fmt", "-"],
-        &mut big.as_slice(),
-        &mut out,
-        &mut err,
-    );
+    let (code, _, err) = crate::common::run_input(&["fmt", "-"], &big);
     assert_eq!(code, 2);
-    assert!(String::from_utf8(err)
-        .unwrap()
-        .contains("may be at most 1 MiB"));
+    assert!(err.contains("may be at most 1 MiB"), "{err}");
 }
 
 fn scratch_file(dir: &Path, name: &str, text: &str) -> String {
