@@ -97,7 +97,7 @@ fn race_undo_replaces_the_record_atomically_and_it_equals_the_game() {
     assert!(now[0].contains(r#""reason":"resigned""#), "{now:?}");
     assert_eq!(now[1..], played[1..14]);
     // An undo, then the same choice again: the record follows.
-    let (code, _, err) = cli(&args[1..], "enter\nundo\nenter\nresign\n");
+    let (code, _, err) = cli(&args, "enter\nundo\nenter\nresign\n");
     assert_eq!(code, 0, "{err}");
     assert_eq!(lines(&record)[1..], played[1..]);
 }
