@@ -259,7 +259,7 @@ fn result_text(s: &BoardSession<'_>) -> Option<String> {
 /// move).
 fn board_view(setup: &Setup, b: &BoardPlay, s: &BoardSession<'_>) -> Value {
     let t = s.tables();
-    let pos = &s.game().pos;
+    let pos = s.game().pos();
     let result = result_text(s);
     let over = result.is_some();
     json!({

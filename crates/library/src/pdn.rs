@@ -462,7 +462,7 @@ pub fn write_game(t: &Tables, export: &Export, start: &Position, moves: &[Move])
     let mut number = 1;
     for (i, mv) in moves.iter().enumerate() {
         // Move numbers count the turns of the side that moves first.
-        let opens = m.pos.side() == g.first;
+        let opens = m.pos().side() == g.first;
         if i == 0 && !opens {
             text.push(format!("{number}..."));
         } else if opens {
@@ -470,7 +470,7 @@ pub fn write_game(t: &Tables, export: &Export, start: &Position, moves: &[Move])
         }
         text.push(pdn_move(t, mv, notation));
         m.play(mv);
-        if m.pos.side() == g.first {
+        if m.pos().side() == g.first {
             number += 1;
         }
     }

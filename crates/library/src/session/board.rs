@@ -497,7 +497,7 @@ impl<'t> BoardSession<'t> {
 
     /// The side to move's index.
     pub fn to_move(&self) -> usize {
-        usize::from(self.game.pos.side().0)
+        usize::from(self.game.pos().side().0)
     }
 
     /// The name of the side to move.
@@ -611,13 +611,13 @@ impl<'t> BoardSession<'t> {
 
     /// Takes moves back to the previous turn of the side to move.
     pub fn undo(&mut self) -> Undo {
-        let me = self.game.pos.side();
+        let me = self.game.pos().side();
         if !self.game.undo() {
             return Undo::Nothing;
         }
-        while self.game.pos.side() != me && self.game.undo() {}
+        while self.game.pos().side() != me && self.game.undo() {}
         self.resync();
-        if self.game.pos.side() == me {
+        if self.game.pos().side() == me {
             Undo::Back
         } else {
             Undo::Partly
