@@ -179,6 +179,7 @@ pub(crate) fn ask(
         match session.enter(&partial, &line.to_lowercase()) {
             Entry::Play(m) => return Ok(Action::Play(m)),
             Entry::Illegal(why) => {
+                let why = crate::narrate::board::refusal(session.tables(), &why);
                 writeln!(out, "illegal: {why}")?;
                 partial.clear();
             }
@@ -191,6 +192,7 @@ pub(crate) fn ask(
                 partial = so_far;
             }
             Entry::Unclear(why) => {
+                let why = crate::narrate::board::refusal(session.tables(), &why);
                 writeln!(out, "{why}")?;
                 partial.clear();
             }

@@ -356,9 +356,10 @@ pub async fn play(
                         })),
                     )
                         .into_response()),
-                    Entry::Illegal(why) | Entry::Unclear(why) => {
-                        Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, why))
-                    }
+                    Entry::Illegal(why) | Entry::Unclear(why) => Err(refuse(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        crate::narrate::board::refusal(s.tables(), &why),
+                    )),
                 }
             })
             .map_err(broken)??;

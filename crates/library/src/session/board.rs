@@ -17,7 +17,7 @@
 use std::path::Path;
 
 use crate::agents::{self, Agent, BoardGame, BoardState, GameState, Strength};
-use crate::board::{find_move, Event, Match, Move, Outcome, Position, Tables};
+use crate::board::{find_move, Event, Match, Move, MoveError, Outcome, Position, Tables};
 use crate::record::board::{play_ply, Ply, RecordError};
 use crate::record::{self, BoardRecord, GameResult, Header, Recorder, Written};
 use crate::session::SessionError;
@@ -44,10 +44,11 @@ pub enum Entry {
         /// The moves it may still become.
         moves: Vec<String>,
     },
-    /// Not a legal move: why.
-    Illegal(String),
-    /// Several moves fit and no square is wanted: why.
-    Unclear(String),
+    /// Not a legal move: why (`narrate::board::refusal` words it).
+    Illegal(MoveError),
+    /// Several moves fit and no square is wanted: why
+    /// (`narrate::board::refusal` words it).
+    Unclear(MoveError),
 }
 
 /// What an undo did.
@@ -165,8 +166,9 @@ pub enum Reading {
     Legal(Move),
     /// Several legal moves start so: more must be typed.
     Several(Vec<Move>),
-    /// No legal move: why, naming the rule.
-    Illegal(String),
+    /// No legal move: why, naming the rule (`narrate::board::refusal`
+    /// words it).
+    Illegal(MoveError),
 }
 
 /// Reads `text` as a move of `pos` among its `legal` moves: the exact
@@ -178,7 +180,7 @@ pub fn read_move(t: &Tables, pos: &Position, legal: &[Move], text: &str) -> Read
         [m] => Reading::Legal((*m).clone()),
         [] => match find_move(t, pos, legal, text) {
             Ok(m) => Reading::Legal(m),
-            Err(why) => Reading::Illegal(crate::narrate::board::refusal(t, &why)),
+            Err(why) => Reading::Illegal(why),
         },
         many => match find_move(t, pos, legal, text) {
             Ok(m) => Reading::Legal(m),
@@ -557,7 +559,7 @@ impl<'t> BoardSession<'t> {
             [m] => Entry::Play((*m).clone()),
             [] => match self.game.parse_move(&text) {
                 Ok(m) => Entry::Play(m),
-                Err(why) => Entry::Illegal(crate::narrate::board::refusal(self.t, &why)),
+                Err(why) => Entry::Illegal(why),
             },
             many => {
                 // A capture typed so far: the next square is wanted.
@@ -577,7 +579,7 @@ impl<'t> BoardSession<'t> {
                 } else {
                     match self.game.parse_move(&text) {
                         Ok(m) => Entry::Play(m),
-                        Err(why) => Entry::Unclear(crate::narrate::board::refusal(self.t, &why)),
+                        Err(why) => Entry::Unclear(why),
                     }
                 }
             }
