@@ -12,7 +12,7 @@ use std::cell::Cell;
 use rulebook::agents::arena::{game_seed, make_agents, play_game};
 use rulebook::agents::playout::random_playout;
 use rulebook::agents::zobrist::Zobrist;
-use rulebook::agents::{BoardGame, GameState, Strength};
+use rulebook::agents::{BoardGame, EndCause, GameState, Strength};
 use rulebook::board::{Match, Outcome, Position, Tables};
 use rulebook::load::{check, BundledLoader};
 use rulebook::rng::Rng;
@@ -93,12 +93,12 @@ fn board_state_ends_every_game_where_match_does() {
             while m.outcome().is_none() {
                 assert_eq!(s.move_count(), m.legal().len(), "{name} seed {seed}");
                 assert!(!s.is_over());
-                assert_eq!(s.hash(), zobrist.hash(&m.pos), "{name}: incremental hash");
+                assert_eq!(s.hash(), zobrist.hash(m.pos()), "{name}: incremental hash");
                 let i = rng.below(m.legal().len() as u64) as usize;
                 let mv = m.legal()[i].clone();
                 m.play(&mv);
                 s.play(i);
-                assert_eq!(s.position(), &m.pos);
+                assert_eq!(s.position(), m.pos());
             }
             let ending = s.ending().expect("over");
             match m.outcome().unwrap() {
@@ -327,7 +327,7 @@ fn mcts_and_greedy_play_three_seats_alphabeta_declines() {
         &mut make_agents(&names, 3, strength, &start).unwrap(),
         3,
     );
-    assert!(r.plies > 0 && r.reason != "unfinished", "{r:?}");
+    assert!(r.plies > 0 && r.reason != EndCause::Unfinished, "{r:?}");
 }
 
 /// Giveaway draughts turns the goal round (`end no-pieces win`, `end

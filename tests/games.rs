@@ -114,7 +114,7 @@ fn run_script(text: &str) -> String {
                 let mv = game
                     .parse_move(arg)
                     .unwrap_or_else(|e| panic!("{arg}: {e:?}"));
-                let side = game.pos.side().0;
+                let side = game.pos().side().0;
                 let events = game.play(&mv);
                 out.push_str(&format!(
                     "\n> {arg}\n{}: {}\n",
@@ -131,7 +131,7 @@ fn run_script(text: &str) -> String {
     }
     let game = m.expect("a script does something");
     out.push('\n');
-    out.push_str(&render_board(&t, &game.pos));
+    out.push_str(&render_board(&t, game.pos()));
     match game.outcome() {
         Some(o) => out.push_str(&format!(
             "game over: {}\n",

@@ -68,12 +68,12 @@ fn turns_go_round_the_table_and_skip_sides_that_are_out() {
     let mut m = Match::new(&t, Position::parse(&t, "S:Sd4:Wa1:Nd6:Eh1").unwrap());
     let mv = m.parse_move("d4-d5").unwrap();
     m.play(&mv);
-    assert_eq!(m.pos.side().0, 1, "West follows South");
+    assert_eq!(m.pos().side().0, 1, "West follows South");
     // South takes West's only piece: West is out, the turn skips it.
     let mut m = Match::new(&t, Position::parse(&t, "S:Sd4:Wc5:Nh8:Eh1").unwrap());
     let mv = m.parse_move("d4xb6").unwrap();
     m.play(&mv);
-    assert_eq!(m.pos.side().0, 2, "North follows South when West is out");
+    assert_eq!(m.pos().side().0, 2, "North follows South when West is out");
     assert!(m.outcome().is_none());
 }
 

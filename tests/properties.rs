@@ -155,14 +155,14 @@ fn undo_restores_the_game() {
             if m.legal().is_empty() {
                 break;
             }
-            before.push((m.pos.clone(), m.legal().to_vec()));
+            before.push((m.pos().clone(), m.legal().to_vec()));
             let i = rng.below(m.legal().len() as u64) as usize;
             let mv = m.legal()[i].clone();
             m.play(&mv);
         }
         while let Some((pos, legal)) = before.pop() {
             assert!(m.undo(), "{name}");
-            assert_eq!(m.pos, pos, "{name}");
+            assert_eq!(m.pos(), &pos, "{name}");
             assert_eq!(m.legal(), &legal[..], "{name}");
         }
         assert!(!m.undo());

@@ -108,7 +108,7 @@ fn every_pdn_game_replays_in_pydraughts_to_the_same_end() {
         // position after ten random plies, written as SetUp and FEN.
         let mut starts = vec![Position::start(t)];
         if t.game().pdn_game_type != Some(21) {
-            starts.push(random_game(t, &Position::start(t), 99, 10).pos);
+            starts.push(random_game(t, &Position::start(t), 99, 10).pos().clone());
         }
         let mut all = String::new();
         let mut ours = Vec::new();
@@ -124,7 +124,7 @@ fn every_pdn_game_replays_in_pydraughts_to_the_same_end() {
                 all.push_str(&pdn);
                 all.push('\n');
                 let result = rulebook::pdn::result_token(t, m.outcome());
-                let fen = rulebook::pdn::fen(t, &m.pos, notation);
+                let fen = rulebook::pdn::fen(t, m.pos(), notation);
                 ours.push((m.played().len(), canonical(&fen), result, pdn));
             }
         }
@@ -178,7 +178,7 @@ fn games_written_by_pydraughts_import_to_the_same_position() {
             let t = check(&BundledLoader, game, &[]).into_board().unwrap();
             let replay = record.replay(&t);
             assert!(replay.error.is_none());
-            let ours = rulebook::pdn::fen(&t, &replay.game.pos, rulebook::pdn::notation(&t));
+            let ours = rulebook::pdn::fen(&t, replay.game.pos(), rulebook::pdn::notation(&t));
             assert_eq!(canonical(&ours), theirs, "{variant} {seed}:\n{text}");
         }
     }

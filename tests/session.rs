@@ -249,10 +249,10 @@ fn a_session_resumes_from_its_record_with_undo_and_resignation() {
     assert_eq!(rec.header.seed, Some(7));
     assert_eq!(rec.header.agents, humans);
     let mut r = BoardSession::resume(&view, &rec, &humans, 7, Strength::default()).unwrap();
-    assert_eq!(r.game().pos, s.game().pos);
+    assert_eq!(r.game().pos(), s.game().pos());
     assert_eq!(r.move_list(), vec!["1. 22-18 11-15".to_string()]);
     assert_eq!(r.undo(), Undo::Back);
-    assert_eq!(r.game().pos, Position::start(&t));
+    assert_eq!(r.game().pos(), &Position::start(&t));
     // Resigned: the record says who wins, and resumes as over.
     assert_eq!(s.resign(), Some(Ending::Resigned(0)));
     let rec = BoardRecord::parse(&s.record().to_jsonl()).unwrap();

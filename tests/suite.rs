@@ -19,6 +19,8 @@ mod compile;
 mod diagnostics;
 #[path = "editors.rs"]
 mod editors;
+#[path = "end_reasons.rs"]
+mod end_reasons;
 #[path = "explain.rs"]
 mod explain;
 #[path = "files_second.rs"]

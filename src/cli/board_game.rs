@@ -63,7 +63,7 @@ impl BoardRun<'_> {
         // turned round, their pieces at the bottom.
         style.flip = crate::format::text::board::seen_from_the_top(t, &session.people());
         let board = |session: &BoardSession<'_>, style: &crate::format::text::board::Style| {
-            crate::format::text::board::render_styled(t, &session.game().pos, style)
+            crate::format::text::board::render_styled(t, session.game().pos(), style)
         };
         writeln!(out, "{}", t.game().title)?;
         write!(out, "{intro}")?;

@@ -803,7 +803,7 @@ fn dispatch(
                         legal: false,
                         notation: None,
                         candidates: Vec::new(),
-                        reason: Some(why.clone()),
+                        reason: Some(crate::narrate::board::refusal(&t, why)),
                     },
                 };
                 if json {

@@ -180,6 +180,7 @@ pub(crate) fn ask(
         match session.enter(&partial, &line.to_lowercase()) {
             Entry::Play(m) => return Ok(Action::Play(m)),
             Entry::Illegal(why) => {
+                let why = crate::narrate::board::refusal(session.tables(), &why);
                 writeln!(out, "illegal: {why}")?;
                 partial.clear();
             }
@@ -192,6 +193,7 @@ pub(crate) fn ask(
                 partial = so_far;
             }
             Entry::Unclear(why) => {
+                let why = crate::narrate::board::refusal(session.tables(), &why);
                 writeln!(out, "{why}")?;
                 partial.clear();
             }

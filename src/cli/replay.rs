@@ -191,12 +191,12 @@ fn replay_board(
     let mut game = Match::without_history(t, start.clone());
     if !json {
         writeln!(out, "{}", t.game().title)?;
-        write!(out, "{}", crate::format::text::board::render(t, &game.pos))?;
+        write!(out, "{}", crate::format::text::board::render(t, game.pos()))?;
     }
     let (_, plies) = PlyLines::of(text).map_err(fail)?;
     for (i, ply) in plies.enumerate() {
         let (line, ply) = ply.map_err(fail)?;
-        let side = usize::from(game.pos.side().0);
+        let side = usize::from(game.pos().side().0);
         let (id, side_name) = t
             .game()
             .sides
@@ -210,7 +210,7 @@ fn replay_board(
                 player: id.to_string(),
                 mv: mv.notation.clone(),
                 events: events.iter().map(ToString::to_string).collect(),
-                position: game.pos.to_fen(t),
+                position: game.pos().to_fen(t),
             };
             writeln!(out, "{}", to_line(&ply))?;
         } else {
@@ -223,7 +223,7 @@ fn replay_board(
         }
     }
     if !json {
-        write!(out, "{}", crate::format::text::board::render(t, &game.pos))?;
+        write!(out, "{}", crate::format::text::board::render(t, game.pos()))?;
         if let Some(o) = game.outcome() {
             writeln!(out, "result: {}", crate::narrate::board::outcome(t, o))?;
         } else if let Some(r) = &result {

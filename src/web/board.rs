@@ -259,7 +259,7 @@ fn result_text(s: &BoardSession<'_>) -> Option<String> {
 /// move).
 fn board_view(setup: &Setup, b: &BoardPlay, s: &BoardSession<'_>) -> Value {
     let t = s.tables();
-    let pos = &s.game().pos;
+    let pos = s.game().pos();
     let result = result_text(s);
     let over = result.is_some();
     json!({
@@ -356,9 +356,10 @@ pub async fn play(
                         })),
                     )
                         .into_response()),
-                    Entry::Illegal(why) | Entry::Unclear(why) => {
-                        Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, why))
-                    }
+                    Entry::Illegal(why) | Entry::Unclear(why) => Err(refuse(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        crate::narrate::board::refusal(s.tables(), &why),
+                    )),
                 }
             })
             .map_err(broken)??;

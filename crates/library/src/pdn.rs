@@ -515,7 +515,7 @@ pub fn write_game(t: &Tables, export: &Export, start: &Position, moves: &[Move])
         // Move numbers count the turns of the side that moves first.
         // A move number and its move are one token: a line never breaks
         // between them.
-        let opens = m.pos.side() == g.first;
+        let opens = m.pos().side() == g.first;
         let written = pdn_move(t, mv, notation);
         if i == 0 && !opens {
             text.push(format!("{number}... {written}"));
@@ -525,7 +525,7 @@ pub fn write_game(t: &Tables, export: &Export, start: &Position, moves: &[Move])
             text.push(written);
         }
         m.play(mv);
-        if m.pos.side() == g.first {
+        if m.pos().side() == g.first {
             number += 1;
         }
     }

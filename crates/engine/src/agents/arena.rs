@@ -7,7 +7,7 @@
 //! threads.
 
 use super::eval::{leader, values};
-use super::state::{GameState, MAX_SEATS};
+use super::state::{EndCause, GameState, MAX_SEATS};
 use super::{by_name, Agent, AgentError, Strength};
 
 /// The record of one game.
@@ -18,10 +18,10 @@ pub struct GameRecord {
     /// The winning seat, or `None` for a draw.
     pub winner: Option<usize>,
     /// Why the game ended.
-    pub reason: &'static str,
+    pub reason: EndCause,
     /// Plies played.
     pub plies: u32,
-    /// How often each rule event fired (in the order of `event_names`).
+    /// How often each rule event fired (in the order of `GameState::counted`).
     pub events: Vec<u32>,
     /// How often the seat ahead by the shared evaluation changed (a tie
     /// changes nothing).
@@ -112,7 +112,7 @@ pub fn play_game_in<S: GameState>(
     GameRecord {
         seed,
         winner: ending.and_then(|e| e.winner),
-        reason: ending.map_or("unfinished", |e| e.reason),
+        reason: ending.map_or(EndCause::Unfinished, |e| e.reason),
         plies: state.plies(),
         events: state.event_counts().to_vec(),
         lead_changes,

@@ -8,7 +8,7 @@
 //! square).
 
 use super::eval::ADVANCEMENT;
-use super::state::{Ending, Features, GameState};
+use super::state::{Counted, EndCause, Ending, Features, GameState};
 use super::zobrist::Zobrist;
 use crate::board::end::{self, History};
 use crate::board::game::{event, EndCondition, JumpEffect, Sq, Verdict};
@@ -18,14 +18,14 @@ use crate::board::{make, Generator, Move, MoveList, Position, Tables};
 use crate::rng::Rng;
 
 /// The rule events a board game counts, in the order of `event_counts`.
-pub const EVENTS: &[&str] = &[
-    "captures",
-    "pieces removed",
-    "jump conversions",
-    "pieces won over",
-    "zone conversions",
-    "promotions",
-    "passes",
+pub const EVENTS: &[Counted] = &[
+    Counted::Captures,
+    Counted::PiecesRemoved,
+    Counted::JumpConversions,
+    Counted::PiecesWonOver,
+    Counted::ZoneConversions,
+    Counted::Promotions,
+    Counted::Passes,
 ];
 const CAPTURES: usize = 0;
 const REMOVED: usize = 1;
@@ -340,6 +340,8 @@ pub struct BoardState<'g> {
     reps: u32,
     plies: u32,
     ending: Option<Ending>,
+    /// The side the last move put out of play (sides that lose drop out).
+    dropped: Option<u8>,
     events: [u32; 7],
     /// Scratch space of kernel playouts; not part of the state.
     kscratch: PlayoutScratch,
@@ -363,6 +365,7 @@ impl Clone for BoardState<'_> {
             reps: self.reps,
             plies: self.plies,
             ending: self.ending,
+            dropped: self.dropped,
             events: self.events,
             kscratch: PlayoutScratch::with_room(),
             kscratch_wide: PlayoutScratch::with_room(),
@@ -383,6 +386,7 @@ impl Clone for BoardState<'_> {
         self.reps = s.reps;
         self.plies = s.plies;
         self.ending = s.ending;
+        self.dropped = s.dropped;
         self.events = s.events;
         self.lean = s.lean;
     }
@@ -405,6 +409,7 @@ impl<'g> BoardState<'g> {
             reps: 1,
             plies: 0,
             ending: None,
+            dropped: None,
             events: [0; 7],
             kscratch: PlayoutScratch::with_room(),
             kscratch_wide: PlayoutScratch::with_room(),
@@ -550,7 +555,12 @@ impl<'g> BoardState<'g> {
                 *c = if reset { 0 } else { *c + 1 };
             }
         }
+        // Sides that lose drop out only in games of three sides or more.
+        let before = end::in_play_mask(t, &self.pos);
         make(t, &mut self.pos, &self.list, &m);
+        if before != 0 {
+            self.dropped = end::dropped(t, before, &self.pos);
+        }
         self.hash = self.g.zobrist.turn(self.hash, mover, self.pos.to_move);
         self.plies += 1;
         if removed {
@@ -583,6 +593,7 @@ impl<'g> BoardState<'g> {
             repetitions: self.reps,
             counters: &self.counters,
             after_move: self.plies > 0,
+            dropped: self.dropped,
         };
         // The side to move has a move of its own: a quiet one.
         let decision = end::judge(t, &self.pos, history, false, &mut || true);
@@ -606,6 +617,7 @@ impl<'g> BoardState<'g> {
             repetitions: self.reps,
             counters: &self.counters,
             after_move: self.plies > 0,
+            dropped: self.dropped,
         };
         let no_legal_moves = self.list.is_empty();
         let now = &self.pos;
@@ -633,12 +645,12 @@ impl<'g> BoardState<'g> {
         if let Some(d) = decision {
             Some(Ending {
                 winner: d.winner.map(usize::from),
-                reason: end::short_reason(self.g.t, &d),
+                reason: EndCause::Board(end::cause(self.g.t, &self.pos, &d)),
             })
         } else if self.plies >= self.g.max_plies && self.plies > 0 {
             Some(Ending {
                 winner: None,
-                reason: "ply limit",
+                reason: EndCause::PlyLimit,
             })
         } else {
             None
@@ -852,7 +864,7 @@ impl GameState for BoardState<'_> {
         self.plies
     }
 
-    fn event_names(&self) -> &'static [&'static str] {
+    fn counted(&self) -> &'static [Counted] {
         EVENTS
     }
 

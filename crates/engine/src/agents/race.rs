@@ -6,12 +6,17 @@
 
 use std::hash::{Hash, Hasher};
 
-use super::{Ending, Features, GameState};
+use super::{Counted, EndCause, Ending, Features, GameState};
 use crate::race::game::{RaceGame, OUT};
 use crate::race::{Choice, Event, RaceState, Roll};
 
 /// The rule events a race counts, for `simulate`-like reports.
-const EVENTS: &[&str] = &["bumped", "sent out", "turns missed", "extra rolls"];
+const EVENTS: &[Counted] = &[
+    Counted::Bumped,
+    Counted::SentOut,
+    Counted::TurnsMissed,
+    Counted::ExtraRolls,
+];
 
 /// A race game in progress at a chance node (before the roll) or a decision
 /// node (after it).
@@ -96,17 +101,17 @@ impl GameState for RaceNode<'_> {
             return Some(match self.state.winner() {
                 Some(w) => Ending {
                     winner: Some(w),
-                    reason: "home first",
+                    reason: EndCause::HomeFirst,
                 },
                 None => Ending {
                     winner: None,
-                    reason: "no one can move",
+                    reason: EndCause::NoOneCanMove,
                 },
             });
         }
         (self.state.rolls() >= self.max_rolls).then_some(Ending {
             winner: None,
-            reason: "roll limit",
+            reason: EndCause::RollLimit,
         })
     }
 
@@ -197,7 +202,7 @@ impl GameState for RaceNode<'_> {
         self.state.rolls()
     }
 
-    fn event_names(&self) -> &'static [&'static str] {
+    fn counted(&self) -> &'static [Counted] {
         EVENTS
     }
 

@@ -20,8 +20,54 @@ pub const MAX_SEATS: usize = MAX_SIDES;
 pub struct Ending {
     /// The seat that won, or `None` for a draw.
     pub winner: Option<usize>,
-    /// Why, in a few words (`last piece`, `repetition`, `ply limit`).
-    pub reason: &'static str,
+    /// Why (`narrate::lab::ending` gives its few words: `last piece`,
+    /// `repetition`, `ply limit`).
+    pub reason: EndCause,
+}
+
+/// Why a game the agents played ended, as the lab counts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndCause {
+    /// A board game's end rule decided it.
+    Board(crate::board::end::Cause),
+    /// A board game reached the agents' ply limit (drawn).
+    PlyLimit,
+    /// A race game: a player brought every piece home first.
+    HomeFirst,
+    /// A race game: no player can move.
+    NoOneCanMove,
+    /// A race game reached the agents' roll limit (drawn).
+    RollLimit,
+    /// The game stopped before it ended.
+    Unfinished,
+}
+
+/// A rule event a kind of game counts, in the lab's tables (the column
+/// names `narrate::lab::counted` gives).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Counted {
+    /// Board: pieces captured.
+    Captures,
+    /// Board: pieces that left the board.
+    PiecesRemoved,
+    /// Board: pieces converted by a jump.
+    JumpConversions,
+    /// Board: pieces won over by enclosing them.
+    PiecesWonOver,
+    /// Board: pieces converted by a zone.
+    ZoneConversions,
+    /// Board: promotions.
+    Promotions,
+    /// Board: passes.
+    Passes,
+    /// Race: pieces bumped.
+    Bumped,
+    /// Race: pieces sent out by a cell's rule.
+    SentOut,
+    /// Race: turns missed.
+    TurnsMissed,
+    /// Race: extra rolls.
+    ExtraRolls,
 }
 
 /// One seat's standing, read off the position with what the rule file says,
@@ -80,9 +126,9 @@ pub trait GameState: Clone + Send {
     fn hash(&self) -> u64;
     /// Plies played so far.
     fn plies(&self) -> u32;
-    /// The names of the rule events this kind of game counts.
-    fn event_names(&self) -> &'static [&'static str];
-    /// How often each event of `event_names` fired so far.
+    /// The rule events this kind of game counts.
+    fn counted(&self) -> &'static [Counted];
+    /// How often each event of `counted` fired so far.
     fn event_counts(&self) -> &[u32];
 
     /// Plays at most `max` plies at random: uniform over the legal moves

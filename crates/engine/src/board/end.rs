@@ -349,6 +349,29 @@ pub struct History<'a> {
     /// Whether a move has been played (repetition and counters concern the
     /// side that played it).
     pub after_move: bool,
+    /// Where sides that lose drop out: the side the last move put out of
+    /// play, if any (see [`dropped`]).
+    pub dropped: Option<u8>,
+}
+
+/// The sides in play, one bit each, where sides that lose drop out (0
+/// elsewhere, and no work: no side ever leaves).
+#[inline]
+pub fn in_play_mask(t: &Tables, pos: &Position) -> u32 {
+    if !t.end.drop_out {
+        return 0;
+    }
+    (0..t.nsides)
+        .filter(|&s| in_play(t, pos, s))
+        .fold(0, |m, s| m | 1 << s)
+}
+
+/// The side a move put out of play, given the sides in play before it
+/// (`in_play_mask`) and the position after it: the first one in seat order.
+#[inline]
+pub fn dropped(t: &Tables, before: u32, pos: &Position) -> Option<u8> {
+    let gone = before & !in_play_mask(t, pos);
+    (gone != 0).then(|| gone.trailing_zeros() as u8)
 }
 
 /// How a game ended.
@@ -362,6 +385,9 @@ pub struct Decision {
     pub verdict: Verdict,
     /// The winner, or None for a draw.
     pub winner: Option<u8>,
+    /// When the last side in play wins: the side whose dropping out left
+    /// it alone, when the history says (`History::dropped`).
+    pub out: Option<u8>,
 }
 
 /// Decides the game in `pos`: the first end rule that holds decides.
@@ -387,6 +413,7 @@ pub fn judge(
                 Verdict::Draw
             },
             winner,
+            out: history.dropped,
         });
     }
     let mover = last_mover(t, pos);
@@ -448,6 +475,7 @@ pub fn judge(
                 r.verdict
             },
             winner,
+            out: None,
         });
     }
     None
@@ -492,21 +520,100 @@ pub fn can_move(
     !own.is_empty()
 }
 
-/// A few words on why a game ended, for the lab's tables (`last piece`,
-/// `cannot move`, `repetition`, ...).
-pub fn short_reason(t: &Tables, d: &Decision) -> &'static str {
+/// Why a game ended, in the kind of the end rule that decided it: the
+/// lab's count of endings (`narrate::lab::cause` gives the few words of its
+/// tables). Cheaper than an [`EndReason`]: no square is looked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cause {
+    /// A side lost its last piece.
+    LastPiece,
+    /// A side has no pieces left, and the rule does not make it lose.
+    NoPiecesLeft,
+    /// No side can move.
+    NoSideCanMove,
+    /// The side to move cannot move.
+    CannotMove,
+    /// A position occurred too often.
+    Repetition,
+    /// Plies went by without what a counter rule waits for.
+    NoProgress,
+    /// A piece reached a zone.
+    ReachedZone,
+    /// A side is down to the pieces a `reduced-to` rule names.
+    FewPiecesLeft,
+}
+
+/// The kind of the end rule that decided the game: its `Cause`. When the
+/// last side left in play wins (sides that lose drop out), the cause is why
+/// the side named by [`reason`] dropped out.
+pub fn cause(t: &Tables, pos: &Position, d: &Decision) -> Cause {
     let Some(rule) = d.rule.and_then(|i| t.game.end.rules.get(i)) else {
-        return "last piece";
+        return match dropped_out(t, pos, d, false) {
+            EndReason::LastPiece { .. } => Cause::LastPiece,
+            EndReason::ReducedTo { .. } => Cause::FewPiecesLeft,
+            EndReason::Reached { .. } => Cause::ReachedZone,
+            _ => Cause::CannotMove,
+        };
     };
     match rule.condition {
-        EndCondition::NoPieces if rule.verdict == Verdict::Lose => "last piece",
-        EndCondition::NoPieces => "no pieces left",
-        EndCondition::NoMoves if rule.verdict == Verdict::Pass => "no side can move",
-        EndCondition::NoMoves => "cannot move",
-        EndCondition::Repetition(_) => "repetition",
-        EndCondition::Without(_) => "no progress",
-        EndCondition::Reach { .. } => "reached zone",
-        EndCondition::ReducedTo(_) => "few pieces left",
+        EndCondition::NoPieces if rule.verdict == Verdict::Lose => Cause::LastPiece,
+        EndCondition::NoPieces => Cause::NoPiecesLeft,
+        EndCondition::NoMoves if rule.verdict == Verdict::Pass => Cause::NoSideCanMove,
+        EndCondition::NoMoves => Cause::CannotMove,
+        EndCondition::Repetition(_) => Cause::Repetition,
+        EndCondition::Without(_) => Cause::NoProgress,
+        EndCondition::Reach { .. } => Cause::ReachedZone,
+        EndCondition::ReducedTo(_) => Cause::FewPiecesLeft,
+    }
+}
+
+/// Why `side`, out of play, dropped out: it lost its last piece, a rule of
+/// the position made it lose (down to N pieces, a piece in a zone), or it
+/// could not move. `square` asks for the square of a `reach` rule.
+pub fn why_out(t: &Tables, pos: &Position, side: usize, square: bool) -> EndReason {
+    let id = SideId(side as u8);
+    let left = pos.count.get(side).copied().unwrap_or(0);
+    if left == 0 {
+        return EndReason::LastPiece { side: id };
+    }
+    for (i, r) in t.game.end.rules.iter().enumerate() {
+        if r.verdict != Verdict::Lose || !holds_for(t, pos, i, side) {
+            continue;
+        }
+        match r.condition {
+            EndCondition::ReducedTo(_) => return EndReason::ReducedTo { side: id, left },
+            EndCondition::Reach { zone, kind, .. } => {
+                return EndReason::Reached {
+                    side: id,
+                    kind,
+                    zone,
+                    square: if square {
+                        reach_square(t, pos, i, side)
+                    } else {
+                        None
+                    },
+                }
+            }
+            _ => {}
+        }
+    }
+    EndReason::CannotMove { side: id }
+}
+
+/// When the last side in play wins: why the side whose dropping out ended
+/// the game dropped out (without a history that says which, the last side
+/// out of play in seat order).
+fn dropped_out(t: &Tables, pos: &Position, d: &Decision, square: bool) -> EndReason {
+    let gone = d
+        .out
+        .map(usize::from)
+        .filter(|&s| s < t.nsides && !in_play(t, pos, s))
+        .or_else(|| (0..t.nsides).rev().find(|&s| !in_play(t, pos, s)));
+    match gone {
+        Some(s) => why_out(t, pos, s, square),
+        None => EndReason::LastPiece {
+            side: SideId(d.side),
+        },
     }
 }
 
@@ -517,13 +624,7 @@ pub fn reason(t: &Tables, pos: &Position, d: &Decision) -> EndReason {
     let side = SideId(d.side);
     let rule = d.rule.and_then(|i| t.game.end.rules.get(i).map(|r| (i, r)));
     match rule.map(|(i, r)| (i, r, &r.condition)) {
-        None => {
-            let gone = (0..t.nsides)
-                .rev()
-                .find(|&s| !in_play(t, pos, s))
-                .map_or(d.side, |s| s as u8);
-            EndReason::LastPiece { side: SideId(gone) }
-        }
+        None => dropped_out(t, pos, d, true),
         Some((_, _, EndCondition::NoPieces)) => match d.verdict {
             Verdict::Lose => EndReason::LastPiece { side },
             _ => EndReason::NoPiecesLeft { side },

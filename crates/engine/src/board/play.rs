@@ -120,6 +120,14 @@ pub enum Event {
         /// The side that left.
         side: SideId,
     },
+    /// The move made another side lose while the others play on (sides
+    /// that lose drop out): it leaves the game, for the reason given.
+    Eliminated {
+        /// The side that left.
+        side: SideId,
+        /// Why (`LastPiece`, `ReducedTo`, `Reached`).
+        reason: EndReason,
+    },
     /// A piece of the kind was captured on the square.
     Capture {
         /// The kind of the piece taken.
@@ -222,8 +230,7 @@ pub fn moves_of(t: &Tables, list: &MoveList) -> Vec<Move> {
 /// A game being played.
 pub struct Match<'t> {
     t: &'t Tables,
-    /// The current position.
-    pub pos: Position,
+    pos: Position,
     /// Plies played.
     pub plies: u32,
     seen: HashMap<Position, u32>,
@@ -241,6 +248,8 @@ pub struct Match<'t> {
     /// Whether `undo`, `redo` and `played` are kept (see
     /// [`Match::without_history`]).
     keep: bool,
+    /// The side the last move put out of play (sides that lose drop out).
+    dropped: Option<u8>,
 }
 
 /// What `undo` restores.
@@ -249,6 +258,7 @@ struct Saved {
     pos: Position,
     counters: Vec<u32>,
     outcome: Option<Outcome>,
+    dropped: Option<u8>,
 }
 
 impl<'t> Match<'t> {
@@ -268,6 +278,7 @@ impl<'t> Match<'t> {
             redo: Vec::new(),
             played: Vec::new(),
             keep: true,
+            dropped: None,
         };
         m.seen.insert(m.pos.clone(), 1);
         m.refresh();
@@ -286,6 +297,12 @@ impl<'t> Match<'t> {
             m.seen.clear();
         }
         m
+    }
+
+    /// The current position.
+    #[inline]
+    pub fn pos(&self) -> &Position {
+        &self.pos
     }
 
     /// The moves played so far (none for a match [`Match::without_history`]).
@@ -307,6 +324,7 @@ impl<'t> Match<'t> {
         self.pos = saved.pos;
         self.counters = saved.counters;
         self.outcome = saved.outcome;
+        self.dropped = saved.dropped;
         self.plies -= 1;
         if let Some(m) = self.played.pop() {
             self.redo.push(m);
@@ -358,6 +376,7 @@ impl<'t> Match<'t> {
             repetitions: reps,
             counters: &self.counters,
             after_move: self.plies > 0,
+            dropped: self.dropped,
         };
         let now = self.pos.clone();
         let (gen, pos, list) = (&mut self.gen, &mut self.pos, &self.list);
@@ -388,12 +407,14 @@ impl<'t> Match<'t> {
                 pos: self.pos.clone(),
                 counters: self.counters.clone(),
                 outcome: self.outcome.clone(),
+                dropped: self.dropped,
             });
             self.played.push(mv.clone());
         }
         let pieces_before = if self.keep { 0 } else { self.pieces() };
         self.redo.clear();
         let mut events = Vec::new();
+        let before = end::in_play_mask(t, &self.pos);
         let mover = self.pos.to_move;
         let side = SideId(mover);
         let rec = mv.rec;
@@ -472,6 +493,13 @@ impl<'t> Match<'t> {
                 }
             }
             make(t, &mut self.pos, &self.list, &rec);
+            let gone = before & !end::in_play_mask(t, &self.pos);
+            for s in (0..t.nsides).filter(|&s| gone & (1 << s) != 0) {
+                events.push(Event::Eliminated {
+                    side: SideId(s as u8),
+                    reason: end::why_out(t, &self.pos, s, true),
+                });
+            }
             if self.pos.board[usize::from(rec.to)] == EMPTY {
                 events.push(Event::LeftBoard);
             }
@@ -487,6 +515,7 @@ impl<'t> Match<'t> {
                 *c += 1;
             }
         }
+        self.dropped = end::dropped(t, before, &self.pos);
         self.plies += 1;
         if !self.keep && self.pieces() < pieces_before {
             // No position from before can come back.

@@ -10,7 +10,7 @@ use super::tables::{Tables, EMPTY};
 use crate::board::game::{Criterion, KindId, SideId, Sq};
 
 /// Why no legal move is meant by a typed text.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     /// Nothing was typed.
     Empty,

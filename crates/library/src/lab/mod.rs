@@ -399,9 +399,9 @@ pub fn play<S: GameState + Sync>(
         seats,
         agents,
         event_names: start
-            .event_names()
+            .counted()
             .iter()
-            .map(|s| (*s).to_string())
+            .map(|&e| crate::narrate::lab::counted(e).to_string())
             .collect(),
     };
     let mut tally = Tally::new(info.seats.len(), &info.event_names);

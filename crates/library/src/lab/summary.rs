@@ -44,7 +44,7 @@ impl GameRow {
             index,
             seed: record.seed,
             winner: record.winner,
-            reason: record.reason.to_string(),
+            reason: crate::narrate::lab::ending(record.reason).to_string(),
             plies: record.plies,
             events: record.events.clone(),
             lead_changes: record.lead_changes,

@@ -126,6 +126,14 @@ pub fn describe(t: &Tables, event: &Event) -> String {
             "{} cannot move: loses and leaves the game",
             side_name(t, side)
         ),
+        Event::Eliminated { side, ref reason } => match reason {
+            EndReason::Reached { .. } => format!(
+                "{}: {} loses and leaves the game",
+                end_reason(t, reason),
+                side_name(t, side)
+            ),
+            _ => format!("{}: loses and leaves the game", end_reason(t, reason)),
+        },
         Event::Capture { kind, square } => format!(
             "captures the {} on {}",
             kind_name(t, kind),

@@ -13,10 +13,13 @@
 //! - `race`: race turns, positions, results and why a choice is not
 //!   allowed; a position or a choice read back from the same words;
 //! - `legend`: the key of a track picture, the marks and lines of its cell
-//!   rules.
+//!   rules;
+//! - `lab`: the few words of the lab's tables (why a game ended, the
+//!   names of the counted rule events).
 
 pub mod agent;
 pub mod board;
 pub mod event;
+pub mod lab;
 pub mod legend;
 pub mod race;

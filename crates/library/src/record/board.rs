@@ -91,7 +91,7 @@ impl BoardRecord {
             let player = t
                 .game()
                 .sides
-                .get(usize::from(m.pos.side().0))
+                .get(usize::from(m.pos().side().0))
                 .map_or_else(String::new, |s| s.id.clone());
             plies.push(Ply {
                 player,
@@ -218,7 +218,7 @@ pub fn play_ply(
     let mover = t
         .game()
         .sides
-        .get(usize::from(m.pos.side().0))
+        .get(usize::from(m.pos().side().0))
         .map_or("", |s| s.id.as_str());
     if let Some(o) = m.outcome() {
         let reason = format!(

@@ -17,7 +17,7 @@
 use std::path::Path;
 
 use crate::agents::{self, Agent, BoardGame, BoardState, GameState, Strength};
-use crate::board::{find_move, Event, Match, Move, Outcome, Position, Tables};
+use crate::board::{find_move, Event, Match, Move, MoveError, Outcome, Position, Tables};
 use crate::record::board::{play_ply, Ply, RecordError};
 use crate::record::{self, BoardRecord, GameResult, Header, Recorder, Written};
 use crate::session::SessionError;
@@ -44,10 +44,11 @@ pub enum Entry {
         /// The moves it may still become.
         moves: Vec<String>,
     },
-    /// Not a legal move: why.
-    Illegal(String),
-    /// Several moves fit and no square is wanted: why.
-    Unclear(String),
+    /// Not a legal move: why (`narrate::board::refusal` words it).
+    Illegal(MoveError),
+    /// Several moves fit and no square is wanted: why
+    /// (`narrate::board::refusal` words it).
+    Unclear(MoveError),
 }
 
 /// What an undo did.
@@ -165,8 +166,9 @@ pub enum Reading {
     Legal(Move),
     /// Several legal moves start so: more must be typed.
     Several(Vec<Move>),
-    /// No legal move: why, naming the rule.
-    Illegal(String),
+    /// No legal move: why, naming the rule (`narrate::board::refusal`
+    /// words it).
+    Illegal(MoveError),
 }
 
 /// Reads `text` as a move of `pos` among its `legal` moves: the exact
@@ -178,7 +180,7 @@ pub fn read_move(t: &Tables, pos: &Position, legal: &[Move], text: &str) -> Read
         [m] => Reading::Legal((*m).clone()),
         [] => match find_move(t, pos, legal, text) {
             Ok(m) => Reading::Legal(m),
-            Err(why) => Reading::Illegal(crate::narrate::board::refusal(t, &why)),
+            Err(why) => Reading::Illegal(why),
         },
         many => match find_move(t, pos, legal, text) {
             Ok(m) => Reading::Legal(m),
@@ -497,7 +499,7 @@ impl<'t> BoardSession<'t> {
 
     /// The side to move's index.
     pub fn to_move(&self) -> usize {
-        usize::from(self.game.pos.side().0)
+        usize::from(self.game.pos().side().0)
     }
 
     /// The name of the side to move.
@@ -557,7 +559,7 @@ impl<'t> BoardSession<'t> {
             [m] => Entry::Play((*m).clone()),
             [] => match self.game.parse_move(&text) {
                 Ok(m) => Entry::Play(m),
-                Err(why) => Entry::Illegal(crate::narrate::board::refusal(self.t, &why)),
+                Err(why) => Entry::Illegal(why),
             },
             many => {
                 // A capture typed so far: the next square is wanted.
@@ -577,7 +579,7 @@ impl<'t> BoardSession<'t> {
                 } else {
                     match self.game.parse_move(&text) {
                         Ok(m) => Entry::Play(m),
-                        Err(why) => Entry::Unclear(crate::narrate::board::refusal(self.t, &why)),
+                        Err(why) => Entry::Unclear(why),
                     }
                 }
             }
@@ -611,13 +613,13 @@ impl<'t> BoardSession<'t> {
 
     /// Takes moves back to the previous turn of the side to move.
     pub fn undo(&mut self) -> Undo {
-        let me = self.game.pos.side();
+        let me = self.game.pos().side();
         if !self.game.undo() {
             return Undo::Nothing;
         }
-        while self.game.pos.side() != me && self.game.undo() {}
+        while self.game.pos().side() != me && self.game.undo() {}
         self.resync();
-        if self.game.pos.side() == me {
+        if self.game.pos().side() == me {
             Undo::Back
         } else {
             Undo::Partly
