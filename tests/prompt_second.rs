@@ -22,6 +22,106 @@ fn answers(out: &str) -> Vec<String> {
         .collect()
 }
 
+#[test]
+fn quit_and_exit_are_in_help_and_leave_a_game_without_moves_at_once() {
+    let (code, out) = play(&["draughts", "--black", "human"], "help\nquit\n22-18\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("  quit, exit   leave the game (offered to save it first)\n"),
+        "{out}"
+    );
+    // No move yet: nothing to save, nothing asked; the line after is not read.
+    assert!(
+        out.ends_with("White to move> game left without saving\n"),
+        "{out}"
+    );
+    let (code, out) = play(&["draughts", "--black", "human"], "EXIT\n");
+    assert_eq!(code, 0);
+    assert!(out.ends_with("> game left without saving\n"), "{out}");
+}
+
+#[test]
+fn quit_offers_to_save_a_game_with_moves_and_the_save_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("left.jsonl");
+    let name = file.display().to_string();
+    let input = format!("22-18\nquit\n{name}\n");
+    let (code, out) = play(&["draughts", "--black", "greedy", "--seed", "1"], &input);
+    assert_eq!(code, 0);
+    let tail: Vec<&str> = out.lines().rev().take(2).collect();
+    assert_eq!(
+        tail,
+        [
+            format!("game left; `rulebook play {name}` resumes the game as saved"),
+            format!("White to move> save the game before leaving? type a file name, or Enter to leave without saving> saved 2 moves to {name}"),
+        ]
+    );
+    // The file saved is the game: resumed with its two moves.
+    let (code, out) = play(&[&name], &format!("save {name}\nquit\n"));
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(&format!("resumed {name}: 2 moves played\n")),
+        "{out}"
+    );
+    // Saved, with no move since: not asked again.
+    assert!(
+        out.ends_with(&format!(
+            "White to move> saved 2 moves to {name}\nWhite to move> game left; `rulebook play {name}` resumes the game as saved\n"
+        )),
+        "{out}"
+    );
+    // Enter leaves without saving.
+    let (_, out) = play(
+        &["draughts", "--black", "greedy", "--seed", "1"],
+        "22-18\nexit\n\n",
+    );
+    assert!(
+        out.ends_with("without saving> game left without saving\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn end_of_input_says_how_to_resume_a_saved_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s.jsonl");
+    let name = file.display().to_string();
+    let input = format!("22-18\nsave {name}\n");
+    let (_, out) = play(&["draughts", "--black", "greedy", "--seed", "1"], &input);
+    assert!(
+        out.ends_with(&format!(
+            "end of input: game abandoned\n`rulebook play {name}` resumes the game as saved\n"
+        )),
+        "{out}"
+    );
+    // Not saved: the end of input says only that.
+    let (_, out) = play(&["draughts", "--black", "greedy", "--seed", "1"], "22-18\n");
+    assert!(out.ends_with("> \nend of input: game abandoned\n"), "{out}");
+}
+
+#[test]
+fn quit_at_a_race_game_offers_to_save_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("race.jsonl");
+    let name = file.display().to_string();
+    // Seed 4: red's first roll with a choice is the 14th.
+    let args = ["slow-and-steady", "--seat", "2=random", "--seed", "4"];
+    let (code, out) = play(&args, &format!("quit\n{name}\n"));
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with(&format!(
+            "> save the game before leaving? type a file name, or Enter to leave without saving> saved 13 turns to {name}\ngame left; `rulebook play {name}` resumes the game as saved\n"
+        )),
+        "{out}"
+    );
+    let (code, out) = play(&[&name], "exit\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(&format!("resumed {name}: 13 turns played\n")),
+        "{out}"
+    );
+}
+
 /// Redo brings back the position before the undo: the computer's reply
 /// is the one taken back, not a new choice (a random player would choose
 /// again, and differently for some of these seeds).

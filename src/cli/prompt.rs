@@ -2,7 +2,7 @@
 //! [`crate::session::BoardSession`]): moves in the game's notation (a
 //! unique prefix or the start square alone is enough; a chain may be typed
 //! square by square), and the commands help, moves, undo, redo, hint, save,
-//! resign and rules.
+//! resign, rules, quit and exit.
 
 #[cfg(test)]
 use std::io::Read;
@@ -28,6 +28,8 @@ pub(crate) enum Action {
     Numbers,
     /// The input ended.
     Abandon,
+    /// Leave the game (`quit`, `exit`), offered to save it first.
+    Quit,
 }
 
 const HELP: &str = "Type a move in the game's notation (22-18, 22x15x6, c3-d4; pass when you
@@ -41,6 +43,7 @@ enough; a capture may be typed square by square. Commands (any case):
   rules        the rules of this game
   numbers      the board with the number of every square
   resign       give up
+  quit, exit   leave the game (offered to save it first)
   help         this text";
 
 /// Asks the person at the board until they give a legal move or a command.
@@ -127,6 +130,7 @@ pub(crate) fn ask(
                 "undo" => return Ok(Action::Undo),
                 "redo" => return Ok(Action::Redo),
                 "resign" => return Ok(Action::Resign),
+                "quit" | "exit" => return Ok(Action::Quit),
                 "numbers" => return Ok(Action::Numbers),
                 "rules" => {
                     let width =
@@ -201,6 +205,7 @@ pub(crate) fn ask(
 /// The words the prompt understands besides moves.
 const COMMANDS: &[&str] = &[
     "help", "?", "moves", "history", "undo", "redo", "resign", "rules", "hint", "save", "numbers",
+    "quit", "exit",
 ];
 
 fn is_command(word: &str) -> bool {
