@@ -137,3 +137,68 @@ fn redo_brings_back_the_computers_reply() {
         assert_eq!(a[4], *before, "seed {seed}: {out}");
     }
 }
+
+#[test]
+fn a_misspelt_command_is_suggested_at_both_prompts() {
+    let (_, out) = play(
+        &["draughts", "--black", "human"],
+        "hepl\nhistroy\nundoo\nyzzy\n",
+    );
+    assert_eq!(
+        answers(&out)[..4],
+        [
+            "`hepl` is neither a move nor a command: did you mean help?",
+            "`histroy` is neither a move nor a command: did you mean history?",
+            "`undoo` is neither a move nor a command: did you mean undo?",
+            // Nothing close: the old answer.
+            "`yzzy` is neither a move nor a command: type help for the commands",
+        ]
+    );
+    let args = ["slow-and-steady", "--seat", "2=random", "--seed", "4"];
+    let (_, out) = play(&args, "trakc\n");
+    assert!(
+        out.contains("[45]> `trakc` is neither a choice nor a command: did you mean track?\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_move_in_another_form_is_answered_with_the_form_that_works() {
+    let (_, out) = play(&["draughts", "--black", "human"], "22 18\n22.18\n2218\n");
+    assert_eq!(
+        answers(&out)[..3],
+        [
+            "`22 18` is not how this game writes a move: write 22-18",
+            "`22.18` is not how this game writes a move: write 22-18",
+            "`2218` is not how this game writes a move: write 22-18",
+        ]
+    );
+    let (_, out) = play(
+        &["always-ready", "--white", "human", "--black", "human"],
+        "c1d2\nc1 b2\n",
+    );
+    assert_eq!(
+        answers(&out)[..2],
+        [
+            "`c1d2` is not how this game writes a move: write c1-d2",
+            "`c1 b2` is not how this game writes a move: write c1-b2",
+        ]
+    );
+}
+
+#[test]
+fn a_misspelt_game_name_is_suggested() {
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = rulebook::cli::run(
+        ["rulebook", "play", "draugts"],
+        &mut "".as_bytes(),
+        &mut out,
+        &mut err,
+    );
+    assert_eq!(code, 2);
+    assert_eq!(
+        String::from_utf8(err).unwrap(),
+        "error: can't load `draugts`: no file `draugts` and no bundled game of that name: did you mean `draughts`? (`rulebook list` shows them)\n"
+    );
+}

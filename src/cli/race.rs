@@ -373,6 +373,11 @@ choice only is played without asking. Commands:
   quit, exit   leave the game (offered to save it first)
   help         this text";
 
+/// The words the race prompt understands besides choices.
+const RACE_COMMANDS: &[&str] = &[
+    "moves", "track", "undo", "redo", "hint", "save", "rules", "resign", "quit", "exit", "help",
+];
+
 /// Asks the person to roll for a choice or a command.
 fn ask(
     session: &RaceSession<'_>,
@@ -469,11 +474,17 @@ fn ask(
                 why_not(game, state, seat, roll, c),
                 listed.join(", ")
             )?,
-            None => writeln!(
-                out,
-                "`{line}` is not a choice: the choices are {}",
-                listed.join(", ")
-            )?,
+            None => match super::prompt::closest_command(&cmd.to_lowercase(), RACE_COMMANDS) {
+                Some(c) => writeln!(
+                    out,
+                    "`{line}` is neither a choice nor a command: did you mean {c}?"
+                )?,
+                None => writeln!(
+                    out,
+                    "`{line}` is not a choice: the choices are {}",
+                    listed.join(", ")
+                )?,
+            },
         }
     }
 }
