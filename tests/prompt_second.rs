@@ -202,3 +202,25 @@ fn a_misspelt_game_name_is_suggested() {
         "error: can't load `draugts`: no file `draugts` and no bundled game of that name: did you mean `draughts`? (`rulebook list` shows them)\n"
     );
 }
+
+/// Against the computer, one board a turn: the board before each of the
+/// person's moves, not again after it (the computer's reply comes first).
+#[test]
+fn one_board_a_turn_against_the_computer() {
+    let boards = |out: &str| out.lines().filter(|l| l.starts_with("     a  b")).count();
+    let (_, out) = play(
+        &["draughts", "--black", "greedy", "--seed", "1"],
+        "22-18\n18x11\n",
+    );
+    // The start, then one after each of Black's two replies (each board
+    // has its letters above and below it).
+    assert_eq!(boards(&out), 2 * 3, "{out}");
+    let at = out.find("1. White: 22-18\n").unwrap();
+    assert!(
+        out[at..].starts_with("1. White: 22-18\n1. Black: "),
+        "{out}"
+    );
+    // Two people: a board before each move, as before.
+    let (_, out) = play(&["draughts", "--black", "human"], "22-18\n11-15\n");
+    assert_eq!(boards(&out), 2 * 3, "{out}");
+}

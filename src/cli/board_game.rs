@@ -185,7 +185,9 @@ impl BoardRun<'_> {
                 .into_iter()
                 .chain(turn.mv.path.iter().copied())
                 .collect();
-            if humans && session.game().outcome().is_none() {
+            // The board once a turn: before a person's move (a computer's
+            // reply comes first).
+            if humans && session.game().outcome().is_none() && session.human_to_move() {
                 write!(out, "{}", board(&session, &style))?;
             }
         }
