@@ -224,3 +224,64 @@ fn one_board_a_turn_against_the_computer() {
     let (_, out) = play(&["draughts", "--black", "human"], "22-18\n11-15\n");
     assert_eq!(boards(&out), 2 * 3, "{out}");
 }
+
+/// The colour of an SGR code as the terminal shows it (xterm's palette):
+/// `30`, `97`, `37`, `48;5;N`, `38;5;N`.
+fn rgb(code: &str) -> (u8, u8, u8) {
+    let cube = |n: u8| if n == 0 { 0 } else { 55 + 40 * n };
+    match code {
+        "30" => (0, 0, 0),
+        "37" => (229, 229, 229),
+        "97" => (255, 255, 255),
+        _ => {
+            let n: u8 = code.rsplit(';').next().unwrap().parse().unwrap();
+            assert!((16..232).contains(&n), "{code}");
+            let i = n - 16;
+            (cube(i / 36), cube(i / 6 % 6), cube(i % 6))
+        }
+    }
+}
+
+/// The contrast ratio of two colours (WCAG 2).
+fn contrast(a: (u8, u8, u8), b: (u8, u8, u8)) -> f64 {
+    let lum = |(r, g, b): (u8, u8, u8)| {
+        let lin = |c: u8| {
+            let c = f64::from(c) / 255.0;
+            if c <= 0.03928 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+    };
+    let (x, y) = (lum(a), lum(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+/// Both sides' pieces are readable on the dark squares in the default
+/// colours: the colours are read from the board drawn, each piece's
+/// against its square's, at least 4.5:1.
+#[test]
+fn pieces_are_readable_on_dark_squares() {
+    let checked = rulebook::load::check(&rulebook::cli::FsLoader, "draughts", &[]);
+    let t = checked.into_board().expect("a board game");
+    let pos = rulebook::board::Position::start(&t);
+    let style = rulebook::format::text::board::Style::for_terminal(true, false);
+    let text = rulebook::format::text::board::render_styled(&t, &pos, &style);
+    let mut pieces = 0;
+    for cell in text.split("\x1b[").skip(1) {
+        let Some((codes, shown)) = cell.split_once('m') else {
+            continue;
+        };
+        if codes == "0" || !shown.chars().any(|c| "\u{26c0}\u{26c2}".contains(c)) {
+            continue;
+        }
+        let (bg, fg) = codes.rsplit_once(';').unwrap();
+        let ratio = contrast(rgb(bg), rgb(fg));
+        assert!(ratio >= 4.5, "`{codes}` {shown}: {ratio:.2}");
+        pieces += 1;
+    }
+    // Every piece of the start position was measured.
+    assert_eq!(pieces, 24, "{text}");
+}
