@@ -63,6 +63,8 @@ mod perft;
 mod pictures;
 #[path = "prompt.rs"]
 mod prompt;
+#[path = "prompt_second.rs"]
+mod prompt_second;
 #[path = "properties.rs"]
 mod properties;
 #[path = "pydraughts.rs"]

@@ -7,7 +7,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::Path;
 
 use super::prompt::Action;
-use super::shared::report_record;
+use super::shared::{ask_save_file, left_line, report_record, resume_line};
 use super::{Failure, GameArgs};
 use crate::board::Tables;
 use crate::session::{BoardSession, Ending, Next, Undo};
@@ -44,6 +44,18 @@ impl BoardRun<'_> {
                 .map_err(|e| Failure::new(format!("error: {e}")))?;
         }
         let record = self.record;
+        // The file `save` last wrote, and the moves it holds.
+        let mut saved: Option<(String, usize)> = None;
+        // Where the game is kept as it stands: the record, or the file
+        // saved with no move since.
+        let kept = |saved: &Option<(String, usize)>, session: &BoardSession<'_>| {
+            record.map(|p| p.display().to_string()).or_else(|| {
+                saved
+                    .as_ref()
+                    .filter(|(_, n)| *n == session.game().played().len())
+                    .map(|(f, _)| f.clone())
+            })
+        };
         let humans = session.has_humans();
         // On a terminal the person edits the line; otherwise lines are read as
         // they come.
@@ -117,25 +129,8 @@ impl BoardRun<'_> {
                         continue;
                     }
                     Action::Save(file) => {
-                        let record = session.record_text();
-                        let clash = super::paths::Files::new()
-                            .game(&game.game)
-                            .output("save", Some(Path::new(&file)))
-                            .clash();
-                        if let Some(why) = clash {
-                            writeln!(out, "can't save to {file}: {why}")?;
-                            continue;
-                        }
-                        match crate::record::write_atomic(
-                            std::path::Path::new(&file),
-                            record.as_bytes(),
-                        ) {
-                            Ok(()) => writeln!(
-                                out,
-                                "saved {} to {file}",
-                                crate::words::count(session.game().played().len() as u64, "move")
-                            )?,
-                            Err(e) => writeln!(out, "can't save to {file}: {e}")?,
+                        if save(&session, &game.game, &file, out)? {
+                            saved = Some((file, session.game().played().len()));
                         }
                         continue;
                     }
@@ -153,6 +148,22 @@ impl BoardRun<'_> {
                     }
                     Action::Abandon => {
                         writeln!(out, "end of input: game abandoned")?;
+                        if let Some(file) = kept(&saved, &session) {
+                            writeln!(out, "{}", resume_line(&file))?;
+                        }
+                        return Ok(0);
+                    }
+                    Action::Quit => {
+                        let mut file = kept(&saved, &session);
+                        if file.is_none() && !session.game().played().is_empty() {
+                            while let Some(f) = ask_save_file(lines, out)? {
+                                if save(&session, &game.game, &f, out)? {
+                                    file = Some(f);
+                                    break;
+                                }
+                            }
+                        }
+                        writeln!(out, "{}", left_line(file.as_deref()))?;
                         return Ok(0);
                     }
                 },
@@ -174,9 +185,44 @@ impl BoardRun<'_> {
                 .into_iter()
                 .chain(turn.mv.path.iter().copied())
                 .collect();
-            if humans && session.game().outcome().is_none() {
+            // The board once a turn: before a person's move (a computer's
+            // reply comes first).
+            if humans && session.game().outcome().is_none() && session.human_to_move() {
                 write!(out, "{}", board(&session, &style))?;
             }
+        }
+    }
+}
+
+/// Saves the game so far to `file` (`save FILE`, or on leaving), and says
+/// so: whether it was saved.
+fn save(
+    session: &BoardSession<'_>,
+    game: &str,
+    file: &str,
+    out: &mut dyn Write,
+) -> Result<bool, Failure> {
+    let record = session.record_text();
+    let clash = super::paths::Files::new()
+        .game(game)
+        .output("save", Some(Path::new(file)))
+        .clash();
+    if let Some(why) = clash {
+        writeln!(out, "can't save to {file}: {why}")?;
+        return Ok(false);
+    }
+    match crate::record::write_atomic(Path::new(file), record.as_bytes()) {
+        Ok(()) => {
+            writeln!(
+                out,
+                "saved {} to {file}",
+                crate::words::count(session.game().played().len() as u64, "move")
+            )?;
+            Ok(true)
+        }
+        Err(e) => {
+            writeln!(out, "can't save to {file}: {e}")?;
+            Ok(false)
         }
     }
 }

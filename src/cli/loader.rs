@@ -63,11 +63,19 @@ pub struct NoRuleFile {
 
 impl std::fmt::Display for NoRuleFile {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "no file `{}` and no bundled game of that name (`rulebook list` shows them)",
-            self.file
-        )
+        let names = crate::bundled::GAMES.iter().map(|(n, _)| *n);
+        match crate::suggest::did_you_mean(&self.file, names) {
+            Some(help) => write!(
+                f,
+                "no file `{}` and no bundled game of that name: {help} (`rulebook list` shows them)",
+                self.file
+            ),
+            None => write!(
+                f,
+                "no file `{}` and no bundled game of that name (`rulebook list` shows them)",
+                self.file
+            ),
+        }
     }
 }
 

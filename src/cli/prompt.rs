@@ -2,7 +2,7 @@
 //! [`crate::session::BoardSession`]): moves in the game's notation (a
 //! unique prefix or the start square alone is enough; a chain may be typed
 //! square by square), and the commands help, moves, undo, redo, hint, save,
-//! resign and rules.
+//! resign, rules, quit and exit.
 
 #[cfg(test)]
 use std::io::Read;
@@ -28,6 +28,8 @@ pub(crate) enum Action {
     Numbers,
     /// The input ended.
     Abandon,
+    /// Leave the game (`quit`, `exit`), offered to save it first.
+    Quit,
 }
 
 pub(crate) const HELP: &str =
@@ -42,6 +44,7 @@ enough; a capture may be typed square by square. Commands (any case):
   rules        the rules of this game
   numbers      the board with the number of every square
   resign       give up
+  quit, exit   leave the game (offered to save it first)
   help         this text";
 
 /// Asks the person at the board until they give a legal move or a command.
@@ -128,6 +131,7 @@ pub(crate) fn ask(
                 "undo" => return Ok(Action::Undo),
                 "redo" => return Ok(Action::Redo),
                 "resign" => return Ok(Action::Resign),
+                "quit" | "exit" => return Ok(Action::Quit),
                 "numbers" => return Ok(Action::Numbers),
                 "rules" => {
                     let width =
@@ -164,10 +168,16 @@ pub(crate) fn ask(
                     continue;
                 }
                 word if !looks_like_a_move(word) => {
-                    writeln!(
-                        out,
-                        "`{line}` is neither a move nor a command: type help for the commands"
-                    )?;
+                    match command_like(word) {
+                        Some(c) => writeln!(
+                            out,
+                            "`{line}` is neither a move nor a command: did you mean {c}?"
+                        )?,
+                        None => writeln!(
+                            out,
+                            "`{line}` is neither a move nor a command: type help for the commands"
+                        )?,
+                    }
                     continue;
                 }
                 _ => {}
@@ -180,8 +190,17 @@ pub(crate) fn ask(
         match session.enter(&partial, &line.to_lowercase()) {
             Entry::Play(m) => return Ok(Action::Play(m)),
             Entry::Illegal(why) => {
-                let why = crate::narrate::board::refusal(session.tables(), &why);
-                writeln!(out, "illegal: {why}")?;
+                let forms = other_form(game.legal(), line);
+                if partial.is_empty() && !forms.is_empty() {
+                    writeln!(
+                        out,
+                        "`{line}` is not how this game writes a move: write {}",
+                        forms.join(" or ")
+                    )?;
+                } else {
+                    let why = crate::narrate::board::refusal(session.tables(), &why);
+                    writeln!(out, "illegal: {why}")?;
+                }
                 partial.clear();
             }
             Entry::GoOn { so_far, moves } => {
@@ -204,7 +223,32 @@ pub(crate) fn ask(
 /// The words the prompt understands besides moves.
 const COMMANDS: &[&str] = &[
     "help", "?", "moves", "history", "undo", "redo", "resign", "rules", "hint", "save", "numbers",
+    "quit", "exit",
 ];
+
+/// The command a misspelt word most likely is (`hepl`: `help`): one
+/// letter added, left out or changed, or two letters swapped.
+fn command_like(word: &str) -> Option<&'static str> {
+    closest_command(word, COMMANDS)
+}
+
+/// The word of `commands` that `word` is a likely misspelling of, as
+/// [`command_like`] finds it.
+pub(crate) fn closest_command(word: &str, commands: &[&'static str]) -> Option<&'static str> {
+    let sorted = |w: &str| {
+        let mut v: Vec<char> = w.chars().collect();
+        v.sort_unstable();
+        v
+    };
+    let letters = sorted(word);
+    commands
+        .iter()
+        .filter(|c| c.len() > 1)
+        .map(|c| (crate::suggest::edit_distance(word, c), *c))
+        .filter(|(d, c)| *d == 1 || (*d == 2 && sorted(c) == letters))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
 
 fn is_command(word: &str) -> bool {
     COMMANDS.contains(&word)
@@ -221,6 +265,29 @@ fn looks_like_a_move(word: &str) -> bool {
         }
         _ => false,
     }
+}
+
+/// The legal moves that `text`, a move written in another form (`11 15`,
+/// `11.15`, `c3d4`: squares without `-`, `x` or `:` between them), names:
+/// their notation, the forms that work.
+fn other_form<'m>(legal: &'m [crate::board::Move], text: &str) -> Vec<&'m str> {
+    let text = text.to_lowercase();
+    if text.contains(['-', 'x', ':']) {
+        return Vec::new();
+    }
+    let squashed: String = text.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+    if squashed.is_empty() {
+        return Vec::new();
+    }
+    legal
+        .iter()
+        .map(|m| m.notation.as_str())
+        .filter(|n| {
+            n.chars()
+                .filter(|c| !matches!(c, '-' | 'x' | ':'))
+                .eq(squashed.chars())
+        })
+        .collect()
 }
 
 /// The first few legal moves, for a message.

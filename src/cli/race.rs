@@ -5,7 +5,7 @@
 use std::io::{BufRead, Write};
 use std::path::Path;
 
-use super::shared::{report_record, seed_line};
+use super::shared::{ask_save_file, left_line, report_record, resume_line, seed_line};
 use super::{Failure, GameArgs};
 use crate::agents::Strength;
 use crate::format::text::board::Style;
@@ -107,6 +107,8 @@ impl RaceRun<'_> {
         // the track is shown again before their roll only when something
         // moved since (or when asked: `track`).
         let mut shown: Option<Vec<Vec<u16>>> = None;
+        // The file `save` last wrote, and the turns it holds.
+        let mut saved: Option<(String, usize)> = None;
         let thinking = self.thinking && humans;
         loop {
             let computer = thinking
@@ -153,30 +155,36 @@ impl RaceRun<'_> {
             }
             let played = match ask(&session, seat, &roll, &self.style, input, out)? {
                 Asked::Choose(c) => session.choose(c).map_err(failed)?,
-                Asked::Quit => return Ok(0),
+                Asked::Quit => {
+                    if let Some(file) = self.kept(&saved, &session) {
+                        writeln!(out, "{}", resume_line(&file))?;
+                    }
+                    return Ok(0);
+                }
                 Asked::Resign => {
                     session.resign();
                     report_record(&mut session, self.record, err)?;
                     continue;
                 }
                 Asked::Save(file) => {
-                    let clash = super::paths::Files::new()
-                        .game(&self.game.game)
-                        .output("save", Some(Path::new(&file)))
-                        .clash();
-                    if let Some(why) = clash {
-                        writeln!(out, "can't save to {file}: {why}")?;
-                        continue;
-                    }
-                    match session.save(Path::new(&file)) {
-                        Ok(n) => writeln!(
-                            out,
-                            "saved {} to {file}",
-                            crate::words::count(n as u64, "turn")
-                        )?,
-                        Err(e) => writeln!(out, "can't save to {file}: {e}")?,
+                    if self.save(&mut session, &file, out)? {
+                        saved = Some((file, session.turns().len()));
                     }
                     continue;
+                }
+                Asked::Leave => {
+                    let mut file = self.kept(&saved, &session);
+                    if file.is_none() && !session.turns().is_empty() {
+                        let mut lines = super::prompt::Piped(&mut *input);
+                        while let Some(f) = ask_save_file(&mut lines, out)? {
+                            if self.save(&mut session, &f, out)? {
+                                file = Some(f);
+                                break;
+                            }
+                        }
+                    }
+                    writeln!(out, "{}", left_line(file.as_deref()))?;
+                    return Ok(0);
                 }
                 Asked::Undo => {
                     match session.undo() {
@@ -211,6 +219,49 @@ impl RaceRun<'_> {
         }
         write!(out, "{}", result_text(game, session.state()))?;
         Ok(0)
+    }
+
+    /// Saves the game so far to `file` (`save FILE`, or on leaving), and
+    /// says so: whether it was saved.
+    fn save(
+        &self,
+        session: &mut RaceSession<'_>,
+        file: &str,
+        out: &mut dyn Write,
+    ) -> Result<bool, Failure> {
+        let clash = super::paths::Files::new()
+            .game(&self.game.game)
+            .output("save", Some(Path::new(file)))
+            .clash();
+        if let Some(why) = clash {
+            writeln!(out, "can't save to {file}: {why}")?;
+            return Ok(false);
+        }
+        match session.save(Path::new(file)) {
+            Ok(n) => {
+                writeln!(
+                    out,
+                    "saved {} to {file}",
+                    crate::words::count(n as u64, "turn")
+                )?;
+                Ok(true)
+            }
+            Err(e) => {
+                writeln!(out, "can't save to {file}: {e}")?;
+                Ok(false)
+            }
+        }
+    }
+
+    /// Where the game is kept as it stands: the record, or the file saved
+    /// with no turn since.
+    fn kept(&self, saved: &Option<(String, usize)>, session: &RaceSession<'_>) -> Option<String> {
+        self.record.map(|p| p.display().to_string()).or_else(|| {
+            saved
+                .as_ref()
+                .filter(|(_, n)| *n == session.turns().len())
+                .map(|(f, _)| f.clone())
+        })
     }
 
     /// A turn played, in words, with `note` after its first line (and
@@ -303,7 +354,10 @@ enum Asked {
     Undo,
     Redo,
     Save(String),
+    /// The input ended.
     Quit,
+    /// `quit` or `exit`.
+    Leave,
 }
 
 pub(crate) const RACE_HELP: &str =
@@ -317,7 +371,13 @@ choice only is played without asking. Commands:
   save FILE    save the game so far (a record that `rulebook replay` reads)
   rules        the rules of this game
   resign       give up
+  quit, exit   leave the game (offered to save it first)
   help         this text";
+
+/// The words the race prompt understands besides choices.
+const RACE_COMMANDS: &[&str] = &[
+    "moves", "track", "undo", "redo", "hint", "save", "rules", "resign", "quit", "exit", "help",
+];
 
 /// Asks the person to roll for a choice or a command.
 fn ask(
@@ -372,6 +432,7 @@ fn ask(
                 None => continue,
             },
             "resign" => return Ok(Asked::Resign),
+            "quit" | "exit" => return Ok(Asked::Leave),
             "help" | "?" => {
                 writeln!(out, "{RACE_HELP}")?;
                 continue;
@@ -414,11 +475,17 @@ fn ask(
                 why_not(game, state, seat, roll, c),
                 listed.join(", ")
             )?,
-            None => writeln!(
-                out,
-                "`{line}` is not a choice: the choices are {}",
-                listed.join(", ")
-            )?,
+            None => match super::prompt::closest_command(&cmd.to_lowercase(), RACE_COMMANDS) {
+                Some(c) => writeln!(
+                    out,
+                    "`{line}` is neither a choice nor a command: did you mean {c}?"
+                )?,
+                None => writeln!(
+                    out,
+                    "`{line}` is not a choice: the choices are {}",
+                    listed.join(", ")
+                )?,
+            },
         }
     }
 }

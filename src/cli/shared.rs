@@ -34,3 +34,37 @@ pub(crate) fn report_record(
     }
     Ok(())
 }
+
+/// Asks a person who leaves a game with moves in it for a file to save it
+/// to: the file name typed, or `None` (Enter, or the input ended) to leave
+/// without saving.
+pub(crate) fn ask_save_file(
+    lines: &mut dyn super::prompt::Lines,
+    out: &mut dyn Write,
+) -> Result<Option<String>, Failure> {
+    let prompt =
+        "save the game before leaving? type a file name, or Enter to leave without saving> ";
+    match lines.read(prompt, out)? {
+        super::prompt::Line::Text(t) if !t.trim().is_empty() => Ok(Some(t.trim().to_string())),
+        super::prompt::Line::Endless => Err(super::prompt::endless()),
+        super::prompt::Line::End => {
+            writeln!(out)?;
+            Ok(None)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The line that says how to go on with a game saved to `file`.
+pub(crate) fn resume_line(file: &str) -> String {
+    format!("`rulebook play {file}` resumes the game as saved")
+}
+
+/// What leaving a game says at the end: where the game is kept, if
+/// anywhere (`saved`, a file written by `save`, or the record).
+pub(crate) fn left_line(saved: Option<&str>) -> String {
+    match saved {
+        Some(file) => format!("game left; {}", resume_line(file)),
+        None => "game left without saving".to_string(),
+    }
+}

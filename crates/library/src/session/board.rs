@@ -210,6 +210,10 @@ pub struct BoardSession<'t> {
     recorder: Option<(Recorder, Header)>,
     /// What the last write of the record did, until it is asked for.
     news: Written,
+    /// Whether a person's move was just played again (`redo`): the
+    /// computer players' replies taken back with it are played again too,
+    /// not chosen anew.
+    replaying: bool,
     /// The game's name and option values, as the record names them.
     name: String,
     options: Vec<String>,
@@ -256,6 +260,7 @@ impl<'t> BoardSession<'t> {
             resigned: None,
             recorder: None,
             news: Written::Ok,
+            replaying: false,
             name: String::new(),
             options: Vec::new(),
         })
@@ -341,6 +346,13 @@ impl<'t> BoardSession<'t> {
         }
         if self.human_to_move() {
             return Ok(Next::Person);
+        }
+        // After a redo, the reply taken back comes again.
+        if self.replaying {
+            if let Some(turn) = self.redo()? {
+                return Ok(Next::Played(turn));
+            }
+            self.replaying = false;
         }
         let mv = self.computer_move().ok_or(SessionError::NoMove)?;
         Ok(Next::Played(self.play_turn(&mv)))
@@ -613,6 +625,7 @@ impl<'t> BoardSession<'t> {
 
     /// Takes moves back to the previous turn of the side to move.
     pub fn undo(&mut self) -> Undo {
+        self.replaying = false;
         let me = self.game.pos().side();
         if !self.game.undo() {
             return Undo::Nothing;
@@ -642,12 +655,16 @@ impl<'t> BoardSession<'t> {
     }
 
     /// Plays again the next move taken back: the turn played; `None` when
-    /// no move was taken back. (Never an error: the move was legal.)
+    /// no move was taken back. (Never an error: the move was legal.) The
+    /// computer players' replies taken back with it are played again by
+    /// [`BoardSession::advance`], as they were.
     pub fn redo(&mut self) -> Result<Option<Turn>, SessionError> {
         let mover = self.to_move();
         let Some((mv, events)) = self.game.redo() else {
+            self.replaying = false;
             return Ok(None);
         };
+        self.replaying = true;
         let events = self.words(&events);
         match self.state.index_of(&mv) {
             Some(i) => {

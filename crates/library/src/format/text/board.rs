@@ -269,7 +269,9 @@ pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
                 let bg = if last {
                     "43"
                 } else if sq.is_some() || dark {
-                    "48;5;94"
+                    // #af5f5f: white (97) and black (30) pieces both at a
+                    // contrast above 4.5:1 on it.
+                    "48;5;131"
                 } else {
                     "48;5;180"
                 };
