@@ -6,12 +6,10 @@
 
 /// Runs `rulebook play ARGS` with `input` typed; the exit code and stdout.
 fn play(args: &[&str], input: &str) -> (i32, String) {
-    let mut all = vec!["rulebook", "play"];
+    let mut all = vec!["play"];
     all.extend_from_slice(args);
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = rulebook::cli::run(all, &mut input.as_bytes(), &mut out, &mut err);
-    (code, String::from_utf8(out).unwrap())
+    let (code, out, _) = crate::common::run_input(&all, input);
+    (code, out)
 }
 
 /// The lines the prompt answered (those after a prompt), without boards.
@@ -188,17 +186,10 @@ fn a_move_in_another_form_is_answered_with_the_form_that_works() {
 
 #[test]
 fn a_misspelt_game_name_is_suggested() {
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let code = rulebook::cli::run(
-        ["rulebook", "play", "draugts"],
-        &mut "".as_bytes(),
-        &mut out,
-        &mut err,
-    );
+    let (code, _, err) = crate::common::run(&["play", "draugts"]);
     assert_eq!(code, 2);
     assert_eq!(
-        String::from_utf8(err).unwrap(),
+        err,
         "error: can't load `draugts`: no file `draugts` and no bundled game of that name: did you mean `draughts`? (`rulebook list` shows them)\n"
     );
 }
