@@ -56,16 +56,16 @@ fails midway; 130 for a simulate stopped by Ctrl-C.",
     for (what, line) in [
         ("The bundled games and their options:", "rulebook list"),
         (
-            "Play draughts against the computer:",
-            "rulebook play draughts --black greedy --record game.jsonl",
+            "Play GAME (a name rulebook list gives, or a .rules file) against the computer:",
+            "rulebook play GAME --black greedy --record game.jsonl",
         ),
         (
             "A race game between three computer players, replayed:",
-            "rulebook play slow-and-steady --players 3 --seat 1=random --seat 2=random --seat 3=random --seed 5 --record game.jsonl; rulebook replay game.jsonl",
+            "rulebook play RACE --players 3 --seat 1=random --seat 2=random --seat 3=random --seed 5 --record game.jsonl; rulebook replay game.jsonl",
         ),
         (
             "A thousand games between two computer players, with a chart:",
-            "rulebook simulate draughts --games 1000 --agents greedy,random --svg chart.svg",
+            "rulebook simulate GAME --games 1000 --agents greedy,random --svg chart.svg",
         ),
         ("A saved game as PDN:", "rulebook export game.jsonl --pdn -o game.pdn"),
         (
