@@ -658,7 +658,9 @@ fn bundled_games_check_clean() {
     for (name, text) in rulebook::bundled::GAMES {
         let mut runs = vec![vec![]];
         // The draughts family (and what extends it) has the kings option.
-        if *name == "draughts" || text.contains("extends \"draughts\"") {
+        if *name == "draughts"
+            || (text.contains("extends \"draughts\"") && !text.contains("remove option kings"))
+        {
             runs.push(vec![("kings".to_string(), "short".to_string())]);
         }
         // Every value of the file's own options.
@@ -881,7 +883,7 @@ fn e050_removed_still_used() {
     // Restating what used it makes the removal clean (the far rank is then
     // unused).
     Case::new(
-        "extends \"draughts\"\nremove piece king\npiece man \"Man\" {\n  step forward-diagonal\n  jump short diagonal\n}\n",
+        "extends \"draughts\"\nremove piece king\npiece man \"Man\" {\n  step forward-diagonal\n  jump short diagonal\n}\ndescription \"Draughts without kings.\"\n",
     )
     .codes(&["W001"]);
 }
@@ -929,7 +931,7 @@ fn w051_no_effect() {
 fn new_constructs_parse_and_check() {
     // Replacement, custodian, limits, decimals and removals together.
     Case::new(
-        "extends \"draughts\"\nremove end repetition\npiece king \"King\" letter K {\n  slide diagonal captures\n  jump long diagonal land-beyond no-reverse must-continue\n  value 2.75\n}\ncapture custodian orthogonal multiple\ncapture precedence most value, earliest king, fewest man, by king\n",
+        "extends \"draughts\"\nremove end repetition\npiece king \"King\" letter K {\n  slide diagonal captures\n  jump long diagonal land-beyond no-reverse must-continue\n  value 2.75\n}\ncapture custodian orthogonal multiple\ncapture precedence most value, earliest king, fewest man, by king\ndescription \"Draughts with every new construct.\"\nremove option kings\n",
     )
     .codes(&[]);
     Case::new("extends \"draughts\"\npiece king \"King\" letter K {\n  slide diagonal\n  value 1.2345\n}\n")

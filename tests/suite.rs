@@ -11,6 +11,8 @@ mod common;
 mod board_events;
 #[path = "capture_search.rs"]
 mod capture_search;
+#[path = "check_second.rs"]
+mod check_second;
 #[path = "cli.rs"]
 mod cli;
 #[path = "compile.rs"]

@@ -91,7 +91,7 @@ pub enum Statement {
         corners: bool,
     },
     /// `remove zone NAME` / `remove piece KIND` / `remove on end at ZONE` /
-    /// `remove end RULE`
+    /// `remove end RULE` / `remove option NAME`
     Remove(RemoveDecl),
     /// `chain must-continue|may-stop`
     Chain(bool),
@@ -216,6 +216,8 @@ pub enum RemoveDecl {
     Trigger(ZoneRef),
     /// `remove end RULE`: the rule's first word, with its span.
     End(Name),
+    /// `remove option NAME` (only outside `when` blocks)
+    Option(Name),
 }
 
 /// `side ID "Name" forward DIR [letter L]`

@@ -121,11 +121,15 @@ pub enum Code {
     OutcomeNotAllowed,
     /// An end rule that an earlier one always overrules, or that has no effect.
     EndNeverDecides,
+    /// A file that extends another without a `description` of its own.
+    NoOwnDescription,
+    /// An inherited option whose `when` blocks a later file restates in full.
+    OptionChangesNothing,
 }
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 50] = [
+    pub const ALL: [Code; 52] = [
         Code::Syntax,
         Code::UnknownDirection,
         Code::UnknownZone,
@@ -176,6 +180,8 @@ impl Code {
         Code::EffectMisplaced,
         Code::OutcomeNotAllowed,
         Code::EndNeverDecides,
+        Code::NoOwnDescription,
+        Code::OptionChangesNothing,
     ];
 
     /// The stable code, `E001`..`E0nn` for errors, `W001`.. for warnings.
@@ -231,6 +237,8 @@ impl Code {
             Code::NeverDecides => "W050",
             Code::NoEffect => "W051",
             Code::EndNeverDecides => "W006",
+            Code::NoOwnDescription => "W007",
+            Code::OptionChangesNothing => "W008",
         }
     }
 
@@ -244,7 +252,9 @@ impl Code {
             | Code::RuleNeverApplies
             | Code::NeverDecides
             | Code::NoEffect
-            | Code::EndNeverDecides => Severity::Warning,
+            | Code::EndNeverDecides
+            | Code::NoOwnDescription
+            | Code::OptionChangesNothing => Severity::Warning,
             _ => Severity::Error,
         }
     }

@@ -156,6 +156,9 @@ pub struct CustodianDecl {
 struct OptionDecl {
     name: Name,
     values: Vec<Name>,
+    /// A later `remove option` dropped it: no longer offered, its first
+    /// value in force.
+    removed: bool,
 }
 
 /// Merges `files` (base first) under the given option values.
@@ -195,11 +198,38 @@ pub fn merge(files: &[File], options: &[(String, String)], diags: &mut Vec<Diagn
 }
 
 /// The options of every file (a later file's option replaces the earlier of
-/// the same name).
+/// the same name; `remove option` drops an earlier one).
 fn collect_options(files: &[File], diags: &mut Vec<Diagnostic>) -> Vec<OptionDecl> {
     let mut declared: Vec<OptionDecl> = Vec::new();
     for file in files {
         for statement in &file.statements {
+            if let Statement::Remove(RemoveDecl::Option(name)) = &statement.node {
+                match declared
+                    .iter_mut()
+                    .find(|d| d.name.node == name.node && !d.removed)
+                {
+                    Some(d) => d.removed = true,
+                    None => {
+                        let names = declared
+                            .iter()
+                            .filter(|d| !d.removed)
+                            .map(|d| d.name.node.as_str());
+                        diags.push(
+                            Diagnostic::new(
+                                Code::NothingToRemove,
+                                format!("no option `{}` to remove", name.node),
+                            )
+                            .primary(name.span, "not declared by the files this one extends")
+                            .help(unknown_help(
+                                &name.node,
+                                names,
+                                "`remove option` drops an option an earlier file declared",
+                            )),
+                        );
+                    }
+                }
+                continue;
+            }
             if let Statement::Option { name, values } = &statement.node {
                 let mut seen: HashMap<&str, Span> = HashMap::new();
                 for v in values {
@@ -214,6 +244,7 @@ fn collect_options(files: &[File], diags: &mut Vec<Diagnostic>) -> Vec<OptionDec
                 let decl = OptionDecl {
                     name: name.clone(),
                     values: values.clone(),
+                    removed: false,
                 };
                 match declared.iter_mut().find(|d| d.name.node == name.node) {
                     Some(d) => *d = decl,
@@ -225,10 +256,12 @@ fn collect_options(files: &[File], diags: &mut Vec<Diagnostic>) -> Vec<OptionDec
     declared
 }
 
-/// Every declared option with its values (for checking each value).
+/// Every declared option with its values (for checking each value), but
+/// those a `remove option` dropped.
 pub fn declared_options(files: &[File]) -> Vec<(String, Vec<String>)> {
     collect_options(files, &mut Vec::new())
         .into_iter()
+        .filter(|d| !d.removed)
         .map(|d| (d.name.node, d.values.into_iter().map(|v| v.node).collect()))
         .collect()
 }
@@ -264,8 +297,9 @@ fn choose_values(
         })
         .collect();
     for (name, value) in given {
-        let Some(decl) = declared.iter().find(|d| d.name.node == *name) else {
-            let names = declared.iter().map(|d| d.name.node.as_str());
+        let offered = declared.iter().filter(|d| !d.removed);
+        let Some(decl) = offered.clone().find(|d| d.name.node == *name) else {
+            let names = offered.map(|d| d.name.node.as_str());
             diags.push(
                 Diagnostic::new(Code::UnknownOption, format!("unknown option `{name}`")).help(
                     unknown_help(name, names, "this game declares no such `option`"),
@@ -686,6 +720,8 @@ fn remove(m: &mut Merged, what: &RemoveDecl, span: Span, diags: &mut Vec<Diagnos
             m.triggers.retain(|t| t.0.name.node != zone.name.node);
             (m.triggers.len() < before, "trigger", &zone.name, names)
         }
+        // Dropped where the options are collected.
+        RemoveDecl::Option(_) => return,
         RemoveDecl::End(word) => {
             let first = match word.node.as_str() {
                 "draw" => "after",
@@ -774,7 +810,7 @@ fn index_of(m: &Merged) -> Index {
 
 /// What a statement defines, for finding duplicates in one file: a key, how
 /// to name it, and the span to point at.
-fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
+pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
     let span = statement.span;
     let simple = |k: &str, what: &str| Some((k.to_string(), what.to_string(), span));
     match &statement.node {

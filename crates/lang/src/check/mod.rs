@@ -12,6 +12,7 @@ pub mod rules;
 pub mod setup;
 pub mod sides;
 pub mod unused;
+pub mod variant;
 pub mod zones;
 
 use crate::ast::File;
@@ -93,8 +94,9 @@ pub fn check_game(
     if race {
         // Returned even when merging found errors: circles of chained
         // landings are still looked for on its tables (`compile::race`).
-        let spec = race::check_race(&merged, default_title, diags)?;
-        return Some(CheckedGame::Race(Box::new(spec)));
+        let spec = race::check_race(&merged, default_title, diags);
+        variant_warnings(files, errors_before, diags);
+        return Some(CheckedGame::Race(Box::new(spec?)));
     }
     let because = merged
         .board
@@ -117,6 +119,7 @@ pub fn check_game(
     if diags.iter().filter(|d| d.is_error()).count() == errors_before {
         unused::warn_unused(&merged, diags);
     }
+    variant_warnings(files, errors_before, diags);
     if diags.iter().filter(|d| d.is_error()).count() > errors_before {
         return None;
     }
@@ -143,6 +146,14 @@ pub fn check_game(
     let weights = weights(&resolved);
     rules::check_value_criterion(&merged, &resolved.capture.criteria, &weights, diags);
     Some(CheckedGame::Board(Box::new(resolved)))
+}
+
+/// What a variant leaves over from the file it extends (`variant`): said
+/// only of a file with no error, whose mistakes come first.
+fn variant_warnings(files: &[File], errors_before: usize, diags: &mut Vec<Diagnostic>) {
+    if diags.iter().filter(|d| d.is_error()).count() == errors_before {
+        variant::check_variant(files, diags);
+    }
 }
 
 /// Whether kind `k` only ever appears by promotion (its default value is

@@ -18,7 +18,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | kw_enter | kw_extra | kw_finish | kw_win | kw_landing | kw_resting | track_stmt
         | players_stmt | seats_stmt | pieces_stmt | dice_stmt | move_stmt | enter_stmt
         | extra_stmt | finish_stmt | win_stmt | landing_rules_stmt | cell_rule_stmt
-        | kw_remove | remove_stmt | kw_safe | safe_stmt | kw_outcome | outcome_stmt
+        | kw_remove | remove_stmt | remove_option_stmt | kw_safe | safe_stmt | kw_outcome | outcome_stmt
         | kw_finishing | finishing_stmt | kw_rolling | roll_rule_stmt | no_landing_stmt
         | kw_tries | tries_stmt | kw_leave | leave_start_stmt => {
             "a new statement"
@@ -175,6 +175,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
             "a limit (`land-beyond`, `no-reverse`, `must-continue`)"
         }
         remove_zone => "`zone`",
+        remove_option => "`option`",
         remove_piece => "`piece`",
         remove_trigger => "`on`",
         remove_end => "`end`",

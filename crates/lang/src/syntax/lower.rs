@@ -119,6 +119,10 @@ impl Lower {
                 Statement::Option { name, values }
             }
             Rule::when_stmt => self.lower_when_stmt(inner)?,
+            Rule::remove_option_stmt => {
+                let name = inner.next()?.into_inner().nth(1)?;
+                Statement::Remove(RemoveDecl::Option(self.lower_name(name)))
+            }
             Rule::track_stmt => {
                 let cells = self.lower_number(inner.next()?);
                 match inner.next() {

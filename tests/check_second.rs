@@ -1,0 +1,126 @@
+//! The second evening's checks (issue 31): a variant's own description
+//! (W007), an inherited option that a variant makes meaningless (W008) and
+//! `remove option`, which drops it; the language server's hover on a keyword
+//! says what its statement means.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common;
+
+use common::{ok, run};
+use rulebook::load::{check_source, BundledLoader};
+use rulebook::source::Source;
+
+/// `check`'s report of a house rule named `house.rules` that builds on the
+/// bundled games, and the option names it offers.
+fn check_house(text: &str) -> (String, Vec<String>) {
+    let source = Source {
+        name: "house.rules".into(),
+        text: text.into(),
+    };
+    let checked = check_source(source, &BundledLoader, &[]);
+    let names = checked.options.iter().map(|(n, _)| n.clone()).collect();
+    (checked.render(), names)
+}
+
+#[test]
+fn a_variant_without_its_own_description_is_warned_with_a_hint() {
+    let (report, _) = check_house("extends \"draughts\"\ngame \"House\"\ncapture free\n");
+    insta::assert_snapshot!(report);
+    assert!(report.contains("warning[W007]"), "{report}");
+    // Its own description: no warning, and `rules` shows it.
+    let (report, _) = check_house(
+        "extends \"draughts\"\ngame \"House\"\ndescription \"Draughts with free capture.\"\ncapture free\n",
+    );
+    assert_eq!(report, "");
+    // The bundled variant that had none now says what it changes.
+    let rules = ok(&["rules", "variants/slow-and-steady-both-pieces"]);
+    assert!(
+        rules.contains("bring both pieces to 100"),
+        "its own description:\n{rules}"
+    );
+    assert!(!rules.contains("the first piece to reach 100"), "{rules}");
+}
+
+/// A house rule of the travel-set draughts with kings of its own: the
+/// `kings` option it inherits sets a `piece king` that this file restates.
+const OWN_KINGS: &str = "extends \"draughts\"
+game \"Short kings\"
+description \"Draughts whose kings move one square.\"
+piece king \"King\" letter K {
+  step diagonal
+  jump short diagonal
+}
+";
+
+#[test]
+fn an_inherited_option_that_changes_nothing_is_warned_and_can_be_removed() {
+    let (report, options) = check_house(OWN_KINGS);
+    insta::assert_snapshot!(report);
+    assert!(report.contains("warning[W008]"), "{report}");
+    assert_eq!(options, ["kings"]);
+    // Dropped: no warning, not offered, not accepted.
+    let dropped = OWN_KINGS.replace("piece king", "remove option kings\npiece king");
+    let (report, options) = check_house(&dropped);
+    assert_eq!(report, "");
+    assert!(options.is_empty(), "{options:?}");
+    // An option that still changes something is not warned about.
+    let (report, _) = check_house(
+        "extends \"draughts\"\ngame \"House\"\ndescription \"Draughts with free capture.\"\ncapture free\n",
+    );
+    assert!(!report.contains("W008"), "{report}");
+    // Removing an option nobody declared is an error with a suggestion.
+    let (report, _) =
+        check_house(&OWN_KINGS.replace("piece king", "remove option king\npiece king"));
+    assert!(
+        report.contains("error[E051]: no option `king` to remove"),
+        "{report}"
+    );
+    assert!(report.contains("did you mean `kings`?"), "{report}");
+    // `remove option` is not for a `when` block.
+    let (report, _) = check_house(&format!(
+        "{OWN_KINGS}when kings = short {{\n  remove option kings\n}}\n"
+    ));
+    assert!(report.contains("error[E001]"), "{report}");
+}
+
+#[test]
+fn english_checkers_offers_no_kings_option() {
+    let rules = ok(&["rules", "variants/english"]);
+    assert!(!rules.contains("kings="), "{rules}");
+    assert!(!rules.contains("options:"), "{rules}");
+    // The travel-set game still has it.
+    assert!(ok(&["rules", "draughts"]).contains("--option kings=flying|short"));
+    let (code, _, err) = run(&[
+        "check",
+        "games/variants/english.rules",
+        "--option",
+        "kings=short",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("unknown option `kings`"), "{err}");
+    let offered = ok(&[
+        "complete",
+        "--line",
+        "rulebook play variants/english --option ",
+    ]);
+    assert_eq!(offered.trim(), "", "completions");
+    let offered = ok(&["complete", "--line", "rulebook play draughts --option "]);
+    assert_eq!(
+        offered.lines().collect::<Vec<_>>(),
+        ["kings=flying", "kings=short"]
+    );
+    // With and without the option gone, the game is the same: kings that
+    // step one square.
+    let english = rulebook::load::check(&BundledLoader, "variants/english", &[])
+        .into_board()
+        .unwrap()
+        .into_game();
+    assert!(english.kinds[1].moves[0].slide.is_empty());
+    assert_eq!(english.kinds[1].moves[0].step.len(), 4);
+    // Every bundled game checks with no warning (tests/diagnostics.rs too).
+    for (name, _) in rulebook::bundled::GAMES {
+        let checked = rulebook::load::check(&BundledLoader, name, &[]);
+        assert_eq!(checked.render(), "", "{name}");
+    }
+}
+
