@@ -124,3 +124,79 @@ fn english_checkers_offers_no_kings_option() {
     }
 }
 
+/// The hover at the `nth` (from 0) occurrence of `needle` in `text`,
+/// `skip` bytes into it.
+fn hover_at(
+    cx: &rulebook::lsp::analysis::Context<'_>,
+    needle: &str,
+    nth: usize,
+    skip: usize,
+) -> String {
+    let at = cx
+        .text
+        .match_indices(needle)
+        .nth(nth)
+        .unwrap_or_else(|| panic!("`{needle}` #{nth} in the file"))
+        .0;
+    let (md, _) = cx
+        .hover(at + skip)
+        .unwrap_or_else(|| panic!("a hover on `{needle}`"));
+    format!("## `{needle}` + {skip}\n{md}\n")
+}
+
+#[test]
+fn hover_on_a_keyword_says_what_its_statement_means() {
+    use rulebook::lsp::analysis::{outline, Context};
+    use rulebook::lsp::docs::Grammar;
+    let path = std::path::Path::new("games/draughts.rules");
+    let text = std::fs::read_to_string(path).unwrap();
+    let own = outline(&text);
+    let grammar = Grammar::load();
+    let cx = Context {
+        path,
+        text: &text,
+        outline: &own,
+        chain: &[],
+        game: None,
+        grammar: &grammar,
+    };
+    let mut all = String::new();
+    for (needle, nth, skip) in [
+        ("capture compulsory", 0, 0),
+        ("capture compulsory", 0, 10),
+        ("capture most", 0, 9),
+        ("capture removes at-end", 0, 0),
+        ("capture removes at-end", 0, 9),
+        ("capture removes at-end", 0, 17),
+        ("chain must-continue", 0, 7),
+        ("crown mid-chain stay", 0, 17),
+        ("long-landing any", 0, 13),
+        // The same word in a draw rule is the event that resets its count.
+        ("without capture", 0, 9),
+        ("end no-pieces lose", 0, 5),
+    ] {
+        all.push_str(&hover_at(&cx, needle, nth, skip));
+    }
+    insta::assert_snapshot!(all);
+    // `capture` at the start of `capture compulsory` is not the event of a
+    // draw rule, and `compulsory` says what the statement means.
+    let capture = hover_at(&cx, "capture compulsory", 0, 0);
+    assert!(!capture.contains("resets a draw counter"), "{capture}");
+    assert!(capture.contains("must capture"), "{capture}");
+    let event = hover_at(&cx, "without capture", 0, 9);
+    assert!(event.contains("resets a draw counter"), "{event}");
+    // A house rule's `capture optional`: what `optional` means there.
+    let house = "capture optional\n";
+    let own = outline(house);
+    let cx = Context {
+        text: house,
+        outline: &own,
+        ..cx
+    };
+    let optional = hover_at(&cx, "optional", 0, 2);
+    assert!(
+        optional.contains("`capture optional`: a side may make a plain move"),
+        "{optional}"
+    );
+    assert!(!optional.contains("draw counter"), "{optional}");
+}

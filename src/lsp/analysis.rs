@@ -314,6 +314,10 @@ pub struct Leaf {
     pub rule: Rule,
     /// The rule of the statement it is in.
     pub statement: Rule,
+    /// The rule of the construct it is a word of (its statement, or a part
+    /// of one such as an end rule or a draw counter's event), and that
+    /// construct's bytes.
+    pub parent: (Rule, usize, usize),
     /// Its text.
     pub text: String,
     /// Bytes.
@@ -463,15 +467,16 @@ fn walk(pair: Pair<'_, Rule>, out: &mut Outline) -> Stmt {
     };
     let mut in_block = false;
     let mut first_name = true;
+    let parent = (rule, stmt.start, stmt.end);
     for child in pair.into_inner() {
         match child.as_rule() {
             Rule::open_brace => {
                 in_block = true;
-                leaf(child, rule, out);
+                leaf(child, rule, parent, out);
             }
             Rule::close_brace => {
                 in_block = false;
-                leaf(child, rule, out);
+                leaf(child, rule, parent, out);
             }
             _ if in_block => {
                 let s = walk(child, out);
@@ -487,28 +492,31 @@ fn walk(pair: Pair<'_, Rule>, out: &mut Outline) -> Stmt {
                     end: s.end(),
                     statement: (stmt.start, stmt.end),
                 });
-                leaf(child, rule, out);
+                leaf(child, rule, parent, out);
             }
-            _ => leaf(child, rule, out),
+            _ => leaf(child, rule, parent, out),
         }
     }
     stmt
 }
 
-fn leaf(pair: Pair<'_, Rule>, in_statement: Rule, out: &mut Outline) {
+fn leaf(pair: Pair<'_, Rule>, in_statement: Rule, parent: (Rule, usize, usize), out: &mut Outline) {
     let rule = pair.as_rule();
     if rule == Rule::string || pair.clone().into_inner().next().is_none() {
         let s = pair.as_span();
         out.leaves.push(Leaf {
             rule,
             statement: in_statement,
+            parent,
             text: s.as_str().to_string(),
             start: s.start(),
             end: s.end(),
         });
     } else {
+        let s = pair.as_span();
+        let parent = (rule, s.start(), s.end());
         for child in pair.into_inner() {
-            leaf(child, in_statement, out);
+            leaf(child, in_statement, parent, out);
         }
     }
 }
@@ -766,6 +774,9 @@ impl Context<'_> {
                 return Some((text, (begin, end)));
             }
         }
+        if let Some(md) = on_leaf.and_then(|l| self.keyword_in_context(l)) {
+            return Some((md, (begin, end)));
+        }
         let docs = self.grammar.keyword_docs(word);
         if docs.is_empty() {
             return None;
@@ -775,6 +786,43 @@ impl Context<'_> {
             md.push_str(&format!("\n\n{}", r.doc));
         }
         Some((md, (begin, end)))
+    }
+
+    /// What a keyword means where it stands: the doc comment of the
+    /// construct it is a word of (`capture optional`, the event of a draw
+    /// rule), narrowed to the line of the form written when the doc lists
+    /// its forms. `None` for a word that is no keyword.
+    fn keyword_in_context(&self, leaf: &Leaf) -> Option<String> {
+        if !format!("{:?}", leaf.rule).starts_with("kw_") {
+            return None;
+        }
+        let (rule, start, end) = leaf.parent;
+        let doc = self.grammar.documented(&format!("{rule:?}"))?;
+        let words: Vec<&str> = self
+            .outline
+            .leaves
+            .iter()
+            .filter(|l| l.start >= start && l.end <= end && l.statement == leaf.statement)
+            .take_while(|l| l.rule != Rule::open_brace)
+            .map(|l| l.text.as_str())
+            .collect();
+        let written = words.join(" ");
+        let form = doc
+            .forms
+            .iter()
+            .filter_map(|line| Some((form_words(line)?, line)))
+            .filter(|(form, _)| fits(form, &words))
+            .max_by_key(|(form, _)| form.len())
+            .map(|(_, line)| line);
+        let meaning = match form {
+            Some(line) => format!("{}\n\n{line}", doc.doc),
+            None if doc.forms.is_empty() => doc.doc.clone(),
+            None => format!("{}\n\n- {}", doc.doc, doc.forms.join("\n- ")),
+        };
+        Some(format!(
+            "**`{}`**\n\n{meaning}",
+            crate::shown::shown(&written)
+        ))
     }
 
     /// The definition of the name at `offset`: path and byte range.
@@ -1035,4 +1083,24 @@ pub fn expected_at(prefix: &str) -> Vec<Rule> {
             Ok(_) => Vec::new(),
         },
     }
+}
+
+/// The words of the form a doc line starts with: `` `capture optional`: ``
+/// gives `capture`, `optional`; `None` for a line that names no form.
+fn form_words(line: &str) -> Option<Vec<&str>> {
+    let rest = line.strip_prefix('`')?;
+    let (form, _) = rest.split_once("`:")?;
+    Some(form.split_whitespace().collect())
+}
+
+/// Whether the words written start with the form: each word of the form is
+/// the word written, one of its `a|b` alternatives, or an upper-case
+/// placeholder (`KIND`) for any word.
+fn fits(form: &[&str], written: &[&str]) -> bool {
+    form.len() <= written.len()
+        && form.iter().zip(written).all(|(f, w)| {
+            f == w
+                || f.split('|').any(|alt| alt == *w)
+                || f.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+        })
 }

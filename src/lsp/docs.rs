@@ -12,8 +12,12 @@ const GRAMMAR: &str = include_str!("../../grammar/rules.pest");
 pub struct GrammarRule {
     /// `side_stmt`
     pub name: String,
-    /// The `///` lines above it, joined.
+    /// The `///` lines above it, joined, up to the first `- ` line.
     pub doc: String,
+    /// The `///` lines from the first `- ` line on, one entry for each `- `
+    /// (its prefix cut): the forms of a construct and what each means
+    /// (`` `capture optional`: ... ``).
+    pub forms: Vec<String>,
     /// The text between its braces.
     pub body: String,
     /// An atomic rule (`@{` or `${`): one token.
@@ -132,6 +136,14 @@ impl Grammar {
         found
     }
 
+    /// A rule with a doc comment.
+    pub fn documented(&self, rule: &str) -> Option<&GrammarRule> {
+        self.rules
+            .iter()
+            .find(|r| r.name == rule)
+            .filter(|r| !r.doc.is_empty())
+    }
+
     /// The doc comment of a rule.
     pub fn doc(&self, rule: &str) -> Option<&str> {
         self.rules
@@ -143,9 +155,26 @@ impl Grammar {
 
 fn finish(name: &str, body: &str, doc: &[String]) -> GrammarRule {
     let t = body.trim_start();
+    let split = doc
+        .iter()
+        .position(|l| l.starts_with("- "))
+        .unwrap_or(doc.len());
+    let (general, rest) = doc.split_at(split);
+    let mut forms: Vec<String> = Vec::new();
+    for line in rest {
+        match (line.strip_prefix("- "), forms.last_mut()) {
+            (Some(entry), _) => forms.push(entry.to_string()),
+            (None, Some(last)) => {
+                last.push(' ');
+                last.push_str(line);
+            }
+            (None, None) => {}
+        }
+    }
     GrammarRule {
         name: name.to_string(),
-        doc: doc.join(" "),
+        doc: general.join(" "),
+        forms,
         body: body.to_string(),
         atomic: t.starts_with('@') || t.starts_with('$'),
     }
