@@ -1,11 +1,14 @@
-//! Race games, issue 31: a piece a landing rule moves onto a holding cell
-//! is held there.
+//! Race games, issue 31: `replay` names home cells as the prompt does; a
+//! rule of the roll told only when it did something, an extra roll told
+//! once; the finishing order of a misère outcome says who won and who
+//! lost; a piece a landing rule moves onto a holding cell is held there.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use rulebook::narrate::race::{parse_position, turn_text};
+use rulebook::narrate::race::{parse_position, result_text, turn_text};
 use rulebook::race::game::RaceGame;
 use rulebook::race::{Choice, RaceState, Roll};
 
+use crate::common::run;
 use crate::race::load_text;
 
 /// A turn of the seat to roll in `state` played and told as `play` tells it.
@@ -16,6 +19,103 @@ fn told(game: &RaceGame, state: &mut RaceState, dice: &[u8], choice: Choice) -> 
     let mut events = Vec::new();
     state.apply(game, &roll, choice, &mut events).unwrap();
     turn_text(game, state, number, seat, &roll, choice, &events)
+}
+
+#[test]
+fn replay_names_home_cells_as_the_prompt_does() {
+    let dir = crate::common::scratch();
+    let record = dir.path().join("ludo.jsonl");
+    let (code, _, err) = run(&[
+        "play",
+        "other/ludo",
+        "--seat",
+        "1=random",
+        "--seat",
+        "2=random",
+        "--seed",
+        "3",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    // The record replays: what it writes (`"h2"`) it reads.
+    let (code, _, err) = run(&["replay", record.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    // The first move from a home cell, made with a 6: past home.
+    let lines: Vec<&str> = text.lines().collect();
+    let (n, line) = lines
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.contains("\"choice\":\"h"))
+        .expect("a move from a home cell");
+    let cell = line
+        .split("\"choice\":\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap();
+    let dice = line
+        .split("\"dice\":")
+        .nth(1)
+        .and_then(|r| r.split(']').next())
+        .unwrap();
+    let mut bad = lines.clone();
+    let changed = line.replace(&format!("\"dice\":{dice}]"), "\"dice\":[6]");
+    bad[n] = &changed;
+    let file = dir.path().join("bad.jsonl");
+    std::fs::write(&file, bad.join("\n")).unwrap();
+    let (code, _, err) = run(&["replay", file.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains(&format!("can't play `{cell}` with 6")),
+        "{err}"
+    );
+    // A choice that names nothing says the home cells are named too.
+    let changed = line.replace(&format!("\"choice\":\"{cell}\""), "\"choice\":\"x9\"");
+    bad[n] = &changed;
+    std::fs::write(&file, bad.join("\n")).unwrap();
+    let (code, _, err) = run(&["replay", file.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("`\"x9\"` is not a choice: write a cell number, a home cell (\"h1\"), \"enter\" or \"pass\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_rule_of_the_roll_is_told_when_it_did_something_and_an_extra_roll_once() {
+    let game = load_text(
+        "extends \"slow-and-steady\"\nrolling 6 6 \"boxcars\": furthest out\nrolling 5 5 \"fives\": extra roll\n",
+    );
+    // No piece on the track: the furthest is none, nothing is told.
+    let mut state = parse_position(&game, "red:red out,out:blue 30").unwrap();
+    let text = told(&game, &mut state, &[6, 6], Choice::Enter);
+    assert!(!text.contains("boxcars"), "{text}");
+    // A piece on the track goes out, and the rule is told.
+    let mut state = parse_position(&game, "red:red 40,out:blue 30").unwrap();
+    let text = told(&game, &mut state, &[6, 6], Choice::Enter);
+    assert!(
+        text.contains("     rolled boxcars: furthest out\n     red's piece on 40 goes out\n"),
+        "{text}"
+    );
+    // The extra roll of the rule is told by the rule, once.
+    let mut state = parse_position(&game, "red:red 40,out:blue 30").unwrap();
+    let text = told(&game, &mut state, &[5, 5], Choice::Move(40));
+    assert!(text.contains("rolled fives: rolls again"), "{text}");
+    assert_eq!(text.matches("rolls again").count(), 1, "{text}");
+}
+
+#[test]
+fn the_order_of_a_misere_outcome_says_who_won_and_who_lost() {
+    let game = load_text("extends \"slow-and-steady\"\noutcome first-home lose\n");
+    let mut state = parse_position(&game, "red:red 96:blue 98:green 50").unwrap();
+    told(&game, &mut state, &[1, 3], Choice::Move(96));
+    told(&game, &mut state, &[1, 1], Choice::Move(98));
+    let text = result_text(&game, &state);
+    assert!(
+        text.contains("order: 1st home: red (loses), 2nd home: blue, last left: green (wins)\n"),
+        "{text}"
+    );
 }
 
 #[test]

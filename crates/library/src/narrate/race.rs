@@ -77,8 +77,10 @@ pub fn turn_text(
         seat_name(game, seat),
         choice_text(game, seat, choice)
     );
-    for e in events {
-        s.push_str(&format!("     {}\n", super::event::describe(e, game, seat)));
+    for (e, told) in events.iter().zip(told(game, events)) {
+        if told {
+            s.push_str(&format!("     {}\n", super::event::describe(e, game, seat)));
+        }
     }
     s.push_str(&format!("     {}\n", positions_text(game, state)));
     s
@@ -111,6 +113,10 @@ pub fn result_text(game: &RaceGame, state: &RaceState) -> String {
         format!("result: {} after {rolls}\n", parts.join(", "))
     };
     if state.places().len() > 1 || (game.order && !state.places().is_empty()) {
+        if let Some(order) = order_said(game, state) {
+            s.push_str(&order);
+            return s;
+        }
         let order: Vec<String> = state
             .places()
             .iter()
@@ -386,4 +392,80 @@ pub fn parse_position(game: &RaceGame, text: &str) -> Result<RaceState, Position
     }
     state.set_turn(to_roll, &[]);
     Ok(state)
+}
+
+/// Which of a turn's events its narration tells: a rule of the roll whose
+/// effects only move pieces its targets pick is told when it moved some
+/// (as a cell rule is), and an extra roll already told by the rule that
+/// gave it is not told again.
+pub fn told(game: &RaceGame, events: &[Event]) -> Vec<bool> {
+    use crate::race::game::CellEffect;
+    let mut told = vec![true; events.len()];
+    let mut extra_told = false;
+    for (k, e) in events.iter().enumerate() {
+        match *e {
+            Event::RollRule { rule } => {
+                let Some(r) = game.roll_rules.get(usize::from(rule)) else {
+                    continue;
+                };
+                let only_targets = r
+                    .effects
+                    .iter()
+                    .all(|e| matches!(e, CellEffect::Targeted(..)));
+                let moved = matches!(events.get(k + 1), Some(Event::Sent { .. }));
+                if only_targets && !moved {
+                    told[k] = false;
+                } else if r.effects.contains(&CellEffect::ExtraRoll) {
+                    extra_told = true;
+                }
+            }
+            Event::Rule { rule, .. }
+                if game
+                    .rules()
+                    .get(usize::from(rule))
+                    .is_some_and(|r| r.effects.contains(&CellEffect::ExtraRoll)) =>
+            {
+                extra_told = true;
+            }
+            Event::ExtraRoll if extra_told => told[k] = false,
+            _ => {}
+        }
+    }
+    told
+}
+
+/// The finishing order of a game whose outcome is not plain (`outcome
+/// first-home lose`, `last-home win`), each place with what it means for
+/// the result: `1st home: red (loses)`. None for the other outcomes.
+fn order_said(game: &RaceGame, state: &RaceState) -> Option<String> {
+    use crate::race::game::Outcome;
+    if !matches!(
+        game.outcome,
+        Outcome::FirstHomeLoses | Outcome::LastHomeWins
+    ) {
+        return None;
+    }
+    let places = state.places();
+    let lines: Vec<String> = places
+        .iter()
+        .enumerate()
+        .map(|(i, &seat)| {
+            let seat = usize::from(seat);
+            let how = if state.winner() == Some(seat) {
+                " (wins)"
+            } else if state.loser() == Some(seat) {
+                " (loses)"
+            } else {
+                ""
+            };
+            let left = i + 1 == places.len() && state.is_over() && places.len() == state.players();
+            let place = if left {
+                "last left".to_string()
+            } else {
+                format!("{} home", super::event::ordinal(i as u8 + 1))
+            };
+            format!("{place}: {}{how}", seat_name(game, seat))
+        })
+        .collect();
+    Some(format!("order: {}\n", lines.join(", ")))
 }
