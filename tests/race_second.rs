@@ -1,14 +1,16 @@
-//! Race games, issue 31: `replay` names home cells as the prompt does; a
-//! rule of the roll told only when it did something, an extra roll told
-//! once; the finishing order of a misère outcome says who won and who
-//! lost; a piece a landing rule moves onto a holding cell is held there.
+//! Race games, issue 31: the track's legend shown once at the terminal
+//! (`board`, `track` and `legend` show it again); `replay` names home cells
+//! as the prompt does; a rule of the roll told only when it did something,
+//! an extra roll told once; the finishing order of a misère outcome says
+//! who won and who lost; a piece a landing rule moves onto a holding cell
+//! is held there.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use rulebook::narrate::race::{parse_position, result_text, turn_text};
 use rulebook::race::game::RaceGame;
 use rulebook::race::{Choice, RaceState, Roll};
 
-use crate::common::run;
+use crate::common::{run, run_input};
 use crate::race::load_text;
 
 /// A turn of the seat to roll in `state` played and told as `play` tells it.
@@ -19,6 +21,35 @@ fn told(game: &RaceGame, state: &mut RaceState, dice: &[u8], choice: Choice) -> 
     let mut events = Vec::new();
     state.apply(game, &roll, choice, &mut events).unwrap();
     turn_text(game, state, number, seat, &roll, choice, &events)
+}
+
+/// A game of `play` at the prompt, its input `input`: the output.
+fn at_prompt(args: &[&str], input: &str) -> String {
+    let (code, out, err) = run_input(args, input);
+    assert_eq!(code, 0, "{err}");
+    out
+}
+
+#[test]
+fn the_legend_of_the_track_is_shown_once_and_again_when_asked() {
+    let args = ["play", "other/ludo", "--seat", "2=random", "--seed", "3"];
+    let legend = "* safe cell: no piece is sent away here";
+    // Four of red's rolls with a choice (the input ends at the fourth):
+    // the track before each, the legend with the first only.
+    let out = at_prompt(&args, "\n\n\n");
+    assert_eq!(out.matches("R red: ").count(), 4, "{out}");
+    assert_eq!(out.matches(legend).count(), 1, "{out}");
+    // `legend` shows the legend alone, `board` (as `track`) the track with
+    // its legend; `help` names them.
+    let out = at_prompt(&args, "legend\n");
+    assert_eq!(out.matches(legend).count(), 2, "{out}");
+    assert_eq!(out.matches("R red: ").count(), 1, "{out}");
+    let out = at_prompt(&args, "board\n");
+    assert_eq!(out.matches(legend).count(), 2, "{out}");
+    assert_eq!(out.matches("R red: ").count(), 2, "{out}");
+    let out = at_prompt(&args, "help\n");
+    assert!(out.contains("  track, board the track"), "{out}");
+    assert!(out.contains("  legend       what the marks"), "{out}");
 }
 
 #[test]
