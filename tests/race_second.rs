@@ -1,17 +1,30 @@
-//! Race games, issue 31: the track's legend shown once at the terminal
-//! (`board`, `track` and `legend` show it again); `replay` names home cells
-//! as the prompt does; a rule of the roll told only when it did something,
-//! an extra roll told once; the finishing order of a misère outcome says
-//! who won and who lost; a piece a landing rule moves onto a holding cell
-//! is held there.
+//! Race games, issue 31: a choice says where it goes and what the cells do
+//! (at the prompt's `moves` and `hint`, and in the library for the web
+//! page); the track's legend shown once at the terminal (`board`, `track`
+//! and `legend` show it again); `replay` names home cells as the prompt
+//! does; a rule of the roll told only when it did something, an extra roll
+//! told once; the finishing order of a misère outcome says who won and who
+//! lost.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use rulebook::narrate::race::{parse_position, result_text, turn_text};
+use rulebook::narrate::race::{choice_says, parse_position, result_text, turn_text};
 use rulebook::race::game::RaceGame;
 use rulebook::race::{Choice, RaceState, Roll};
 
 use crate::common::{run, run_input};
-use crate::race::load_text;
+use crate::race::{load, load_text};
+
+/// The words of every choice of the seat to roll in `position` with `dice`.
+fn says(game: &RaceGame, position: &str, dice: &[u8]) -> Vec<String> {
+    let state = parse_position(game, position).unwrap();
+    let roll = Roll::new(dice).unwrap();
+    let mut choices = Vec::new();
+    state.choices(game, &roll, &mut choices);
+    choices
+        .iter()
+        .map(|&c| choice_says(game, &state, &roll, c, "→"))
+        .collect()
+}
 
 /// A turn of the seat to roll in `state` played and told as `play` tells it.
 fn told(game: &RaceGame, state: &mut RaceState, dice: &[u8], choice: Choice) -> String {
@@ -28,6 +41,59 @@ fn at_prompt(args: &[&str], input: &str) -> String {
     let (code, out, err) = run_input(args, input);
     assert_eq!(code, 0, "{err}");
     out
+}
+
+#[test]
+fn a_choice_says_where_it_goes_and_what_the_cells_do() {
+    let slow = load("slow-and-steady", &[]);
+    // 9 + 3 lands on 12, whose digit 1 sends the piece 3 on.
+    assert_eq!(
+        says(&slow, "red:red 9,out:blue 30", &[1, 2]),
+        ["9 → 12 → 15 (contains 1: forward 3)"]
+    );
+    // 25 + 5 lands on 30, whose digit 0 sends the piece out.
+    assert_eq!(
+        says(&slow, "red:red 25,out:blue 30", &[2, 3]),
+        ["25 → 30 → out (contains 0)"]
+    );
+    // Entering is said with where the piece lands: not `enter 1`.
+    let ludo = load("other/ludo", &[]);
+    assert_eq!(
+        says(&ludo, "red:red 13,out:green 19", &[6]),
+        ["enter → 1", "13 → 19 (takes green's piece)"]
+    );
+    let snakes = load("variants/snakes-and-ladders", &[]);
+    assert_eq!(
+        says(&snakes, "red:red 2:blue 30", &[2]),
+        ["2 → 4 → 14 (a ladder)"]
+    );
+    let goose = load("variants/goose", &[]);
+    assert_eq!(
+        says(&goose, "red:red 20:blue 30", &[3, 4]),
+        ["20 → 27 → 34 (a goose: moves again)"]
+    );
+}
+
+#[test]
+fn moves_and_hint_at_the_prompt_say_where_each_choice_goes() {
+    // Seed 4: red's 14th roll, 1+6, is the first with two choices.
+    let args = [
+        "play",
+        "slow-and-steady",
+        "--seat",
+        "2=random",
+        "--seed",
+        "4",
+    ];
+    let out = at_prompt(&args, "moves\nhint\n");
+    assert!(
+        out.contains("[45]> enter → 7 → 4 (contains 7: back 3)\n45 → 52\n"),
+        "{out}"
+    );
+    assert!(out.contains("[45]> hint: 45 → 52\n"), "{out}");
+    // What a player types is still the choice itself.
+    let out = at_prompt(&args, "enter\n");
+    assert!(out.contains("14. red rolls 1+6, choice: enter"), "{out}");
 }
 
 #[test]

@@ -10,7 +10,9 @@ use super::{Failure, GameArgs};
 use crate::agents::Strength;
 use crate::format::text::board::Style;
 use crate::format::text::race::{legend, track, track_with};
-use crate::narrate::race::{choice_text, parse_choice, result_text, seat_name, turn_text, why_not};
+use crate::narrate::race::{
+    choice_says, choice_text, parse_choice, result_text, seat_name, turn_text, why_not,
+};
 use crate::race::game::RaceGame;
 use crate::race::{Choice, RaceState, Roll};
 use crate::record::Header;
@@ -378,7 +380,8 @@ pub(crate) const RACE_HELP: &str =
     "Type `enter`, the cell of the piece to move, or `pass`; Enter alone takes
 the choice in brackets (the computer's suggestion). A roll that leaves one
 choice only is played without asking. Commands:
-  moves        the choices for this roll
+  moves        the choices for this roll: where each piece goes and what the
+               cells do (`9 → 12 → 15 (contains 1: forward 3)`)
   track, board the track with every piece on it, and its legend
   legend       what the marks of the track mean (shown with the first track)
   undo, redo   take back your last choice (the same dice come again) / make it again
@@ -412,6 +415,9 @@ fn ask(
         .iter()
         .map(|&c| choice_text(game, seat, c))
         .collect();
+    // The arrow as the positions' dot: in any style (a `->` would read as
+    // the prompt's `> `).
+    let says = |c: Choice| choice_says(game, state, roll, c, "\u{2192}");
     let default = session.default_choice();
     let shown_default = default.map_or_else(String::new, |c| {
         format!(" [{}]", choice_text(game, seat, c))
@@ -454,7 +460,9 @@ fn ask(
                 continue;
             }
             "moves" => {
-                writeln!(out, "{}", listed.join(" "))?;
+                for &c in choices {
+                    writeln!(out, "{}", says(c))?;
+                }
                 continue;
             }
             "track" | "board" => {
@@ -477,7 +485,7 @@ fn ask(
             }
             "hint" => {
                 match session.hint() {
-                    Some(c) => writeln!(out, "hint: {}", choice_text(game, seat, c))?,
+                    Some(c) => writeln!(out, "hint: {}", says(c))?,
                     None => writeln!(out, "no hint")?,
                 }
                 continue;
