@@ -75,6 +75,7 @@ mod pydraughts;
 mod race;
 #[path = "race_rules.rs"]
 mod race_rules;
+mod race_second;
 #[path = "records.rs"]
 mod records;
 #[path = "session.rs"]

@@ -9,8 +9,10 @@ use super::shared::{ask_save_file, left_line, report_record, resume_line, seed_l
 use super::{Failure, GameArgs};
 use crate::agents::Strength;
 use crate::format::text::board::Style;
-use crate::format::text::race::track;
-use crate::narrate::race::{choice_text, parse_choice, result_text, seat_name, turn_text, why_not};
+use crate::format::text::race::{legend, track, track_with};
+use crate::narrate::race::{
+    choice_says, choice_text, parse_choice, result_text, seat_name, turn_text, why_not,
+};
 use crate::race::game::RaceGame;
 use crate::race::{Choice, RaceState, Roll};
 use crate::record::Header;
@@ -107,6 +109,9 @@ impl RaceRun<'_> {
         // the track is shown again before their roll only when something
         // moved since (or when asked: `track`).
         let mut shown: Option<Vec<Vec<u16>>> = None;
+        // The legend of the track's marks is shown with the first track
+        // only (`track`, `board` and `legend` show it again).
+        let mut legend_shown = false;
         // The file `save` last wrote, and the turns it holds.
         let mut saved: Option<(String, usize)> = None;
         let thinking = self.thinking && humans;
@@ -150,7 +155,13 @@ impl RaceRun<'_> {
             }
             let now = pieces(session.state());
             if shown.as_ref() != Some(&now) {
-                write!(out, "{}", track(game, Some(session.state()), &self.style))?;
+                let state = Some(session.state());
+                write!(
+                    out,
+                    "{}",
+                    track_with(game, state, &self.style, !legend_shown)
+                )?;
+                legend_shown = true;
                 shown = Some(now);
             }
             let played = match ask(&session, seat, &roll, &self.style, input, out)? {
@@ -215,7 +226,12 @@ impl RaceRun<'_> {
             return Ok(0);
         }
         if humans {
-            write!(out, "{}", track(game, Some(session.state()), &self.style))?;
+            let state = Some(session.state());
+            write!(
+                out,
+                "{}",
+                track_with(game, state, &self.style, !legend_shown)
+            )?;
         }
         write!(out, "{}", result_text(game, session.state()))?;
         Ok(0)
@@ -364,8 +380,10 @@ pub(crate) const RACE_HELP: &str =
     "Type `enter`, the cell of the piece to move, or `pass`; Enter alone takes
 the choice in brackets (the computer's suggestion). A roll that leaves one
 choice only is played without asking. Commands:
-  moves        the choices for this roll
-  track        the track with every piece on it
+  moves        the choices for this roll: where each piece goes and what the
+               cells do (`9 → 12 → 15 (contains 1: forward 3)`)
+  track, board the track with every piece on it, and its legend
+  legend       what the marks of the track mean (shown with the first track)
   undo, redo   take back your last choice (the same dice come again) / make it again
   hint         the computer's suggestion
   save FILE    save the game so far (a record that `rulebook replay` reads)
@@ -376,7 +394,8 @@ choice only is played without asking. Commands:
 
 /// The words the race prompt understands besides choices.
 const RACE_COMMANDS: &[&str] = &[
-    "moves", "track", "undo", "redo", "hint", "save", "rules", "resign", "quit", "exit", "help",
+    "moves", "track", "board", "legend", "undo", "redo", "hint", "save", "rules", "resign", "quit",
+    "exit", "help",
 ];
 
 /// Asks the person to roll for a choice or a command.
@@ -396,6 +415,9 @@ fn ask(
         .iter()
         .map(|&c| choice_text(game, seat, c))
         .collect();
+    // The arrow as the positions' dot: in any style (a `->` would read as
+    // the prompt's `> `).
+    let says = |c: Choice| choice_says(game, state, roll, c, "\u{2192}");
     let default = session.default_choice();
     let shown_default = default.map_or_else(String::new, |c| {
         format!(" [{}]", choice_text(game, seat, c))
@@ -438,11 +460,21 @@ fn ask(
                 continue;
             }
             "moves" => {
-                writeln!(out, "{}", listed.join(" "))?;
+                for &c in choices {
+                    writeln!(out, "{}", says(c))?;
+                }
                 continue;
             }
-            "track" => {
+            "track" | "board" => {
                 write!(out, "{}", track(game, Some(state), style))?;
+                continue;
+            }
+            "legend" => {
+                let text = legend(game, style);
+                if text.is_empty() {
+                    writeln!(out, "the track has no marks: no cell has a rule")?;
+                }
+                write!(out, "{text}")?;
                 continue;
             }
             "rules" => {
@@ -453,7 +485,7 @@ fn ask(
             }
             "hint" => {
                 match session.hint() {
-                    Some(c) => writeln!(out, "hint: {}", choice_text(game, seat, c))?,
+                    Some(c) => writeln!(out, "hint: {}", says(c))?,
                     None => writeln!(out, "no hint")?,
                 }
                 continue;

@@ -9,7 +9,7 @@ use super::{Failure, GameArgs};
 use crate::board::Match;
 use crate::format::json::{to_line, RaceTurnJson};
 use crate::load::Loaded;
-use crate::narrate::race::{result_text, seat_name, turn_text};
+use crate::narrate::race::{choice_text, result_text, seat_name, turn_text};
 use crate::race::game::RaceGame;
 use crate::race::{Choice, RaceState, Roll};
 use crate::record::board::{play_ply, PlyLines, RecordError};
@@ -113,19 +113,28 @@ fn replay_race<'a>(
             bad(
                 n,
                 format!(
-                    "`{}` is not a choice: write a cell number, \"enter\" or \"pass\"",
-                    turn.choice
+                    "`{}` is not a choice: write a cell number{}, \"enter\" or \"pass\"",
+                    turn.choice,
+                    if game.circuit.is_some() {
+                        ", a home cell (\"h1\")"
+                    } else {
+                        ""
+                    }
                 ),
             )
         })?;
         let number = state.rolls() + 1;
         if state.apply(game, &roll, choice, &mut events).is_err() {
             state.choices(game, &roll, &mut choices);
-            let listed: Vec<String> = choices.iter().map(Choice::to_string).collect();
+            let listed: Vec<String> = choices
+                .iter()
+                .map(|&c| choice_text(game, seat, c))
+                .collect();
+            let named = choice_text(game, seat, choice);
             return Err(bad(
                 n,
                 format!(
-                    "{expected} can't play `{choice}` with {roll}: the choices are {}",
+                    "{expected} can't play `{named}` with {roll}: the choices are {}",
                     listed.join(", ")
                 ),
             ));

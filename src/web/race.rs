@@ -25,7 +25,9 @@ use super::store::{OpenGame, Play, RacePlay, Setup, TurnLog};
 use super::AppState;
 use crate::format::svg::race::{drawn_at, seat_colour};
 use crate::narrate::event::describe;
-use crate::narrate::race::{choice_text, parse_choice, positions_text, result_text, seat_name};
+use crate::narrate::race::{
+    choice_says, choice_text, parse_choice, positions_text, result_text, seat_name,
+};
 use crate::race::game::RaceGame;
 use crate::race::{Choice, Event, RaceState, Roll};
 use crate::record::race::{choice_json, choice_of, record_text, RaceTurn};
@@ -50,6 +52,9 @@ struct SeatView {
 struct ChoiceView {
     /// The choice in words (`enter`, `pass`, a cell), as `choose` takes it.
     text: String,
+    /// Where the choice goes and what the cells do, for its button
+    /// (`53 → 61 → 64 (forward 3)`).
+    says: String,
     /// The cell of the track picture the piece stands on, for a move
     /// (none for a home cell of a circuit).
     cell: Option<u16>,
@@ -386,6 +391,7 @@ fn choice_view(game: &RaceGame, state: &RaceState, roll: &Roll, c: Choice) -> Ch
     let seat = state.to_roll();
     ChoiceView {
         text: choice_text(game, seat, c),
+        says: choice_says(game, state, roll, c, "\u{2192}"),
         cell: match c {
             Choice::Move(p) => drawn_at(game, seat, p),
             _ => None,

@@ -271,8 +271,7 @@ function showRace(s) {
       const b = document.createElement("button");
       b.className = "choice";
       b.dataset.choice = c.text;
-      b.textContent = (c.text === "enter" || c.text === "pass" ? c.text : "move " + c.text) +
-        (c.to !== null && c.to !== c.cell ? " \u2192 " + c.to : "");
+      b.textContent = c.says;
       b.addEventListener("click", () => choose(c.text));
       // Pointing at a button lights its cells on the track.
       b.addEventListener("mouseenter", () => focusChoice(c.text, true));

@@ -894,7 +894,25 @@ impl RaceGame {
             }
             here = p;
         }
+        if !self.chain && self.holds_pieces && out.at != cell && !out.held {
+            out.held = self.holds_arrival(seat, out.at, &holds);
+        }
         out
+    }
+
+    /// Whether a piece that a landing rule moved onto `p` (its rules not
+    /// applied: no `landing rules chain`) is held there: a landing rule of
+    /// that cell whose roll tests hold has `held`, as for a piece the dice
+    /// put there.
+    fn holds_arrival(&self, seat: usize, p: u16, holds: &impl Fn(&CellRule) -> bool) -> bool {
+        if p == OUT || p >= self.cells {
+            return false;
+        }
+        self.rules_at(Moment::Landing, seat, p).iter().any(|&id| {
+            self.rules
+                .get(usize::from(id))
+                .is_some_and(|r| r.effects.contains(&CellEffect::Held) && holds(r))
+        })
     }
 
     /// Applies one rule's effects on the moved piece of seat `seat` at `p`

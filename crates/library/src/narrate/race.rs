@@ -77,8 +77,10 @@ pub fn turn_text(
         seat_name(game, seat),
         choice_text(game, seat, choice)
     );
-    for e in events {
-        s.push_str(&format!("     {}\n", super::event::describe(e, game, seat)));
+    for (e, told) in events.iter().zip(told(game, events)) {
+        if told {
+            s.push_str(&format!("     {}\n", super::event::describe(e, game, seat)));
+        }
     }
     s.push_str(&format!("     {}\n", positions_text(game, state)));
     s
@@ -111,6 +113,10 @@ pub fn result_text(game: &RaceGame, state: &RaceState) -> String {
         format!("result: {} after {rolls}\n", parts.join(", "))
     };
     if state.places().len() > 1 || (game.order && !state.places().is_empty()) {
+        if let Some(order) = order_said(game, state) {
+            s.push_str(&order);
+            return s;
+        }
         let order: Vec<String> = state
             .places()
             .iter()
@@ -386,4 +392,206 @@ pub fn parse_position(game: &RaceGame, text: &str) -> Result<RaceState, Position
     }
     state.set_turn(to_roll, &[]);
     Ok(state)
+}
+
+/// A position of seat `seat` as a choice's path names it: a cell, `out`,
+/// or the finish (its cell, or `home` on a circuit).
+fn path_place(game: &RaceGame, seat: usize, p: u16) -> String {
+    if p == OUT {
+        "out".to_string()
+    } else if p >= game.cells && !game.circuit.as_ref().is_some_and(|c| c.kept) {
+        match game.circuit {
+            None => game.cells.to_string(),
+            Some(_) => "home".to_string(),
+        }
+    } else {
+        game.label(seat, p)
+    }
+}
+
+/// What a cell rule does, in a choice's words: its name and the effects
+/// the path does not show (`forward 3`, `others out`, `misses 1 turn`).
+fn rule_says(rule: &crate::race::game::CellRule, blocked: bool) -> String {
+    use crate::race::game::CellEffect;
+    let mut words: Vec<String> = Vec::new();
+    for e in &rule.effects {
+        words.push(match *e {
+            CellEffect::Forward(k) if blocked => format!("can't go forward {k}"),
+            CellEffect::Repeat if blocked => "can't move again".to_string(),
+            CellEffect::Forward(k) => format!("forward {k}"),
+            CellEffect::Back(k) => format!("back {k}"),
+            CellEffect::Repeat => "moves again".to_string(),
+            CellEffect::Miss(1) => "misses 1 turn".to_string(),
+            CellEffect::Miss(k) => format!("misses {k} turns"),
+            CellEffect::NoExtraRoll => "no extra roll".to_string(),
+            CellEffect::ExtraRoll => "rolls again".to_string(),
+            CellEffect::Held => "held".to_string(),
+            CellEffect::Targeted(t, a) => t.with(a),
+            CellEffect::EndTurn => "the turn ends".to_string(),
+            _ => continue,
+        });
+    }
+    match (rule.label.is_empty(), words.is_empty()) {
+        (true, _) => words.join(", "),
+        (false, true) => rule.label.clone(),
+        (false, false) => format!("{}: {}", rule.label, words.join(", ")),
+    }
+}
+
+/// What choice `choice` of the seat to roll would do with `roll`, in
+/// words: where the piece goes, cell after cell, and what the cells do,
+/// joined by `arrow`: `9 → 12 → 15 (contains 1: forward 3)`, `enter → 1`,
+/// `13 → 19 (takes green's piece)`. The choice is played on a copy of the state; one that
+/// can't be played is said as [`choice_text`] writes it.
+pub fn choice_says(
+    game: &RaceGame,
+    state: &RaceState,
+    roll: &Roll,
+    choice: Choice,
+    arrow: &str,
+) -> String {
+    let seat = state.to_roll();
+    let mut after = state.clone();
+    let mut events = Vec::new();
+    if after.apply(game, roll, choice, &mut events).is_err() {
+        return choice_text(game, seat, choice);
+    }
+    let mut path = vec![choice_text(game, seat, choice)];
+    let mut notes: Vec<String> = Vec::new();
+    let mut last: Option<u16> = None;
+    let note = |notes: &mut Vec<String>, text: String| {
+        if !text.is_empty() && !notes.contains(&text) {
+            notes.push(text);
+        }
+    };
+    for e in &events {
+        match *e {
+            Event::Enter { to } | Event::Move { to, .. } => {
+                path.push(path_place(game, seat, to));
+                last = Some(to);
+            }
+            Event::Rule {
+                rule,
+                then,
+                blocked,
+                ..
+            } if last.is_some() => {
+                if let Some(r) = game.rules().get(usize::from(rule)) {
+                    note(&mut notes, rule_says(r, blocked));
+                }
+                if last != Some(then) {
+                    path.push(path_place(game, seat, then));
+                    last = Some(then);
+                }
+            }
+            Event::Sent {
+                seat: whose, to, ..
+            } if last.is_some() => {
+                let whose = super::event::seat_name(game, whose);
+                let text = if to == OUT {
+                    format!("{} piece out", crate::words::possessive(whose))
+                } else {
+                    format!("moves {} piece", crate::words::possessive(whose))
+                };
+                note(&mut notes, text);
+            }
+            Event::Bumped { seat: whose, .. } => {
+                let whose = super::event::seat_name(game, whose);
+                note(
+                    &mut notes,
+                    format!("takes {} piece", crate::words::possessive(whose)),
+                );
+            }
+            Event::Freed { seat: whose, .. } => {
+                let whose = super::event::seat_name(game, whose);
+                note(
+                    &mut notes,
+                    format!("frees {} piece", crate::words::possessive(whose)),
+                );
+            }
+            Event::Won { .. } => note(&mut notes, "wins".to_string()),
+            _ => {}
+        }
+    }
+    let mut text = path.join(&format!(" {arrow} "));
+    if !notes.is_empty() {
+        text.push_str(&format!(" ({})", notes.join(", ")));
+    }
+    text
+}
+
+/// Which of a turn's events its narration tells: a rule of the roll whose
+/// effects only move pieces its targets pick is told when it moved some
+/// (as a cell rule is), and an extra roll already told by the rule that
+/// gave it is not told again.
+pub fn told(game: &RaceGame, events: &[Event]) -> Vec<bool> {
+    use crate::race::game::CellEffect;
+    let mut told = vec![true; events.len()];
+    let mut extra_told = false;
+    for (k, e) in events.iter().enumerate() {
+        match *e {
+            Event::RollRule { rule } => {
+                let Some(r) = game.roll_rules.get(usize::from(rule)) else {
+                    continue;
+                };
+                let only_targets = r
+                    .effects
+                    .iter()
+                    .all(|e| matches!(e, CellEffect::Targeted(..)));
+                let moved = matches!(events.get(k + 1), Some(Event::Sent { .. }));
+                if only_targets && !moved {
+                    told[k] = false;
+                } else if r.effects.contains(&CellEffect::ExtraRoll) {
+                    extra_told = true;
+                }
+            }
+            Event::Rule { rule, .. }
+                if game
+                    .rules()
+                    .get(usize::from(rule))
+                    .is_some_and(|r| r.effects.contains(&CellEffect::ExtraRoll)) =>
+            {
+                extra_told = true;
+            }
+            Event::ExtraRoll if extra_told => told[k] = false,
+            _ => {}
+        }
+    }
+    told
+}
+
+/// The finishing order of a game whose outcome is not plain (`outcome
+/// first-home lose`, `last-home win`), each place with what it means for
+/// the result: `1st home: red (loses)`. None for the other outcomes.
+fn order_said(game: &RaceGame, state: &RaceState) -> Option<String> {
+    use crate::race::game::Outcome;
+    if !matches!(
+        game.outcome,
+        Outcome::FirstHomeLoses | Outcome::LastHomeWins
+    ) {
+        return None;
+    }
+    let places = state.places();
+    let lines: Vec<String> = places
+        .iter()
+        .enumerate()
+        .map(|(i, &seat)| {
+            let seat = usize::from(seat);
+            let how = if state.winner() == Some(seat) {
+                " (wins)"
+            } else if state.loser() == Some(seat) {
+                " (loses)"
+            } else {
+                ""
+            };
+            let left = i + 1 == places.len() && state.is_over() && places.len() == state.players();
+            let place = if left {
+                "last left".to_string()
+            } else {
+                format!("{} home", super::event::ordinal(i as u8 + 1))
+            };
+            format!("{place}: {}{how}", seat_name(game, seat))
+        })
+        .collect();
+    Some(format!("order: {}\n", lines.join(", ")))
 }

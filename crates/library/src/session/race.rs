@@ -13,7 +13,7 @@ use std::path::Path;
 
 use crate::agents::RaceNode;
 use crate::agents::{self, Agent, Strength};
-use crate::narrate::race::seat_name;
+use crate::narrate::race::{choice_text, seat_name};
 use crate::race::game::RaceGame;
 use crate::race::{agent_seed, Choice, Event, Policy, RaceState, Roll};
 use crate::record::board::RecordError;
@@ -224,8 +224,13 @@ impl<'g> RaceSession<'g> {
                 at(
                     line,
                     format!(
-                        "`{}` is not a choice: write a cell number, \"enter\" or \"pass\"",
-                        turn.choice
+                        "`{}` is not a choice: write a cell number{}, \"enter\" or \"pass\"",
+                        turn.choice,
+                        if game.circuit.is_some() {
+                            ", a home cell (\"h1\")"
+                        } else {
+                            ""
+                        }
                     ),
                 )
             })?;
@@ -246,7 +251,10 @@ impl<'g> RaceSession<'g> {
                 .map_err(|e| {
                     at(
                         line,
-                        format!("{expected} can't play `{choice}` with {roll}: {e}"),
+                        format!(
+                            "{expected} can't play `{}` with {roll}: {e}",
+                            choice_text(game, seat, choice)
+                        ),
                     )
                 })?;
             // Kept whatever the seats: `record_to` writes them.

@@ -61,6 +61,40 @@ fn wrap(text: &str, indent: usize) -> String {
 /// The track with its marks, the legend, and the pieces of `state` if
 /// given (a track with no position shows the marks and the legend only).
 pub fn track(game: &RaceGame, state: Option<&RaceState>, style: &Style) -> String {
+    track_with(game, state, style, true)
+}
+
+/// The legend of a track's marks alone: a line for each mark, then the
+/// rules of every cell and of the roll.
+pub fn legend(game: &RaceGame, style: &Style) -> String {
+    legend_lines(&Legend::of(game), style)
+}
+
+/// The legend's lines.
+fn legend_lines(legend: &Legend, style: &Style) -> String {
+    let mut text = String::new();
+    let arrow = if style.unicode { "\u{2192}" } else { "->" };
+    for e in &legend.entries {
+        let mark = paint(&e.mark.to_string(), mark_code(e.kind), style);
+        text.push_str(&format!("{mark} {}\n", wrap(&e.text(arrow), 2)));
+    }
+    for e in &legend.everywhere {
+        text.push_str(&format!("{}\n", wrap(e, 2)));
+    }
+    for r in &legend.rolls {
+        text.push_str(&format!("{}\n", wrap(&format!("rolling {r}"), 2)));
+    }
+    text
+}
+
+/// [`track`], with its legend or without it (a terminal shows the legend
+/// once).
+pub fn track_with(
+    game: &RaceGame,
+    state: Option<&RaceState>,
+    style: &Style,
+    with_legend: bool,
+) -> String {
     let legend = Legend::of(game);
     let last = last_cell(game);
     let players = state.map_or(0, RaceState::players);
@@ -150,16 +184,8 @@ pub fn track(game: &RaceGame, state: Option<&RaceState>, style: &Style) -> Strin
             text.push('\n');
         }
     }
-    let arrow = if style.unicode { "\u{2192}" } else { "->" };
-    for e in &legend.entries {
-        let mark = paint(&e.mark.to_string(), mark_code(e.kind), style);
-        text.push_str(&format!("{mark} {}\n", wrap(&e.text(arrow), 2)));
-    }
-    for e in &legend.everywhere {
-        text.push_str(&format!("{}\n", wrap(e, 2)));
-    }
-    for r in &legend.rolls {
-        text.push_str(&format!("{}\n", wrap(&format!("rolling {r}"), 2)));
+    if with_legend {
+        text.push_str(&legend_lines(&legend, style));
     }
     let Some(state) = state else {
         return text;
