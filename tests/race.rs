@@ -950,7 +950,7 @@ fn a_person_at_a_race_game_uses_the_prompt_commands() {
     let (code, out, _) = crate::common::run_input(&args, script);
     assert_eq!(code, 0);
     for expected in [
-        "undo, redo   take back your last choice",
+        "undo, redo    take back your last choice",
         "R red: 1 out, 0 finished",
         "hint: 45",
         "Two or more players race",

@@ -114,8 +114,8 @@ fn the_legend_of_the_track_is_shown_once_and_again_when_asked() {
     assert_eq!(out.matches(legend).count(), 2, "{out}");
     assert_eq!(out.matches("R red: ").count(), 2, "{out}");
     let out = at_prompt(&args, "help\n");
-    assert!(out.contains("  track, board the track"), "{out}");
-    assert!(out.contains("  legend       what the marks"), "{out}");
+    assert!(out.contains("  track, board  the track"), "{out}");
+    assert!(out.contains("  legend        what the marks"), "{out}");
 }
 
 #[test]

@@ -382,7 +382,8 @@ fn completions_for_powershell_and_elvish_and_a_man_page_with_its_sections() {
         ".SH EXAMPLES",
         ".SH \"PROMPT COMMANDS\"",
         "\\fBundo, redo\\fR",
-        "\\fBtrack\\fR",
+        "\\fBtrack, board\\fR",
+        "\\fBlegend\\fR",
     ] {
         assert!(page.contains(section), "{section} missing:\n{page}");
     }

@@ -20,14 +20,27 @@ fn plain(text: &str) -> String {
 /// The commands of a prompt's help text (its lines after `Commands`), as
 /// a roff list.
 fn commands(help: &str) -> String {
-    let mut out = String::new();
+    // A command's line starts with two spaces, its name and two spaces more;
+    // a line indented further goes on with the line above.
+    let mut entries: Vec<(String, String)> = Vec::new();
     for line in help.lines().filter(|l| l.starts_with("  ")) {
+        if line.starts_with("   ") {
+            if let Some((_, what)) = entries.last_mut() {
+                what.push(' ');
+                what.push_str(line.trim());
+            }
+            continue;
+        }
         let line = line.trim();
         let (name, what) = line.split_once("  ").unwrap_or((line, ""));
+        entries.push((name.to_string(), what.trim().to_string()));
+    }
+    let mut out = String::new();
+    for (name, what) in entries {
         out.push_str(&format!(
             ".TP\n\\fB{}\\fR\n{}\n",
-            plain(name),
-            plain(what.trim())
+            plain(&name),
+            plain(&what)
         ));
     }
     out

@@ -380,17 +380,17 @@ pub(crate) const RACE_HELP: &str =
     "Type `enter`, the cell of the piece to move, or `pass`; Enter alone takes
 the choice in brackets (the computer's suggestion). A roll that leaves one
 choice only is played without asking. Commands:
-  moves        the choices for this roll: where each piece goes and what the
-               cells do (`9 → 12 → 15 (contains 1: forward 3)`)
-  track, board the track with every piece on it, and its legend
-  legend       what the marks of the track mean (shown with the first track)
-  undo, redo   take back your last choice (the same dice come again) / make it again
-  hint         the computer's suggestion
-  save FILE    save the game so far (a record that `rulebook replay` reads)
-  rules        the rules of this game
-  resign       give up
-  quit, exit   leave the game (offered to save it first)
-  help         this text";
+  moves         the choices for this roll: where each piece goes and what the
+                cells do (`9 → 12 → 15 (contains 1: forward 3)`)
+  track, board  the track with every piece on it, and its legend
+  legend        what the marks of the track mean (shown with the first track)
+  undo, redo    take back your last choice (the same dice come again) / make it again
+  hint          the computer's suggestion
+  save FILE     save the game so far (a record that `rulebook replay` reads)
+  rules         the rules of this game
+  resign        give up
+  quit, exit    leave the game (offered to save it first)
+  help          this text";
 
 /// The words the race prompt understands besides choices.
 const RACE_COMMANDS: &[&str] = &[
