@@ -1,0 +1,353 @@
+//! The play page as players expect it, in headless Chromium (the browser of
+//! `web_browser.rs`): a whole draughts game played by clicks as the second
+//! side (the board turned round, the game's square numbers on it and in
+//! every message), a whole Ludo game where only the real choices are
+//! clicked (the forced ones play themselves), and the pages on a phone
+//! (390 x 844) without sideways scrolling, the controls in view. The
+//! screenshots of docs/web.md are taken here, at 1280 x 800 and 390 x 844.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use crate::web_browser::{click_move, pick, Browser, ONE_AT_A_TIME};
+
+/// Resizes the window so that the page is `w` x `h` CSS pixels.
+fn size(b: &Browser, w: u32, h: u32) {
+    let want = json!([w, h]);
+    let (mut ow, mut oh) = (w, h);
+    for _ in 0..30 {
+        b.rt.block_on(b.c().set_window_size(ow, oh)).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let inner = b.js("return [window.innerWidth, window.innerHeight];");
+        if inner == want {
+            return;
+        }
+        // The window's frame, if any, comes on top of the page: make up
+        // for it.
+        let (iw, ih) = (inner[0].as_u64().unwrap(), inner[1].as_u64().unwrap());
+        ow = (i64::from(ow) + i64::from(w) - iw as i64).max(100) as u32;
+        oh = (i64::from(oh) + i64::from(h) - ih as i64).max(100) as u32;
+    }
+    let inner = b.js("return [window.innerWidth, window.innerHeight];");
+    assert_eq!(inner, want, "the page's size");
+}
+
+/// A screenshot kept for docs/web.md as well as under target/.
+fn doc_shot(b: &Browser, what: &str, doc: &str) {
+    let file = b.shot(what);
+    let to = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("docs")
+        .join(doc);
+    std::fs::copy(&file, &to).unwrap();
+}
+
+/// Nothing scrolls sideways: the page is no wider than the screen.
+fn no_sideways_scroll(b: &Browser, w: u64) {
+    let wide = b.js("return document.documentElement.scrollWidth;");
+    assert!(wide.as_u64().unwrap() <= w, "the page is {wide} px wide");
+}
+
+/// The element's box on the screen: [top, bottom, left, right, height].
+fn rect(b: &Browser, css: &str) -> Vec<f64> {
+    let v = b.js(&format!(
+        "const r = document.querySelector({}).getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right, r.height];",
+        json!(css)
+    ));
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_whole_draughts_game_by_clicks_as_the_second_side_the_board_turned() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let b = Browser::new("second-draughts");
+    size(&b, 1280, 800);
+    b.goto("/?game=draughts");
+    b.wait("document.querySelectorAll('[data-side]').length === 2", 10);
+    // A board game has no choice of players; its description is shown.
+    assert_eq!(
+        b.js("return getComputedStyle(document.getElementById('players-label')).display;"),
+        json!("none")
+    );
+    assert!(b.text("#game-description").len() > 40);
+    b.select("[data-side='0']", "random");
+    b.select("[data-side='1']", "human");
+    b.click("#start");
+    b.wait("document.body.dataset.turn === 'human'", 30);
+    // The person plays the side moving down the board: it is turned round,
+    // the first rank at the top.
+    assert_eq!(b.js("return state.flip;"), json!(true));
+    let margin = b.js("return state.board.margin;");
+    let low = b.js("return state.squares.find((q) => q.rank === 0).name;");
+    let low = low.as_str().unwrap();
+    assert_eq!(
+        b.js(&format!(
+            "return Number(document.querySelector('#board rect.hit[data-square=\"{low}\"]').getAttribute('y'));"
+        )),
+        margin
+    );
+    // One notation: the square numbers on the board, no letters.
+    assert_eq!(
+        b.js("return document.querySelectorAll('#board text.square-number').length;"),
+        b.js("return state.squares.length;")
+    );
+    assert_eq!(
+        b.js("return document.querySelectorAll('#board g#coordinates').length;"),
+        json!(0)
+    );
+    // A piece of the side not to move: explained by its number.
+    let theirs = b.js(
+        "const starts = new Set(state.legal.map((m) => m.squares[0]));
+         const rank = (n) => state.squares.find((q) => q.name === n).rank;
+         const mean = [...starts].reduce((a, n) => a + rank(n), 0) / starts.size;
+         let best = null;
+         for (const q of state.squares) if (!best || Math.abs(q.rank - mean) > Math.abs(best.rank - mean)) best = q;
+         return [best.name, String(best.number)];",
+    );
+    b.click(&format!(
+        "#board rect.hit[data-square=\"{}\"]",
+        theirs[0].as_str().unwrap()
+    ));
+    b.wait("document.getElementById('message').textContent !== ''", 10);
+    let why = b.text("#message");
+    assert!(
+        why.contains(&format!("on {} is", theirs[1].as_str().unwrap())),
+        "{why}"
+    );
+    assert_eq!(
+        b.js("return document.getElementById('message').className;"),
+        json!("error")
+    );
+    // The hint: information, its squares outlined on the board.
+    b.click("#hint");
+    b.wait(
+        "document.getElementById('message').textContent.startsWith('hint: ')",
+        10,
+    );
+    let hint = b.text("#message");
+    assert_eq!(
+        b.js("return document.getElementById('message').className;"),
+        json!("info")
+    );
+    assert_eq!(
+        b.js("return document.querySelectorAll('#board .mark-hint').length;"),
+        json!(2)
+    );
+    let from =
+        b.js("return String(state.squares.find((q) => q.name === hinted.squares[0]).number);");
+    assert!(
+        hint.contains(&format!("from {} to ", from.as_str().unwrap())),
+        "{hint}"
+    );
+    doc_shot(&b, "hint", "web-board.png");
+    // Flip turns it back for a spectator, and again.
+    b.click("#flip");
+    assert_eq!(
+        b.js(&format!(
+            "return Number(document.querySelector('#board rect.hit[data-square=\"{low}\"]').getAttribute('y')) > {margin};"
+        )),
+        json!(true)
+    );
+    b.click("#flip");
+    let mut moves = 0;
+    loop {
+        b.wait("['human', 'over'].includes(document.body.dataset.turn)", 30);
+        if b.js("return document.body.dataset.turn;") == json!("over") {
+            break;
+        }
+        assert_eq!(b.js("return flipped();"), json!(true));
+        let legal = b.js("return state.legal;");
+        let squares = pick(legal.as_array().unwrap());
+        b.click(&format!("#board rect.hit[data-square=\"{}\"]", squares[0]));
+        click_move(&b, &squares[1..]);
+        moves += 1;
+        assert!(moves < 1000, "the game did not end");
+    }
+    // The move list in the game's numbers, scrolled to its end.
+    let listed = b.text("#moves li");
+    assert!(
+        listed.chars().next().is_some_and(|c| c.is_ascii_digit()),
+        "{listed}"
+    );
+    assert_eq!(
+        b.js("const o = document.getElementById('moves'); return o.scrollTop + o.clientHeight >= o.scrollHeight - 1;"),
+        json!(true)
+    );
+    let status = b.text("#status");
+    assert!(status.starts_with("Game over: "), "{status}");
+    assert!(!status.contains("result:"), "{status}");
+    assert_eq!(
+        b.js("return document.getElementById('resign').disabled;"),
+        json!(true)
+    );
+    b.shot("over");
+    // A rematch: the same game and players again.
+    let old = b.js("return state.id;");
+    b.click("#rematch");
+    b.wait(&format!("state.id !== {old}"), 10);
+    assert_eq!(
+        b.js("return state.sides.map((s) => s.agent);"),
+        json!(["random", "human"])
+    );
+    eprintln!("draughts as the second side: {moves} moves; {status}");
+}
+
+#[test]
+fn a_whole_ludo_game_where_only_real_choices_are_clicked() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let b = Browser::new("second-ludo");
+    size(&b, 1280, 800);
+    b.goto("/?game=other/ludo");
+    b.wait("document.querySelectorAll('[data-side]').length >= 2", 10);
+    assert_eq!(
+        b.js("return getComputedStyle(document.getElementById('players-label')).display;"),
+        json!("block")
+    );
+    b.select("#players", "3");
+    // A third seat is the computer's.
+    assert_eq!(
+        b.js("return [...document.querySelectorAll('[data-side]')].map((s) => s.value);"),
+        json!(["human", "random", "random"])
+    );
+    b.js("document.getElementById('seed').value = '5';");
+    b.click("#start");
+    b.wait("state && state.kind === 'race'", 10);
+    // The fourth seat's start cell is not outlined.
+    assert_eq!(
+        b.js("return [...document.querySelectorAll('#track-svg rect.start')].filter((r) => getComputedStyle(r).display === 'none').length;"),
+        json!(1)
+    );
+    let (mut rolls, mut clicked) = (0, 0);
+    let mut choose_shot = false;
+    loop {
+        b.wait(
+            "['roll', 'choose', 'over'].includes(document.body.dataset.turn)",
+            60,
+        );
+        match b.js("return document.body.dataset.turn;").as_str().unwrap() {
+            "over" => break,
+            "roll" => {
+                let before = b.js("return state.version;");
+                b.click("#roll");
+                b.wait(&format!("state.version !== {before}"), 10);
+                rolls += 1;
+            }
+            _ => {
+                // Only a real choice waits for a click: two or more.
+                let buttons = b.js("return document.querySelectorAll('#choices .choice').length;");
+                assert!(buttons.as_u64().unwrap() >= 2, "{buttons} buttons");
+                // The caption on the track says what the status says.
+                assert!(b.text("#track-svg text.turn").ends_with(" to choose"));
+                assert!(b.text("#status").contains(" to choose."));
+                if !choose_shot
+                    && b.js("return state.choices.filter((c) => c.cell !== null).length >= 2;")
+                        == json!(true)
+                {
+                    doc_shot(&b, "choose", "web-race.png");
+                    choose_shot = true;
+                }
+                let before = b.js("return state.turns.length;");
+                b.click("#choices .choice");
+                b.wait(&format!("state.turns.length > {before}"), 10);
+                clicked += 1;
+            }
+        }
+        assert!(rolls < 2000, "the game did not end");
+    }
+    let status = b.text("#status");
+    assert!(status.starts_with("Game over: "), "{status}");
+    assert!(!status.contains("result:"), "{status}");
+    // The person's forced turns played themselves and are said so.
+    let forced = b.js("return state.turns.filter((t) => t.seat === 0 && t.forced).length;");
+    assert!(forced.as_u64().unwrap() > 0);
+    let log = b.text("#moves");
+    assert!(log.contains("(the only choice)"), "{log}");
+    let mine = b.js("return state.turns.filter((t) => t.seat === 0).length;");
+    b.shot("over");
+    eprintln!(
+        "ludo: {rolls} rolls clicked, {clicked} choices clicked, {} turns of the person, {forced} forced; {status}",
+        mine
+    );
+    assert!(clicked > 0, "no real choice came");
+    assert_eq!(
+        mine.as_u64().unwrap(),
+        clicked + forced.as_u64().unwrap(),
+        "every turn of the person is a click or forced"
+    );
+}
+
+#[test]
+fn the_pages_on_a_phone_fit_its_width_with_the_controls_in_view() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let b = Browser::new("second-phone");
+    size(&b, 390, 844);
+    b.goto("/");
+    b.wait("document.querySelectorAll('[data-side]').length >= 2", 10);
+    // With no game asked for, the bundled game the others extend.
+    let first = b.js("return games.find((g) => g.first).name;");
+    assert_eq!(b.js("return document.getElementById('game').value;"), first);
+    no_sideways_scroll(&b, 390);
+    b.shot("setup");
+    // A board game against the computer.
+    b.goto("/?game=draughts");
+    b.wait("document.querySelectorAll('[data-side]').length === 2", 10);
+    b.click("#start");
+    b.wait("document.body.dataset.turn === 'human'", 30);
+    let legal = b.js("return state.legal;");
+    let squares = pick(legal.as_array().unwrap());
+    b.click(&format!("#board rect.hit[data-square=\"{}\"]", squares[0]));
+    click_move(&b, &squares[1..]);
+    b.wait("document.body.dataset.turn === 'human'", 30);
+    no_sideways_scroll(&b, 390);
+    // The board, the status and the buttons in view, touch-sized.
+    let board = rect(&b, "#board svg");
+    assert!(board[3] <= 390.0 && board[2] >= 0.0, "{board:?}");
+    for css in ["#status", "#undo", "#hint"] {
+        let r = rect(&b, css);
+        assert!(r[1] <= 844.0, "{css} below the screen: {r:?}");
+    }
+    assert!(rect(&b, "#hint")[4] >= 44.0);
+    doc_shot(&b, "board", "web-board-phone.png");
+    // A race game: the track and the Roll button in one screen.
+    b.goto("/?game=other/ludo");
+    b.wait("document.querySelectorAll('[data-side]').length >= 2", 10);
+    b.js("document.getElementById('seed').value = '3';");
+    b.click("#start");
+    b.wait("document.body.dataset.turn === 'roll'", 30);
+    let mut shot = false;
+    for _ in 0..60 {
+        b.wait(
+            "['roll', 'choose', 'over'].includes(document.body.dataset.turn)",
+            30,
+        );
+        no_sideways_scroll(&b, 390);
+        let turn = b.js("return document.body.dataset.turn;");
+        if turn == json!("roll") {
+            let roll = rect(&b, "#roll");
+            assert!(roll[1] <= 844.0 && roll[4] >= 44.0, "{roll:?}");
+            let track = rect(&b, "#track-svg svg");
+            assert!(track[3] <= 390.0, "{track:?}");
+            let before = b.js("return state.version;");
+            b.click("#roll");
+            b.wait(&format!("state.version !== {before}"), 10);
+        } else if turn == json!("choose") {
+            let c = rect(&b, "#choices .choice");
+            assert!(c[1] <= 844.0 && c[4] >= 44.0, "{c:?}");
+            if !shot && b.js("return state.turns.length > 6;") == json!(true) {
+                doc_shot(&b, "race", "web-race-phone.png");
+                shot = true;
+            }
+            let before = b.js("return state.turns.length;");
+            b.click("#choices .choice");
+            b.wait(&format!("state.turns.length > {before}"), 10);
+        } else {
+            break;
+        }
+    }
+    assert!(shot, "no choice came to show");
+}
