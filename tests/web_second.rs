@@ -351,3 +351,51 @@ fn the_pages_on_a_phone_fit_its_width_with_the_controls_in_view() {
     }
     assert!(shot, "no choice came to show");
 }
+
+#[test]
+fn a_lettered_board_turned_keeps_its_letters_and_explains_with_them() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let b = Browser::new("second-letters");
+    size(&b, 1280, 800);
+    b.goto("/?game=other/breakthrough");
+    b.wait("document.querySelectorAll('[data-side]').length === 2", 10);
+    b.select("[data-side='0']", "human");
+    b.select("[data-side='1']", "human");
+    b.click("#start");
+    b.wait("document.body.dataset.turn === 'human'", 30);
+    // Two people: seen from the first side's end; no numbers, the letters
+    // and ranks drawn.
+    assert_eq!(b.js("return state.numbered || state.flip;"), json!(false));
+    assert_eq!(
+        b.js("return document.querySelectorAll('#board text.square-number').length;"),
+        json!(0)
+    );
+    let labels = "return [...document.querySelectorAll('#board g#coordinates text')].map((t) => t.textContent).join('');";
+    let before = b.js(labels);
+    assert!(before.as_str().unwrap().starts_with("abcdefgh"), "{before}");
+    // Flipped: the files read from h, the ranks from 8, the first rank at
+    // the top.
+    b.click("#flip");
+    let after = b.js(labels);
+    assert!(after.as_str().unwrap().starts_with("hgfedcba8"), "{after}");
+    let low = b.js("return state.squares.find((q) => q.rank === 0 && q.file === 0).name;");
+    assert_eq!(
+        b.js(&format!(
+            "return Number(document.querySelector('#board rect.hit[data-square=\"{}\"]').getAttribute('x')) > state.board.margin;",
+            low.as_str().unwrap()
+        )),
+        json!(true)
+    );
+    // A piece of the side not to move, explained by its letter and rank.
+    let theirs = b.js(
+        "const starts = new Set(state.legal.map((m) => m.squares[0]));
+         const q = state.squares.find((q) => q.rank === state.board.height - 1);
+         return starts.has(q.name) ? null : q.name;",
+    );
+    let theirs = theirs.as_str().unwrap();
+    b.click(&format!("#board rect.hit[data-square=\"{theirs}\"]"));
+    b.wait("document.getElementById('message').textContent !== ''", 10);
+    let why = b.text("#message");
+    assert!(why.contains(&format!("on {theirs} ")), "{why}");
+    b.shot("turned");
+}
