@@ -11,7 +11,170 @@ use std::path::PathBuf;
 
 use serde_json::json;
 
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use serde_json::Value;
+
+use crate::web::{runtime, send_async};
 use crate::web_browser::{click_move, pick, Browser, ONE_AT_A_TIME};
+
+/// The application in-process (no browser): a request and its JSON answer.
+struct Api {
+    rt: tokio::runtime::Runtime,
+    app: axum::Router,
+}
+
+impl Api {
+    fn new() -> Api {
+        Api {
+            rt: runtime(),
+            app: rulebook::web::router(rulebook::web::Library::new(None).unwrap()),
+        }
+    }
+
+    fn json(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+        let mut req = Request::builder().method(method).uri(uri);
+        if body.is_some() {
+            req = req.header("content-type", "application/json");
+        }
+        let req = req
+            .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
+            .unwrap();
+        let (status, _, bytes) = self.rt.block_on(send_async(&self.app, req));
+        (status, serde_json::from_slice(&bytes).unwrap())
+    }
+
+    fn open(&self, body: Value) -> Value {
+        let (s, v) = self.json("POST", "/api/games", Some(body));
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        v
+    }
+}
+
+#[test]
+fn the_state_says_how_to_draw_the_board_and_the_list_what_to_open() {
+    let api = Api::new();
+    // A person playing the side that moves down sees the board turned.
+    let black = api.open(json!({"game": "draughts", "sides": ["random", "human"]}));
+    assert_eq!(black["flip"], json!(true));
+    assert_eq!(black["numbered"], json!(true));
+    let mut numbers: Vec<u64> = black["squares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["number"].as_u64().unwrap())
+        .collect();
+    numbers.sort_unstable();
+    assert_eq!(numbers, (1..=32).collect::<Vec<u64>>());
+    let white = api.open(json!({"game": "draughts", "sides": ["human", "random"]}));
+    assert_eq!(white["flip"], json!(false));
+    // Two people, or none: seen from the first side's end.
+    let both = api.open(json!({"game": "draughts", "sides": ["human", "human"]}));
+    assert_eq!(both["flip"], json!(false));
+    let letters = api.open(json!({"game": "other/breakthrough", "sides": ["random", "human"]}));
+    assert_eq!(letters["numbered"], json!(false));
+    assert_eq!(letters["flip"], json!(true));
+    // The list: each good game with its description; one game to open
+    // first, a bundled one that other bundled games extend.
+    let (_, list) = api.json("GET", "/api/games", None);
+    let games = list["games"].as_array().unwrap();
+    let first: Vec<&Value> = games.iter().filter(|g| g["first"] == json!(true)).collect();
+    assert_eq!(first.len(), 1, "{first:?}");
+    assert_eq!(first[0]["bundled"], json!(true));
+    let name = first[0]["name"].as_str().unwrap();
+    let extending = rulebook::bundled::GAMES
+        .iter()
+        .filter(|(_, text)| text.contains(&format!("extends \"{name}\"")))
+        .count();
+    assert!(extending > 0, "{name}");
+    for g in games.iter().filter(|g| g.get("errors").is_none()) {
+        assert!(g["description"].as_str().unwrap().len() > 20, "{g}");
+    }
+}
+
+#[test]
+fn an_exact_move_is_never_the_prefix_of_a_longer_one() {
+    let api = Api::new();
+    let v = api.open(json!({"game": "draughts", "sides": ["human", "human"]}));
+    let id = v["id"]
+        .as_str()
+        .map_or_else(|| v["id"].to_string(), str::to_string);
+    let legal: Vec<String> = v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["notation"].as_str().unwrap().to_string())
+        .collect();
+    // A move's start and the first digit of its end: a prefix of it.
+    let m = &legal[0];
+    let cut = &m[..m.len() - 1];
+    assert!(
+        legal.iter().filter(|l| l.starts_with(cut)).count() == 1,
+        "{legal:?}"
+    );
+    let (s, e) = api.json(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"move": cut, "exact": true})),
+    );
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
+    assert!(!e["error"].as_str().unwrap().is_empty());
+    let (_, again) = api.json("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(again["moves"], json!([]));
+    // As typed at the prompt, the same text is that move.
+    let (s, played) = api.json(
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(json!({"move": cut})),
+    );
+    assert_eq!(s, StatusCode::OK, "{played}");
+    assert_eq!(played["moves"], json!([m]));
+}
+
+#[test]
+fn race_turns_say_whether_the_roll_left_one_choice() {
+    let api = Api::new();
+    let v = api.open(json!({"game": "other/ludo", "sides": ["human", "random"], "seed": 4}));
+    let id = v["id"]
+        .as_str()
+        .map_or_else(|| v["id"].to_string(), str::to_string);
+    let (mut one, mut several) = (0, 0);
+    let mut v = v;
+    for _ in 0..400 {
+        if v["result"] != Value::Null || (one > 0 && several > 0) {
+            break;
+        }
+        if v["human_to_roll"] == json!(true) {
+            let (s, r) = api.json("POST", &format!("/api/games/{id}/roll"), None);
+            assert_eq!(s, StatusCode::OK, "{r}");
+            let n = r["choices"].as_array().unwrap().len();
+            let c = r["choices"][0]["text"].clone();
+            let (s, after) = api.json(
+                "POST",
+                &format!("/api/games/{id}/choose"),
+                Some(json!({"choice": c})),
+            );
+            assert_eq!(s, StatusCode::OK, "{after}");
+            let last = after["turns"].as_array().unwrap().last().unwrap().clone();
+            assert_eq!(last["seat"], json!(0));
+            assert_eq!(last["forced"], json!(n == 1), "{n} choices: {last}");
+            if n == 1 {
+                one += 1;
+            } else {
+                several += 1;
+            }
+            v = after;
+        } else {
+            let (s, after) = api.json("POST", &format!("/api/games/{id}/computer"), None);
+            assert_eq!(s, StatusCode::OK, "{after}");
+            v = after;
+        }
+    }
+    assert!(
+        one > 0 && several > 0,
+        "{one} forced, {several} with a choice"
+    );
+}
 
 /// Resizes the window so that the page is `w` x `h` CSS pixels.
 fn size(b: &Browser, w: u32, h: u32) {
