@@ -31,14 +31,12 @@ async function loadGames() {
     o.textContent = `${g.title} (${g.name})`;
     sel.appendChild(o);
   }
-  // The game named in the address, else the last one started here, else
-  // the bundled game the others extend, else the first.
+  // The game named in the address, else the bundled game the others
+  // extend, else the first.
   const has = (n) => n && games.some((g) => g.name === n);
   const want = new URLSearchParams(location.search).get("game");
-  const last = localStorage.getItem("rulebook-game");
   const first = games.find((g) => g.first);
   if (has(want)) sel.value = want;
-  else if (has(last)) sel.value = last;
   else if (first) sel.value = first.name;
   showGame();
 }
@@ -110,7 +108,6 @@ async function start() {
     $("setup-error").textContent = r.data.error + (r.data.check ? "\n" + r.data.check.rendered : "");
     return;
   }
-  localStorage.setItem("rulebook-game", body.game);
   started = body;
   $("setup").hidden = true;
   $("play").hidden = false;
