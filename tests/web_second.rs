@@ -4,7 +4,8 @@
 //! every message), a whole Ludo game where only the real choices are
 //! clicked (the forced ones play themselves), and the pages on a phone
 //! (390 x 844) without sideways scrolling, the controls in view. The
-//! screenshots of docs/web.md are taken here, at 1280 x 800 and 390 x 844.
+//! screenshots of docs/web.md are taken here, at 1280 x 800 and 390 x 844
+//! (target/web-screenshots/docs/).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::PathBuf;
@@ -197,13 +198,14 @@ fn size(b: &Browser, w: u32, h: u32) {
     assert_eq!(inner, want, "the page's size");
 }
 
-/// A screenshot kept for docs/web.md as well as under target/.
+/// A screenshot for docs/web.md: also saved as
+/// target/web-screenshots/docs/DOC, to be looked at and copied to docs/ by
+/// hand (a test run leaves the tracked files alone).
 fn doc_shot(b: &Browser, what: &str, doc: &str) {
     let file = b.shot(what);
-    let to = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("docs")
-        .join(doc);
-    std::fs::copy(&file, &to).unwrap();
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots/docs");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(&file, dir.join(doc)).unwrap();
 }
 
 /// Nothing scrolls sideways: the page is no wider than the screen.
