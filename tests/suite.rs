@@ -96,3 +96,5 @@ mod web;
 mod web_browser;
 #[path = "web_one_game.rs"]
 mod web_one_game;
+#[path = "web_second.rs"]
+mod web_second;

@@ -18,7 +18,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
 /// One browser at a time: two cores are shared, and Chromium is heavy.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+pub(crate) static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 /// The web server of these tests, started once, on a free port, serving
 /// the bundled games and a games folder.
@@ -66,8 +66,8 @@ impl Drop for Driver {
 
 /// A browser on the server's pages; screenshots go to
 /// target/web-screenshots/NAME-N-WHAT.png.
-struct Browser {
-    rt: tokio::runtime::Runtime,
+pub(crate) struct Browser {
+    pub(crate) rt: tokio::runtime::Runtime,
     client: Option<Client>,
     _driver: Driver,
     base: String,
@@ -76,7 +76,7 @@ struct Browser {
 }
 
 impl Browser {
-    fn new(name: &'static str) -> Browser {
+    pub(crate) fn new(name: &'static str) -> Browser {
         let base = server().to_string();
         let port = free_port();
         let child = Command::new("chromedriver")
@@ -129,24 +129,24 @@ impl Browser {
         }
     }
 
-    fn c(&self) -> &Client {
+    pub(crate) fn c(&self) -> &Client {
         self.client.as_ref().unwrap()
     }
 
-    fn goto(&self, path: &str) {
+    pub(crate) fn goto(&self, path: &str) {
         let url = format!("{}{path}", self.base);
         self.rt.block_on(self.c().goto(&url)).unwrap();
     }
 
     /// Runs JavaScript in the page (`return ...` for a value).
-    fn js(&self, script: &str) -> Value {
+    pub(crate) fn js(&self, script: &str) -> Value {
         self.rt
             .block_on(self.c().execute(script, vec![]))
             .unwrap_or_else(|e| panic!("{script}: {e}"))
     }
 
     /// Waits until a JavaScript expression is true.
-    fn wait(&self, expr: &str, secs: u64) {
+    pub(crate) fn wait(&self, expr: &str, secs: u64) {
         let start = Instant::now();
         loop {
             if self.js(&format!("return !!({expr});")) == json!(true) {
@@ -165,7 +165,7 @@ impl Browser {
 
     /// A real click on the element found by a CSS selector (found again
     /// when the page redrew it between finding and clicking).
-    fn click(&self, css: &str) {
+    pub(crate) fn click(&self, css: &str) {
         let mut tries = 0;
         loop {
             let done = self.rt.block_on(async {
@@ -181,7 +181,7 @@ impl Browser {
     }
 
     /// Keys typed into the element found by a CSS selector.
-    fn type_into(&self, css: &str, keys: &str) {
+    pub(crate) fn type_into(&self, css: &str, keys: &str) {
         self.rt
             .block_on(async {
                 let e = self.c().find(Locator::Css(css)).await?;
@@ -190,7 +190,7 @@ impl Browser {
             .unwrap_or_else(|e| panic!("type into {css}: {e}"));
     }
 
-    fn text(&self, css: &str) -> String {
+    pub(crate) fn text(&self, css: &str) -> String {
         let v = self.js(&format!(
             "const e = document.querySelector({}); return e ? e.textContent : '';",
             json!(css)
@@ -199,7 +199,7 @@ impl Browser {
     }
 
     /// Saves a screenshot of the page.
-    fn shot(&self, what: &str) -> PathBuf {
+    pub(crate) fn shot(&self, what: &str) -> PathBuf {
         self.shots.set(self.shots.get() + 1);
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots");
         std::fs::create_dir_all(&dir).unwrap();
@@ -211,7 +211,7 @@ impl Browser {
     }
 
     /// Picks `value` in the select element `css` and says it changed.
-    fn select(&self, css: &str, value: &str) {
+    pub(crate) fn select(&self, css: &str, value: &str) {
         self.js(&format!(
             "const s = document.querySelector({}); s.value = {}; s.dispatchEvent(new Event('change'));",
             json!(css),
@@ -230,7 +230,7 @@ impl Drop for Browser {
 
 /// The squares of the move a person would pick: the one taking the most
 /// pieces, else the first.
-fn pick(legal: &[Value]) -> Vec<String> {
+pub(crate) fn pick(legal: &[Value]) -> Vec<String> {
     let best = legal
         .iter()
         .max_by_key(|m| m["captured"].as_array().map_or(0, Vec::len))
@@ -245,7 +245,7 @@ fn pick(legal: &[Value]) -> Vec<String> {
 
 /// Plays one move by clicking its squares in turn, until the page has
 /// sent it (the ply count grows).
-fn click_move(b: &Browser, squares: &[String]) {
+pub(crate) fn click_move(b: &Browser, squares: &[String]) {
     let before = b.js("return Number(document.body.dataset.ply);");
     for s in squares {
         b.click(&format!("#board rect.hit[data-square=\"{s}\"]"));
@@ -437,6 +437,8 @@ fn a_race_game_turn_with_a_roll_and_a_choice() {
     b.shot("setup");
     b.click("#start");
     b.wait("document.body.dataset.turn === 'roll'", 10);
+    // Every choice chosen by a click here, a forced one too.
+    b.click("#auto-forced");
     assert!(b.text("#seed-shown").contains("seed 11"));
     b.shot("before-roll");
     let mut turns = 0;
@@ -540,6 +542,7 @@ fn race_undo_redo_hint_then_the_record_downloaded_and_loaded() {
     b.js("document.getElementById('seed').value = '11';");
     b.click("#start");
     b.wait("state && document.body.dataset.turn", 10);
+    b.click("#auto-forced");
     // Roll and choose by clicks until three turns of the person are played.
     let mine = || {
         b.js("return state.turns.filter((t) => t.seat === 0).length;")

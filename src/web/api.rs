@@ -61,9 +61,14 @@ pub async fn list(State(app): Shared) -> Response {
             .into_iter()
             .map(|(name, bundled)| {
                 let lib = &app2.library;
-                lib.checked(&name, |checked| game_item(&name, bundled, checked))
+                let mut item = lib
+                    .checked(&name, |checked| game_item(&name, bundled, checked))
                     .as_ref()
-                    .clone()
+                    .clone();
+                if bundled && Some(name.as_str()) == family_root() {
+                    item["first"] = Value::Bool(true);
+                }
+                item
             })
             .collect::<Vec<Value>>()
     })
@@ -72,6 +77,33 @@ pub async fn list(State(app): Shared) -> Response {
         Ok(g) => Json(json!({ "games": g })).into_response(),
         Err(r) => r,
     }
+}
+
+/// The bundled game most other bundled games extend (the one the setup
+/// page opens on when no game is asked for), if any extends another.
+fn family_root() -> Option<&'static str> {
+    static ROOT: std::sync::OnceLock<Option<&'static str>> = std::sync::OnceLock::new();
+    *ROOT.get_or_init(|| {
+        let mut counts: Vec<(&'static str, usize)> = Vec::new();
+        for (_, text) in crate::bundled::GAMES {
+            let base = text.lines().find_map(|l| {
+                let rest = l.trim_start().strip_prefix("extends")?;
+                rest.trim().strip_prefix('"')?.split('"').next()
+            });
+            let Some(base) = base else { continue };
+            match counts.iter_mut().find(|(n, _)| *n == base) {
+                Some((_, c)) => *c += 1,
+                None => counts.push((base, 1)),
+            }
+        }
+        // The most extended; of equals, the first named.
+        let most = counts.iter().map(|&(_, c)| c).max()?;
+        let (name, _) = counts.into_iter().find(|&(_, c)| c == most)?;
+        crate::bundled::GAMES
+            .iter()
+            .map(|&(n, _)| n)
+            .find(|&n| n == name)
+    })
 }
 
 /// The answer when every check permit stays taken for the whole time limit.
@@ -103,6 +135,7 @@ fn game_item(name: &str, bundled: bool, checked: &Checked) -> Value {
             "name": name,
             "bundled": bundled,
             "title": s.title,
+            "description": checked.loaded.as_ref().map_or("", Loaded::description),
             "kind": s.kind.word(),
             "players": s.players(),
             "min_players": s.min_players,

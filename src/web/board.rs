@@ -277,7 +277,12 @@ fn board_view(setup: &Setup, b: &BoardPlay, s: &BoardSession<'_>) -> Value {
             "cell": crate::format::svg::board::CELL,
             "margin": crate::format::svg::board::MARGIN,
         },
-        "squares": t.game().squares.iter().map(|q| json!({"name": q.algebraic, "file": q.file, "rank": q.rank})).collect::<Vec<_>>(),
+        "squares": t.game().squares.iter().map(|q| json!({"name": q.algebraic, "file": q.file, "rank": q.rank, "number": q.number})).collect::<Vec<_>>(),
+        // The game's own notation: squares by number (the page writes and
+        // draws them so), else by letter and rank.
+        "numbered": t.game().notation == crate::vocab::board::Notation::Numeric,
+        // The board seen from its top: every person's side moves down it.
+        "flip": crate::format::text::board::seen_from_the_top(t, &s.people()),
         "legal": if over { Vec::new() } else { s.game().legal().iter().map(|m| move_json(t, m)).collect::<Vec<_>>() },
         "last_move": s.game().played().last().map(|m| move_json(t, m)),
         "events": b.events,
@@ -318,6 +323,11 @@ pub struct MoveBody {
     /// The move as typed at the prompt: notation, a unique prefix, squares.
     #[serde(rename = "move")]
     text: String,
+    /// The move exactly as written, no prefix of a longer one (the page's
+    /// clicks: a square clicked names that square, never the moves that
+    /// begin with its number).
+    #[serde(default)]
+    exact: bool,
 }
 
 /// POST /api/games/{id}/move: plays a move read as the prompt reads it;
@@ -341,7 +351,15 @@ pub async fn play(
                 if !s.human_to_move() {
                     return Err(refuse(StatusCode::CONFLICT, "the computer is to move"));
                 }
-                match s.enter("", &body.text) {
+                let entry = if body.exact {
+                    match s.game().parse_move(&body.text) {
+                        Ok(m) => Entry::Play(m),
+                        Err(why) => Entry::Illegal(why),
+                    }
+                } else {
+                    s.enter("", &body.text)
+                };
+                match entry {
                     Entry::Play(m) => {
                         b.events = s.play_turn(&m).events;
                         b.played.push(m);

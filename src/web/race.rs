@@ -149,9 +149,10 @@ fn replay<'g>(
     for (i, &c) in r.choices.iter().enumerate() {
         let seat = s.to_roll();
         let roll = s.roll();
+        let forced = s.forced().is_some();
         let played = s.choose(c).map_err(|e| format!("error: {e}"))?;
         if words && i >= from {
-            log.push(turn_log(game, &played));
+            log.push(turn_log(game, &played, forced));
         }
         seats.push(seat);
         turns.push(RaceTurn {
@@ -413,9 +414,10 @@ fn landing(game: &RaceGame, state: &RaceState, roll: &Roll, c: Choice) -> Option
     })
 }
 
-/// A turn played, in words.
-fn turn_log(game: &RaceGame, p: &Played) -> TurnLog {
+/// A turn played, in words; `forced`: its roll left one choice.
+fn turn_log(game: &RaceGame, p: &Played, forced: bool) -> TurnLog {
     TurnLog {
+        forced,
         number: p.number,
         seat: p.seat,
         player: seat_name(game, p.seat).to_string(),

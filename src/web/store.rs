@@ -162,6 +162,8 @@ pub struct TurnLog {
     pub dice: Vec<u8>,
     /// The choice, in words.
     pub choice: String,
+    /// The roll left this choice only (a pass included).
+    pub forced: bool,
     /// The rule events, in words (missed turns and extra rolls among them).
     pub events: Vec<String>,
     /// The turns missed and the extra rolls of this turn, in words, to
