@@ -1307,7 +1307,7 @@ fn check_paths(
 ) -> Option<Paths> {
     let mut ok = true;
     let mut names: Vec<String> = Vec::new();
-    let mut by_seat: Vec<Option<(Vec<u16>, Span)>> = vec![None; usize::from(max_players)];
+    let mut by_seat: Vec<Option<(Vec<u16>, Span, bool)>> = vec![None; usize::from(max_players)];
     for decl in &merged.paths {
         let Some(seat) = seats.iter().position(|s| *s == decl.seat.node) else {
             diags.push(
@@ -1327,12 +1327,13 @@ fn check_paths(
         };
         let mut path: Vec<u16> = Vec::new();
         let mut at: Vec<Span> = Vec::new();
+        let mut whole = true;
         for written in &decl.cells {
             let cells = match expand_range(written) {
                 Ok(cells) => cells,
                 Err(d) => {
                     diags.push(d);
-                    ok = false;
+                    whole = false;
                     continue;
                 }
             };
@@ -1359,7 +1360,7 @@ fn check_paths(
                         .secondary(first, "first here")
                         .help("a path goes through each cell once: name another cell, or end the path before it"),
                     );
-                    ok = false;
+                    whole = false;
                     continue;
                 }
                 path.push(number);
@@ -1370,8 +1371,11 @@ fn check_paths(
             .seat
             .span
             .to(decl.cells.last().map_or(decl.seat.span, |c| c.span));
+        ok &= whole;
         if let Some(slot) = by_seat.get_mut(seat) {
-            *slot = Some((path, span));
+            // A path with a mistake of its own is not measured against
+            // the others.
+            *slot = Some((path, span, whole));
         }
     }
     if names.len() > PATH_CELLS {
@@ -1409,15 +1413,15 @@ fn check_paths(
                 Diagnostic::new(Code::TrackSize, format!("seat `{name}` has no path"))
                     .primary(anchor, format!("a path for every seat, `{name}` too"))
                     .help(format!(
-                        "give each of the {max_players} seats a path, such as `path {name}: a1-a4 m1-m8 a5-a6`"
+                        "give each of the {max_players} seats a path: `path {name}: ...` and the cells its pieces go through, in order"
                     )),
             );
             ok = false;
         }
     }
-    let mut lengths = by_seat.iter().flatten();
-    if let Some((first, first_at)) = lengths.next() {
-        for (path, at) in lengths {
+    let mut lengths = by_seat.iter().flatten().filter(|(_, _, whole)| *whole);
+    if let Some((first, first_at, _)) = lengths.next() {
+        for (path, at, _) in lengths {
             if path.len() != first.len() {
                 diags.push(
                     Diagnostic::new(
@@ -1442,7 +1446,7 @@ fn check_paths(
     }
     Some(Paths {
         names,
-        seats: by_seat.into_iter().flatten().map(|(p, _)| p).collect(),
+        seats: by_seat.into_iter().flatten().map(|(p, _, _)| p).collect(),
     })
 }
 
