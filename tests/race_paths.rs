@@ -186,6 +186,16 @@ fn house_rules_on_bundled_games_use_the_constructs() {
     // Snakes and Ladders thrown with four sticks.
     let snakes = load_text("extends \"variants/snakes-and-ladders\"\nthrow 4 sticks\n");
     assert!(snakes.sticks && snakes.sums() == (0, 4));
+    // Ur with Senet's sticks: no marked stick counts 5.
+    let senet = load_text(
+        "extends \"other/royal-game-of-ur\"\nthrow 4 sticks: 0 = 5, 1 = 1, 2 = 2, 3 = 3, 4 = 4\n",
+    );
+    assert_eq!(senet.throw_values, [5, 1, 2, 3, 4]);
+    assert_eq!(senet.sums(), (1, 5));
+    assert_eq!(
+        senet.count(&rulebook::race::Roll::new(&[0, 0, 0, 0]).unwrap()),
+        5
+    );
     // Ur on longer paths: a private lane of six before the middle.
     let long = load_text(
         "extends \"other/royal-game-of-ur\"\npath white: a1-a6 m1-m8 a7-a8\npath black: b1-b6 m1-m8 b7-b8\nlanding on cells a4 b4 m4 a8 b8 \"a rosette\": extra roll\n",
@@ -283,6 +293,14 @@ fn each_way_to_get_the_new_statements_wrong_is_named() {
                 .to_string(),
         ),
         (
+            "throw-values-leave-out-counts",
+            "path white: a1-a4 m1-m8 a5-a6\npath black: b1-b4 m1-m8 b5-b6\nthrow 4 sticks: 0 = 5, 1 = 1, 2 = 2\n".to_string(),
+        ),
+        (
+            "throw-values-out-of-range",
+            "path white: a1-a4 m1-m8 a5-a6\npath black: b1-b4 m1-m8 b5-b6\nthrow 4 sticks: 0 = 5, 5 = 1, 1 = 25, 2 = 2, 3 = 3, 4 = 4, 4 = 4\n".to_string(),
+        ),
+        (
             "named-cell-on-a-numbered-track",
             "track 20\nthrow 4 sticks\nsafe cells m4 closed\n".to_string(),
         ),
@@ -311,11 +329,15 @@ fn the_new_statements_keep_their_spelling_in_fmt() {
     }
     // Ragged spacing comes back in the one layout.
     let ragged =
-        "path   white :  a1-a4   m1-m8 a5-a6\nthrow  4   sticks\nsafe cell   m4   closed\n";
+        "path   white :  a1-a4   m1-m8 a5-a6\nthrow  4   sticks\nsafe cell   m4   closed\nthrow 4 sticks :0=5,1 = 1, 2 = 2, 3 = 3, 4 = 4\n";
     let tidy = rulebook::format_rules::format_text(ragged).unwrap();
     assert!(tidy.contains("path white: a1-a4 m1-m8 a5-a6\n"), "{tidy}");
     assert!(tidy.contains("throw 4 sticks\n"), "{tidy}");
     assert!(tidy.contains("safe cell m4 closed\n"), "{tidy}");
+    assert!(
+        tidy.contains("throw 4 sticks: 0 = 5, 1 = 1, 2 = 2, 3 = 3, 4 = 4\n"),
+        "{tidy}"
+    );
 }
 
 // ------------------------------------------------------------------ independent check

@@ -160,8 +160,14 @@ pub enum Statement {
     Safe(SafeDecl),
     /// `path SEAT: CELLS`
     Path(PathDecl),
-    /// `throw N sticks`
-    Throw(Spanned<u32>),
+    /// `throw N sticks [: COUNT = VALUE, ...]`
+    Throw {
+        /// How many sticks.
+        sticks: Spanned<u32>,
+        /// What each count of marked sticks moves, as written (none: the
+        /// count itself).
+        values: Vec<(Spanned<u32>, Spanned<u32>)>,
+    },
     /// `outcome first-home|last-home win|lose`
     Outcome(Spanned<Outcome>),
     /// `finishing order`

@@ -704,8 +704,21 @@ impl RaceGame {
         }
     }
 
-    /// The smallest and largest sum of a roll.
+    /// What `roll` moves: the sum of its faces, or what the table of a
+    /// throw of sticks gives it.
+    #[inline]
+    pub fn count(&self, roll: &Roll) -> u16 {
+        self.value_of(roll.sum())
+    }
+
+    /// The smallest and largest count of a roll.
     pub fn sums(&self) -> (u16, u16) {
+        if let (Some(&low), Some(&high)) = (
+            self.throw_values.iter().min(),
+            self.throw_values.iter().max(),
+        ) {
+            return (low, high);
+        }
         let n = u16::from(self.dice);
         (n * u16::from(self.low_face()), n * u16::from(self.faces))
     }

@@ -661,7 +661,7 @@ impl RaceState {
             self.same = self.same_with(roll);
         }
         let seat = self.to_roll;
-        let count = roll.sum();
+        let count = game.count(roll);
         let earned = match game.extra {
             Extra::Never => false,
             Extra::Doubles => roll.is_double(),
@@ -900,7 +900,7 @@ impl RaceState {
         from: u16,
         roll: &Roll,
     ) -> Option<(u16, u16)> {
-        let count = roll.sum();
+        let count = game.count(roll);
         let entering = from == OUT;
         let land = if entering && game.enter_at_start {
             1
@@ -1006,7 +1006,7 @@ impl RaceState {
     fn restricted_choices(&self, game: &RaceGame, roll: &Roll, out: &mut Vec<Choice>) {
         let seat = self.to_roll();
         let k = usize::from(self.pieces);
-        let count = roll.sum();
+        let count = game.count(roll);
         // A throw of 0 moves nothing (sticks).
         if count == 0 {
             out.push(Choice::Pass);
@@ -1074,7 +1074,7 @@ impl RaceState {
         if listed.contains(&choice) {
             return None;
         }
-        if roll.sum() == 0 && choice != Choice::Pass {
+        if game.count(roll) == 0 && choice != Choice::Pass {
             return Some(Refusal::ZeroThrow);
         }
         let k = usize::from(self.pieces);
@@ -1085,7 +1085,7 @@ impl RaceState {
                 }
             }
             Choice::Move(c) => {
-                let count = roll.sum();
+                let count = game.count(roll);
                 let i = (seat * k..seat * k + k).find(|&i| {
                     self.pos[i] == c && !self.held[i] && self.can_move_from(game, c, count)
                 })?;

@@ -109,6 +109,8 @@ pub struct Merged {
     pub paths: Vec<PathDecl>,
     /// `throw N sticks`: N (instead of `dice`).
     pub throw: Option<Spanned<u32>>,
+    /// `throw N sticks: C = V, ...`: the values, as written.
+    pub throw_values: Vec<(Spanned<u32>, Spanned<u32>)>,
     /// `outcome ...`
     pub outcome: Option<Spanned<Outcome>>,
     /// `finishing order`
@@ -477,8 +479,9 @@ impl Merger<'_> {
                     None => m.paths.push(path.clone()),
                 }
             }
-            Statement::Throw(n) => {
-                m.throw = Some(*n);
+            Statement::Throw { sticks, values } => {
+                m.throw = Some(*sticks);
+                m.throw_values = values.clone();
                 m.dice = None;
                 m.layers.dice = layer;
             }
@@ -611,7 +614,7 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::Track(_) | Statement::Circuit(_) => "track",
         Statement::Safe(_) => "safe",
         Statement::Path(_) => "path",
-        Statement::Throw(_) => "throw",
+        Statement::Throw { .. } => "throw",
         Statement::Outcome(_) => "outcome",
         Statement::FinishingOrder => "finishing",
         Statement::RollRule(_) => "rolling",
@@ -675,7 +678,7 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::Circuit(_)
         | Statement::Safe(_)
         | Statement::Path(_)
-        | Statement::Throw(_)
+        | Statement::Throw { .. }
         | Statement::Outcome(_)
         | Statement::FinishingOrder
         | Statement::RollRule(_)
@@ -821,7 +824,7 @@ fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         | Statement::MoveBySum => None,
         Statement::Track(_) | Statement::Circuit(_) => simple("track", "the `track`"),
         Statement::Safe(_) => simple("safe", "`safe cells`"),
-        Statement::Throw(_) => simple("dice", "`dice` / `throw`"),
+        Statement::Throw { .. } => simple("dice", "`dice` / `throw`"),
         Statement::Path(p) => named("path", &p.seat),
         Statement::Outcome(_) => simple("outcome", "the `outcome`"),
         Statement::FinishingOrder => simple("finishing", "`finishing order`"),

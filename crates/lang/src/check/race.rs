@@ -177,6 +177,10 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
         Some(n) => (check_throw(n, diags), Some(1)),
         None => check_dice(merged, diags),
     };
+    let throw_values = match (sticks, dice) {
+        (true, Some(n)) => check_throw_values(merged, n, diags),
+        _ => Vec::new(),
+    };
     if let (Some(track), Some((count, face))) = (merged.track, merged.dice) {
         let largest = u64::from(count.node) * u64::from(face.node);
         if cells.is_some() && dice.is_some() && u64::from(track.node) < largest {
@@ -335,6 +339,7 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             safe,
             closed,
             sticks,
+            throw_values,
             enter_at_start: merged.enter_at_start,
             roll_rules,
             outcome: merged.outcome.map_or(Outcome::FirstHomeWins, |o| o.node),
@@ -1532,4 +1537,87 @@ fn check_throw(n: Spanned<u32>, diags: &mut Vec<Diagnostic>) -> Option<u8> {
         .help("a throw of sticks counts the marked ones, such as `throw 4 sticks` (0 to 4)"),
     );
     None
+}
+
+/// The largest value a count of sticks may move.
+pub const THROW_VALUE: std::ops::RangeInclusive<u32> = 0..=20;
+
+/// `throw N sticks: C = V, ...`: a value for every count from 0 to N, each
+/// count once, each value from 0 to 20.
+fn check_throw_values(merged: &Merged, sticks: u8, diags: &mut Vec<Diagnostic>) -> Vec<u16> {
+    let written = &merged.throw_values;
+    if written.is_empty() {
+        return Vec::new();
+    }
+    let mut values: Vec<Option<u16>> = vec![None; usize::from(sticks) + 1];
+    let mut ok = true;
+    for (count, value) in written {
+        let Some(slot) = values.get_mut(count.node as usize) else {
+            diags.push(
+                Diagnostic::new(
+                    Code::DiceRange,
+                    format!("{} sticks never show {} marked", sticks, count.node),
+                )
+                .primary(count.span, format!("the counts are 0 to {sticks}"))
+                .help(format!(
+                    "give a value for each count of marked sticks, 0 to {sticks}"
+                )),
+            );
+            ok = false;
+            continue;
+        };
+        if slot.is_some() {
+            diags.push(
+                Diagnostic::new(
+                    Code::Duplicate,
+                    format!("the value of {} marked is given twice", count.node),
+                )
+                .primary(count.span, "given again here")
+                .help("give each count of marked sticks one value"),
+            );
+            ok = false;
+            continue;
+        }
+        if !THROW_VALUE.contains(&value.node) {
+            diags.push(
+                Diagnostic::new(
+                    Code::DiceRange,
+                    format!("a throw of {} is outside 0..20", value.node),
+                )
+                .primary(value.span, "from 0 to 20")
+                .help("a throw moves a piece 0 to 20 cells"),
+            );
+            ok = false;
+            continue;
+        }
+        *slot = Some(value.node as u16);
+    }
+    let missing: Vec<String> = values
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.is_none())
+        .map(|(c, _)| c.to_string())
+        .collect();
+    if ok && !missing.is_empty() {
+        let at = written
+            .first()
+            .map_or(Span::default(), |(c, _)| c.span)
+            .to(written.last().map_or(Span::default(), |(_, v)| v.span));
+        diags.push(
+            Diagnostic::new(
+                Code::DiceRange,
+                format!("the throw's values leave out {} marked", missing.join(", ")),
+            )
+            .primary(at, format!("every count from 0 to {sticks} needs a value"))
+            .help(format!(
+                "{sticks} sticks show 0 to {sticks} marked: give each a value, such as `{} = 0`",
+                missing.first().map_or("0", String::as_str)
+            )),
+        );
+        ok = false;
+    }
+    if !ok {
+        return Vec::new();
+    }
+    values.into_iter().map(|v| v.unwrap_or(0)).collect()
 }

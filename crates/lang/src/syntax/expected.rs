@@ -146,6 +146,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_kept => "`kept`",
         cell_range => "a cell name (`m4`, `a1-a4`)",
         kw_sticks => "`sticks`",
+        throw_value => "a count and its value (`0 = 5`)",
         kw_closed => "`closed`",
         kw_own => "`own`",
         kw_can => "`can`",

@@ -179,7 +179,17 @@ impl Lower {
                     .collect();
                 Statement::Path(PathDecl { seat, cells })
             }
-            Rule::throw_stmt => Statement::Throw(self.lower_number(inner.next()?)),
+            Rule::throw_stmt => {
+                let sticks = self.lower_number(inner.next()?);
+                let mut values = Vec::new();
+                for pair in inner.filter(|p| p.as_rule() == Rule::throw_value) {
+                    let mut numbers = pair.into_inner().filter(|n| n.as_rule() == Rule::number);
+                    let count = self.lower_number(numbers.next()?);
+                    let value = self.lower_number(numbers.next()?);
+                    values.push((count, value));
+                }
+                Statement::Throw { sticks, values }
+            }
             Rule::outcome_stmt => {
                 let which = inner.next()?;
                 let verb = inner.next()?;

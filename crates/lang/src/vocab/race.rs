@@ -329,6 +329,9 @@ pub struct RaceSettings {
     /// then 1, the highest face), the throw their count; a throw of 0
     /// moves nothing.
     pub sticks: bool,
+    /// `throw N sticks: 0 = 5, ...`: what each count of marked sticks
+    /// moves, indexed by the count (empty: the count itself).
+    pub throw_values: Vec<u16>,
     /// `enter ... at start`.
     pub enter_at_start: bool,
     /// The rules of the roll.
@@ -392,6 +395,20 @@ impl RaceSettings {
     #[inline]
     pub fn sides(&self) -> u8 {
         self.faces + u8::from(self.sticks)
+    }
+
+    /// What a roll whose faces add up to `sum` moves: `sum`, or on sticks
+    /// with a table of values the table's value.
+    #[inline]
+    pub fn value_of(&self, sum: u16) -> u16 {
+        if self.throw_values.is_empty() {
+            sum
+        } else {
+            self.throw_values
+                .get(usize::from(sum))
+                .copied()
+                .unwrap_or(sum)
+        }
     }
 
     /// Whether cell `cell` (a rule cell number) is closed.
