@@ -483,3 +483,24 @@ fn the_listed_choices_are_the_legal_ones_planned_or_not() {
     assert!(turns > 3_000, "{turns}");
     assert!(closed > 10, "the closed rosette refused {closed} choices");
 }
+
+/// A path for a seat past the most players is named, not ignored.
+#[test]
+fn a_path_for_a_seat_that_never_plays_is_an_error() {
+    let text = "game \"Test\"\nplayers 2\nseats white black green\npieces 2 per player\nthrow 4 sticks\npath white: a1-a4\npath black: b1-b4\npath green: c1-c4\n";
+    let checked = check_source(
+        Source {
+            name: "test.rules".into(),
+            text: text.into(),
+        },
+        &BundledLoader,
+        &[],
+    );
+    assert!(checked.loaded.is_none());
+    let rendered = checked.render();
+    assert!(
+        rendered.contains("error[E035]: seat `green` never plays: at most 2 players"),
+        "{rendered}"
+    );
+    assert!(rendered.contains("8 | path green: c1-c4"), "{rendered}");
+}

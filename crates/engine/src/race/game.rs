@@ -5,7 +5,9 @@
 //! (at the start, or sent back there), `1..cells` for the cells, `cells` for
 //! a piece that has reached the finish. On a circuit it is the progress
 //! along the seat's own path (its start cell is 1), mapped to the cells of
-//! the shared loop by `rule_cell` and named by `label`.
+//! the shared loop by `rule_cell` and named by `label`; on paths it is the
+//! step along the seat's path, mapped to the numbered named cells the same
+//! way (`cells` is then one step past the path's last cell: finished).
 //!
 //! Cell rules are compiled to a table indexed by cell: for each cell the
 //! rules whose cell tests hold there, in the order of the rule file; only

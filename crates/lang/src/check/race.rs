@@ -1330,6 +1330,18 @@ fn check_paths(
             ok = false;
             continue;
         };
+        if seat >= by_seat.len() {
+            diags.push(
+                Diagnostic::new(
+                    Code::PlayerCount,
+                    format!("seat `{}` never plays: at most {max_players} players", decl.seat.node),
+                )
+                .primary(decl.seat.span, "a seat past the most players")
+                .help("give paths to the seats that play (the first ones of `seats`), or let more play with `players`"),
+            );
+            ok = false;
+            continue;
+        }
         let mut path: Vec<u16> = Vec::new();
         let mut at: Vec<Span> = Vec::new();
         let mut whole = true;
