@@ -150,7 +150,7 @@ pub(crate) fn run_script(text: &str) -> String {
                 let (seed, n) = arg.split_once(' ').unwrap();
                 let mut rng = Rng::new(seed.parse().unwrap());
                 let rolls: Vec<String> = (0..n.trim().parse::<usize>().unwrap())
-                    .map(|_| Roll::random(game.dice, game.faces, &mut rng).to_string())
+                    .map(|_| game.throw(&mut rng).to_string())
                     .collect();
                 out.push_str(&format!("\nseed {seed}: {}\n", rolls.join(" ")));
                 continue;

@@ -73,6 +73,8 @@ mod properties;
 mod pydraughts;
 #[path = "race.rs"]
 mod race;
+#[path = "race_paths.rs"]
+mod race_paths;
 #[path = "race_rules.rs"]
 mod race_rules;
 mod race_second;

@@ -156,8 +156,18 @@ pub enum Statement {
     Tries(Spanned<u32>),
     /// `leave start first`
     LeaveStartFirst,
-    /// `safe cells N N-M ...`
-    Safe(Vec<(Spanned<u32>, Option<Spanned<u32>>)>),
+    /// `safe cells N N-M ... [closed]` (on paths, named cells)
+    Safe(SafeDecl),
+    /// `path SEAT: CELLS`
+    Path(PathDecl),
+    /// `throw N sticks [: COUNT = VALUE, ...]`
+    Throw {
+        /// How many sticks.
+        sticks: Spanned<u32>,
+        /// What each count of marked sticks moves, as written (none: the
+        /// count itself).
+        values: Vec<(Spanned<u32>, Spanned<u32>)>,
+    },
     /// `outcome first-home|last-home win|lose`
     Outcome(Spanned<Outcome>),
     /// `finishing order`
@@ -490,6 +500,26 @@ pub enum ExtraDecl {
     OnFace(Spanned<u32>),
 }
 
+/// `safe cells N N-M ... [closed]`.
+#[derive(Clone, Debug)]
+pub struct SafeDecl {
+    /// The cells by number: single cells and ranges.
+    pub numbers: Vec<(Spanned<u32>, Option<Spanned<u32>>)>,
+    /// The cells by name (on paths), as written: `m4`, `a1-a4`.
+    pub names: Vec<Name>,
+    /// `closed`: no second piece may land there.
+    pub closed: Option<Span>,
+}
+
+/// `path SEAT: CELLS`: a seat's path through named cells.
+#[derive(Clone, Debug)]
+pub struct PathDecl {
+    /// The seat.
+    pub seat: Name,
+    /// The cells, as written: `a1-a4 m1-m8 a5-a6`.
+    pub cells: Vec<Name>,
+}
+
 /// `track N loop starts S S ... home H`.
 #[derive(Clone, Debug)]
 pub struct CircuitDecl {
@@ -558,6 +588,9 @@ pub enum TestAtom {
     Double,
     /// `cells N N-M ...`: single cells and ranges.
     Cells(Vec<(Spanned<u32>, Option<Spanned<u32>>)>),
+    /// `cells m4 a1-a4 ...`: cells named by the paths, as written (a
+    /// number written among them is kept as its text).
+    Named(Vec<Name>),
     /// `multiple of K`
     Multiple(Spanned<u32>),
     /// `any`

@@ -75,12 +75,13 @@ impl<'g> RaceNode<'g> {
 
     /// The `i`-th of the `faces ^ dice` rolls, the first die varying fastest.
     fn outcome(&self, i: usize) -> Roll {
-        let faces = usize::from(self.game.faces.max(1));
+        let faces = usize::from(self.game.sides().max(1));
+        let low = self.game.low_face();
         let mut x = i;
         let mut values = [0u8; crate::race::game::MAX_DICE];
         let n = usize::from(self.game.dice).min(values.len());
         for v in values.iter_mut().take(n) {
-            *v = (x % faces) as u8 + 1;
+            *v = (x % faces) as u8 + low;
             x /= faces;
         }
         Roll::from_faces(values, n)
@@ -161,7 +162,7 @@ impl GameState for RaceNode<'_> {
 
     fn chance_count(&self) -> usize {
         if self.roll.is_none() && self.ending().is_none() {
-            usize::from(self.game.faces).pow(u32::from(self.game.dice))
+            usize::from(self.game.sides()).pow(u32::from(self.game.dice))
         } else {
             0
         }

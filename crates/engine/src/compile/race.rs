@@ -61,7 +61,11 @@ pub fn check_cycles(game: &RaceGame, diags: &mut Vec<Diagnostic>) {
     let (low, high) = game.sums();
     let nodes = usize::from(game.cells) * 2;
     // On a circuit each seat's path meets the rules in its own order.
-    let seats = game.circuit.as_ref().map_or(1, |c| c.starts.len().max(1));
+    let seats = match (&game.circuit, &game.paths) {
+        (Some(c), _) => c.starts.len().max(1),
+        (None, Some(p)) => p.seats.len().max(1),
+        (None, None) => 1,
+    };
     for seat in 0..seats {
         for count in low..=high {
             // 0: not seen, 1: on the current path, 2: done.

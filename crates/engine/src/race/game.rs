@@ -5,7 +5,9 @@
 //! (at the start, or sent back there), `1..cells` for the cells, `cells` for
 //! a piece that has reached the finish. On a circuit it is the progress
 //! along the seat's own path (its start cell is 1), mapped to the cells of
-//! the shared loop by `rule_cell` and named by `label`.
+//! the shared loop by `rule_cell` and named by `label`; on paths it is the
+//! step along the seat's path, mapped to the numbered named cells the same
+//! way (`cells` is then one step past the path's last cell: finished).
 //!
 //! Cell rules are compiled to a table indexed by cell: for each cell the
 //! rules whose cell tests hold there, in the order of the rule file; only
@@ -431,7 +433,11 @@ impl RaceGame {
         };
         // Only a circuit needs a table (`spot` of a plain track is the
         // cell); `spot_of` works each spot out without it.
-        let rows = self.circuit.as_ref().map_or(0, |c| c.starts.len());
+        let rows = match (&self.circuit, &self.paths) {
+            (Some(c), _) => c.starts.len(),
+            (None, Some(paths)) => paths.seats.len(),
+            (None, None) => 0,
+        };
         self.spots = (0..rows)
             .flat_map(|seat| (0..=self.cells).map(move |p| (seat, p)))
             .map(|(seat, p)| self.spot_of(seat, p))
@@ -461,7 +467,7 @@ impl RaceGame {
     /// the rules of other cells at the same progress; on a plain track one
     /// plan serves them all.
     fn plan_seats(&self) -> usize {
-        if self.circuit.is_some() {
+        if self.circuit.is_some() || self.paths.is_some() {
             usize::from(self.max_players).max(1)
         } else {
             1
@@ -690,10 +696,33 @@ impl RaceGame {
         })
     }
 
-    /// The smallest and largest sum of a roll.
+    /// A roll of this game's dice (or throw of its sticks) from `rng`.
+    #[inline]
+    pub fn throw(&self, rng: &mut crate::rng::Rng) -> Roll {
+        if self.sticks {
+            Roll::sticks(self.dice, rng)
+        } else {
+            Roll::random(self.dice, self.faces, rng)
+        }
+    }
+
+    /// What `roll` moves: the sum of its faces, or what the table of a
+    /// throw of sticks gives it.
+    #[inline]
+    pub fn count(&self, roll: &Roll) -> u16 {
+        self.value_of(roll.sum())
+    }
+
+    /// The smallest and largest count of a roll.
     pub fn sums(&self) -> (u16, u16) {
+        if let (Some(&low), Some(&high)) = (
+            self.throw_values.iter().min(),
+            self.throw_values.iter().max(),
+        ) {
+            return (low, high);
+        }
         let n = u16::from(self.dice);
-        (n, n * u16::from(self.faces))
+        (n * u16::from(self.low_face()), n * u16::from(self.faces))
     }
 
     /// Moves `count` cells from `from` in direction `dir` (+1 or -1).
@@ -729,7 +758,10 @@ impl RaceGame {
     #[inline]
     pub fn rule_cell(&self, seat: usize, p: u16) -> u16 {
         match &self.circuit {
-            None => p,
+            None => match &self.paths {
+                None => p,
+                Some(paths) => paths.cell(seat, p),
+            },
             Some(c) => {
                 let width = usize::from(self.cells) + 1;
                 if seat < c.starts.len() && usize::from(p) < width {
@@ -746,7 +778,10 @@ impl RaceGame {
     /// on a circuit); the cell itself on a plain track.
     pub fn progress_at(&self, seat: usize, cell: u16) -> u16 {
         match &self.circuit {
-            None => cell,
+            None => match &self.paths {
+                None => cell,
+                Some(paths) => paths.step(seat, cell),
+            },
             Some(c) => {
                 if cell == 0 || cell > c.cells {
                     return cell.min(self.cells);
@@ -763,7 +798,7 @@ impl RaceGame {
     #[inline]
     pub fn spot(&self, seat: usize, p: u16) -> u32 {
         // On a plain track the spot is the cell (out is 0).
-        if self.circuit.is_none() {
+        if self.circuit.is_none() && self.paths.is_none() {
             return if p >= self.cells {
                 u32::MAX
             } else {
@@ -807,6 +842,9 @@ impl RaceGame {
         if p == OUT {
             return "out".to_string();
         }
+        if let (Some(paths), true) = (&self.paths, p < self.cells) {
+            return paths.name(paths.cell(seat, p)).to_string();
+        }
         match &self.circuit {
             Some(c) if c.kept && p > c.cells => format!("h{}", p.min(self.cells) - c.cells),
             _ if p >= self.cells => "finished".to_string(),
@@ -819,6 +857,10 @@ impl RaceGame {
     /// not `out` or `finished`).
     pub fn parse_label(&self, seat: usize, text: &str) -> Option<u16> {
         let t = text.trim();
+        if let Some(paths) = &self.paths {
+            let step = paths.step(seat, paths.number(t)?);
+            return (step != OUT).then_some(step);
+        }
         match &self.circuit {
             None => t.parse().ok(),
             Some(c) => {

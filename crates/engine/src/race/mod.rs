@@ -32,7 +32,11 @@
 //!
 //! On a circuit (`track 52 loop starts ... home 6`) a position is a piece's
 //! progress along its seat's own path; `RaceGame::label` names it by the
-//! cell of the loop or the home cell.
+//! cell of the loop or the home cell. On paths (`path white: a1-a4 m1-m8
+//! a5-a6`) it is the step along the seat's path, named by the cell's name;
+//! pieces of two seats meet on the cells both paths name. With sticks
+//! (`throw 4 sticks`) a roll's faces are 0 or 1 and a piece moves by
+//! `RaceGame::count` (their sum, or the value the throw's table gives it).
 
 mod choice;
 pub mod event;

@@ -55,6 +55,17 @@ impl Roll {
         Roll::made(packed.to_le_bytes(), count)
     }
 
+    /// Throws `sticks` two-sided sticks, one after the other, each showing 0
+    /// or 1 by a uniform draw from the generator: the throw is their sum.
+    pub fn sticks(sticks: u8, rng: &mut Rng) -> Roll {
+        let count = sticks.min(MAX_DICE as u8);
+        let mut faces = [0u8; MAX_DICE];
+        for f in faces.iter_mut().take(usize::from(count)) {
+            *f = rng.below(2) as u8;
+        }
+        Roll::made(faces, count)
+    }
+
     /// `count` dice showing nothing yet.
     fn blank(count: u8) -> Roll {
         Roll {

@@ -111,6 +111,14 @@ pub enum Refusal {
     StartFirst,
     /// Entering is the only choice (`enter compulsory`).
     MustEnter,
+    /// The move would land on a closed cell that a piece holds (`safe
+    /// cells ... closed`).
+    Closed {
+        /// Where it would land (the player's progress).
+        at: u16,
+    },
+    /// A throw of 0 moves nothing (`throw N sticks`).
+    ZeroThrow,
 }
 
 impl std::error::Error for Illegal {}
@@ -330,7 +338,8 @@ impl RaceState {
                 rolled: roll.faces().len(),
             });
         }
-        if let Some(&shown) = roll.faces().iter().find(|&&f| f == 0 || f > game.faces) {
+        let low = game.low_face();
+        if let Some(&shown) = roll.faces().iter().find(|&&f| f < low || f > game.faces) {
             return Err(Illegal::Face {
                 faces: game.faces,
                 shown,
@@ -652,7 +661,7 @@ impl RaceState {
             self.same = self.same_with(roll);
         }
         let seat = self.to_roll;
-        let count = roll.sum();
+        let count = game.count(roll);
         let earned = match game.extra {
             Extra::Never => false,
             Extra::Doubles => roll.is_double(),
@@ -891,7 +900,7 @@ impl RaceState {
         from: u16,
         roll: &Roll,
     ) -> Option<(u16, u16)> {
-        let count = roll.sum();
+        let count = game.count(roll);
         let entering = from == OUT;
         let land = if entering && game.enter_at_start {
             1
@@ -940,6 +949,11 @@ impl RaceState {
             _ => u16::MAX,
         };
         let rest = rest.unwrap_or(land);
+        if !game.closed.is_empty() {
+            if let Some(r) = self.closed_in_way(game, seat, mover, land, rest) {
+                return Some(r);
+            }
+        }
         for j in seat * k..seat * k + k {
             let q = self.pos[j];
             if Some(j) == mover || q == OUT || (q >= game.cells && kept_from == u16::MAX) {
@@ -956,6 +970,35 @@ impl RaceState {
         None
     }
 
+    /// Whether a move of seat `seat`'s piece `mover` that lands on `land`
+    /// and comes to rest on `rest` lands on a closed cell held by another
+    /// piece, whoever's it is.
+    fn closed_in_way(
+        &self,
+        game: &RaceGame,
+        seat: usize,
+        mover: Option<usize>,
+        land: u16,
+        rest: u16,
+    ) -> Option<Refusal> {
+        let k = usize::from(self.pieces).max(1);
+        for at in [land, rest] {
+            if at == OUT || at >= game.cells || !game.is_closed(game.rule_cell(seat, at)) {
+                continue;
+            }
+            let spot = game.spot(seat, at);
+            let taken = self
+                .pos
+                .iter()
+                .enumerate()
+                .any(|(j, &q)| Some(j) != mover && q != OUT && game.spot(j / k, q) == spot);
+            if taken {
+                return Some(Refusal::Closed { at });
+            }
+        }
+        None
+    }
+
     /// The choices of a game with rules of the choices beyond the usual
     /// ones (`RaceSettings::restricted`): no landing on own pieces, kept
     /// home cells, `leave start first`, `enter compulsory`.
@@ -963,7 +1006,12 @@ impl RaceState {
     fn restricted_choices(&self, game: &RaceGame, roll: &Roll, out: &mut Vec<Choice>) {
         let seat = self.to_roll();
         let k = usize::from(self.pieces);
-        let count = roll.sum();
+        let count = game.count(roll);
+        // A throw of 0 moves nothing (sticks).
+        if count == 0 {
+            out.push(Choice::Pass);
+            return;
+        }
         let enter = self.may_enter(game, roll) && self.entry_open(game, seat, roll).is_none();
         let first = out.len();
         for i in seat * k..seat * k + k {
@@ -1026,6 +1074,9 @@ impl RaceState {
         if listed.contains(&choice) {
             return None;
         }
+        if game.count(roll) == 0 && choice != Choice::Pass {
+            return Some(Refusal::ZeroThrow);
+        }
         let k = usize::from(self.pieces);
         match choice {
             Choice::Enter if self.may_enter(game, roll) => {
@@ -1034,7 +1085,7 @@ impl RaceState {
                 }
             }
             Choice::Move(c) => {
-                let count = roll.sum();
+                let count = game.count(roll);
                 let i = (seat * k..seat * k + k).find(|&i| {
                     self.pos[i] == c && !self.held[i] && self.can_move_from(game, c, count)
                 })?;

@@ -100,6 +100,17 @@ pub struct Merged {
     pub circuit: Option<CircuitDecl>,
     /// `safe cells ...`
     pub safe: Vec<(Spanned<u32>, Option<Spanned<u32>>)>,
+    /// `safe cells ...` by name (on paths), as written.
+    pub safe_names: Vec<Name>,
+    /// `safe cells ... closed`, where `closed` is written.
+    pub closed: Option<Span>,
+    /// `path SEAT: CELLS`, in order (a later one for the same seat takes
+    /// the earlier's place).
+    pub paths: Vec<PathDecl>,
+    /// `throw N sticks`: N (instead of `dice`).
+    pub throw: Option<Spanned<u32>>,
+    /// `throw N sticks: C = V, ...`: the values, as written.
+    pub throw_values: Vec<(Spanned<u32>, Spanned<u32>)>,
     /// `outcome ...`
     pub outcome: Option<Spanned<Outcome>>,
     /// `finishing order`
@@ -478,15 +489,36 @@ impl Merger<'_> {
             }
             Statement::Track(n) => {
                 m.track = Some(*n);
+                m.paths.clear();
                 m.circuit = None;
                 m.layers.track = layer;
             }
             Statement::Circuit(c) => {
                 m.track = Some(c.cells);
+                m.paths.clear();
                 m.circuit = Some(c.clone());
                 m.layers.track = layer;
             }
-            Statement::Safe(cells) => m.safe = cells.clone(),
+            Statement::Safe(decl) => {
+                m.safe = decl.numbers.clone();
+                m.safe_names = decl.names.clone();
+                m.closed = decl.closed;
+            }
+            Statement::Path(path) => {
+                m.track = None;
+                m.circuit = None;
+                m.layers.track = layer;
+                match m.paths.iter_mut().find(|p| p.seat.node == path.seat.node) {
+                    Some(old) => *old = path.clone(),
+                    None => m.paths.push(path.clone()),
+                }
+            }
+            Statement::Throw { sticks, values } => {
+                m.throw = Some(*sticks);
+                m.throw_values = values.clone();
+                m.dice = None;
+                m.layers.dice = layer;
+            }
             Statement::Outcome(o) => m.outcome = Some(*o),
             Statement::FinishingOrder => m.order = true,
             Statement::RollRule(rule) => {
@@ -502,6 +534,7 @@ impl Merger<'_> {
             Statement::Pieces(n) => m.pieces_per_player = Some(*n),
             Statement::Dice { count, faces } => {
                 m.dice = Some((*count, *faces));
+                m.throw = None;
                 m.layers.dice = layer;
             }
             Statement::MoveBySum => {}
@@ -614,6 +647,8 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::When { .. } => "when",
         Statement::Track(_) | Statement::Circuit(_) => "track",
         Statement::Safe(_) => "safe",
+        Statement::Path(_) => "path",
+        Statement::Throw { .. } => "throw",
         Statement::Outcome(_) => "outcome",
         Statement::FinishingOrder => "finishing",
         Statement::RollRule(_) => "rolling",
@@ -676,6 +711,8 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         Statement::Track(_)
         | Statement::Circuit(_)
         | Statement::Safe(_)
+        | Statement::Path(_)
+        | Statement::Throw { .. }
         | Statement::Outcome(_)
         | Statement::FinishingOrder
         | Statement::RollRule(_)
@@ -823,6 +860,8 @@ pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         | Statement::MoveBySum => None,
         Statement::Track(_) | Statement::Circuit(_) => simple("track", "the `track`"),
         Statement::Safe(_) => simple("safe", "`safe cells`"),
+        Statement::Throw { .. } => simple("dice", "`dice` / `throw`"),
+        Statement::Path(p) => named("path", &p.seat),
         Statement::Outcome(_) => simple("outcome", "the `outcome`"),
         Statement::FinishingOrder => simple("finishing", "`finishing order`"),
         Statement::Players { .. } => simple("players", "`players`"),

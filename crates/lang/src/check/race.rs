@@ -10,8 +10,9 @@ use crate::ast::{
 };
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::Span;
+use crate::suggest::unknown_help;
 use crate::vocab::race::{
-    Action, CellEffect, Circuit, Enter, Extra, Finish, Moment, Outcome, RaceSettings,
+    Action, CellEffect, Circuit, Enter, Extra, Finish, Moment, Outcome, Paths, RaceSettings,
     RollCondition, RollRule, RollTest, Target, Win, MAX_DICE,
 };
 use std::collections::HashMap;
@@ -164,8 +165,22 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
     for (word, at) in &merged.board_only {
         diags.push(wrong_kind(word, *at, "race", because));
     }
-    let cells = check_track(merged, diags);
-    let (dice, faces) = check_dice(merged, diags);
+    // Paths describe the track themselves: no `track` then.
+    let on_paths = merged.track.is_none() && !merged.paths.is_empty();
+    let cells = if on_paths {
+        None
+    } else {
+        check_track(merged, diags)
+    };
+    let sticks = merged.throw.is_some() && merged.dice.is_none();
+    let (dice, faces) = match merged.throw.filter(|_| sticks) {
+        Some(n) => (check_throw(n, diags), Some(1)),
+        None => check_dice(merged, diags),
+    };
+    let throw_values = match (sticks, dice) {
+        (true, Some(n)) => check_throw_values(merged, n, diags),
+        _ => Vec::new(),
+    };
     if let (Some(track), Some((count, face))) = (merged.track, merged.dice) {
         let largest = u64::from(count.node) * u64::from(face.node);
         if cells.is_some() && dice.is_some() && u64::from(track.node) < largest {
@@ -194,6 +209,11 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
     }
     let (min_players, max_players) = check_players(merged, diags);
     let seats = check_seats(merged, max_players, diags);
+    let paths = if on_paths {
+        check_paths(merged, &seats, max_players, diags)
+    } else {
+        None
+    };
     let pieces = match merged.pieces_per_player {
         None => 1,
         Some(n) if PIECES.contains(&n.node) => n.node as u8,
@@ -255,25 +275,36 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
         cells.and_then(|loop_cells| check_circuit(merged, loop_cells, max_players, diags));
     // Cell rules name the cells before the finish; on a circuit, the cells
     // of the loop (the home cells have none).
-    let rule_cells = match (&circuit, cells) {
-        (Some(c), _) => Some(c.cells),
-        (None, Some(n)) => Some(n - 1),
+    let rule_cells = match (&circuit, &paths, cells) {
+        (Some(c), _, _) => Some(c.cells),
+        (None, Some(p), _) => u16::try_from(p.names.len()).ok(),
+        (None, None, Some(n)) => Some(n - 1),
         _ => None,
     };
-    let path = match (&circuit, cells) {
-        (Some(c), _) => Some(c.cells + c.home),
-        (None, n) => n,
+    // On paths a piece finishes one step past its path's last cell.
+    let path = match (&circuit, &paths, cells) {
+        (Some(c), _, _) => Some(c.cells + c.home),
+        (None, Some(p), _) => p
+            .seats
+            .first()
+            .and_then(|s| u16::try_from(s.len() + 1).ok()),
+        (None, None, n) => n,
     };
     let mut rules = Vec::new();
     let mut safe = Vec::new();
     if let Some(n) = rule_cells {
         for rule in &merged.cell_rules {
-            if let Some(r) = check_rule(rule, n + 1, dice, faces, diags) {
+            if let Some(r) = check_rule(rule, n + 1, paths.as_ref(), dice, faces, diags) {
                 rules.push(r);
             }
         }
-        safe = check_safe(merged, n, circuit.is_some(), diags);
+        safe = check_safe(merged, n, circuit.is_some(), paths.as_ref(), diags);
     }
+    let closed = if merged.closed.is_some() {
+        safe.clone()
+    } else {
+        Vec::new()
+    };
     let mut roll_rules = Vec::new();
     if let Some(n) = rule_cells {
         for rule in &merged.roll_rules {
@@ -304,7 +335,11 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
                 .map_or_else(String::new, |d| d.node.clone()),
             cells: path?,
             circuit,
+            paths,
             safe,
+            closed,
+            sticks,
+            throw_values,
             enter_at_start: merged.enter_at_start,
             roll_rules,
             outcome: merged.outcome.map_or(Outcome::FirstHomeWins, |o| o.node),
@@ -328,7 +363,9 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             restricted: turn_rules.no_landing_own
                 || turn_rules.enter_compulsory
                 || turn_rules.leave_start
-                || kept,
+                || kept
+                || sticks
+                || merged.closed.is_some(),
         },
         rule_cells: rule_cells?,
         rules,
@@ -530,6 +567,7 @@ fn loop_cell(n: Spanned<u32>, loop_cells: u16, what: &str) -> Diagnostic {
 fn check_rule(
     rule: &Spanned<crate::ast::CellRuleDecl>,
     cells: u16,
+    paths: Option<&Paths>,
     dice: Option<u8>,
     faces: Option<u8>,
     diags: &mut Vec<Diagnostic>,
@@ -582,6 +620,24 @@ fn check_rule(
                 }
                 words.push(format!("{not}a multiple of {}", k.node));
                 cell_tests.push((t.negated, CellTest::Multiple(k.node as u16)));
+            }
+            TestAtom::Named(written) => match named_cells(written, paths, diags) {
+                Some(numbers) => {
+                    if t.negated {
+                        words.push("not listed".to_string());
+                    }
+                    let ranges = numbers.into_iter().map(|n| (n, n)).collect();
+                    cell_tests.push((t.negated, CellTest::Cells(ranges)));
+                }
+                None => ok = false,
+            },
+            TestAtom::Cells(items) if paths.is_some() => {
+                for (from, _) in items {
+                    if let Some(p) = paths {
+                        diags.push(numbered_on_paths(*from, p));
+                    }
+                }
+                ok = false;
             }
             TestAtom::Cells(items) => {
                 let mut ranges = Vec::new();
@@ -976,13 +1032,25 @@ fn check_safe(
     merged: &Merged,
     rule_cells: u16,
     on_loop: bool,
+    paths: Option<&Paths>,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<bool> {
-    if merged.safe.is_empty() {
+    if merged.safe.is_empty() && merged.safe_names.is_empty() {
         return Vec::new();
     }
     let mut safe = vec![false; usize::from(rule_cells) + 1];
+    if !merged.safe_names.is_empty() {
+        for n in named_cells(&merged.safe_names, paths, diags).unwrap_or_default() {
+            if let Some(slot) = safe.get_mut(usize::from(n)) {
+                *slot = true;
+            }
+        }
+    }
     for (from, to) in &merged.safe {
+        if let Some(p) = paths {
+            diags.push(numbered_on_paths(*from, p));
+            continue;
+        }
         let ends: Vec<Spanned<u32>> = match to {
             Some(to) => vec![*from, *to],
             None => vec![*from],
@@ -1178,4 +1246,390 @@ fn check_roll_rule(
         effects,
         span: rule.span,
     })
+}
+
+/// The most cells a game's paths may name, and the longest path.
+pub const PATH_CELLS: usize = 999;
+
+/// A written cell or run of cells (`a4`, `a1-a4`, `p24-p1`) as names, or
+/// the `E033` that says why it is not one.
+fn expand_range(written: &Spanned<String>) -> Result<Vec<String>, Diagnostic> {
+    let split = |s: &str| -> Option<(String, u32)> {
+        let digits = s.find(|c: char| c.is_ascii_digit())?;
+        let (prefix, number) = s.split_at(digits);
+        let n = number.parse().ok()?;
+        (!prefix.is_empty() && prefix.chars().all(|c| c.is_ascii_lowercase()))
+            .then(|| (prefix.to_string(), n))
+    };
+    let bad = |why: &str, help: &str| {
+        Diagnostic::new(
+            Code::CellNumber,
+            format!("`{}` is not a cell name: {why}", written.node),
+        )
+        .primary(
+            written.span,
+            "a cell is letters then a number, such as `m4`",
+        )
+        .help(help.to_string())
+    };
+    let (from, to) = match written.node.split_once('-') {
+        Some((a, b)) => (a.trim(), b.trim()),
+        None => (written.node.trim(), written.node.trim()),
+    };
+    let (Some((p, a)), Some((q, b))) = (split(from), split(to)) else {
+        return Err(bad(
+            "it has no letters before its number",
+            "on paths the cells are named, such as `m4`, or a run of them such as `a1-a4`",
+        ));
+    };
+    if p != q {
+        return Err(bad(
+            "the two ends of a run have different letters",
+            &format!("a run counts from one cell to another of the same letters, such as `{p}{a}-{p}{b}`"),
+        ));
+    }
+    if a.abs_diff(b) as usize >= PATH_CELLS {
+        return Err(bad(
+            "the run is too long",
+            &format!("a path has at most {PATH_CELLS} cells"),
+        ));
+    }
+    let numbers: Vec<u32> = if a <= b {
+        (a..=b).collect()
+    } else {
+        (b..=a).rev().collect()
+    };
+    Ok(numbers.into_iter().map(|n| format!("{p}{n}")).collect())
+}
+
+/// `path SEAT: CELLS`: every seat's path, its cells named and numbered in
+/// the order the paths first name them.
+fn check_paths(
+    merged: &Merged,
+    seats: &[String],
+    max_players: u8,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Paths> {
+    let mut ok = true;
+    let mut names: Vec<String> = Vec::new();
+    let mut by_seat: Vec<Option<(Vec<u16>, Span, bool)>> = vec![None; usize::from(max_players)];
+    for decl in &merged.paths {
+        let Some(seat) = seats.iter().position(|s| *s == decl.seat.node) else {
+            diags.push(
+                Diagnostic::new(
+                    Code::PlayerCount,
+                    format!("no seat is named `{}`", decl.seat.node),
+                )
+                .primary(decl.seat.span, "not a seat of this game")
+                .help(unknown_help(
+                    &decl.seat.node,
+                    seats.iter().map(String::as_str),
+                    "name the seats with `seats`, then give each its path",
+                )),
+            );
+            ok = false;
+            continue;
+        };
+        if seat >= by_seat.len() {
+            diags.push(
+                Diagnostic::new(
+                    Code::PlayerCount,
+                    format!("seat `{}` never plays: at most {max_players} players", decl.seat.node),
+                )
+                .primary(decl.seat.span, "a seat past the most players")
+                .help("give paths to the seats that play (the first ones of `seats`), or let more play with `players`"),
+            );
+            ok = false;
+            continue;
+        }
+        let mut path: Vec<u16> = Vec::new();
+        let mut at: Vec<Span> = Vec::new();
+        let mut whole = true;
+        for written in &decl.cells {
+            let cells = match expand_range(written) {
+                Ok(cells) => cells,
+                Err(d) => {
+                    diags.push(d);
+                    whole = false;
+                    continue;
+                }
+            };
+            for name in cells {
+                let number = match names.iter().position(|n| *n == name) {
+                    Some(i) => i + 1,
+                    None => {
+                        names.push(name.clone());
+                        names.len()
+                    }
+                };
+                let Ok(number) = u16::try_from(number) else {
+                    ok = false;
+                    continue;
+                };
+                if let Some(i) = path.iter().position(|&c| c == number) {
+                    let first = at.get(i).copied().unwrap_or(written.span);
+                    diags.push(
+                        Diagnostic::new(
+                            Code::CellNumber,
+                            format!("the path of `{}` goes through {name} twice", decl.seat.node),
+                        )
+                        .primary(written.span, format!("{name} again"))
+                        .secondary(first, "first here")
+                        .help("a path goes through each cell once: name another cell, or end the path before it"),
+                    );
+                    whole = false;
+                    continue;
+                }
+                path.push(number);
+                at.push(written.span);
+            }
+        }
+        let span = decl
+            .seat
+            .span
+            .to(decl.cells.last().map_or(decl.seat.span, |c| c.span));
+        ok &= whole;
+        if let Some(slot) = by_seat.get_mut(seat) {
+            // A path with a mistake of its own is not measured against
+            // the others.
+            *slot = Some((path, span, whole));
+        }
+    }
+    if names.len() > PATH_CELLS {
+        diags.push(
+            Diagnostic::new(
+                Code::TrackSize,
+                format!(
+                    "the paths name {} cells, more than {PATH_CELLS}",
+                    names.len()
+                ),
+            )
+            .primary(
+                merged
+                    .paths
+                    .first()
+                    .map_or(Span::default(), |p| p.seat.span),
+                "too many cells",
+            )
+            .help(format!(
+                "the paths of a game name at most {PATH_CELLS} cells"
+            )),
+        );
+        return None;
+    }
+    let anchor = merged
+        .paths
+        .first()
+        .map(|p| p.seat.span)
+        .or(merged.anchor)
+        .unwrap_or_default();
+    for (seat, slot) in by_seat.iter().enumerate() {
+        if slot.is_none() {
+            let name = seats.get(seat).map_or("?", String::as_str);
+            diags.push(
+                Diagnostic::new(Code::TrackSize, format!("seat `{name}` has no path"))
+                    .primary(anchor, format!("a path for every seat, `{name}` too"))
+                    .help(format!(
+                        "give each of the {max_players} seats a path: `path {name}: ...` and the cells its pieces go through, in order"
+                    )),
+            );
+            ok = false;
+        }
+    }
+    let mut lengths = by_seat.iter().flatten().filter(|(_, _, whole)| *whole);
+    if let Some((first, first_at, _)) = lengths.next() {
+        for (path, at, _) in lengths {
+            if path.len() != first.len() {
+                diags.push(
+                    Diagnostic::new(
+                        Code::TrackSize,
+                        format!(
+                            "a path of {} cells and one of {}: the paths don't end together",
+                            first.len(),
+                            path.len()
+                        ),
+                    )
+                    .primary(*at, format!("{} cells", path.len()))
+                    .secondary(*first_at, format!("{} cells", first.len()))
+                    .help("every path has the same number of cells: a piece finishes one step past the last, and the pieces race the same distance"),
+                );
+                ok = false;
+                break;
+            }
+        }
+    }
+    if !ok {
+        return None;
+    }
+    Some(Paths {
+        names,
+        seats: by_seat.into_iter().flatten().map(|(p, _, _)| p).collect(),
+    })
+}
+
+/// Cells named by the paths (`cells m4 a1-a4`, `safe cells m4`) as their
+/// numbers; `E033` for a name no path has, or cells named where the track
+/// numbers them.
+fn named_cells(
+    written: &[Spanned<String>],
+    paths: Option<&Paths>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<u16>> {
+    let mut out = Vec::new();
+    let mut ok = true;
+    for w in written {
+        let Some(paths) = paths else {
+            diags.push(
+                Diagnostic::new(
+                    Code::CellNumber,
+                    format!("cell `{}` is named, and this track numbers its cells", w.node),
+                )
+                .primary(w.span, "a name")
+                .help("cells have names only on paths (`path red: a1-a4 ...`); here name a cell by its number"),
+            );
+            ok = false;
+            continue;
+        };
+        let names = match expand_range(w) {
+            Ok(names) => names,
+            Err(d) => {
+                diags.push(d);
+                ok = false;
+                continue;
+            }
+        };
+        for name in names {
+            match paths.number(&name) {
+                Some(n) => out.push(n),
+                None => {
+                    diags.push(
+                        Diagnostic::new(
+                            Code::CellNumber,
+                            format!("no path goes through a cell `{name}`"),
+                        )
+                        .primary(w.span, "not a cell of the paths")
+                        .help(unknown_help(
+                            &name,
+                            paths.names.iter().map(String::as_str),
+                            "name a cell that a `path` goes through",
+                        )),
+                    );
+                    ok = false;
+                }
+            }
+        }
+    }
+    ok.then_some(out)
+}
+
+/// `E033`: a cell named by number on paths, whose cells have names.
+fn numbered_on_paths(n: Spanned<u32>, paths: &Paths) -> Diagnostic {
+    let example = paths.names.first().map_or("m4", String::as_str);
+    Diagnostic::new(
+        Code::CellNumber,
+        format!("cell {}: the cells of the paths are named", n.node),
+    )
+    .primary(n.span, "a number")
+    .help(format!(
+        "name the cell as the paths do, such as `{example}`"
+    ))
+}
+
+/// `throw N sticks`: how many sticks.
+fn check_throw(n: Spanned<u32>, diags: &mut Vec<Diagnostic>) -> Option<u8> {
+    if DICE.contains(&n.node) {
+        return u8::try_from(n.node).ok();
+    }
+    diags.push(
+        Diagnostic::new(
+            Code::DiceRange,
+            format!("{} sticks: a game throws 1 to {MAX_DICE} sticks", n.node),
+        )
+        .primary(n.span, format!("from 1 to {MAX_DICE}"))
+        .help("a throw of sticks counts the marked ones, such as `throw 4 sticks` (0 to 4)"),
+    );
+    None
+}
+
+/// The largest value a count of sticks may move.
+pub const THROW_VALUE: std::ops::RangeInclusive<u32> = 0..=20;
+
+/// `throw N sticks: C = V, ...`: a value for every count from 0 to N, each
+/// count once, each value from 0 to 20.
+fn check_throw_values(merged: &Merged, sticks: u8, diags: &mut Vec<Diagnostic>) -> Vec<u16> {
+    let written = &merged.throw_values;
+    if written.is_empty() {
+        return Vec::new();
+    }
+    let mut values: Vec<Option<u16>> = vec![None; usize::from(sticks) + 1];
+    let mut ok = true;
+    for (count, value) in written {
+        let Some(slot) = values.get_mut(count.node as usize) else {
+            diags.push(
+                Diagnostic::new(
+                    Code::DiceRange,
+                    format!("{} sticks never show {} marked", sticks, count.node),
+                )
+                .primary(count.span, format!("the counts are 0 to {sticks}"))
+                .help(format!(
+                    "give a value for each count of marked sticks, 0 to {sticks}"
+                )),
+            );
+            ok = false;
+            continue;
+        };
+        if slot.is_some() {
+            diags.push(
+                Diagnostic::new(
+                    Code::Duplicate,
+                    format!("the value of {} marked is given twice", count.node),
+                )
+                .primary(count.span, "given again here")
+                .help("give each count of marked sticks one value"),
+            );
+            ok = false;
+            continue;
+        }
+        if !THROW_VALUE.contains(&value.node) {
+            diags.push(
+                Diagnostic::new(
+                    Code::DiceRange,
+                    format!("a throw of {} is outside 0..20", value.node),
+                )
+                .primary(value.span, "from 0 to 20")
+                .help("a throw moves a piece 0 to 20 cells"),
+            );
+            ok = false;
+            continue;
+        }
+        *slot = Some(value.node as u16);
+    }
+    let missing: Vec<String> = values
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.is_none())
+        .map(|(c, _)| c.to_string())
+        .collect();
+    if ok && !missing.is_empty() {
+        let at = written
+            .first()
+            .map_or(Span::default(), |(c, _)| c.span)
+            .to(written.last().map_or(Span::default(), |(_, v)| v.span));
+        diags.push(
+            Diagnostic::new(
+                Code::DiceRange,
+                format!("the throw's values leave out {} marked", missing.join(", ")),
+            )
+            .primary(at, format!("every count from 0 to {sticks} needs a value"))
+            .help(format!(
+                "{sticks} sticks show 0 to {sticks} marked: give each a value, such as `{} = 0`",
+                missing.first().map_or("0", String::as_str)
+            )),
+        );
+        ok = false;
+    }
+    if !ok {
+        return Vec::new();
+    }
+    values.into_iter().map(|v| v.unwrap_or(0)).collect()
 }

@@ -20,7 +20,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | extra_stmt | finish_stmt | win_stmt | landing_rules_stmt | cell_rule_stmt
         | kw_remove | remove_stmt | remove_option_stmt | kw_safe | safe_stmt | kw_outcome | outcome_stmt
         | kw_finishing | finishing_stmt | kw_rolling | roll_rule_stmt | no_landing_stmt
-        | kw_tries | tries_stmt | kw_leave | leave_start_stmt => {
+        | kw_tries | tries_stmt | kw_leave | leave_start_stmt | kw_path | path_stmt | kw_throw
+        | throw_stmt => {
             "a new statement"
         }
         name | identifier => "a name",
@@ -143,6 +144,10 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_starts => "`starts`",
         kw_home => "`home`",
         kw_kept => "`kept`",
+        cell_range => "a cell name (`m4`, `a1-a4`)",
+        kw_sticks => "`sticks`",
+        throw_value => "a count and its value (`0 = 5`)",
+        kw_closed => "`closed`",
         kw_own => "`own`",
         kw_can => "`can`",
         enter_at_start => "`at start`",

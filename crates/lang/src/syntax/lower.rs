@@ -148,17 +148,52 @@ impl Lower {
                     }
                 }
             }
-            Rule::safe_stmt => Statement::Safe(
-                inner
-                    .filter(|i| i.as_rule() == Rule::cell_item)
-                    .filter_map(|item| {
-                        let mut numbers = item.into_inner().filter(|n| n.as_rule() == Rule::number);
-                        let from = self.lower_number(numbers.next()?);
-                        let to = numbers.next().map(|n| self.lower_number(n));
-                        Some((from, to))
-                    })
-                    .collect(),
-            ),
+            Rule::safe_stmt => {
+                let mut decl = SafeDecl {
+                    numbers: Vec::new(),
+                    names: Vec::new(),
+                    closed: None,
+                };
+                for item in inner {
+                    match item.as_rule() {
+                        Rule::kw_closed => decl.closed = Some(self.span(&item)),
+                        Rule::cell_item => {
+                            let mut parts = item.into_inner();
+                            let Some(first) = parts.next() else { continue };
+                            if first.as_rule() == Rule::cell_range {
+                                decl.names.push(self.lower_name(first));
+                                continue;
+                            }
+                            let from = self.lower_number(first);
+                            let to = parts
+                                .find(|n| n.as_rule() == Rule::number)
+                                .map(|n| self.lower_number(n));
+                            decl.numbers.push((from, to));
+                        }
+                        _ => {}
+                    }
+                }
+                Statement::Safe(decl)
+            }
+            Rule::path_stmt => {
+                let seat = self.lower_name(inner.next()?);
+                let cells = inner
+                    .filter(|n| n.as_rule() == Rule::cell_range)
+                    .map(|n| self.lower_name(n))
+                    .collect();
+                Statement::Path(PathDecl { seat, cells })
+            }
+            Rule::throw_stmt => {
+                let sticks = self.lower_number(inner.next()?);
+                let mut values = Vec::new();
+                for pair in inner.filter(|p| p.as_rule() == Rule::throw_value) {
+                    let mut numbers = pair.into_inner().filter(|n| n.as_rule() == Rule::number);
+                    let count = self.lower_number(numbers.next()?);
+                    let value = self.lower_number(numbers.next()?);
+                    values.push((count, value));
+                }
+                Statement::Throw { sticks, values }
+            }
             Rule::outcome_stmt => {
                 let which = inner.next()?;
                 let verb = inner.next()?;
@@ -355,14 +390,26 @@ impl Lower {
                         .collect(),
                 ),
                 Rule::cells_test => {
-                    let mut items = Vec::new();
-                    for item in inner.filter(|i| i.as_rule() == Rule::cell_item) {
-                        let mut numbers = item.into_inner().filter(|n| n.as_rule() == Rule::number);
-                        let from = self.lower_number(numbers.next()?);
-                        let to = numbers.next().map(|n| self.lower_number(n));
-                        items.push((from, to));
+                    let items: Vec<P<'_>> =
+                        inner.filter(|i| i.as_rule() == Rule::cell_item).collect();
+                    let named = items.iter().any(|i| {
+                        i.clone()
+                            .into_inner()
+                            .any(|n| n.as_rule() == Rule::cell_range)
+                    });
+                    if named {
+                        TestAtom::Named(items.into_iter().map(|i| self.lower_name(i)).collect())
+                    } else {
+                        let mut numbers = Vec::new();
+                        for item in items {
+                            let mut parts =
+                                item.into_inner().filter(|n| n.as_rule() == Rule::number);
+                            let from = self.lower_number(parts.next()?);
+                            let to = parts.next().map(|n| self.lower_number(n));
+                            numbers.push((from, to));
+                        }
+                        TestAtom::Cells(numbers)
                     }
-                    TestAtom::Cells(items)
                 }
                 _ => return None,
             });

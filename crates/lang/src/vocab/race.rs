@@ -200,6 +200,57 @@ pub struct Circuit {
     pub kept: bool,
 }
 
+/// Each seat's path through named cells: `path red: a1-a4 m1-m8 a5-a6`,
+/// `path blue: b1-b4 m1-m8 b5-b6`. The cells are numbered from 1 in the
+/// order the paths first name them (that number is what cell rules, safe
+/// cells and `spot`s use); a cell on two seats' paths is one cell, shared.
+/// A piece's position is its step along its own path: 1 its first cell,
+/// the path's length its last, one more (the track's `cells`) finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Paths {
+    /// The cells' names: `names[n - 1]` is cell n.
+    pub names: Vec<String>,
+    /// Each seat's path in seat order: its cells' numbers, step 1 first
+    /// (every path has the same length).
+    pub seats: Vec<Vec<u16>>,
+}
+
+impl Paths {
+    /// The cell under seat `seat`'s piece at step `p`: 0 out, finished or
+    /// for a seat without a path.
+    #[inline]
+    pub fn cell(&self, seat: usize, p: u16) -> u16 {
+        match (p.checked_sub(1), self.seats.get(seat)) {
+            (Some(i), Some(path)) => path.get(usize::from(i)).copied().unwrap_or(0),
+            _ => 0,
+        }
+    }
+
+    /// The step of seat `seat`'s path at cell `cell` (0: not on it).
+    pub fn step(&self, seat: usize, cell: u16) -> u16 {
+        self.seats
+            .get(seat)
+            .and_then(|path| path.iter().position(|&c| c == cell))
+            .map_or(0, |i| i as u16 + 1)
+    }
+
+    /// The name of cell `cell` (empty for no cell).
+    pub fn name(&self, cell: u16) -> &str {
+        match cell.checked_sub(1) {
+            Some(i) => self.names.get(usize::from(i)).map_or("", String::as_str),
+            None => "",
+        }
+    }
+
+    /// The number of the cell named `name`.
+    pub fn number(&self, name: &str) -> Option<u16> {
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| i as u16 + 1)
+    }
+}
+
 /// Who ranks first among the players who got home (issue 16, race part).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -266,8 +317,21 @@ pub struct RaceSettings {
     pub cells: u16,
     /// The loop, when the track is one.
     pub circuit: Option<Circuit>,
+    /// The seats' paths through named cells, when the track is described
+    /// by them (`path red: ...`).
+    pub paths: Option<Paths>,
     /// Safe cells, by number.
     pub safe: Vec<bool>,
+    /// Closed cells, by number (`safe cells ... closed`): safe, and no
+    /// second piece may land there, whoever's it is.
+    pub closed: Vec<bool>,
+    /// `throw N sticks`: the dice are sticks showing 0 or 1 (`faces` is
+    /// then 1, the highest face), the throw their count; a throw of 0
+    /// moves nothing.
+    pub sticks: bool,
+    /// `throw N sticks: 0 = 5, ...`: what each count of marked sticks
+    /// moves, indexed by the count (empty: the count itself).
+    pub throw_values: Vec<u16>,
     /// `enter ... at start`.
     pub enter_at_start: bool,
     /// The rules of the roll.
@@ -315,12 +379,44 @@ pub struct RaceSettings {
     pub leave_start: bool,
     /// Some rule of the choices beyond the usual ones is in force (`no
     /// landing on own pieces`, kept home cells, `enter compulsory`, `leave
-    /// start first`): the engine lists the choices of such a game on a path
+    /// start first`, closed cells, sticks and their throws of 0): the engine lists the choices of such a game on a path
     /// of its own, and the usual games pay one test of this for it.
     pub restricted: bool,
 }
 
 impl RaceSettings {
+    /// The lowest face of a die: 0 for sticks, else 1.
+    #[inline]
+    pub fn low_face(&self) -> u8 {
+        u8::from(!self.sticks)
+    }
+
+    /// How many faces each die shows (2 for sticks).
+    #[inline]
+    pub fn sides(&self) -> u8 {
+        self.faces + u8::from(self.sticks)
+    }
+
+    /// What a roll whose faces add up to `sum` moves: `sum`, or on sticks
+    /// with a table of values the table's value.
+    #[inline]
+    pub fn value_of(&self, sum: u16) -> u16 {
+        if self.throw_values.is_empty() {
+            sum
+        } else {
+            self.throw_values
+                .get(usize::from(sum))
+                .copied()
+                .unwrap_or(sum)
+        }
+    }
+
+    /// Whether cell `cell` (a rule cell number) is closed.
+    #[inline]
+    pub fn is_closed(&self, cell: u16) -> bool {
+        self.closed.get(usize::from(cell)).copied().unwrap_or(false)
+    }
+
     /// The first position of a piece's path that counts as home: the first
     /// home cell when they are kept, else the finish (`cells`).
     #[inline]

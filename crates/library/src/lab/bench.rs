@@ -9,7 +9,7 @@ use crate::agents::playout::random_playout;
 use crate::agents::BoardGame;
 use crate::board::{Perft, Position, Tables};
 use crate::race::game::RaceGame;
-use crate::race::{agent_seed, Choice, Event, Illegal, RaceState, Roll, SetupError};
+use crate::race::{agent_seed, Choice, Event, Illegal, RaceState, SetupError};
 use crate::rng::Rng;
 
 /// What a perft measurement found.
@@ -287,7 +287,7 @@ pub fn play_one(
     let mut dice = Rng::new(seed);
     let mut pick = Rng::new(agent_seed(seed, 0));
     while !state.is_over() && state.rolls() < 100_000 {
-        let roll = Roll::random(game.dice, game.faces, &mut dice);
+        let roll = game.throw(&mut dice);
         state.choices(game, &roll, choices);
         let i = pick.below(choices.len() as u64) as usize;
         let choice = choices.get(i).copied().unwrap_or(Choice::Pass);

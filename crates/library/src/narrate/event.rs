@@ -15,6 +15,8 @@ pub fn seat_name(game: &RaceGame, seat: u8) -> &str {
 fn place(game: &RaceGame, seat: usize, p: u16) -> String {
     if p == OUT {
         "out".to_string()
+    } else if game.paths.is_some() && p >= game.cells {
+        "off (finished)".to_string()
     } else if game.circuit.as_ref().is_some_and(|c| c.kept) {
         game.label(seat, p)
     } else if p >= game.cells && game.circuit.is_none() {
@@ -29,9 +31,13 @@ fn place(game: &RaceGame, seat: usize, p: u16) -> String {
 /// The event in words, for the turn of seat `seat`: `landed on 27:
 /// contains 7, back 3 to 24`.
 pub fn describe(event: &Event, game: &RaceGame, seat: usize) -> String {
-    let cell = |p: u16| match game.circuit {
-        None => p.to_string(),
-        Some(_) => game.label(seat, p),
+    let named = game.circuit.is_some() || game.paths.is_some();
+    let cell = |p: u16| {
+        if named {
+            game.label(seat, p)
+        } else {
+            p.to_string()
+        }
     };
     match *event {
         Event::Pass => "nothing moves: pass".to_string(),
@@ -54,13 +60,14 @@ pub fn describe(event: &Event, game: &RaceGame, seat: usize) -> String {
                     count.saturating_sub(up),
                     cell(to)
                 )
-            } else if to >= game.cells && game.circuit.is_some() {
+            } else if to >= game.cells && named {
                 format!("moves from {} to {}", cell(from), place(game, seat, to))
             } else {
                 format!("moves from {} to {}", cell(from), cell(to))
             }
         }
         Event::Finish => match &game.circuit {
+            None if game.paths.is_some() => "bears off: finished".to_string(),
             None => format!("reaches {}: finished", game.cells),
             Some(c) if c.kept => "reaches the home cells: home".to_string(),
             Some(_) => "reaches home: finished".to_string(),

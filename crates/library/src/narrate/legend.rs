@@ -66,6 +66,8 @@ pub struct Entry {
     pub cells: Vec<u16>,
     /// For `go to` rules: from each cell, the cell the piece goes to.
     pub jumps: Vec<(u16, u16)>,
+    /// On paths, the names of `cells` (empty where cells are numbered).
+    pub names: Vec<String>,
 }
 
 /// The legend of a track: the entries that mark cells, then the rules
@@ -105,12 +107,26 @@ impl Legend {
 /// The last cell of the track drawn: the finish of a plain track, the last
 /// cell of the loop of a circuit.
 pub fn last_cell(game: &RaceGame) -> u16 {
+    if let Some(paths) = &game.paths {
+        return u16::try_from(paths.names.len()).unwrap_or(u16::MAX);
+    }
     game.circuit.as_ref().map_or(game.cells, |c| c.cells)
+}
+
+/// The names of `cells` on paths (empty where cells are numbered).
+fn names_of(game: &RaceGame, cells: &[u16]) -> Vec<String> {
+    match &game.paths {
+        Some(paths) => cells.iter().map(|&c| paths.name(c).to_string()).collect(),
+        None => Vec::new(),
+    }
 }
 
 /// The cells that have rules: 1 to the cell before the finish, or the
 /// loop.
 fn rule_cells(game: &RaceGame) -> u16 {
+    if game.paths.is_some() {
+        return last_cell(game);
+    }
     game.circuit
         .as_ref()
         .map_or(game.cells.saturating_sub(1), |c| c.cells)
@@ -272,6 +288,9 @@ fn build(game: &RaceGame) -> Legend {
                     e.cells.insert(i, c);
                 }
             }
+            if game.paths.is_some() {
+                e.names = names_of(game, &e.cells);
+            }
             e.jumps.extend(jumps);
             e.jumps.sort_unstable();
             if e.does.is_empty() {
@@ -289,6 +308,7 @@ fn build(game: &RaceGame) -> Legend {
             moment: rule.moment,
             does,
             kind,
+            names: names_of(game, &cells),
             cells,
             jumps,
         });
@@ -301,8 +321,13 @@ fn build(game: &RaceGame) -> Legend {
             mark: SAFE_MARK,
             name: "safe cell".to_string(),
             moment: Moment::Resting,
-            does: "no piece is sent away here".to_string(),
+            does: if game.closed.is_empty() {
+                "no piece is sent away here".to_string()
+            } else {
+                "no piece is sent away here, and no second piece lands".to_string()
+            },
             kind: Kind::Safe,
+            names: names_of(game, &safe),
             cells: safe,
             jumps: Vec::new(),
         });
@@ -375,7 +400,11 @@ impl Entry {
         if self.jumps.is_empty() {
             let n = self.cells.len();
             let noun = if n == 1 { "cell" } else { "cells" };
-            let list = format!("{noun} {}", cells_text(&self.cells));
+            let list = if self.names.is_empty() {
+                format!("{noun} {}", cells_text(&self.cells))
+            } else {
+                format!("{noun} {}", self.names.join(" "))
+            };
             if what.is_empty() {
                 s.push_str(&format!(": {list}"));
             } else {

@@ -154,6 +154,12 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
             Some(Refusal::MustEnter) => {
                 return format!("entering is compulsory with {roll}");
             }
+            Some(Refusal::Closed { at }) => {
+                return format!("the closed cell {} is taken", game.label(seat, at));
+            }
+            Some(Refusal::ZeroThrow) => {
+                return format!("a throw of 0 ({roll}) moves nothing");
+            }
             None => {}
         }
     }

@@ -244,7 +244,7 @@ impl<'g> RaceSession<'g> {
                 });
             }
             // The generator rolls on as it did.
-            Roll::random(game.dice, game.faces, &mut s.dice);
+            game.throw(&mut s.dice);
             events.clear();
             s.state
                 .apply(game, &roll, choice, &mut events)
@@ -413,7 +413,7 @@ impl<'g> RaceSession<'g> {
                 forced: false,
             });
         }
-        let roll = Roll::random(self.game.dice, self.game.faces, &mut self.dice);
+        let roll = self.game.throw(&mut self.dice);
         self.state.choices(self.game, &roll, &mut self.choices);
         self.roll = Some(roll);
         roll

@@ -71,7 +71,7 @@ pub fn drawn_at(game: &RaceGame, seat: usize, p: u16) -> Option<u16> {
     let on_loop = game.circuit.as_ref().is_none_or(|c| p <= c.cells);
     if p != OUT && p < game.cells && on_loop {
         Some(game.rule_cell(seat, p))
-    } else if p == game.cells && game.circuit.is_none() {
+    } else if p == game.cells && game.circuit.is_none() && game.paths.is_none() {
         Some(last_cell(game))
     } else {
         None
@@ -132,7 +132,12 @@ pub fn render(game: &RaceGame, state: Option<&RaceState>) -> String {
         let (x, y) = corner(c);
         let marks: Vec<_> = legend.at(c).collect();
         let fill = marks.first().map_or("#fafafa", |m| tint(m.kind).0);
-        let finish = game.circuit.is_none() && c == game.cells;
+        let finish = game.circuit.is_none() && game.paths.is_none() && c == game.cells;
+        // On paths a cell is named by them.
+        let name = game
+            .paths
+            .as_ref()
+            .map_or_else(|| c.to_string(), |p| p.name(c).to_string());
         let _ = writeln!(
             body,
             r##"<rect class="cell" data-cell="{c}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{}" stroke-width="{}"/>"##,
@@ -157,9 +162,10 @@ pub fn render(game: &RaceGame, state: Option<&RaceState>) -> String {
         }
         let _ = writeln!(
             body,
-            r##"<text x="{}" y="{}" font-size="11" fill="#555555">{c}</text>"##,
+            r##"<text x="{}" y="{}" font-size="11" fill="#555555">{}</text>"##,
             x + 4,
-            y + 13
+            y + 13,
+            esc(&name)
         );
         if finish {
             let _ = writeln!(

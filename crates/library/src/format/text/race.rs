@@ -111,7 +111,7 @@ pub fn track_with(
                     if let Some(cell) = on.get_mut(usize::from(game.rule_cell(seat, p))) {
                         cell.push(seat);
                     }
-                } else if p == game.cells && game.circuit.is_none() {
+                } else if p == game.cells && game.circuit.is_none() && game.paths.is_none() {
                     if let Some(cell) = on.get_mut(usize::from(last)) {
                         cell.push(seat);
                     }
@@ -120,7 +120,15 @@ pub fn track_with(
         }
     }
     let marks_width = legend.widest(last).min(MARKS);
-    let number_width = last.to_string().len();
+    // A cell's name: its number, or on paths the name the paths give it.
+    let name = |c: usize| match &game.paths {
+        Some(paths) => paths.name(u16::try_from(c).unwrap_or(u16::MAX)).to_string(),
+        None => c.to_string(),
+    };
+    let number_width = (1..=usize::from(last))
+        .map(|c| name(c).len())
+        .max()
+        .unwrap_or(1);
     // A cell: its number, its marks in brackets apart from the number
     // (`10[01]`), a space; ten a row when that fits the width, else five.
     let marks_room = if marks_width > 0 { marks_width + 2 } else { 0 };
@@ -130,16 +138,43 @@ pub fn track_with(
     } else {
         ROW / 2
     };
+    // The rows: the cells in order, `per_row` a row; on paths each seat's
+    // path in rows of its own, its name before the first.
+    let rows: Vec<(String, Vec<usize>)> = match &game.paths {
+        None => (1..=usize::from(last))
+            .step_by(per_row)
+            .map(|start| {
+                let end = (start + per_row - 1).min(usize::from(last));
+                (String::new(), (start..=end).collect())
+            })
+            .collect(),
+        Some(paths) => {
+            let seats: Vec<&str> = (0..paths.seats.len())
+                .map(|seat| seat_name(game, seat))
+                .collect();
+            let width = seats.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 2;
+            let mut rows = Vec::new();
+            for (seat, path) in paths.seats.iter().enumerate() {
+                for (i, chunk) in path.chunks(per_row).enumerate() {
+                    let head = match (i, seats.get(seat)) {
+                        (0, Some(s)) => format!("{:<width$}", format!("{s}:")),
+                        _ => " ".repeat(width),
+                    };
+                    rows.push((head, chunk.iter().map(|&c| usize::from(c)).collect()));
+                }
+            }
+            rows
+        }
+    };
     let mut text = String::new();
-    for row_start in (1..=usize::from(last)).step_by(per_row) {
-        let row_end = (row_start + per_row - 1).min(usize::from(last));
-        let mut line = String::new();
+    for (head, cells) in &rows {
+        let mut line = head.clone();
         // The pieces of the row, under their cells (a line only when some
         // piece stands in the row).
-        let mut under = String::new();
-        for c in row_start..=row_end {
+        let mut under = " ".repeat(head.chars().count());
+        for &c in cells {
             let cell = u16::try_from(c).unwrap_or(u16::MAX);
-            line.push_str(&format!("{c:>number_width$}"));
+            line.push_str(&format!("{:>number_width$}", name(c)));
             let marks: Vec<_> = legend.at(cell).collect();
             if marks.is_empty() {
                 line.push_str(&" ".repeat(marks_room));
@@ -158,7 +193,7 @@ pub fn track_with(
             line.push(' ');
             let here = on.get(c).map_or(&[][..], Vec::as_slice);
             // Under the number's first digit.
-            let mut used = number_width.saturating_sub(c.to_string().len());
+            let mut used = number_width.saturating_sub(name(c).len());
             under.push_str(&" ".repeat(used));
             let room = cell_width - 1 - used;
             for (i, &seat) in here.iter().enumerate() {
