@@ -26,7 +26,7 @@ use super::AppState;
 use crate::format::svg::race::{drawn_at, seat_colour};
 use crate::narrate::event::describe;
 use crate::narrate::race::{
-    choice_says, choice_text, parse_choice, positions_text, result_text, seat_name,
+    choice_says, choice_text, parse_choice, positions_text, result_text, seat_name, told,
 };
 use crate::race::game::RaceGame;
 use crate::race::{Choice, Event, RaceState, Roll};
@@ -416,6 +416,16 @@ fn landing(game: &RaceGame, state: &RaceState, roll: &Roll, c: Choice) -> Option
 
 /// A turn played, in words; `forced`: its roll left one choice.
 fn turn_log(game: &RaceGame, p: &Played, forced: bool) -> TurnLog {
+    // Told as the terminal tells them: an extra roll once, a rule of the
+    // roll when it acted.
+    let told = told(game, &p.events);
+    let events = || {
+        p.events
+            .iter()
+            .zip(&told)
+            .filter(|(_, t)| **t)
+            .map(|(e, _)| e)
+    };
     TurnLog {
         forced,
         number: p.number,
@@ -423,10 +433,8 @@ fn turn_log(game: &RaceGame, p: &Played, forced: bool) -> TurnLog {
         player: seat_name(game, p.seat).to_string(),
         dice: p.roll.faces().to_vec(),
         choice: choice_text(game, p.seat, p.choice),
-        events: p.events.iter().map(|e| describe(e, game, p.seat)).collect(),
-        notes: p
-            .events
-            .iter()
+        events: events().map(|e| describe(e, game, p.seat)).collect(),
+        notes: events()
             .filter_map(|e| match e {
                 Event::Skipped { .. } => Some(describe(e, game, p.seat)),
                 Event::ExtraRoll => Some(format!("{} rolls again", seat_name(game, p.seat))),
