@@ -5,7 +5,7 @@
 use super::parser::Rule;
 use crate::ast::*;
 use crate::source::{FileId, Span};
-use crate::vocab::board::{LongLanding, MidChainCrown, Notation, Playable, Whose};
+use crate::vocab::board::{LongLanding, MidChainCrown, Notation, PlaceRule, Playable, Whose};
 use crate::vocab::limit;
 use crate::vocab::race::{Finish, Moment, Outcome, Target, Win};
 use crate::vocab::{Elimination, Verdict};
@@ -96,6 +96,18 @@ impl Lower {
             Rule::zone_stmt => Statement::Zone(self.lower_zone_stmt(inner)?),
             Rule::piece_stmt => Statement::Piece(self.lower_piece_stmt(inner)?),
             Rule::setup_stmt => Statement::Setup(self.lower_setup_stmt(inner)?),
+            Rule::hand_stmt => {
+                let mut side = None;
+                let mut count = None;
+                for p in inner {
+                    match p.as_rule() {
+                        Rule::name => side = Some(self.lower_name(p)),
+                        Rule::number => count = Some(self.lower_number(p)),
+                        _ => {}
+                    }
+                }
+                Statement::Hand { side, count }
+            }
             Rule::capture_stmt => self.lower_capture_setting(inner.next()?)?,
             Rule::chain_stmt => Statement::Chain(inner.next()?.as_rule() == Rule::kw_must_continue),
             Rule::crown_stmt => {
@@ -657,6 +669,10 @@ impl Lower {
                 let p = inner.next()?;
                 PieceLine::Value(self.spanned(parse_thousandths(p.as_str()), &p))
             }
+            Rule::place_line => PieceLine::Place(match inner.next().map(|p| p.as_rule()) {
+                Some(Rule::kw_enclosing) => PlaceRule::Enclosing,
+                _ => PlaceRule::Anywhere,
+            }),
             _ => return None,
         };
         Some(Spanned::new(line, span))
@@ -813,6 +829,8 @@ impl Lower {
         let mut zone = None;
         let mut kind = None;
         let mut loser = None;
+        let mut exact = false;
+        let mut dirs = Vec::new();
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::verdict => {
@@ -834,6 +852,8 @@ impl Lower {
                 Rule::name => kind = Some(self.lower_name(p)),
                 Rule::kw_drops_out => loser = Some(Elimination::DropOut),
                 Rule::kw_ends_game => loser = Some(Elimination::EndsGame),
+                Rule::kw_exactly => exact = true,
+                Rule::line_dirs => dirs = self.lower_dir_list(p)?,
                 _ => {}
             }
         }
@@ -848,6 +868,12 @@ impl Lower {
             },
             Rule::end_reach => EndCondition::Reach { zone: zone?, kind },
             Rule::end_reduced_to => EndCondition::ReducedTo(number?),
+            Rule::end_most_pieces => EndCondition::MostPieces,
+            Rule::end_line => EndCondition::Line {
+                length: number?,
+                exact,
+                dirs,
+            },
             _ => return None,
         };
         Some(EndRule::Rule {

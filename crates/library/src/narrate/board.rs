@@ -69,6 +69,25 @@ pub fn end_reason(t: &Tables, reason: &EndReason) -> String {
             let s = if left == 1 { "" } else { "s" };
             format!("{} is down to {left} piece{s}", side_name(t, side))
         }
+        EndReason::MostPieces { side, count } => {
+            let s = if count == 1 { "" } else { "s" };
+            match side {
+                Some(side) => format!(
+                    "no side can move, and {} has the most pieces ({count})",
+                    side_name(t, side)
+                ),
+                None => format!("no side can move, and the sides have {count} piece{s} each"),
+            }
+        }
+        EndReason::Line {
+            side,
+            square,
+            length,
+        } => format!(
+            "{} has {length} in a row from {}",
+            side_name(t, side),
+            square_name(t, square)
+        ),
     }
 }
 
