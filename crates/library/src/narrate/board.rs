@@ -395,6 +395,26 @@ fn refused(n: Naming<'_>, rule: &Refusal) -> String {
                 n.can_play(*kind, *from, moves)
             )
         }
+        Refusal::MustEnclose {
+            square,
+            kind,
+            moves,
+        } => {
+            let mut why = format!(
+                "a placed {} must enclose at least one line: on {} it encloses none",
+                kind_name(t, *kind),
+                n.square(*square)
+            );
+            if !moves.is_empty() {
+                why.push_str(&format!("; it may be placed on {}", n.moves(moves)));
+            }
+            why
+        }
+        Refusal::HandEmpty { side, kind } => format!(
+            "{} has no {} left in hand",
+            side_name(t, *side),
+            kind_name(t, *kind)
+        ),
         Refusal::CantMoveThere { kind, from, moves } => format!(
             "a {} on {} can't move there; its legal moves: {}",
             kind_name(t, *kind),
