@@ -211,10 +211,12 @@ pub fn check_placing(
         .filter_map(|(i, k)| k.place.map(|(rule, span)| (i, rule, span)))
         .collect();
     let mut hand: Vec<Option<Option<u16>>> = vec![None; sides.list.len()];
+    let mut wrong = false;
     for (side, count, _) in &merged.hands {
         let value = match count {
             None => Some(None),
             Some(n) if n.node == 0 || n.node > MAX_HAND => {
+                wrong = true;
                 diags.push(
                     Diagnostic::new(
                         Code::CountRange,
@@ -234,14 +236,19 @@ pub fn check_placing(
                     *h = Some(value);
                 }
             }
-            Some(name) => {
-                if let Some(id) = sides.lookup(name, diags) {
+            Some(name) => match sides.lookup(name, diags) {
+                Some(id) => {
                     if let Some(h) = hand.get_mut(usize::from(id.0)) {
                         *h = Some(value);
                     }
                 }
-            }
+                None => wrong = true,
+            },
         }
+    }
+    if wrong {
+        // Said already; a side left without a hand may be why.
+        return None;
     }
     let first_hand = merged.hands.first().map(|h| h.2);
     if let Some((_, _, second)) = placed.get(1) {
@@ -438,9 +445,14 @@ pub fn check_end(
                             format!("the board's longest row is {longest} squares: give a length up to {longest}"),
                         )
                     };
+                    let label = if length.node < 2 {
+                        "a line is two pieces or more"
+                    } else {
+                        "no line this long can stand on the board"
+                    };
                     diags.push(
                         Diagnostic::new(Code::CountRange, what)
-                            .primary(length.span, "no line this long can stand on the board")
+                            .primary(length.span, label)
                             .help(help),
                     );
                     continue;

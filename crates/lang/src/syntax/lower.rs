@@ -613,8 +613,13 @@ impl Lower {
 
     /// `piece_line = _{ step_line | slide_line | jump_line | promote_line | immune_line | value_line }`
     fn lower_piece_line(&self, pair: P<'_>) -> Option<Spanned<PieceLine>> {
-        let span = self.span(&pair);
         let rule = pair.as_rule();
+        // A `place` line ends at its last word, not at the spaces after it.
+        let span = if rule == Rule::place_line {
+            self.tight(&pair)
+        } else {
+            self.span(&pair)
+        };
         let mut inner = pair.into_inner();
         let _keyword = inner.next()?;
         let line = match rule {
