@@ -20,7 +20,10 @@ pub const MAX_SIDES: usize = 8;
 ///   kind of the game (or `DEAD` within a move being made);
 /// - the pieces of each side are counted (`count`), and the bitboards, when
 ///   the board has a layout, hold exactly the squares of each code;
-/// - the side to move is a side of the game.
+/// - the side to move is a side of the game;
+/// - in a game that places pieces from a hand, a side's finite hand counts
+///   down by one for each piece it places (`UNLIMITED`: no limit, never
+///   counted down); in a game that places none, every hand is 0.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     /// Piece code per square (see `Tables`). Change it only through `put`
