@@ -63,6 +63,8 @@ mod pdn;
 mod perft;
 #[path = "pictures.rs"]
 mod pictures;
+#[path = "placement.rs"]
+mod placement;
 #[path = "prompt.rs"]
 mod prompt;
 #[path = "prompt_second.rs"]

@@ -260,6 +260,8 @@ fn looks_like_a_move(word: &str) -> bool {
     let mut chars = word.chars();
     match chars.next() {
         Some(c) if c.is_ascii_digit() => true,
+        // A placement from the hand: `@d3`.
+        Some('@') => true,
         Some(c) if c.is_ascii_alphabetic() => {
             word == "pass" || chars.next().is_some_and(|d| d.is_ascii_digit())
         }

@@ -2,7 +2,7 @@
 //! Every node an error may point at carries its span.
 
 use crate::source::Span;
-use crate::vocab::board::{LongLanding, MidChainCrown, Notation, Playable, Whose};
+use crate::vocab::board::{LongLanding, MidChainCrown, Notation, PlaceRule, Playable, Whose};
 use crate::vocab::race::{Finish, Moment, Outcome, Target, Win};
 use crate::vocab::{Elimination, Verdict};
 
@@ -73,6 +73,13 @@ pub enum Statement {
     Piece(PieceDecl),
     /// `setup ...`
     Setup(SetupDecl),
+    /// `hand [SIDE] N|unlimited`
+    Hand {
+        /// The side, when one is named (else every side).
+        side: Option<Name>,
+        /// The pieces in hand (None: `unlimited`), with the number's span.
+        count: Option<Spanned<u32>>,
+    },
     /// `capture compulsory|optional`
     CaptureCompulsory(bool),
     /// `capture most|free`
@@ -367,6 +374,8 @@ pub enum PieceLine {
     Immune(Vec<Name>),
     /// `value N` or `value N.D`, in thousandths (saturating).
     Value(Spanned<u64>),
+    /// `place [anywhere|enclosing]`
+    Place(PlaceRule),
 }
 
 /// `setup [SIDE] KIND at PLACE`
@@ -439,6 +448,17 @@ pub enum EndCondition {
     },
     /// `reduced-to N`
     ReducedTo(Spanned<u32>),
+    /// `most-pieces`
+    MostPieces,
+    /// `line [exactly] N [DIRS]`
+    Line {
+        /// N.
+        length: Spanned<u32>,
+        /// `exactly`: a row of exactly N (else N or more).
+        exact: bool,
+        /// The directions (empty: all eight).
+        dirs: Vec<Spanned<Direction>>,
+    },
 }
 
 impl EndCondition {
@@ -463,6 +483,8 @@ impl EndCondition {
                 }
             }
             EndCondition::ReducedTo(_) => "reduced-to".into(),
+            EndCondition::MostPieces => "most-pieces".into(),
+            EndCondition::Line { .. } => "line".into(),
         }
     }
 }

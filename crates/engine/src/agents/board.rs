@@ -433,7 +433,10 @@ impl<'g> BoardState<'g> {
     pub fn index_of(&self, m: &Move) -> Option<usize> {
         self.list.moves.iter().position(|r| {
             if r.is_pass() {
-                return m.from.is_none();
+                return m.from.is_none() && m.path.is_empty();
+            }
+            if r.is_place() {
+                return m.from.is_none() && m.path == [Sq(r.to)];
             }
             m.from == Some(Sq(r.from))
                 && self
@@ -532,7 +535,13 @@ impl<'g> BoardState<'g> {
                 *c += 1;
             }
         } else {
-            let start_kind = t.code_kind[usize::from(self.pos.board[usize::from(m.from)])];
+            // A placed piece comes from the hand as the result's kind.
+            let start = if m.is_place() {
+                m.result
+            } else {
+                self.pos.board[usize::from(m.from)]
+            };
+            let start_kind = t.code_kind[usize::from(start)];
             let ncap = u32::from(m.cap_len);
             if ncap > 0 {
                 if let JumpEffect::Convert(_) = t.effect {

@@ -24,6 +24,31 @@ struct Reach {
     codes: Vec<Vec<u8>>,
 }
 
+/// A `line` rule: how many in a row, and per side the directions (ids of
+/// `Game::dirs`) along which they count.
+#[derive(Clone, Debug, Default)]
+struct Line {
+    /// How many in a row.
+    length: u32,
+    /// Exactly `length` (else `length` or more).
+    exact: bool,
+    /// Per side, the directions.
+    dirs: Vec<Vec<u8>>,
+}
+
+/// Whether an end rule looks at the position alone (`no-pieces`,
+/// `reduced-to`, `reach`, `line`).
+#[inline]
+fn of_position(c: &EndCondition) -> bool {
+    matches!(
+        c,
+        EndCondition::NoPieces
+            | EndCondition::ReducedTo(_)
+            | EndCondition::Reach { .. }
+            | EndCondition::Line { .. }
+    )
+}
+
 /// What the engine needs of the end rules, built once per game.
 #[derive(Clone, Debug)]
 pub struct EndTables {
@@ -39,6 +64,8 @@ pub struct EndTables {
     pub eliminates: bool,
     /// Per rule: its `reach` tables.
     reach: Vec<Option<Reach>>,
+    /// Per rule: its `line` tables.
+    lines: Vec<Option<Line>>,
     /// When every rule of the position counts pieces (`no-pieces`,
     /// `reduced-to N`) and no side drops out: the game is over as soon as a
     /// side has this many pieces or fewer. The move generator's fast test.
@@ -55,11 +82,33 @@ impl EndTables {
         let mut by_position = false;
         let mut eliminates = false;
         let mut reach = Vec::new();
+        let lines = game
+            .end
+            .rules
+            .iter()
+            .map(|rule| match &rule.condition {
+                EndCondition::Line {
+                    length,
+                    exact,
+                    dirs,
+                } => Some(Line {
+                    length: *length,
+                    exact: *exact,
+                    dirs: dirs
+                        .iter()
+                        .map(|vs| {
+                            vs.iter()
+                                .filter_map(|v| game.dirs.iter().position(|d| d == v))
+                                .filter_map(|i| u8::try_from(i).ok())
+                                .collect()
+                        })
+                        .collect(),
+                }),
+                _ => None,
+            })
+            .collect();
         for rule in &game.end.rules {
-            let position = matches!(
-                rule.condition,
-                EndCondition::NoPieces | EndCondition::ReducedTo(_) | EndCondition::Reach { .. }
-            );
+            let position = of_position(&rule.condition);
             by_position |= position;
             eliminates |= drop_out && position && rule.verdict == Verdict::Lose;
             let EndCondition::Reach { zone, whose, kind } = rule.condition else {
@@ -109,7 +158,7 @@ impl EndTables {
                 EndCondition::ReducedTo(k) => {
                     count_limit = count_limit.max(Some(u16::try_from(k).unwrap_or(u16::MAX)));
                 }
-                EndCondition::Reach { .. } => only_counts = false,
+                EndCondition::Reach { .. } | EndCondition::Line { .. } => only_counts = false,
                 _ => {}
             }
         }
@@ -120,6 +169,7 @@ impl EndTables {
             by_position,
             eliminates,
             reach,
+            lines,
         }
     }
 }
@@ -193,8 +243,54 @@ fn holds_for(t: &Tables, pos: &Position, rule: usize, side: usize) -> bool {
                 })
             }
         }
+        EndCondition::Line { .. } => line_at(t, pos, rule, side).is_some(),
         _ => false,
     }
+}
+
+/// Where a line of a `line` rule (`rule`) of `side` starts, and how long
+/// it is: the first square, in square order, that begins one.
+fn line_at(t: &Tables, pos: &Position, rule: usize, side: usize) -> Option<(u16, u32)> {
+    let Some(Some(line)) = t.end.lines.get(rule) else {
+        return None;
+    };
+    let dirs = line.dirs.get(side)?;
+    let ours = |c: u8| c != EMPTY && usize::from(t.code_side[usize::from(c)]) == side;
+    for (sq, &c) in pos.board.iter().enumerate() {
+        if !ours(c) {
+            continue;
+        }
+        let sq = sq as u16;
+        for &d in dirs {
+            // Only from the first piece of the row along `d`.
+            let back = t
+                .rev
+                .get(usize::from(d))
+                .copied()
+                .unwrap_or(super::tables::NO_DIR);
+            if back != super::tables::NO_DIR {
+                let b = t.step(sq, back);
+                if b != super::tables::NONE && ours(pos.board[usize::from(b)]) {
+                    continue;
+                }
+            }
+            let mut run = 1u32;
+            let mut at = t.step(sq, d);
+            while at != super::tables::NONE && ours(pos.board[usize::from(at)]) {
+                run += 1;
+                at = t.step(at, d);
+            }
+            let hit = if line.exact {
+                run == line.length
+            } else {
+                run >= line.length
+            };
+            if hit {
+                return Some((sq, run));
+            }
+        }
+    }
+    None
 }
 
 /// The first rule of the position alone (`no-pieces`, `reduced-to`,
@@ -207,10 +303,7 @@ pub fn position_held(t: &Tables, pos: &Position) -> Option<Held> {
     }
     let first = usize::from(pos.to_move);
     for (i, r) in t.game.end.rules.iter().enumerate() {
-        if !matches!(
-            r.condition,
-            EndCondition::NoPieces | EndCondition::ReducedTo(_) | EndCondition::Reach { .. }
-        ) {
+        if !of_position(&r.condition) {
             continue;
         }
         for k in 0..t.nsides {
@@ -270,11 +363,7 @@ fn position_over_by_rules(t: &Tables, pos: &Position) -> bool {
 fn position_held_deciding(t: &Tables, pos: &Position) -> Option<Held> {
     let first = usize::from(pos.to_move);
     for (i, r) in t.game.end.rules.iter().enumerate() {
-        if !matches!(
-            r.condition,
-            EndCondition::NoPieces | EndCondition::ReducedTo(_) | EndCondition::Reach { .. }
-        ) || (t.end.drop_out && r.verdict == Verdict::Lose)
-        {
+        if !of_position(&r.condition) || (t.end.drop_out && r.verdict == Verdict::Lose) {
             continue;
         }
         for k in 0..t.nsides {
@@ -302,10 +391,7 @@ pub fn eliminate(t: &Tables, pos: &mut Position) {
         let first = usize::from(pos.to_move);
         let mut found = None;
         'rules: for (i, r) in t.game.end.rules.iter().enumerate() {
-            if !matches!(
-                r.condition,
-                EndCondition::NoPieces | EndCondition::ReducedTo(_) | EndCondition::Reach { .. }
-            ) {
+            if !of_position(&r.condition) {
                 continue;
             }
             for k in 0..t.nsides {
@@ -420,7 +506,10 @@ pub fn judge(
     let mut counter = 0;
     for (i, r) in t.game.end.rules.iter().enumerate() {
         let held = match r.condition {
-            EndCondition::NoPieces | EndCondition::ReducedTo(_) | EndCondition::Reach { .. } => {
+            EndCondition::NoPieces
+            | EndCondition::ReducedTo(_)
+            | EndCondition::Reach { .. }
+            | EndCondition::Line { .. } => {
                 let first = usize::from(me);
                 (0..t.nsides)
                     .map(|k| (first + k) % t.nsides)
@@ -444,6 +533,24 @@ pub fn judge(
                     Some(me)
                 } else {
                     None
+                }
+            }
+            EndCondition::MostPieces => {
+                if !no_legal_moves || can_move() {
+                    continue;
+                }
+                match most_pieces(t, pos) {
+                    Some(side) => Some(side),
+                    None => {
+                        // Equal counts: a draw.
+                        return Some(Decision {
+                            rule: Some(i),
+                            side: me,
+                            verdict: Verdict::Draw,
+                            winner: None,
+                            out: None,
+                        });
+                    }
                 }
             }
             EndCondition::Repetition(n) => {
@@ -479,6 +586,29 @@ pub fn judge(
         });
     }
     None
+}
+
+/// The side in play with the most pieces, None when two or more have the
+/// most.
+pub fn most_pieces(t: &Tables, pos: &Position) -> Option<u8> {
+    let mut best: Option<(u16, u8)> = None;
+    let mut tied = false;
+    for s in (0..t.nsides).filter(|&s| in_play(t, pos, s)) {
+        let c = pos.count[s];
+        match best {
+            Some((b, _)) if c < b => {}
+            Some((b, _)) if c == b => tied = true,
+            _ => {
+                best = Some((c, s as u8));
+                tied = false;
+            }
+        }
+    }
+    if tied {
+        None
+    } else {
+        best.map(|(_, s)| s)
+    }
 }
 
 /// Who wins when `loser` loses and the game ends: with two sides in play the
@@ -541,6 +671,10 @@ pub enum Cause {
     ReachedZone,
     /// A side is down to the pieces a `reduced-to` rule names.
     FewPiecesLeft,
+    /// No side can move, and the pieces were counted.
+    MostPieces,
+    /// A side has pieces in a row.
+    Line,
 }
 
 /// The kind of the end rule that decided the game: its `Cause`. When the
@@ -564,6 +698,8 @@ pub fn cause(t: &Tables, pos: &Position, d: &Decision) -> Cause {
         EndCondition::Without(_) => Cause::NoProgress,
         EndCondition::Reach { .. } => Cause::ReachedZone,
         EndCondition::ReducedTo(_) => Cause::FewPiecesLeft,
+        EndCondition::MostPieces => Cause::MostPieces,
+        EndCondition::Line { .. } => Cause::Line,
     }
 }
 
@@ -648,6 +784,25 @@ pub fn reason(t: &Tables, pos: &Position, d: &Decision) -> EndReason {
             side,
             left: pos.count.get(usize::from(d.side)).copied().unwrap_or(0),
         },
+        Some((_, _, EndCondition::MostPieces)) => {
+            let most = most_pieces(t, pos);
+            EndReason::MostPieces {
+                side: most.map(SideId),
+                count: pos
+                    .count
+                    .get(usize::from(most.unwrap_or(d.side)))
+                    .copied()
+                    .unwrap_or(0),
+            }
+        }
+        Some((i, _, EndCondition::Line { .. })) => {
+            let (square, length) = line_at(t, pos, i, usize::from(d.side)).unwrap_or((0, 0));
+            EndReason::Line {
+                side,
+                square: crate::board::game::Sq(square),
+                length: u16::try_from(length).unwrap_or(u16::MAX),
+            }
+        }
     }
 }
 

@@ -83,6 +83,8 @@ pub struct Game {
     pub capture: CaptureRules,
     /// Rules applied when a move ends.
     pub triggers: Vec<Trigger>,
+    /// Placing pieces from a hand, when the game has it.
+    pub placing: Option<Placing>,
     /// End of game.
     pub end: EndRules,
 }

@@ -9,7 +9,7 @@
 use super::bitboard::{shift, Bb, Layout};
 use super::end::{eliminate, in_play, position_over, sides_in_play};
 use super::position::Position;
-use super::tables::{Tables, DEAD, EMPTY, NONE, NO_DIR};
+use super::tables::{Tables, DEAD, EMPTY, NONE, NO_DIR, UNLIMITED};
 use crate::board::game::{event, Criterion, JumpEffect, MidChainCrown, Verdict};
 use crate::vocab::limit;
 
@@ -42,6 +42,14 @@ impl MoveRec {
     /// Whether the move is a pass.
     pub fn is_pass(&self) -> bool {
         self.from == NONE
+    }
+
+    /// Whether the move places a piece from the hand: it starts and ends
+    /// on the square it fills (no move of a piece does: a chain that comes
+    /// back to its start has landings).
+    #[inline]
+    pub fn is_place(&self) -> bool {
+        self.from == self.to && self.path_len == 0 && self.from != NONE
     }
 }
 
@@ -1046,6 +1054,54 @@ impl Generator {
             }
             self.quiets_general(t, pos, list, sq, code, side);
         }
+        if t.places {
+            self.placements(t, pos, list, side);
+        }
+    }
+
+    /// The placements from the hand of `side`: a piece of its placed kind
+    /// on each empty square (where it must enclose, only where it encloses
+    /// a line), with the custodian captures it makes.
+    fn placements(&mut self, t: &Tables, pos: &Position, list: &mut MoveList, side: u8) {
+        if pos.hand.get(usize::from(side)).copied().unwrap_or(0) == 0 {
+            return;
+        }
+        let Some(&code) = t.place_code.get(usize::from(side)) else {
+            return;
+        };
+        for sq in 0..t.n {
+            if pos.board[sq] != EMPTY || t.no_stop[sq] {
+                continue;
+            }
+            let to = sq as u16;
+            self.caps.clear();
+            self.cap_codes.clear();
+            self.enclosed(t, &pos.board, NONE, to, code, side);
+            if self.caps.is_empty() {
+                if !t.place_encloses {
+                    push_quiet(t, list, to, to, code, side);
+                }
+                continue;
+            }
+            let (result, mut flags) = finish(t, to, code, side);
+            flags |= match t.effect {
+                JumpEffect::Convert(_) => event::CONVERSION as u8,
+                _ => event::CAPTURE as u8,
+            };
+            self.caps.sort_unstable();
+            let cap_off = list.arena.len() as u32;
+            list.arena.extend_from_slice(&self.caps);
+            list.moves.push(MoveRec {
+                from: to,
+                to,
+                path_off: cap_off,
+                path_len: 0,
+                cap_off,
+                cap_len: self.caps.len() as u16,
+                result,
+                flags,
+            });
+        }
     }
 
     /// The captures by replacement of the piece on `sq`.
@@ -1673,10 +1729,31 @@ pub fn unmake(
         }
         pos.set_code(t, usize::from(m.from), u.from_code);
         stack.truncate(at);
+        if t.places && m.is_place() {
+            // The piece goes back to the hand.
+            if let Some(h) = pos.hand.get_mut(usize::from(u.to_move)) {
+                if *h != UNLIMITED {
+                    *h += 1;
+                }
+            }
+        }
     }
     pos.count = u.count;
     pos.to_move = u.to_move;
     pos.out = u.out;
+}
+
+/// A piece of `mover` came from its hand onto the board.
+#[cold]
+fn placed(pos: &mut Position, mover: u8) {
+    if let Some(c) = pos.count.get_mut(usize::from(mover)) {
+        *c += 1;
+    }
+    if let Some(h) = pos.hand.get_mut(usize::from(mover)) {
+        if *h != UNLIMITED {
+            *h = h.saturating_sub(1);
+        }
+    }
 }
 
 /// Plays a move of `list` on `pos` (the move must come from generating on
@@ -1707,6 +1784,9 @@ pub fn make(t: &Tables, pos: &mut Position, list: &MoveList, m: &MoveRec) {
         }
         pos.set_code(t, usize::from(m.to), m.result);
         let rs = t.code_side[usize::from(m.result)];
+        if t.places && m.is_place() {
+            placed(pos, mover);
+        }
         if rs != mover {
             pos.count[usize::from(mover)] = pos.count[usize::from(mover)].saturating_sub(1);
             pos.count[usize::from(rs)] += 1;

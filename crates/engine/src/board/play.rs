@@ -20,7 +20,7 @@ pub struct Move {
     pub path: Vec<Sq>,
     /// Captured squares, sorted.
     pub captured: Vec<Sq>,
-    /// `22x15x6`, `c3-d4`, `pass`.
+    /// `22x15x6`, `c3-d4`, `pass`, `d3` (a placement).
     pub notation: String,
     /// The same move in algebraic notation.
     pub algebraic: String,
@@ -28,6 +28,16 @@ pub struct Move {
 }
 
 impl Move {
+    /// Whether the move places a piece from the hand (on `path[0]`).
+    pub fn is_placement(&self) -> bool {
+        self.rec.is_place()
+    }
+
+    /// Whether the move is a pass.
+    pub fn is_pass(&self) -> bool {
+        self.rec.is_pass()
+    }
+
     /// Whether the move captures or converts.
     pub fn is_capture(&self) -> bool {
         !self.captured.is_empty()
@@ -102,6 +112,24 @@ pub enum EndReason {
         side: SideId,
         /// The pieces it has left.
         left: u16,
+    },
+    /// No side can move, and the pieces were counted (a `most-pieces`
+    /// rule): the side the rule concerns, with the most pieces, or None
+    /// when the counts are equal.
+    MostPieces {
+        /// The side with the most pieces (None: equal counts).
+        side: Option<SideId>,
+        /// Its pieces (with equal counts, each side's).
+        count: u16,
+    },
+    /// The side has `length` pieces in a row from `square` (a `line` rule).
+    Line {
+        /// The side.
+        side: SideId,
+        /// The first square of the row.
+        square: Sq,
+        /// How many in a row.
+        length: u16,
     },
 }
 
@@ -206,6 +234,17 @@ pub fn moves_of(t: &Tables, list: &MoveList) -> Vec<Move> {
             }
             let path: Vec<Sq> = list.path(m).into_iter().map(Sq).collect();
             let captured: Vec<Sq> = list.captured(m).iter().map(|&c| Sq(c)).collect();
+            if m.is_place() {
+                // A placement is written as its square: `d3`.
+                return Move {
+                    from: None,
+                    notation: square_name(t, Sq(m.to)),
+                    algebraic: algebraic(t, Sq(m.to)),
+                    path,
+                    captured,
+                    rec: *m,
+                };
+            }
             let sep = if captured.is_empty() { "-" } else { "x" };
             let write = |name: &dyn Fn(Sq) -> String| {
                 let mut s = name(Sq(m.from));
@@ -426,7 +465,12 @@ impl<'t> Match<'t> {
                 events.push(Event::Pass { side });
             }
         } else {
-            let start = self.pos.board[usize::from(rec.from)];
+            // A placed piece starts as the result's kind, from the hand.
+            let start = if rec.is_place() {
+                rec.result
+            } else {
+                self.pos.board[usize::from(rec.from)]
+            };
             let start_kind = t.code_kind[usize::from(start)];
             let jumped = capture_order(t, mv);
             for c in jumped

@@ -2,7 +2,7 @@
 //! PDN-FEN style position strings (`W:W21,22,K5:B1,2`).
 
 use super::bitboard::Bb;
-use super::tables::{Tables, EMPTY};
+use super::tables::{Tables, EMPTY, UNLIMITED};
 use crate::board::game::{KindId, Notation, SideId, Sq};
 
 /// The most sides a game may have.
@@ -20,7 +20,10 @@ pub const MAX_SIDES: usize = 8;
 ///   kind of the game (or `DEAD` within a move being made);
 /// - the pieces of each side are counted (`count`), and the bitboards, when
 ///   the board has a layout, hold exactly the squares of each code;
-/// - the side to move is a side of the game.
+/// - the side to move is a side of the game;
+/// - in a game that places pieces from a hand, a side's finite hand counts
+///   down by one for each piece it places (`UNLIMITED`: no limit, never
+///   counted down); in a game that places none, every hand is 0.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     /// Piece code per square (see `Tables`). Change it only through `put`
@@ -36,6 +39,9 @@ pub struct Position {
     /// Sides that lost and dropped out (bit s: side s), in games of more
     /// than two sides whose losers drop out.
     pub(crate) out: u8,
+    /// Pieces in hand per side, in a game that places them (`UNLIMITED`:
+    /// no limit; 0 in a game that places none).
+    pub(crate) hand: [u16; MAX_SIDES],
 }
 
 impl Clone for Position {
@@ -46,6 +52,7 @@ impl Clone for Position {
             to_move: self.to_move,
             count: self.count,
             out: self.out,
+            hand: self.hand,
         }
     }
 
@@ -56,6 +63,7 @@ impl Clone for Position {
         self.to_move = source.to_move;
         self.count = source.count;
         self.out = source.out;
+        self.hand = source.hand;
     }
 }
 
@@ -187,6 +195,7 @@ impl Position {
             to_move: t.game.first.0,
             count: [0; MAX_SIDES],
             out: 0,
+            hand: t.hand_start,
         };
         for &(sq, side, kind) in &t.game.setup {
             p.put(t, sq, Some((side, kind)));
@@ -251,6 +260,7 @@ impl Position {
             to_move: side(to_move)?.0,
             count: [0; MAX_SIDES],
             out: 0,
+            hand: t.hand_start,
         };
         for &(sq, s, kind) in pieces {
             side(s)?;
@@ -308,6 +318,19 @@ impl Position {
     #[inline]
     pub fn count(&self, side: SideId) -> u16 {
         self.count.get(usize::from(side.0)).copied().unwrap_or(0)
+    }
+
+    /// The pieces a side has in hand, in a game that places them from a
+    /// hand with a limit (None: no hand, or an unlimited one).
+    #[inline]
+    pub fn hand(&self, t: &Tables, side: SideId) -> Option<u16> {
+        if !t.places {
+            return None;
+        }
+        self.hand
+            .get(usize::from(side.0))
+            .copied()
+            .filter(|&h| h != UNLIMITED)
     }
 
     /// Whether a side has lost and dropped out (in games of more than two
@@ -379,6 +402,7 @@ impl Position {
             to_move: side_of(first)?,
             count: [0; MAX_SIDES],
             out: 0,
+            hand: t.hand_start,
         };
         for field in fields {
             let field = field.trim();
@@ -390,6 +414,20 @@ impl Position {
             for item in rest.split(',') {
                 let item = item.trim();
                 if item.is_empty() {
+                    continue;
+                }
+                // `+30`: the pieces in hand.
+                if let Some(n) = item.strip_prefix('+').filter(|_| t.places) {
+                    let count = n
+                        .parse::<u16>()
+                        .ok()
+                        .filter(|&c| c != UNLIMITED)
+                        .ok_or_else(|| PositionError::NotASquare {
+                            shown: crate::shown::shown(item).to_string(),
+                        })?;
+                    if let Some(h) = p.hand.get_mut(usize::from(side)) {
+                        *h = count;
+                    }
                     continue;
                 }
                 let (kind, sqtext) = match item.chars().next() {
@@ -449,6 +487,9 @@ impl Position {
                         items.push(s);
                     }
                 }
+            }
+            if let Some(h) = self.hand(t, SideId(si as u8)) {
+                items.push(format!("+{h}"));
             }
             out.push_str(&items.join(","));
         }

@@ -215,6 +215,23 @@ pub enum Refusal {
         /// The piece's legal moves.
         moves: Vec<Move>,
     },
+    /// A placed piece must enclose at least one line, and one placed on
+    /// the square encloses none.
+    MustEnclose {
+        /// The square.
+        square: Sq,
+        /// The kind placed.
+        kind: KindId,
+        /// The legal placements.
+        moves: Vec<Move>,
+    },
+    /// The side to move has no piece left in its hand.
+    HandEmpty {
+        /// The side to move.
+        side: SideId,
+        /// The kind placed.
+        kind: KindId,
+    },
     /// The piece can't move there.
     CantMoveThere {
         /// The kind of the piece.
@@ -242,6 +259,11 @@ pub fn find_move(
         .find(|m| m.notation == norm || m.algebraic == norm)
     {
         return Ok(m.clone());
+    }
+    if t.places {
+        if let Some(found) = placement(t, pos, legal, &norm) {
+            return found;
+        }
     }
     // Squares joined by single `-` or `x`: `22x18x`, `-22-18` and `22--18`
     // are not moves.
@@ -298,6 +320,72 @@ pub fn find_move(
         algebraic,
         rule: explain(t, pos, legal, from, &squares, capture),
     })
+}
+
+/// A placement typed as its square (`d3`) or as `@d3`: the legal one, or
+/// the rule that refuses it. None when the text is no placement: squares
+/// joined by `-` or `x`, or a square (typed without `@`) that holds a
+/// piece, which a move starts from.
+fn placement(
+    t: &Tables,
+    pos: &Position,
+    legal: &[Move],
+    norm: &str,
+) -> Option<Result<Move, MoveError>> {
+    let (text, explicit) = match norm.strip_prefix('@') {
+        Some(rest) => (rest.trim(), true),
+        None => (norm, false),
+    };
+    if !explicit && norm.contains(['-', 'x']) {
+        return None;
+    }
+    let sq = match super::position::parse_square(t, text) {
+        Ok(sq) => sq,
+        Err(e) if explicit => return Some(Err(MoveError::Square(e))),
+        Err(_) => return None,
+    };
+    if let Some(m) = legal
+        .iter()
+        .find(|m| m.is_placement() && m.path.first() == Some(&sq))
+    {
+        return Some(Ok(m.clone()));
+    }
+    let occupied = pos
+        .board
+        .get(usize::from(sq.0))
+        .is_some_and(|&c| c != EMPTY);
+    // Where pieces also move, a piece's square starts a move.
+    let pieces_move = t
+        .moves
+        .iter()
+        .any(|m| !m.step.is_empty() || !m.slide.is_empty() || m.has_jumps() || m.has_replacement());
+    if occupied && !explicit && pieces_move {
+        return None;
+    }
+    let side = pos.side();
+    let kind = t
+        .place_code
+        .get(usize::from(side.0))
+        .map_or(KindId(0), |&c| KindId(t.code_kind[usize::from(c)]));
+    let rule = if legal.is_empty() {
+        Refusal::GameOver
+    } else if occupied {
+        Refusal::Occupied { square: sq }
+    } else if t.no_stop.get(usize::from(sq.0)).copied().unwrap_or(false) {
+        Refusal::Neutral { square: sq }
+    } else if pos.hand.get(usize::from(side.0)).copied().unwrap_or(0) == 0 {
+        Refusal::HandEmpty { side, kind }
+    } else {
+        Refusal::MustEnclose {
+            square: sq,
+            kind,
+            moves: legal.iter().filter(|m| m.is_placement()).cloned().collect(),
+        }
+    };
+    Some(Err(MoveError::Refused {
+        algebraic: text.starts_with(|c: char| c.is_ascii_alphabetic()),
+        rule,
+    }))
 }
 
 /// The squares strictly between `a` and `b` when they lie on one line

@@ -6,8 +6,8 @@ use super::bitboard::{Bb, Layout};
 use super::end::EndTables;
 use super::kernel::Kernel;
 use crate::board::game::{
-    CaptureChoice, Criterion, Game, JumpEffect, KindId, LongLanding, MidChainCrown, SideId,
-    TriggerAction, Whose,
+    CaptureChoice, Criterion, Game, JumpEffect, KindId, LongLanding, MidChainCrown, PlaceRule,
+    SideId, TriggerAction, Whose,
 };
 
 /// No square.
@@ -163,7 +163,19 @@ pub struct Tables {
     /// perft, on 128-bit boards and with the constructs `kernel` leaves
     /// out (see `Kernel::wide`).
     pub(crate) wide_kernel: Option<Kernel<u128>>,
+    /// Whether pieces are placed from a hand (the game is then played by
+    /// the general path only).
+    pub(crate) places: bool,
+    /// Per side: the code of the piece it places (0 when nothing is placed).
+    pub(crate) place_code: Vec<u8>,
+    /// A placed piece must enclose at least one line.
+    pub(crate) place_encloses: bool,
+    /// Per side: the pieces in hand at the start (`UNLIMITED`: no limit).
+    pub(crate) hand_start: [u16; super::position::MAX_SIDES],
 }
+
+/// A hand with no limit.
+pub const UNLIMITED: u16 = u16::MAX;
 
 impl Tables {
     /// Builds the tables of a compiled game.
@@ -250,9 +262,25 @@ impl Tables {
             None => vec![Vec::new(); nsides],
         };
         let use_criteria = game.capture.choice == CaptureChoice::Criteria;
+        let places = game.placing.is_some();
         let general = use_criteria
+            || places
             || game.capture.custodian.is_some()
             || moves.iter().any(KindMoves::has_replacement);
+        let mut place_code = vec![0u8; nsides];
+        let mut hand_start = [0u16; super::position::MAX_SIDES];
+        if let Some(p) = &game.placing {
+            for (s, code) in place_code.iter_mut().enumerate() {
+                *code = (1 + s * nkinds + usize::from(p.kind.0)) as u8;
+            }
+            for (h, given) in hand_start.iter_mut().zip(&p.hand) {
+                *h = given.unwrap_or(UNLIMITED);
+            }
+        }
+        let place_encloses = game
+            .placing
+            .as_ref()
+            .is_some_and(|p| p.rule == PlaceRule::Enclosing);
         let mut no_stop = vec![false; n];
         for sq in game.no_stop().iter() {
             if let Some(f) = no_stop.get_mut(usize::from(sq.0)) {
@@ -355,6 +383,10 @@ impl Tables {
         let mut t = Tables {
             kernel: None,
             wide_kernel: None,
+            places,
+            place_code,
+            place_encloses,
+            hand_start,
             general,
             use_criteria,
             criteria: game.capture.criteria.clone(),
@@ -407,6 +439,12 @@ impl Tables {
         t.kernel = Kernel::new(&t);
         t.wide_kernel = Kernel::wide(&t);
         t
+    }
+
+    /// Whether pieces are placed from a hand.
+    #[inline]
+    pub fn places(&self) -> bool {
+        self.places
     }
 
     /// The compiled game the tables are of.

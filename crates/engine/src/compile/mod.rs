@@ -108,6 +108,18 @@ pub fn compile(r: &Resolved) -> Game {
         multiple: c.multiple,
         corners: c.corners,
     });
+    // A line's directions are interned too: the end rules walk them on the
+    // tables' neighbours.
+    for rule in &r.end.rules {
+        if let crate::board::game::EndCondition::Line { dirs: per_side, .. } = &rule.condition {
+            for v in per_side {
+                intern(v);
+                // And the reverse: a row is walked from its first piece.
+                let back: Vec<(i8, i8)> = v.iter().map(|&(x, y)| (-x, -y)).collect();
+                intern(&back);
+            }
+        }
+    }
     Game {
         title: r.title.clone(),
         description: r.description.clone(),
@@ -121,6 +133,7 @@ pub fn compile(r: &Resolved) -> Game {
         setup: r.setup.clone(),
         capture,
         triggers: r.triggers.clone(),
+        placing: r.placing.clone(),
         end: r.end.clone(),
     }
 }

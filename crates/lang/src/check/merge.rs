@@ -39,6 +39,10 @@ pub struct Merged {
     pub pieces: Vec<PieceDecl>,
     /// `setup`s in order.
     pub setups: Vec<Spanned<SetupDecl>>,
+    /// `hand [SIDE] N|unlimited` statements: the side (None: every side),
+    /// the count (None: unlimited), the statement; a later one for the
+    /// same side (or every side) replaces the earlier.
+    pub hands: Vec<(Option<Name>, Option<Spanned<u32>>, Span)>,
     /// `capture compulsory|optional`
     pub compulsory: Option<bool>,
     /// `capture most|free`
@@ -442,6 +446,11 @@ impl Merger<'_> {
                 }
                 m.setups.push(Spanned::new(setup.clone(), statement.span));
             }
+            Statement::Hand { side, count } => {
+                let key = side.as_ref().map_or_else(String::new, |n| n.node.clone());
+                let item = (side.clone(), *count, statement.span);
+                upsert(&mut self.index, "hand", &mut m.hands, item, key);
+            }
             Statement::CaptureCompulsory(b) => m.compulsory = Some(*b),
             Statement::CaptureMost(b) => {
                 m.most = Some(*b);
@@ -632,6 +641,7 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::Zone(_) => "zone",
         Statement::Piece(_) => "piece",
         Statement::Setup(_) => "setup",
+        Statement::Hand { .. } => "hand",
         Statement::CaptureCompulsory(_)
         | Statement::CaptureMost(_)
         | Statement::CaptureEffect(_)
@@ -697,6 +707,7 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::Zone(_)
         | Statement::Piece(_)
         | Statement::Setup(_)
+        | Statement::Hand { .. }
         | Statement::CaptureCompulsory(_)
         | Statement::CaptureMost(_)
         | Statement::CaptureEffect(_)
@@ -842,6 +853,10 @@ fn index_of(m: &Merged) -> Index {
     for (i, e) in m.ends.iter().enumerate() {
         index.insert(("end", e.0.key()), i);
     }
+    for (i, h) in m.hands.iter().enumerate() {
+        let key = h.0.as_ref().map_or_else(String::new, |n| n.node.clone());
+        index.insert(("hand", key), i);
+    }
     index
 }
 
@@ -885,6 +900,10 @@ pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         Statement::Notation(_) => simple("notation", "`notation`"),
         Statement::Pdn(_) => simple("pdn", "`pdn gametype`"),
         Statement::First(_) => simple("first", "`first`"),
+        Statement::Hand { side, .. } => match side {
+            Some(n) => named("hand", n),
+            None => simple("hand", "`hand`"),
+        },
         Statement::CaptureCompulsory(_) => {
             simple("compulsory", "`capture compulsory` / `capture optional`")
         }

@@ -18,7 +18,7 @@ pub mod zones;
 use crate::ast::File;
 use crate::diagnostic::Diagnostic;
 use crate::vocab::board::{
-    CaptureRules, EndRules, JumpEffect, KindId, SideId, Sq, Trigger, TriggerAction,
+    CaptureRules, EndRules, JumpEffect, KindId, Placing, SideId, Sq, Trigger, TriggerAction,
 };
 
 /// A game whose names are all resolved and whose checks all passed.
@@ -46,6 +46,8 @@ pub struct Resolved {
     pub custodian: Option<rules::CustodianVectors>,
     /// Triggers.
     pub triggers: Vec<Trigger>,
+    /// Placing pieces from a hand, when the game has it.
+    pub placing: Option<Placing>,
     /// End rules.
     pub end: EndRules,
 }
@@ -113,7 +115,21 @@ pub fn check_game(
     let capture = rules::check_capture(&merged, &kinds, diags);
     let custodian = rules::check_custodian(&merged, &sides, &directions, diags);
     let triggers = rules::check_triggers(&merged, &kinds, &zones, diags);
-    let end = rules::check_end(&merged, &kinds, &zones, sides.list.len(), &setup, diags);
+    let placing = rules::check_placing(&merged, &sides, &kinds, diags);
+    let lines = rules::LineContext {
+        board: board.as_ref(),
+        sides: Some(&sides),
+        directions: Some(&directions),
+    };
+    let end = rules::check_end(
+        &merged,
+        &kinds,
+        &zones,
+        sides.list.len(),
+        &setup,
+        lines,
+        diags,
+    );
     removed_still_used(&merged, diags);
     // An unused zone or kind is often the echo of a misspelt name.
     if diags.iter().filter(|d| d.is_error()).count() == errors_before {
@@ -141,6 +157,7 @@ pub fn check_game(
         capture,
         custodian,
         triggers,
+        placing,
         end,
     };
     let weights = weights(&resolved);

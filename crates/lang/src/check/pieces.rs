@@ -8,7 +8,7 @@ use crate::ast::{MoveKind, Name, PieceLine, Replacement};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::Span;
 use crate::suggest::unknown_help;
-use crate::vocab::board::{KindId, Whose, ZoneId};
+use crate::vocab::board::{KindId, PlaceRule, Whose, ZoneId};
 use crate::vocab::limit;
 
 /// The most piece kinds a game may have (kinds are bits of a `u32`).
@@ -55,6 +55,8 @@ pub struct Kind {
     pub immune_to: Vec<KindId>,
     /// `value N`, if given, in thousandths.
     pub value: Option<u64>,
+    /// `place [anywhere|enclosing]`, with the line's span.
+    pub place: Option<(PlaceRule, Span)>,
 }
 
 /// The checked kinds.
@@ -147,6 +149,7 @@ pub fn check_pieces(
             promotion: None,
             immune_to: Vec::new(),
             value: None,
+            place: None,
         });
     }
     let mut distinct: Vec<(i8, i8)> = Vec::new();
@@ -159,6 +162,7 @@ pub fn check_pieces(
         let mut value_span: Option<Span> = None;
         let mut value = None;
         let mut immune_to = Vec::new();
+        let mut place: Option<(PlaceRule, Span)> = None;
         for line in &piece.lines {
             match &line.node {
                 PieceLine::Move(kind, dirs, replacement, limits) => {
@@ -248,6 +252,18 @@ pub fn check_pieces(
                         }
                     }
                 }
+                PieceLine::Place(rule) => {
+                    has_moves = true;
+                    if let Some((_, first)) = place {
+                        diags.push(duplicate(
+                            &format!("the placement of `{}`", piece.id.node),
+                            line.span,
+                            first,
+                        ));
+                        continue;
+                    }
+                    place = Some((*rule, line.span));
+                }
                 PieceLine::Value(n) => {
                     if let Some(first) = value_span {
                         diags.push(duplicate(
@@ -316,6 +332,7 @@ pub fn check_pieces(
             kind.promotion = promotion;
             kind.immune_to = immune_to;
             kind.value = value;
+            kind.place = place;
         }
     }
     kinds

@@ -7,9 +7,11 @@ use super::sides::Sides;
 use super::zones::Zones;
 use crate::ast::{CriterionDecl, Effect, EndCondition as AstEnd, Event};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::source::Span;
 use crate::vocab::board::{
-    event, CaptureChoice, CaptureRules, Counter, Criterion, EndCondition, EndRule, EndRules,
-    JumpEffect, KindId, LongLanding, MidChainCrown, SideId, Sq, Trigger, TriggerAction,
+    event, Board, CaptureChoice, CaptureRules, Counter, Criterion, EndCondition, EndRule, EndRules,
+    JumpEffect, KindId, LongLanding, MidChainCrown, PlaceRule, Placing, SideId, Sq, Trigger,
+    TriggerAction, MAX_HAND,
 };
 use crate::vocab::{Elimination, Verdict};
 
@@ -192,6 +194,127 @@ pub fn check_custodian(
     })
 }
 
+/// Checks placing from a hand: the `hand` statements and the kind with a
+/// `place` line go together (one kind at most is placed), a placement
+/// that must enclose needs `capture custodian`, and each hand holds 1 to
+/// `MAX_HAND` pieces or is `unlimited`.
+pub fn check_placing(
+    merged: &Merged,
+    sides: &Sides,
+    kinds: &Kinds,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Placing> {
+    let placed: Vec<(usize, PlaceRule, Span)> = kinds
+        .list
+        .iter()
+        .enumerate()
+        .filter_map(|(i, k)| k.place.map(|(rule, span)| (i, rule, span)))
+        .collect();
+    let mut hand: Vec<Option<Option<u16>>> = vec![None; sides.list.len()];
+    let mut wrong = false;
+    for (side, count, _) in &merged.hands {
+        let value = match count {
+            None => Some(None),
+            Some(n) if n.node == 0 || n.node > MAX_HAND => {
+                wrong = true;
+                diags.push(
+                    Diagnostic::new(
+                        Code::CountRange,
+                        format!("a hand of {} pieces can't be played", n.node),
+                    )
+                    .primary(n.span, format!("a hand holds 1 to {MAX_HAND} pieces"))
+                    .help("give the pieces a side may place, or write `hand unlimited`"),
+                );
+                None
+            }
+            Some(n) => u16::try_from(n.node).ok().map(Some),
+        };
+        let Some(value) = value else { continue };
+        match side {
+            None => {
+                for h in hand.iter_mut() {
+                    *h = Some(value);
+                }
+            }
+            Some(name) => match sides.lookup(name, diags) {
+                Some(id) => {
+                    if let Some(h) = hand.get_mut(usize::from(id.0)) {
+                        *h = Some(value);
+                    }
+                }
+                None => wrong = true,
+            },
+        }
+    }
+    if wrong {
+        // Said already; a side left without a hand may be why.
+        return None;
+    }
+    let first_hand = merged.hands.first().map(|h| h.2);
+    if let Some((_, _, second)) = placed.get(1) {
+        let first = placed.first().map_or(*second, |p| p.2);
+        diags.push(
+            Diagnostic::new(
+                Code::EffectMisplaced,
+                "two kinds of piece are placed from the hand",
+            )
+            .primary(*second, "a second `place` line")
+            .secondary(first, "the first kind placed")
+            .help("a hand holds pieces of one kind: keep one `place` line"),
+        );
+        return None;
+    }
+    let Some(&(kind, rule, span)) = placed.first() else {
+        if let Some(at) = first_hand {
+            diags.push(
+                Diagnostic::new(Code::EffectMisplaced, "a hand, but no piece is placed")
+                    .primary(at, "nothing takes pieces from this hand")
+                    .help("add `place` to the piece that is placed, such as `piece disc \"Disc\" { place }`"),
+            );
+        }
+        return None;
+    };
+    let kind_name = kinds.list.get(kind).map_or("", |k| k.id.as_str());
+    let Some(at) = first_hand else {
+        diags.push(
+            Diagnostic::new(
+                Code::EffectMisplaced,
+                format!("piece `{kind_name}` is placed, but no side has a hand"),
+            )
+            .primary(span, "a placement with no hand")
+            .help("say how many pieces each side holds: `hand 30`, or `hand unlimited`"),
+        );
+        return None;
+    };
+    if let Some(missing) = hand.iter().position(Option::is_none) {
+        let side = sides.list.get(missing).map_or("", |s| s.id.as_str());
+        diags.push(
+            Diagnostic::new(Code::EffectMisplaced, format!("side `{side}` has no hand"))
+                .primary(at, "the hands are given for the other sides only")
+                .help(format!(
+                    "add `hand {side} N` (or `hand unlimited` for every side)"
+                )),
+        );
+        return None;
+    }
+    if rule == PlaceRule::Enclosing && merged.custodian.is_none() {
+        diags.push(
+            Diagnostic::new(
+                Code::EffectMisplaced,
+                "a placed piece must enclose a line, but the game has no `capture custodian`",
+            )
+            .primary(span, "nothing says what encloses")
+            .help("add `capture custodian any multiple` (with `capture converts to KIND` to win the lines over), or write `place anywhere`"),
+        );
+        return None;
+    }
+    Some(Placing {
+        kind: KindId(u8::try_from(kind).ok()?),
+        rule,
+        hand: hand.into_iter().map(Option::flatten).collect(),
+    })
+}
+
 /// Checks the `on end at` triggers.
 pub fn check_triggers(
     merged: &Merged,
@@ -215,6 +338,18 @@ pub fn check_triggers(
     triggers
 }
 
+/// What `end line` rules are checked against: the board (a line no longer
+/// than its longest row), the sides and the directions (each side's own).
+#[derive(Clone, Copy)]
+pub struct LineContext<'a, 'd> {
+    /// The board, when it checked.
+    pub board: Option<&'a Board>,
+    /// The sides.
+    pub sides: Option<&'a Sides>,
+    /// The directions.
+    pub directions: Option<&'a Directions<'d>>,
+}
+
 /// Checks the end rules: each condition and its outcome, in the order
 /// written, with the rule every game has last (a side that can't move loses)
 /// when no `end no-moves` is given.
@@ -224,8 +359,14 @@ pub fn check_end(
     zones: &Zones,
     sides: usize,
     setup: &[(Sq, SideId, KindId)],
+    lines: LineContext<'_, '_>,
     diags: &mut Vec<Diagnostic>,
 ) -> EndRules {
+    let LineContext {
+        board,
+        sides: side_list,
+        directions,
+    } = lines;
     if merged.ends.is_empty() && merged.loser.is_none() {
         let mut d = Diagnostic::new(Code::NoEnd, "the game has no end condition")
             .help("add an `end` statement, such as `end no-moves lose`");
@@ -285,6 +426,67 @@ pub fn check_end(
                 EndCondition::NoPieces
             }
             AstEnd::NoMoves => EndCondition::NoMoves,
+            AstEnd::MostPieces => EndCondition::MostPieces,
+            AstEnd::Line {
+                length,
+                exact,
+                dirs,
+            } => {
+                let longest = board.map_or(u32::MAX, |b| u32::from(b.width.max(b.height)));
+                if length.node < 2 || length.node > longest {
+                    let (what, help) = if length.node < 2 {
+                        (
+                            format!("a line of {} is too short", length.node),
+                            "a line is at least 2 pieces, such as `end line 5 win`".to_string(),
+                        )
+                    } else {
+                        (
+                            format!("a line of {} pieces is longer than the board", length.node),
+                            format!("the board's longest row is {longest} squares: give a length up to {longest}"),
+                        )
+                    };
+                    let label = if length.node < 2 {
+                        "a line is two pieces or more"
+                    } else {
+                        "no line this long can stand on the board"
+                    };
+                    diags.push(
+                        Diagnostic::new(Code::CountRange, what)
+                            .primary(length.span, label)
+                            .help(help),
+                    );
+                    continue;
+                }
+                let dirs_per_side = match (dirs.is_empty(), directions) {
+                    (true, _) | (_, None) => {
+                        let all: Vec<(i8, i8)> = vec![
+                            (0, 1),
+                            (1, 1),
+                            (1, 0),
+                            (1, -1),
+                            (0, -1),
+                            (-1, -1),
+                            (-1, 0),
+                            (-1, 1),
+                        ];
+                        vec![all; side_list.map_or(sides, |s| s.list.len())]
+                    }
+                    (false, Some(d)) => {
+                        d.check(dirs, diags);
+                        side_list.map_or_else(Vec::new, |s| {
+                            s.list
+                                .iter()
+                                .map(|side| d.resolve(dirs, side.forward))
+                                .collect()
+                        })
+                    }
+                };
+                EndCondition::Line {
+                    length: length.node,
+                    exact: *exact,
+                    dirs: dirs_per_side,
+                }
+            }
             AstEnd::Repetition(n) => {
                 if n.node < 2 {
                     diags.push(

@@ -47,7 +47,15 @@ pub fn check_setup(
         }
     }
     // Only when all else is right: an earlier mistake may be why.
-    if board.is_some() && !diags.iter().any(Diagnostic::is_error) {
+    // A side with a hand may start with none: it places them (checked with
+    // the hands, `rules::check_placing`).
+    let hands = !merged.hands.is_empty()
+        || merged.pieces.iter().any(|p| {
+            p.lines
+                .iter()
+                .any(|l| matches!(l.node, crate::ast::PieceLine::Place(_)))
+        });
+    if board.is_some() && !hands && !diags.iter().any(Diagnostic::is_error) {
         for side in sides.ids() {
             if setup.iter().all(|(_, s, _)| *s != side) {
                 let (name, span) = (

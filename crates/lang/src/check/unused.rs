@@ -20,6 +20,10 @@ pub fn warn_unused(merged: &Merged, diags: &mut Vec<Diagnostic>) {
                 kinds_used.push(&kind.node);
                 zones_used.push(&zone.name.node);
             }
+            if let PieceLine::Place(_) = &line.node {
+                // Placed from the hand.
+                kinds_used.push(&piece.id.node);
+            }
         }
     }
     for (zone, kind, _) in &merged.triggers {

@@ -21,7 +21,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | kw_remove | remove_stmt | remove_option_stmt | kw_safe | safe_stmt | kw_outcome | outcome_stmt
         | kw_finishing | finishing_stmt | kw_rolling | roll_rule_stmt | no_landing_stmt
         | kw_tries | tries_stmt | kw_leave | leave_start_stmt | kw_path | path_stmt | kw_throw
-        | throw_stmt => {
+        | throw_stmt | kw_hand | hand_stmt => {
             "a new statement"
         }
         name | identifier => "a name",
@@ -68,6 +68,14 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_promote | promote_line => "`promote`",
         kw_immune | immune_line => "`immune`",
         kw_value | value_line => "`value`",
+        kw_place | place_line => "`place`",
+        kw_unlimited => "`unlimited`",
+        kw_anywhere => "`anywhere`",
+        kw_enclosing => "`enclosing`",
+        kw_most_pieces | end_most_pieces => "`most-pieces`",
+        kw_line | end_line => "`line`",
+        kw_exactly => "`exactly`",
+        line_dirs => "a direction",
         kw_at => "`at`",
         kw_enemy => "`enemy`",
         kw_any => "`any`",

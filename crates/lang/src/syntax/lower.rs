@@ -5,7 +5,7 @@
 use super::parser::Rule;
 use crate::ast::*;
 use crate::source::{FileId, Span};
-use crate::vocab::board::{LongLanding, MidChainCrown, Notation, Playable, Whose};
+use crate::vocab::board::{LongLanding, MidChainCrown, Notation, PlaceRule, Playable, Whose};
 use crate::vocab::limit;
 use crate::vocab::race::{Finish, Moment, Outcome, Target, Win};
 use crate::vocab::{Elimination, Verdict};
@@ -96,6 +96,18 @@ impl Lower {
             Rule::zone_stmt => Statement::Zone(self.lower_zone_stmt(inner)?),
             Rule::piece_stmt => Statement::Piece(self.lower_piece_stmt(inner)?),
             Rule::setup_stmt => Statement::Setup(self.lower_setup_stmt(inner)?),
+            Rule::hand_stmt => {
+                let mut side = None;
+                let mut count = None;
+                for p in inner {
+                    match p.as_rule() {
+                        Rule::name => side = Some(self.lower_name(p)),
+                        Rule::number => count = Some(self.lower_number(p)),
+                        _ => {}
+                    }
+                }
+                Statement::Hand { side, count }
+            }
             Rule::capture_stmt => self.lower_capture_setting(inner.next()?)?,
             Rule::chain_stmt => Statement::Chain(inner.next()?.as_rule() == Rule::kw_must_continue),
             Rule::crown_stmt => {
@@ -652,8 +664,13 @@ impl Lower {
 
     /// `piece_line = _{ step_line | slide_line | jump_line | promote_line | immune_line | value_line }`
     fn lower_piece_line(&self, pair: P<'_>) -> Option<Spanned<PieceLine>> {
-        let span = self.span(&pair);
         let rule = pair.as_rule();
+        // A `place` line ends at its last word, not at the spaces after it.
+        let span = if rule == Rule::place_line {
+            self.tight(&pair)
+        } else {
+            self.span(&pair)
+        };
         let mut inner = pair.into_inner();
         let _keyword = inner.next()?;
         let line = match rule {
@@ -708,6 +725,10 @@ impl Lower {
                 let p = inner.next()?;
                 PieceLine::Value(self.spanned(parse_thousandths(p.as_str()), &p))
             }
+            Rule::place_line => PieceLine::Place(match inner.next().map(|p| p.as_rule()) {
+                Some(Rule::kw_enclosing) => PlaceRule::Enclosing,
+                _ => PlaceRule::Anywhere,
+            }),
             _ => return None,
         };
         Some(Spanned::new(line, span))
@@ -864,6 +885,8 @@ impl Lower {
         let mut zone = None;
         let mut kind = None;
         let mut loser = None;
+        let mut exact = false;
+        let mut dirs = Vec::new();
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::verdict => {
@@ -885,6 +908,8 @@ impl Lower {
                 Rule::name => kind = Some(self.lower_name(p)),
                 Rule::kw_drops_out => loser = Some(Elimination::DropOut),
                 Rule::kw_ends_game => loser = Some(Elimination::EndsGame),
+                Rule::kw_exactly => exact = true,
+                Rule::line_dirs => dirs = self.lower_dir_list(p)?,
                 _ => {}
             }
         }
@@ -899,6 +924,12 @@ impl Lower {
             },
             Rule::end_reach => EndCondition::Reach { zone: zone?, kind },
             Rule::end_reduced_to => EndCondition::ReducedTo(number?),
+            Rule::end_most_pieces => EndCondition::MostPieces,
+            Rule::end_line => EndCondition::Line {
+                length: number?,
+                exact,
+                dirs,
+            },
             _ => return None,
         };
         Some(EndRule::Rule {

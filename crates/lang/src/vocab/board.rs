@@ -213,6 +213,31 @@ pub struct Custodian {
     pub corners: bool,
 }
 
+/// Where a piece from the hand may be placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaceRule {
+    /// On any empty square.
+    Anywhere,
+    /// Only where it encloses at least one line of enemies (by the
+    /// custodian capture, which then takes or wins them over).
+    Enclosing,
+}
+
+/// Placing pieces from a hand: the kind placed, where, and how many pieces
+/// each side has in hand at the start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placing {
+    /// The kind placed.
+    pub kind: KindId,
+    /// Where it may be placed.
+    pub rule: PlaceRule,
+    /// Per side: the pieces in hand at the start (None: unlimited).
+    pub hand: Vec<Option<u16>>,
+}
+
+/// The most pieces a hand may hold (more is written `unlimited`).
+pub const MAX_HAND: u32 = 10_000;
+
 /// What happens when a piece reaches its promotion zone in the middle of a
 /// chain that goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -339,6 +364,20 @@ pub enum EndCondition {
     },
     /// A side has this many pieces or fewer (that side).
     ReducedTo(u32),
+    /// No side can move (the side to move has no move and, where sides
+    /// pass, no other side has one either): the side with the most pieces
+    /// (equal counts: a draw).
+    MostPieces,
+    /// A side has `length` of its pieces in a row along one of its
+    /// directions (that side).
+    Line {
+        /// How many in a row.
+        length: u32,
+        /// Exactly `length` (else `length` or more).
+        exact: bool,
+        /// Per side, the direction vectors along which a line counts.
+        dirs: Vec<Vec<(i8, i8)>>,
+    },
 }
 
 /// One end rule: a condition and what it means for the side it concerns.

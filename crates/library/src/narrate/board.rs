@@ -69,6 +69,25 @@ pub fn end_reason(t: &Tables, reason: &EndReason) -> String {
             let s = if left == 1 { "" } else { "s" };
             format!("{} is down to {left} piece{s}", side_name(t, side))
         }
+        EndReason::MostPieces { side, count } => {
+            let s = if count == 1 { "" } else { "s" };
+            match side {
+                Some(side) => format!(
+                    "no side can move, and {} has the most pieces ({count})",
+                    side_name(t, side)
+                ),
+                None => format!("no side can move, and the sides have {count} piece{s} each"),
+            }
+        }
+        EndReason::Line {
+            side,
+            square,
+            length,
+        } => format!(
+            "{} has {length} in a row from {}",
+            side_name(t, side),
+            square_name(t, square)
+        ),
     }
 }
 
@@ -376,6 +395,26 @@ fn refused(n: Naming<'_>, rule: &Refusal) -> String {
                 n.can_play(*kind, *from, moves)
             )
         }
+        Refusal::MustEnclose {
+            square,
+            kind,
+            moves,
+        } => {
+            let mut why = format!(
+                "a placed {} must enclose at least one line: on {} it encloses none",
+                kind_name(t, *kind),
+                n.square(*square)
+            );
+            if !moves.is_empty() {
+                why.push_str(&format!("; it may be placed on {}", n.moves(moves)));
+            }
+            why
+        }
+        Refusal::HandEmpty { side, kind } => format!(
+            "{} has no {} left in hand",
+            side_name(t, *side),
+            kind_name(t, *kind)
+        ),
         Refusal::CantMoveThere { kind, from, moves } => format!(
             "a {} on {} can't move there; its legal moves: {}",
             kind_name(t, *kind),

@@ -20,6 +20,8 @@ pub fn ending(reason: EndCause) -> &'static str {
             Cause::NoProgress => "no progress",
             Cause::ReachedZone => "reached zone",
             Cause::FewPiecesLeft => "few pieces left",
+            Cause::MostPieces => "most pieces",
+            Cause::Line => "line",
         },
         EndCause::PlyLimit => "ply limit",
         EndCause::HomeFirst => "home first",

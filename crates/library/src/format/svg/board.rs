@@ -222,11 +222,14 @@ fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
         }
         o.push_str("</g>\n");
     }
-    let caption = if picture.over {
+    let mut caption = if picture.over {
         "game over".to_string()
     } else {
         format!("{} to move", esc(mover))
     };
+    if let Some(hands) = crate::format::text::board::hands_line(t, pos) {
+        caption.push_str(&format!("; {}", esc(&hands)));
+    }
     o.push_str(&format!(
         "<text x=\"{MARGIN}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#000000\">{caption}</text>\n",
         height - 8,

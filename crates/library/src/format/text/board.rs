@@ -319,8 +319,34 @@ pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
         .sides
         .get(usize::from(pos.side().0))
         .map_or("?", |s| s.name.as_str());
+    if let Some(hands) = hands_line(t, pos) {
+        out.push_str(&format!("{hands}\n"));
+    }
     out.push_str(&format!("{mover} to move   {}\n", pos.to_fen(t)));
     out
+}
+
+/// The pieces each side has in hand, when the game places them from hands
+/// with a limit: `in hand: Black 28 discs, White 28 discs` (None when no
+/// side's hand has a limit).
+pub fn hands_line(t: &Tables, pos: &Position) -> Option<String> {
+    let g = t.game();
+    let kind = g
+        .placing
+        .as_ref()
+        .and_then(|p| g.kinds.get(usize::from(p.kind.0)))
+        .map_or_else(|| "piece".to_string(), |k| k.name.to_lowercase());
+    let parts: Vec<String> = g
+        .sides
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            let n = pos.hand(t, crate::board::game::SideId(i as u8))?;
+            let plural = if n == 1 { "" } else { "s" };
+            Some(format!("{} {n} {kind}{plural}", s.name))
+        })
+        .collect();
+    (!parts.is_empty()).then(|| format!("in hand: {}", parts.join(", ")))
 }
 
 /// What a zone's trigger does, in words, for the legends of the text and

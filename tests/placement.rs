@@ -1,0 +1,383 @@
+//! Placing pieces from a hand, lines won over after a placement, and the
+//! ends by count and by line, on the bundled Reversi and Gomoku: Reversi's
+//! perft against the published table, the make/unmake walk against the
+//! copying one, hands in position strings, a record replayed, every new
+//! diagnostic of `check` as a snapshot, and Gomoku against a referee
+//! written for the test from the rules alone (tests/independent/gomoku.py,
+//! Python's standard library, sharing no code with ours): seeded random
+//! games replayed move by move there (each move legal, the same end at the
+//! same ply, the same winner), and perft counts on small boards. The
+//! scripted games of each rule are in tests/fixtures/scripts (`rv-*`,
+//! `go-*`), the seeded random games of both in `games::random_games`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+use std::process::Command;
+
+use crate::common;
+
+use rulebook::board::{Outcome, Perft, Position, Tables};
+use rulebook::load::{check, check_source, BundledLoader, Source};
+
+fn bundled(name: &str) -> Tables {
+    let checked = check(&BundledLoader, name, &[]);
+    match checked.board().cloned() {
+        Some(t) => t,
+        None => panic!("{name}: {}", checked.render()),
+    }
+}
+
+/// The tables of a rule file given as text (it may extend bundled games).
+fn tables(text: &str) -> Tables {
+    let checked = check_source(
+        Source {
+            name: "test.rules".to_string(),
+            text: text.to_string(),
+        },
+        &BundledLoader,
+        &[],
+    );
+    match checked.board().cloned() {
+        Some(t) => t,
+        None => panic!("{}", checked.render()),
+    }
+}
+
+/// The perft counts of Othello from the start position, as published: the
+/// Chess Programming Wiki's "Perft Results" page (its Othello section) and
+/// Aart Bik's perft for Othello (github.com/aartbik/Othello, `perft`),
+/// which agree. There a pass counts as a move and a game that ends has no
+/// moves, as here; no pass can occur in the first 8 plies, so these depths
+/// don't depend on it.
+const OTHELLO_PERFT: [u64; 8] = [4, 12, 56, 244, 1396, 8200, 55092, 390216];
+
+#[test]
+fn reversi_perft_matches_the_published_table() {
+    let t = bundled("other/reversi");
+    let start = Position::start(&t);
+    let mut perft = Perft::new(&t, 8);
+    for (i, &want) in OTHELLO_PERFT.iter().enumerate() {
+        let depth = i + 1;
+        assert_eq!(perft.count(&start, depth), want, "perft {depth}");
+    }
+    assert!(!perft.overflowed());
+}
+
+#[test]
+fn reversi_make_and_unmake_count_as_copies_do() {
+    let t = bundled("other/reversi");
+    let start = Position::start(&t);
+    let mut perft = Perft::new(&t, 6);
+    for depth in 1..=6 {
+        assert_eq!(
+            perft.count_make_unmake(&start, depth),
+            OTHELLO_PERFT[depth - 1],
+            "perft {depth} by make and unmake"
+        );
+    }
+    // With a hand of a few pieces: unmake gives the pieces back.
+    let t = tables("extends \"other/reversi\"\nhand 3\n");
+    let start = Position::start(&t);
+    let mut perft = Perft::new(&t, 8);
+    for depth in 1..=8 {
+        assert_eq!(
+            perft.count_make_unmake(&start, depth),
+            perft.count(&start, depth),
+            "perft {depth} with hands of 3"
+        );
+    }
+    // Six plies use up both hands: after them no side can place.
+    assert_eq!(perft.count(&start, 7), 0);
+    assert!(perft.count(&start, 6) > 0);
+}
+
+#[test]
+fn a_random_reversi_game_ends_by_the_count_and_keeps_every_invariant() {
+    let t = bundled("other/reversi");
+    let start = Position::start(&t);
+    for seed in 1..=6 {
+        let m = common::random_game(&t, &start, seed, 200);
+        let pos = m.pos();
+        let (black, white) = (
+            pos.count(rulebook::board::game::SideId(0)),
+            pos.count(rulebook::board::game::SideId(1)),
+        );
+        // Every square holds a disc or no side could place.
+        assert!(usize::from(black + white) <= 64);
+        let outcome = m.outcome().expect("a game of Reversi ends");
+        match outcome {
+            Outcome::Win { winner, .. } => {
+                let (mine, theirs) = if winner.0 == 0 {
+                    (black, white)
+                } else {
+                    (white, black)
+                };
+                assert!(mine > theirs, "seed {seed}: {mine} against {theirs}");
+            }
+            Outcome::Draw { .. } => assert_eq!(black, white, "seed {seed}"),
+        }
+        // The position string reads back as the same position.
+        let again = Position::parse(&t, &pos.to_fen(&t)).unwrap();
+        assert_eq!(&again, pos, "seed {seed}");
+    }
+}
+
+#[test]
+fn finite_hands_are_written_in_position_strings_and_read_back() {
+    let t = tables("extends \"other/gomoku\"\nhand 30\nhand white 29\n");
+    let start = Position::start(&t);
+    assert_eq!(start.to_fen(&t), "B:B+30:W+29");
+    let mut m = rulebook::board::Match::new(&t, start);
+    let mv = m.parse_move("h8").unwrap();
+    m.play(&mv);
+    let fen = m.pos().to_fen(&t);
+    assert_eq!(fen, "W:Bh8,+29:W+29");
+    let back = Position::parse(&t, &fen).unwrap();
+    assert_eq!(&back, m.pos());
+    // An unlimited hand is not written.
+    let t = bundled("other/gomoku");
+    assert_eq!(Position::start(&t).to_fen(&t), "B:B:W");
+}
+
+#[test]
+fn a_reversi_record_is_replayed_to_the_same_end() {
+    let scratch = common::scratch();
+    let record = scratch.path().join("r.jsonl");
+    let record = record.to_str().unwrap();
+    let played = common::ok(&[
+        "play",
+        "other/reversi",
+        "--seat",
+        "1=random",
+        "--seat",
+        "2=random",
+        "--seed",
+        "5",
+        "--record",
+        record,
+    ]);
+    let replayed = common::ok(&["replay", record]);
+    let last = |s: &str| s.lines().last().unwrap_or("").to_string();
+    assert!(last(&played).starts_with("result: "), "{played}");
+    assert_eq!(last(&played), last(&replayed));
+    // The record holds the placements as their squares.
+    let text = std::fs::read_to_string(record).unwrap();
+    assert!(
+        text.lines()
+            .nth(1)
+            .is_some_and(|l| l.contains("\"move\":\"") && !l.contains('-')),
+        "{text}"
+    );
+}
+
+/// Each mistake in a placement, hand or end rule, as `check` reports it.
+#[test]
+fn placement_diagnostics() {
+    let reversi_head = "game \"G\"\nboard 8 x 8\nside black \"Black\" forward north\nside white \"White\" forward south\n";
+    let cases: &[(&str, String)] = &[
+        (
+            "place-without-hand",
+            format!("{reversi_head}piece disc \"Disc\" {{\n  place anywhere\n}}\nend no-moves draw\n"),
+        ),
+        (
+            "hand-without-place",
+            format!("{reversi_head}piece disc \"Disc\" {{\n  step orthogonal\n}}\nsetup black disc at a1\nsetup white disc at h8\nhand 10\nend no-moves lose\n"),
+        ),
+        (
+            "two-kinds-placed",
+            format!("{reversi_head}piece disc \"Disc\" {{\n  place\n}}\npiece stone \"Stone\" letter S {{\n  place\n}}\nhand unlimited\nend no-moves draw\n"),
+        ),
+        (
+            "enclosing-without-custodian",
+            format!("{reversi_head}piece disc \"Disc\" {{\n  place enclosing\n}}\nhand unlimited\nend no-moves pass\n"),
+        ),
+        (
+            "hand-of-none",
+            "extends \"other/gomoku\"\nhand 0\n".to_string(),
+        ),
+        (
+            "hand-too-large",
+            "extends \"other/gomoku\"\nhand white 20000\n".to_string(),
+        ),
+        (
+            "hand-unknown-side",
+            "extends \"other/gomoku\"\nhand red 5\n".to_string(),
+        ),
+        (
+            "side-without-hand",
+            format!("{reversi_head}piece disc \"Disc\" {{\n  place\n}}\nhand black 5\nend no-moves draw\n"),
+        ),
+        (
+            "line-longer-than-board",
+            "extends \"other/gomoku\"\nend line 16 win\n".to_string(),
+        ),
+        (
+            "line-too-short",
+            "extends \"other/gomoku\"\nend line exactly 1 win\n".to_string(),
+        ),
+        (
+            "line-unknown-direction",
+            "extends \"other/gomoku\"\nend line 5 orthogonal diagonl win\n".to_string(),
+        ),
+        (
+            "most-pieces-pass",
+            "extends \"other/reversi\"\nend most-pieces pass\n".to_string(),
+        ),
+    ];
+    for (name, text) in cases {
+        let checked = check_source(
+            Source {
+                name: "test.rules".to_string(),
+                text: text.clone(),
+            },
+            &BundledLoader,
+            &[],
+        );
+        assert!(checked.errors() > 0, "{name}: no error:\n{text}");
+        insta::assert_snapshot!(format!("diagnostic-{name}"), checked.render());
+    }
+}
+
+/// The referee of tests/independent/gomoku.py.
+fn referee(args: &[&str], input: &str) -> serde_json::Value {
+    use std::io::Write;
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/independent/gomoku.py");
+    let mut child = Command::new("python3")
+        .arg(script)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 runs the independent referee");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Seeded random games of a Gomoku (size, line, exact) replayed by the
+/// referee: every move legal there, the game over at the same ply with the
+/// same result.
+fn compare_random_games(t: &Tables, size: &str, line: &str, mode: &str, seeds: u64) {
+    let start = Position::start(t);
+    let mut wins = 0;
+    let mut draws = 0;
+    for seed in 1..=seeds {
+        let m = common::random_game(t, &start, seed, 1000);
+        let moves: Vec<&str> = m.played().iter().map(|mv| mv.notation.as_str()).collect();
+        let ours = match m.outcome() {
+            Some(Outcome::Win { winner, .. }) => t.game().sides[usize::from(winner.0)].id.clone(),
+            Some(Outcome::Draw { .. }) => "draw".to_string(),
+            None => "none".to_string(),
+        };
+        let theirs = referee(
+            &["replay", size, line, mode],
+            &serde_json::to_string(&moves).unwrap(),
+        );
+        assert_eq!(
+            theirs["illegal"],
+            serde_json::Value::Null,
+            "{size} {line} {mode} seed {seed}: {theirs}"
+        );
+        assert_eq!(theirs["plies"], moves.len(), "seed {seed}");
+        assert_eq!(theirs["result"], ours.as_str(), "seed {seed}");
+        if ours == "draw" {
+            draws += 1;
+        } else {
+            wins += 1;
+        }
+    }
+    // The comparison saw games that end both ways where the board allows.
+    assert!(wins > 0, "{size} {line} {mode}: no game was won");
+    let _ = draws;
+}
+
+#[test]
+fn gomoku_random_games_agree_with_the_referee() {
+    compare_random_games(&bundled("other/gomoku"), "15", "5", "or-more", 12);
+    let exact = tables("extends \"other/gomoku\"\nend line exactly 5 orthogonal diagonal win\n");
+    compare_random_games(&exact, "15", "5", "exact", 12);
+    let small = tables("extends \"other/gomoku\"\nboard 6 x 6\nend line 4 win\n");
+    compare_random_games(&small, "6", "4", "or-more", 30);
+    let tiny = tables("extends \"other/gomoku\"\nboard 4 x 4\nend line exactly 3 win\n");
+    compare_random_games(&tiny, "4", "3", "exact", 30);
+}
+
+#[test]
+fn gomoku_perft_agrees_with_the_referee() {
+    // From positions with stones placed, so that lines end games within
+    // the depth: (rule file, size, line, mode, position, depth).
+    let cases = [
+        (
+            "extends \"other/gomoku\"\nboard 5 x 5\nend line 4 win\n",
+            "5",
+            "4",
+            "or-more",
+            "B:Ba1,b2,c3,e1:Wa5,b4,e5,e4",
+            4,
+        ),
+        (
+            "extends \"other/gomoku\"\nboard 5 x 5\nend line exactly 3 win\n",
+            "5",
+            "3",
+            "exact",
+            "W:Ba1,b1,d1,c3:Wa5,b5,e3",
+            4,
+        ),
+        (
+            "extends \"other/gomoku\"\nboard 4 x 4\nend line 3 win\n",
+            "4",
+            "3",
+            "or-more",
+            "B:Bb2:Wc3",
+            5,
+        ),
+    ];
+    for (text, size, line, mode, fen, depth) in cases {
+        let t = tables(text);
+        let pos = Position::parse(&t, fen).unwrap();
+        let mut perft = Perft::new(&t, depth);
+        let side = |s: u8| {
+            let mut v: Vec<String> = pos
+                .pieces(&t)
+                .iter()
+                .filter(|p| p.1 .0 == s)
+                .map(|p| t.game().squares[usize::from(p.0 .0)].algebraic.clone())
+                .collect();
+            v.sort();
+            if v.is_empty() {
+                "-".to_string()
+            } else {
+                v.join(",")
+            }
+        };
+        let to_move = if pos.side().0 == 0 { "black" } else { "white" };
+        for d in 1..=depth {
+            let ours = perft.count(&pos, d);
+            let theirs = referee(
+                &[
+                    "perft",
+                    size,
+                    line,
+                    mode,
+                    &d.to_string(),
+                    to_move,
+                    &side(0),
+                    &side(1),
+                ],
+                "",
+            );
+            assert_eq!(theirs, ours, "{fen} ({line} {mode}) perft {d}");
+        }
+    }
+}
