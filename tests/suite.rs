@@ -77,6 +77,8 @@ mod race;
 mod race_rules;
 #[path = "records.rs"]
 mod records;
+#[path = "rules_page.rs"]
+mod rules_page;
 #[path = "session.rs"]
 mod session;
 #[path = "sessions.rs"]
