@@ -82,6 +82,8 @@ mod race_rules;
 mod race_second;
 #[path = "records.rs"]
 mod records;
+#[path = "rules_page.rs"]
+mod rules_page;
 #[path = "session.rs"]
 mod session;
 #[path = "sessions.rs"]

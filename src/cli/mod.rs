@@ -68,6 +68,11 @@ enum Command {
     Rules {
         #[command(flatten)]
         game: GameArgs,
+        /// Write the whole rules instead as one printable HTML page to this
+        /// file (the setup or the track drawn, each kind's moves, the
+        /// captures, the cell rules, the end rules, the options).
+        #[arg(long, value_name = "FILE")]
+        html: Option<std::path::PathBuf>,
     },
     /// Check rule files; diagnostics go to stderr, the exit code is 1 on
     /// errors; `FILE: ok` (or `FILE: ok, 2 warnings`) on stdout otherwise.
@@ -654,13 +659,26 @@ fn dispatch(
             }
             Ok(0)
         }
-        Command::Rules { game } => {
+        Command::Rules { game, html } => {
+            paths::Files::new()
+                .game(&game.game)
+                .output("--html", html.as_deref())
+                .check()?;
             let checked = checked(&game)?;
             let Some(loaded) = &checked.loaded else {
                 // The errors, said as for any command that loads it.
                 compiled(checked, &game, err)?;
                 return Ok(FAILED);
             };
+            if let Some(file) = html {
+                let chosen = parse_options(&game.options)?;
+                let page = crate::format::rules_html::page(loaded, &checked.options, &chosen);
+                crate::record::write_atomic(&file, page.as_bytes()).map_err(|e| {
+                    Failure::new(format!("error: can't write {}: {e}", file.display()))
+                })?;
+                writeln!(out, "wrote {}", file.display())?;
+                return Ok(0);
+            }
             let (title, description) = (loaded.title(), loaded.description());
             let width = text_width(term.is_terminal);
             let text = crate::format::text::rules(title, description, &checked.options, width);

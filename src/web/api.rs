@@ -177,6 +177,89 @@ pub async fn rules(State(app): Shared, Query(q): Query<RulesQuery>) -> Response 
     }
 }
 
+/// The query of GET /rules: a game's name, or none for the list of games.
+#[derive(Deserialize)]
+pub struct PageQuery {
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// GET /rules?name=N: the game's rules as one printable HTML page
+/// (`format::rules_html`, as `rules N --html FILE` writes it); 404 for a
+/// missing game, 403 for a name outside the folder, 422 for a file with
+/// errors. GET /rules: the list of the games, each a link to its page.
+pub async fn rules_page(State(app): Shared, Query(q): Query<PageQuery>) -> Response {
+    let Some(game) = q.name else {
+        return axum::response::Html(rules_index(&app.library.names())).into_response();
+    };
+    let app2 = app.clone();
+    let made = blocking(&app, "making the rules page", move || {
+        let library = &app2.library;
+        let text = library.text(&game).map_err(|e| {
+            if e.is_outside() {
+                refuse(StatusCode::FORBIDDEN, e.to_string())
+            } else {
+                refuse(StatusCode::NOT_FOUND, e.to_string())
+            }
+        })?;
+        let name = if library.is_bundled(&game) {
+            game.trim_end_matches(".rules").to_string()
+        } else {
+            game.clone()
+        };
+        let checked = check_source(Source { name, text }, library, &[]);
+        match &checked.loaded {
+            Some(loaded) => Ok(crate::format::rules_html::page(
+                loaded,
+                &checked.options,
+                &[],
+            )),
+            None => Err(refuse(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("`{game}` has errors: `rulebook check` shows them"),
+            )),
+        }
+    })
+    .await;
+    match made {
+        Ok(Ok(page)) => axum::response::Html(page).into_response(),
+        Ok(Err(r)) | Err(r) => r,
+    }
+}
+
+/// The page that links to the rules page of every game.
+fn rules_index(names: &[(String, bool)]) -> String {
+    let mut o = String::from(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Rules of the games</title>\n</head>\n<body style=\"font-family:Georgia,serif;max-width:40em;margin:1.5em auto;padding:0 1em\">\n<h1>Rules of the games</h1>\n<p><a href=\"/\">Play</a></p>\n<ul>\n",
+    );
+    for (name, _) in names {
+        let query: String = name
+            .bytes()
+            .map(|b| {
+                if b.is_ascii_alphanumeric() || b"-_.~/".contains(&b) {
+                    char::from(b).to_string()
+                } else {
+                    format!("%{b:02X}")
+                }
+            })
+            .collect();
+        o.push_str(&format!(
+            "<li><a href=\"/rules?name={query}\">{}</a></li>\n",
+            html_text(name)
+        ));
+    }
+    o.push_str("</ul>\n</body>\n</html>\n");
+    o
+}
+
+/// Text for HTML.
+fn html_text(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
 /// The body of POST /api/save.
 #[derive(Deserialize)]
 pub struct SaveBody {

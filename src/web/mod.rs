@@ -114,6 +114,7 @@ pub fn app(library: Library, store: Store, host: &str) -> Router {
         )
         .route("/api/games", get(api::list).post(open::new_game))
         .route("/api/games/load", post(open::load))
+        .route("/rules", get(api::rules_page))
         .route("/api/rules", get(api::rules))
         .route("/api/check", post(api::check))
         .route("/api/save", post(api::save))

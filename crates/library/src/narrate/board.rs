@@ -93,7 +93,7 @@ pub fn end_reason(t: &Tables, reason: &EndReason) -> String {
 
 /// A counter's limit in plain words, from what the rule file says resets
 /// it: `40 plies without a capture or a man's move`.
-fn without(t: &Tables, c: &crate::vocab::board::Counter) -> String {
+pub fn without(t: &Tables, c: &crate::vocab::board::Counter) -> String {
     use crate::vocab::board::event;
     let mut what: Vec<String> = [
         (event::CAPTURE, "a capture"),
@@ -426,7 +426,7 @@ fn refused(n: Naming<'_>, rule: &Refusal) -> String {
 
 /// A precedence criterion as the rule a capture loses by: `a capture that
 /// takes more pieces takes precedence`.
-fn precedence(t: &Tables, criterion: Criterion) -> String {
+pub fn precedence(t: &Tables, criterion: Criterion) -> String {
     match criterion {
         Criterion::MostPieces => "a capture that takes more pieces takes precedence".to_string(),
         Criterion::MostValue => "a capture of a higher value takes precedence".to_string(),
