@@ -14,7 +14,7 @@ use std::fmt::Write;
 use super::svg::esc;
 use crate::board::game::{
     CaptureChoice, DirId, EndCondition, Game, JumpEffect, KindId, LongLanding, MidChainCrown,
-    Moves, Notation, Playable, Verdict, Whose,
+    Moves, Notation, PlaceRule, Playable, Verdict, Whose,
 };
 use crate::board::position::square_name;
 use crate::board::{Position, Tables};
@@ -280,7 +280,33 @@ fn moves_section(o: &mut String, g: &Game) {
             );
         }
         o.push_str("</div>\n");
-        list(o, &move_words(g, &moves));
+        let mut words = move_words(g, &moves);
+        if let Some(p) = g.placing.as_ref().filter(|p| usize::from(p.kind.0) == k) {
+            let hands: Vec<String> = p
+                .hand
+                .iter()
+                .map(|h| {
+                    h.map_or_else(
+                        || "as many as it needs".to_string(),
+                        |n| crate::words::count(u64::from(n), "piece"),
+                    )
+                })
+                .collect();
+            let only = p.hand.windows(2).all(|w| w[0] == w[1]);
+            words.insert(
+                0,
+                format!(
+                    "Is placed from the hand on an empty square{}; each side has {} in hand at the start.",
+                    match p.rule {
+                        PlaceRule::Anywhere => "",
+                        PlaceRule::Enclosing => ", only where it encloses at least one line of enemies",
+                    },
+                    if only { hands.first().cloned().unwrap_or_default() } else { hands.join(" / ") }
+                ),
+            );
+            words.retain(|w| w != "Does not move.");
+        }
+        list(o, &words);
         o.push_str("</div>\n");
     }
     o.push_str("</div>\n<p class=\"key\">In the diagrams: a dot, a square it may move to; a cross, an enemy it may take by moving there; a grey piece, an enemy it may jump over, to a ringed square.</p>\n");
@@ -584,8 +610,13 @@ fn capture_section(o: &mut String, t: &Tables) {
             .first()
             .map(|d| directions(g, d))
             .unwrap_or_default();
+        let fate = match c.effect {
+            JumpEffect::Convert(k) => format!("goes over to that side (as a {})", kind_name(g, k)),
+            _ => "is taken".to_string(),
+        };
         v.push(format!(
-            "Custodian capture: after a move, {} enclosed on a line between the piece that moved and another piece of its side is taken (lines: {dirs}).",
+            "Custodian capture: after a move{}, {} enclosed on a line between the piece that moved and another piece of its side {fate} (lines: {dirs}).",
+            if g.placing.is_some() { " or a placement" } else { "" },
             if cu.multiple { "a run of enemies" } else { "a single enemy" }
         ));
         if cu.corners {
@@ -704,6 +735,34 @@ fn end_section(o: &mut String, t: &Tables) {
                 ),
                 "it",
             ),
+            EndCondition::MostPieces => (
+                "When neither side can move, the pieces on the board are counted: \
+                 equal counts draw; otherwise"
+                    .to_string(),
+                "the side with the most pieces",
+            ),
+            EndCondition::Line {
+                length,
+                exact,
+                dirs,
+            } => {
+                let some = dirs.first().is_some_and(|d| d.len() < 8);
+                (
+                    format!(
+                        "When a side has {}{} of its pieces in an unbroken line{}",
+                        if *exact { "exactly " } else { "" },
+                        length,
+                        if some {
+                            " along the directions the rules name"
+                        } else if *exact {
+                            " (a longer line does not count)"
+                        } else {
+                            " (or more)"
+                        }
+                    ),
+                    "that side",
+                )
+            }
         };
         v.push(end_sentence(&when, who, rule.verdict));
     }
