@@ -10,7 +10,6 @@
 use rulebook::load::{check_source, BundledLoader, Source};
 use rulebook::race::game::RaceGame;
 use rulebook::race::{Choice, RaceState};
-use std::process::Command;
 
 const GAME: &str = "other/royal-game-of-ur";
 
@@ -342,86 +341,19 @@ fn the_new_statements_keep_their_spelling_in_fmt() {
 
 // ------------------------------------------------------------------ independent check
 
-/// Mean, standard deviation and count of a column of numbers.
-fn stats(xs: &[f64]) -> (f64, f64, usize) {
-    let n = xs.len();
-    let mean = xs.iter().sum::<f64>() / n as f64;
-    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n as f64 - 1.0);
-    (mean, var.sqrt(), n)
-}
-
 /// `rulebook simulate` and tests/independent/ur.py, random play: the mean
 /// throws a game and the first seat's win rate agree within 2 standard
 /// errors (of the difference).
 #[test]
 fn random_play_agrees_with_an_independent_simulator() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = std::env::temp_dir().join(format!("rulebook-ur-sim-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let games = 4000usize;
-    let csv = dir.join("ur.csv");
-    let g = games.to_string();
-    let (code, _, err) = run(&[
-        "simulate",
+    let report = crate::common::agrees_with_simulator(
         GAME,
-        "--games",
-        &g,
-        "--seed",
-        "27",
-        "--agents",
-        "random",
-        "--max-plies",
-        "100000",
-        "--quiet",
-        "--csv",
-        csv.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let rows = std::fs::read_to_string(&csv).unwrap();
-    let header: Vec<&str> = rows.lines().next().unwrap().split(',').collect();
-    let plies = header.iter().position(|h| *h == "plies").unwrap();
-    let seat_col = header.iter().position(|h| *h == "seat").unwrap();
-    let mut lengths = Vec::new();
-    let mut first = 0usize;
-    for row in rows.lines().skip(1) {
-        let cells: Vec<&str> = row.split(',').collect();
-        lengths.push(cells[plies].parse::<f64>().unwrap());
-        first += usize::from(cells[seat_col] == "1");
-    }
-    let (ours_mean, ours_sd, n) = stats(&lengths);
-    assert_eq!(n, games);
-
-    let out = Command::new("python3")
-        .arg(root.join("tests/independent/ur.py"))
-        .args([&g, "27"])
-        .output()
-        .expect("python3 runs the independent simulator");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let their_mean = v["mean_rolls"].as_f64().unwrap();
-    let their_sd = v["sd_rolls"].as_f64().unwrap();
-    let their_first = v["first_wins"].as_f64().unwrap();
-
-    let se = (ours_sd.powi(2) / n as f64 + their_sd.powi(2) / games as f64).sqrt();
-    let report = format!(
-        "{games} games each: mean throws ours {ours_mean:.2} (sd {ours_sd:.2}), the simulator's {their_mean:.2} (sd {their_sd:.2}); first seat wins ours {first}, the simulator's {their_first}"
+        4000,
+        &["--seed", "27"],
+        "tests/independent/ur.py",
+        &["4000", "27"],
     );
     eprintln!("{report}");
-    assert!(
-        (ours_mean - their_mean).abs() <= 2.0 * se,
-        "mean throws differ by more than 2 standard errors ({se:.2}): {report}"
-    );
-    let (a, b) = (first as f64 / n as f64, their_first / games as f64);
-    let se_rate = (a * (1.0 - a) / n as f64 + b * (1.0 - b) / games as f64).sqrt();
-    assert!(
-        (a - b).abs() <= 2.0 * se_rate,
-        "the first seat's win rates differ by more than 2 standard errors ({se_rate:.4}): {report}"
-    );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // ------------------------------------------------------------------ the engine

@@ -76,3 +76,84 @@ pub fn random_game<'t>(t: &'t Tables, start: &Position, seed: u64, max_plies: u3
     }
     m
 }
+
+/// Random play of `game` by `rulebook simulate` (with `simulate_args`, its
+/// rows written as CSV) against an independent simulator (`python3 script
+/// script_args`, printing `mean_rolls`, `sd_rolls` and `first_wins` as
+/// JSON): the mean turns a game and the first seat's win rate agree within
+/// 2 standard errors of the difference. Returns the figures, in words.
+pub fn agrees_with_simulator(
+    game: &str,
+    games: usize,
+    simulate_args: &[&str],
+    script: &str,
+    script_args: &[&str],
+) -> String {
+    let dir = scratch();
+    let csv = dir.path().join("games.csv");
+    let g = games.to_string();
+    let mut args = vec![
+        "simulate",
+        game,
+        "--games",
+        &g,
+        "--agents",
+        "random",
+        "--max-plies",
+        "100000",
+        "--quiet",
+        "--csv",
+        csv.to_str().unwrap(),
+    ];
+    args.extend_from_slice(simulate_args);
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    let header: Vec<&str> = rows.lines().next().unwrap().split(',').collect();
+    let plies = header.iter().position(|h| *h == "plies").unwrap();
+    let seat_col = header.iter().position(|h| *h == "seat").unwrap();
+    let mut lengths = Vec::new();
+    let mut first = 0usize;
+    for row in rows.lines().skip(1) {
+        let cells: Vec<&str> = row.split(',').collect();
+        lengths.push(cells[plies].parse::<f64>().unwrap());
+        first += usize::from(cells[seat_col] == "1");
+    }
+    let n = lengths.len();
+    assert_eq!(n, games);
+    let ours_mean = lengths.iter().sum::<f64>() / n as f64;
+    let ours_sd =
+        (lengths.iter().map(|x| (x - ours_mean).powi(2)).sum::<f64>() / (n as f64 - 1.0)).sqrt();
+
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::process::Command::new("python3")
+        .arg(root.join(script))
+        .args(script_args)
+        .output()
+        .expect("python3 runs the independent simulator");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let their_mean = v["mean_rolls"].as_f64().unwrap();
+    let their_sd = v["sd_rolls"].as_f64().unwrap();
+    let their_first = v["first_wins"].as_f64().unwrap();
+
+    let se = (ours_sd.powi(2) / n as f64 + their_sd.powi(2) / games as f64).sqrt();
+    let report = format!(
+        "{games} games each: mean turns ours {ours_mean:.2} (sd {ours_sd:.2}), the simulator's {their_mean:.2} (sd {their_sd:.2}); first seat wins ours {first}, the simulator's {their_first}"
+    );
+    assert!(
+        (ours_mean - their_mean).abs() <= 2.0 * se,
+        "mean turns differ by more than 2 standard errors ({se:.2}): {report}"
+    );
+    let (a, b) = (first as f64 / n as f64, their_first / games as f64);
+    let se_rate = (a * (1.0 - a) / n as f64 + b * (1.0 - b) / games as f64).sqrt();
+    assert!(
+        (a - b).abs() <= 2.0 * se_rate,
+        "the first seat's win rates differ by more than 2 standard errors ({se_rate:.4}): {report}"
+    );
+    report
+}
