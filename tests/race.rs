@@ -241,22 +241,32 @@ fn scripted_turns() {
     });
 }
 
-#[test]
-fn every_rule_and_decision_has_a_script() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/race");
+/// Asserts that tests/fixtures/`folder` has a script whose name starts with
+/// each of `ids`.
+pub(crate) fn assert_scripts(folder: &str, ids: impl IntoIterator<Item = String>) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(folder);
     let names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
-    for id in (1..=10)
-        .map(|n| format!("rule-{n:02}-"))
-        .chain((1..=14).map(|n| format!("ss-{n:02}-")))
-    {
+    for id in ids {
         assert!(
             names.iter().any(|n| n.starts_with(&id)),
             "no script for {id}"
         );
     }
+}
+
+#[test]
+fn every_rule_and_decision_has_a_script() {
+    assert_scripts(
+        "race",
+        (1..=10)
+            .map(|n| format!("rule-{n:02}-"))
+            .chain((1..=14).map(|n| format!("ss-{n:02}-"))),
+    );
 }
 
 // ------------------------------------------------------------------ the dice

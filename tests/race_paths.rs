@@ -33,18 +33,7 @@ fn scripted_turns() {
 /// Every rule of docs/rules.md's Ur section that a turn shows has a script.
 #[test]
 fn every_rule_has_a_script() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/race_paths");
-    let names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    for n in 1..=7 {
-        let id = format!("ur-{n:02}");
-        assert!(
-            names.iter().any(|name| name.starts_with(&id)),
-            "no script for {id}"
-        );
-    }
+    crate::race::assert_scripts("race_paths", (1..=7).map(|n| format!("ur-{n:02}")));
 }
 
 // ------------------------------------------------------------------ the game

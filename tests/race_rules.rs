@@ -35,18 +35,7 @@ fn scripted_turns() {
 /// turn shows has a script.
 #[test]
 fn every_rule_has_a_script() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/race_rules");
-    let names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    for n in 1..=6 {
-        let id = format!("ma-{n:02}");
-        assert!(
-            names.iter().any(|name| name.starts_with(&id)),
-            "no script for {id}"
-        );
-    }
+    crate::race::assert_scripts("race_rules", (1..=6).map(|n| format!("ma-{n:02}")));
 }
 
 // ------------------------------------------------------------------ whole games
