@@ -57,19 +57,9 @@ pub(crate) fn run(
                 continue;
             }
         };
-        let formatted = match format_text(&text) {
-            Ok(f) => f,
-            Err(diagnostics) => {
-                let mut sources = crate::source::SourceMap::new();
-                sources.add(name.clone(), text);
-                let _ = write!(
-                    err,
-                    "{}",
-                    crate::diagnostic::render_all(&diagnostics, &sources)
-                );
-                code = code.max(1);
-                continue;
-            }
+        let Some(formatted) = format_or_report(&name, &text, err) else {
+            code = code.max(1);
+            continue;
         };
         if formatted == text {
             continue;
@@ -101,6 +91,24 @@ pub(crate) fn run(
     code
 }
 
+/// The text formatted, or `None` after writing its syntax errors to `err`
+/// (named `name`).
+fn format_or_report(name: &str, text: &str, err: &mut dyn Write) -> Option<String> {
+    match format_text(text) {
+        Ok(f) => Some(f),
+        Err(diagnostics) => {
+            let mut sources = crate::source::SourceMap::new();
+            sources.add(name.to_string(), text.to_string());
+            let _ = write!(
+                err,
+                "{}",
+                crate::diagnostic::render_all(&diagnostics, &sources)
+            );
+            None
+        }
+    }
+}
+
 /// The name standard input is given in diagnostics and differences.
 const STDIN: &str = "<stdin>";
 
@@ -116,18 +124,8 @@ fn standard(check: bool, input: &mut dyn BufRead, out: &mut dyn Write, err: &mut
             return 2;
         }
     };
-    let formatted = match format_text(&text) {
-        Ok(f) => f,
-        Err(diagnostics) => {
-            let mut sources = crate::source::SourceMap::new();
-            sources.add(STDIN.to_string(), text);
-            let _ = write!(
-                err,
-                "{}",
-                crate::diagnostic::render_all(&diagnostics, &sources)
-            );
-            return 1;
-        }
+    let Some(formatted) = format_or_report(STDIN, &text, err) else {
+        return 1;
     };
     if !check {
         return match out

@@ -229,18 +229,14 @@ fn collect_options(files: &[File], diags: &mut Vec<Diagnostic>) -> Vec<OptionDec
                             .iter()
                             .filter(|d| !d.removed)
                             .map(|d| d.name.node.as_str());
-                        diags.push(
-                            Diagnostic::new(
-                                Code::NothingToRemove,
-                                format!("no option `{}` to remove", name.node),
-                            )
-                            .primary(name.span, "not declared by the files this one extends")
-                            .help(unknown_help(
-                                &name.node,
-                                names,
-                                "`remove option` drops an option an earlier file declared",
-                            )),
-                        );
+                        diags.push(unknown_name(
+                            Code::NothingToRemove,
+                            format!("no option `{}` to remove", name.node),
+                            name,
+                            "not declared by the files this one extends",
+                            names,
+                            "`remove option` drops an option an earlier file declared",
+                        ));
                     }
                 }
                 continue;
@@ -590,34 +586,28 @@ impl Merger<'_> {
     fn when_applies(&self, option: &Name, value: &Name, diags: &mut Vec<Diagnostic>) -> bool {
         let Some(decl) = self.declared.iter().find(|d| d.name.node == option.node) else {
             let names = self.declared.iter().map(|d| d.name.node.as_str());
-            diags.push(
-                Diagnostic::new(
-                    Code::UnknownOption,
-                    format!("unknown option `{}`", option.node),
-                )
-                .primary(option.span, "no option of this name")
-                .help(unknown_help(
-                    &option.node,
-                    names,
-                    "declare it first: `option NAME = VALUE ...`",
-                )),
-            );
+            diags.push(unknown_name(
+                Code::UnknownOption,
+                format!("unknown option `{}`", option.node),
+                option,
+                "no option of this name",
+                names,
+                "declare it first: `option NAME = VALUE ...`",
+            ));
             return false;
         };
         if !decl.values.iter().any(|v| v.node == value.node) {
             let values = decl.values.iter().map(|v| v.node.as_str());
             diags.push(
-                Diagnostic::new(
+                unknown_name(
                     Code::UnknownOptionValue,
                     format!("option `{}` has no value `{}`", option.node, value.node),
-                )
-                .primary(value.span, "not a value of this option")
-                .secondary(decl.name.span, "the option is declared here")
-                .help(unknown_help(
-                    &value.node,
+                    value,
+                    "not a value of this option",
                     values,
                     "add the value to the `option` statement",
-                )),
+                )
+                .secondary(decl.name.span, "the option is declared here"),
             );
             return false;
         }
@@ -799,18 +789,29 @@ fn remove(m: &mut Merged, what: &RemoveDecl, span: Span, diags: &mut Vec<Diagnos
         "end rule" => format!("no `end {}` rule to remove", name.node),
         _ => format!("no {kind} `{}` to remove", name.node),
     };
-    diags.push(
-        Diagnostic::new(Code::NothingToRemove, what)
-            .primary(
-                name.span,
-                "not defined by this file or the files it extends",
-            )
-            .help(unknown_help(
-                &name.node,
-                names.iter().map(String::as_str),
-                "`remove` drops something an earlier file or statement defined",
-            )),
-    );
+    diags.push(unknown_name(
+        Code::NothingToRemove,
+        what,
+        name,
+        "not defined by this file or the files it extends",
+        names.iter().map(String::as_str),
+        "`remove` drops something an earlier file or statement defined",
+    ));
+}
+
+/// A diagnostic for a name that names nothing: `name` underlined with
+/// `label`, and the closest known name (or how to declare one) as help.
+fn unknown_name<'a>(
+    code: Code,
+    message: String,
+    name: &Name,
+    label: &str,
+    known: impl IntoIterator<Item = &'a str> + Clone,
+    declare: &str,
+) -> Diagnostic {
+    Diagnostic::new(code, message)
+        .primary(name.span, label)
+        .help(unknown_help(&name.node, known, declare))
 }
 
 /// Where each named item stands in its list of `Merged`: the list's name
