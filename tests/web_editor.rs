@@ -363,6 +363,26 @@ fn the_editor_marks_each_error_on_its_line_and_plays_the_text() {
         b.js("return document.querySelectorAll('.cm-lint-marker').length;"),
         json!(0)
     );
+    // "Try it": in one click, a game of the text, every side a person's;
+    // Back returns to the editor and the text as it was left.
+    b.click("#try");
+    b.wait(
+        "typeof state === 'object' && state && state.title === 'Edited draughts' && document.body.dataset.turn === 'human'",
+        20,
+    );
+    assert_eq!(b.js("return state.game;"), json!("house.rules"));
+    assert!(!b.js("return state.legal;").as_array().unwrap().is_empty());
+    b.shot("tried");
+    b.rt.block_on(b.c().back()).unwrap();
+    b.wait(
+        "window.editorView && window.editorView.state.doc.toString().includes('Edited draughts') && document.getElementById('summary').textContent === 'no problems'",
+        20,
+    );
+    assert_eq!(
+        b.js("return document.getElementById('file').value;"),
+        json!("house.rules")
+    );
+    // "Play this": the setup page of the edited text, then Start.
     b.click("#play");
     b.wait("document.querySelectorAll('[data-side]').length === 2", 20);
     b.click("#start");

@@ -4,7 +4,9 @@
 // diagnostics of `rulebook check`, and past a syntax error the errors of
 // the rest of the file), each diagnostic marked on its line (underlined,
 // a mark in the gutter, its message on hover) and listed beside the text
-// (a click goes to it); "Play this" starts a game of the edited text.
+// (a click goes to it); "Play this" starts a game of the edited text
+// (players to choose), "Try it" opens one at once; back in the editor, the
+// text is as it was left.
 //
 // The highlighting is read from the TextMate grammar of the editor support
 // (editors/vscode/syntaxes/rulebook.tmLanguage.json, served by the binary
@@ -158,8 +160,18 @@ async function loadList() {
     const o = document.createElement("option");
     o.value = g.name; o.textContent = g.name; sel.appendChild(o);
   }
+  const known = (n) => [...sel.options].some((o) => o.value === n);
+  const left = draft();
+  if (left && known(left.name)) {
+    sel.value = left.name;
+    setText(left.text);
+    clearTimeout(timer);
+    $("save-name").value = left.name.endsWith(".rules") ? left.name : left.name + ".rules";
+    check();
+    return;
+  }
   const asked = new URLSearchParams(location.search).get("name");
-  if (asked && [...sel.options].some((o) => o.value === asked)) sel.value = asked;
+  if (asked && known(asked)) sel.value = asked;
   await open();
 }
 
@@ -259,13 +271,44 @@ async function check() {
   $("rendered").textContent = r.data.rendered || "";
   $("rendered-box").hidden = !r.data.rendered;
   $("play").disabled = lastErrors > 0;
+  $("try").disabled = lastErrors > 0;
   document.body.dataset.checked = String(mine);
 }
 
 $("file").addEventListener("change", open);
+function keepDraft() {
+  sessionStorage.setItem("editor-draft", JSON.stringify({ name: $("file").value, text: text() }));
+}
+
+// The text left in this tab, when the page is come back to (Back).
+function draft() {
+  const nav = performance.getEntriesByType("navigation")[0];
+  if (!nav || nav.type !== "back_forward") return null;
+  try {
+    const d = JSON.parse(sessionStorage.getItem("editor-draft") || "null");
+    return d && typeof d.name === "string" && typeof d.text === "string" ? d : null;
+  } catch (e) {
+    return null;
+  }
+}
+
 $("play").addEventListener("click", () => {
+  keepDraft();
   sessionStorage.setItem("play-text", text());
   location.href = "/?edited=1&game=" + encodeURIComponent($("file").value);
+});
+// One click: a game of the text with every side a person's. The text is
+// kept for this tab: back in the editor (the browser's Back), it is there
+// as it was left.
+$("try").addEventListener("click", async () => {
+  const r = await api("POST", "/api/games", { game: $("file").value, text: text() });
+  if (!r.ok) {
+    $("summary").className = "error";
+    $("summary").textContent = r.data.error;
+    return;
+  }
+  keepDraft();
+  location.href = "/?id=" + encodeURIComponent(r.data.id);
 });
 $("save").addEventListener("click", async () => {
   const r = await api("POST", "/api/save", { name: $("save-name").value, text: text() });
