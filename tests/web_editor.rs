@@ -307,7 +307,9 @@ fn the_editor_marks_each_error_on_its_line_and_plays_the_text() {
         b.js("return document.getElementById('play').disabled;"),
         json!(true)
     );
-    // The message on hover of the underlined text.
+    // The message on hover of the underlined text (both lines in view).
+    b.js("const v = window.editorView; v.dispatch({effects: CM.EditorView.scrollIntoView(v.state.doc.line(10).from, {y: 'start'})});");
+    std::thread::sleep(std::time::Duration::from_millis(200));
     b.click(".cm-lintRange-error");
     b.wait(
         "[...document.querySelectorAll('.cm-tooltip-lint')].some((e) => e.textContent.includes('blue'))",
