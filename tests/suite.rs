@@ -100,6 +100,8 @@ mod typed_errors;
 mod web;
 #[path = "web_browser.rs"]
 mod web_browser;
+#[path = "web_editor.rs"]
+mod web_editor;
 #[path = "web_one_game.rs"]
 mod web_one_game;
 #[path = "web_second.rs"]

@@ -378,13 +378,13 @@ fn a_rule_file_edited_to_an_error_and_back_then_played() {
     b.wait("document.querySelectorAll('#file option').length > 0", 10);
     b.select("#file", "house.rules");
     b.wait(
-        "document.getElementById('text').value.length > 100 && document.getElementById('summary').textContent === 'no problems'",
+        "window.editorView && window.editorView.state.doc.length > 100 && document.getElementById('summary').textContent === 'no problems'",
         10,
     );
     b.shot("opened");
     // Type a line that is no rule at the end of the text.
-    b.js("const t = document.getElementById('text'); t.focus(); t.setSelectionRange(t.value.length, t.value.length);");
-    b.type_into("#text", "\nwat\n");
+    b.js("const v = window.editorView; v.focus(); v.dispatch({selection: {anchor: v.state.doc.length}});");
+    b.type_into(".cm-content", "\nwat\n");
     b.wait(
         "document.getElementById('summary').textContent.includes('error')",
         10,
@@ -400,11 +400,11 @@ fn a_rule_file_edited_to_an_error_and_back_then_played() {
     );
     // Clicking the diagnostic selects its span in the text.
     b.click("#diagnostics .diag");
-    let selected = b.js("const t = document.getElementById('text'); return t.value.slice(t.selectionStart, t.selectionEnd);");
+    let selected = b.js("const v = window.editorView; const s = v.state.selection.main; return v.state.sliceDoc(s.from, s.to);");
     assert!(selected.as_str().unwrap().contains("wat"), "{selected}");
     // Take it back with the backspace key: no problem any more.
-    b.js("const t = document.getElementById('text'); t.focus(); t.setSelectionRange(t.value.length, t.value.length);");
-    b.type_into("#text", &"\u{E003}".repeat(5));
+    b.js("const v = window.editorView; v.focus(); v.dispatch({selection: {anchor: v.state.doc.length}});");
+    b.type_into(".cm-content", &"\u{E003}".repeat(5));
     b.wait(
         "document.getElementById('summary').textContent === 'no problems'",
         10,

@@ -374,78 +374,25 @@ pub const OUTLINE_BUDGET: usize = 4 << 20;
 /// most 64 lines are blanked, and no more than [`OUTLINE_BUDGET`] bytes
 /// parsed; past that the outline is empty.
 pub fn outline(text: &str) -> Outline {
-    let mut work = text.to_string();
-    let mut budget = OUTLINE_BUDGET;
-    for _ in 0..64 {
-        let Some(left) = budget.checked_sub(work.len().max(1)) else {
-            break;
+    crate::syntax::parse_blanking(text, 64, OUTLINE_BUDGET, |_, mut pairs| {
+        let mut out = Outline {
+            statements: Vec::new(),
+            leaves: Vec::new(),
+            definitions: Vec::new(),
         };
-        budget = left;
-        match RulesParser::parse(Rule::file, &work) {
-            Ok(mut pairs) => {
-                let mut out = Outline {
-                    statements: Vec::new(),
-                    leaves: Vec::new(),
-                    definitions: Vec::new(),
-                };
-                if let Some(file) = pairs.next() {
-                    for p in file.into_inner().filter(|p| p.as_rule() != Rule::EOI) {
-                        let s = walk(p, &mut out);
-                        out.statements.push(s);
-                    }
-                }
-                return out;
-            }
-            Err(e) => {
-                let pos = match e.location {
-                    pest::error::InputLocation::Pos(p) => p,
-                    pest::error::InputLocation::Span((p, _)) => p,
-                };
-                if !blank_line_at(&mut work, pos) {
-                    break;
-                }
+        if let Some(file) = pairs.next() {
+            for p in file.into_inner().filter(|p| p.as_rule() != Rule::EOI) {
+                let s = walk(p, &mut out);
+                out.statements.push(s);
             }
         }
-    }
-    Outline {
+        out
+    })
+    .unwrap_or_else(|| Outline {
         statements: Vec::new(),
         leaves: Vec::new(),
         definitions: Vec::new(),
-    }
-}
-
-/// Blanks the line that holds `pos` (or the last non-blank line before it);
-/// false when there is nothing left to blank.
-fn blank_line_at(work: &mut String, pos: usize) -> bool {
-    let pos = pos.min(work.len());
-    let mut start = work
-        .get(..pos)
-        .and_then(|s| s.rfind('\n'))
-        .map_or(0, |i| i + 1);
-    let mut end = work
-        .get(pos..)
-        .and_then(|s| s.find('\n'))
-        .map_or(work.len(), |i| pos + i);
-    // Only white space there (the end of the file): blank the line above.
-    while work.get(start..end).is_some_and(|l| l.trim().is_empty()) {
-        if start == 0 {
-            return false;
-        }
-        end = start - 1;
-        start = work
-            .get(..end)
-            .and_then(|s| s.rfind('\n'))
-            .map_or(0, |i| i + 1);
-    }
-    // Keep the byte length: each char becomes as many spaces as it had bytes.
-    let blanked: String = work
-        .get(start..end)
-        .unwrap_or("")
-        .chars()
-        .map(|c| " ".repeat(c.len_utf8()))
-        .collect::<String>();
-    work.replace_range(start..end, &blanked);
-    true
+    })
 }
 
 fn walk(pair: Pair<'_, Rule>, out: &mut Outline) -> Stmt {

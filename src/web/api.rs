@@ -28,7 +28,7 @@ use super::change::{change, describe, SearchClaim};
 use super::reply::{bad, blocking, download, file_stem, limit_words, no_game, parse_id, refuse};
 use super::store::OpenGame;
 use super::AppState;
-use crate::load::{check_source, Checked, Loaded, Source};
+use crate::load::{check_source, check_source_recovering, Checked, Loaded, Source};
 
 type Shared = State<Arc<AppState>>;
 
@@ -341,7 +341,8 @@ pub fn diagnostics_json(checked: &Checked) -> Value {
 }
 
 /// POST /api/check: checks the text of a rule file (files it extends come
-/// from the bundled games and the folder).
+/// from the bundled games and the folder); past a syntax error, the rest of
+/// the text too ([`check_source_recovering`]).
 /// The check runs for at most the store's time limit (a 503 past it); as
 /// a check can't be interrupted, at most
 /// [`super::library::MAX_CHECKS_AT_ONCE`] run at once, each of a text of at
@@ -359,7 +360,7 @@ pub async fn check(State(app): Shared, Json(body): Json<CheckBody>) -> Response 
             name,
             text: body.text,
         };
-        diagnostics_json(&check_source(source, &app2.library, &[]))
+        diagnostics_json(&check_source_recovering(source, &app2.library, &[]))
     })
     .await;
     match checked {

@@ -109,6 +109,24 @@ pub fn app(library: Library, store: Store, host: &str) -> Router {
             get(|| async { asset("text/javascript", include_str!("assets/editor.js")) }),
         )
         .route(
+            "/assets/vendor/codemirror.js",
+            get(|| async {
+                asset(
+                    "text/javascript",
+                    include_str!("assets/vendor/codemirror.js"),
+                )
+            }),
+        )
+        .route(
+            "/assets/rulebook.tmLanguage.json",
+            get(|| async {
+                asset(
+                    "application/json",
+                    include_str!("../../editors/vscode/syntaxes/rulebook.tmLanguage.json"),
+                )
+            }),
+        )
+        .route(
             "/assets/style.css",
             get(|| async { asset("text/css", include_str!("assets/style.css")) }),
         )

@@ -249,6 +249,127 @@ pub fn check_source(source: Source, loader: &dyn Loader, options: &[(String, Str
     }
 }
 
+/// How many lines [`check_source_recovering`] blanks at most, and how many
+/// bytes its parses may read in all, to check past syntax errors.
+const RECOVERY_LINES: usize = 64;
+const RECOVERY_BUDGET: usize = 4 << 20;
+
+/// Codes of the errors a blanked statement may cause by its absence alone
+/// (no sides, no board, a side without pieces...): not reported from the
+/// rest of a file whose syntax errors were blanked.
+const ABSENCE_CODES: &[diagnostic::Code] = &[
+    diagnostic::Code::MissingBoard,
+    diagnostic::Code::NoSides,
+    diagnostic::Code::SideWithoutPieces,
+    diagnostic::Code::KindWithoutMoves,
+    diagnostic::Code::MissingDice,
+    diagnostic::Code::SetupNeedsSide,
+    diagnostic::Code::ExtendsNotFirst,
+];
+
+/// Checks a rule file given as text as [`check_source`] does, and when the
+/// text has syntax errors, also checks the rest of it: the lines of its
+/// syntax errors are blanked until it parses (as the language server reads
+/// a half-typed file, [`crate::syntax::parse_blanking`]), and the errors of
+/// that check are added, unless they may come from the blanked lines: a
+/// syntax error, a warning, an error on a blanked line, one that a missing
+/// statement causes (no sides, no board...), or one naming (`` `name` ``)
+/// a word written on a blanked line. The diagnostics are in source order;
+/// the sources are the text as given. A text without syntax errors gets
+/// exactly what [`check_source`] gives.
+pub fn check_source_recovering(
+    source: Source,
+    loader: &dyn Loader,
+    options: &[(String, String)],
+) -> Checked {
+    use crate::source::FileId;
+    let name = source.name.clone();
+    let text = source.text.clone();
+    let first = check_source(source, loader, options);
+    let syntax_here = first.diagnostics.iter().any(|d| {
+        d.code == diagnostic::Code::Syntax && d.primary_span().is_some_and(|s| s.file == FileId(0))
+    });
+    if !syntax_here {
+        return first;
+    }
+    let Some(blanked) =
+        crate::syntax::parse_blanking(&text, RECOVERY_LINES, RECOVERY_BUDGET, |t, _| t.to_string())
+    else {
+        return first;
+    };
+    // The byte ranges of the blanked lines, and the words they held.
+    let mut gone: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut words: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    let mut at = 0;
+    for (old, new) in text.split('\n').zip(blanked.split('\n')) {
+        if old != new {
+            gone.push(at..at + old.len());
+            words.extend(
+                old.split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'))
+                    .filter(|w| !w.is_empty()),
+            );
+        }
+        at += old.len() + 1;
+    }
+    let second = check_source(
+        Source {
+            name,
+            text: blanked,
+        },
+        loader,
+        options,
+    );
+    let names_gone = |d: &Diagnostic| {
+        let mut quoted = d.message.split('`').skip(1).step_by(2);
+        quoted.any(|q| words.contains(q))
+    };
+    let on_gone = |s: crate::source::Span| {
+        let (b, e) = (s.begin as usize, s.end as usize);
+        s.file == FileId(0)
+            && gone
+                .iter()
+                .any(|g| b <= g.end && (e > g.start || b >= g.start))
+    };
+    let added: Vec<Diagnostic> = second
+        .diagnostics
+        .iter()
+        .filter(|d| {
+            d.is_error()
+                && d.code != diagnostic::Code::Syntax
+                && !ABSENCE_CODES.contains(&d.code)
+                && !names_gone(d)
+                && d.primary_span().is_some_and(|s| !on_gone(s))
+        })
+        .cloned()
+        .collect();
+    if added.is_empty() {
+        return first;
+    }
+    let mut diagnostics = first.diagnostics;
+    diagnostics.extend(added);
+    // Source order; those of no place (a count of syntax errors) last.
+    diagnostics.sort_by_key(|d| match d.primary_span() {
+        Some(s) => (0, s.file.0, s.begin, s.end),
+        None => (1, 0, 0, 0),
+    });
+    // The files of the second check (what the text extends too), the text
+    // as given in place of its blanked copy.
+    let mut sources = SourceMap::new();
+    for i in 0..second.sources.len() {
+        let Some(f) = second.sources.get(FileId(i as u16)) else {
+            continue;
+        };
+        let body = if i == 0 { text.clone() } else { f.text.clone() };
+        sources.add(f.name.clone(), body);
+    }
+    Checked {
+        loaded: None,
+        diagnostics,
+        sources,
+        options: second.options,
+    }
+}
+
 /// Checks a chain of files under the given option values and builds the
 /// tables; the game when no error was found (circles of chained landings, an
 /// error, are found on a race game's tables).

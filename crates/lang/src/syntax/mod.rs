@@ -2,6 +2,7 @@
 //! expected in words; after an error the parser picks up again at the next
 //! line that starts a statement, so one run reports every syntax error.
 
+mod blank;
 mod expected;
 mod lower;
 // The code pest derives (`Rule`, its variants) has no doc comments.
@@ -15,6 +16,7 @@ use parser::{Rule, RulesParser};
 use pest::error::{ErrorVariant, InputLocation};
 use pest::Parser;
 
+pub use blank::parse_blanking;
 pub use expected::{describe, expected_words};
 
 /// The words that start a statement outside a block: where parsing resumes
