@@ -1838,11 +1838,15 @@ pub fn unmake(
     pos.out = u.out;
 }
 
-/// A piece of `mover` came from its hand onto the board.
+/// A new piece of `mover` came onto the board: from its hand, or as a
+/// copy (`clone`, no hand).
 #[cold]
-fn placed(pos: &mut Position, mover: u8) {
+fn filled(t: &Tables, pos: &mut Position, mover: u8) {
     if let Some(c) = pos.count.get_mut(usize::from(mover)) {
         *c += 1;
+    }
+    if !t.places {
+        return;
     }
     if let Some(h) = pos.hand.get_mut(usize::from(mover)) {
         if *h != UNLIMITED {
@@ -1879,11 +1883,8 @@ pub fn make(t: &Tables, pos: &mut Position, list: &MoveList, m: &MoveRec) {
         }
         pos.set_code(t, usize::from(m.to), m.result);
         let rs = t.code_side[usize::from(m.result)];
-        if t.places && m.is_place() {
-            placed(pos, mover);
-        } else if t.clones && m.is_place() {
-            // A copy: one more piece, from no hand.
-            pos.count[usize::from(mover)] += 1;
+        if t.fills && m.is_place() {
+            filled(t, pos, mover);
         }
         if rs != mover {
             pos.count[usize::from(mover)] = pos.count[usize::from(mover)].saturating_sub(1);

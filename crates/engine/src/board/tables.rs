@@ -159,6 +159,9 @@ pub struct Tables {
     /// such a move is written and played like a placement, on the square
     /// it fills (the game is then played by the general path only).
     pub(crate) clones: bool,
+    /// `places || clones`: a move may fill an empty square with a new
+    /// piece (one test in `make` for both).
+    pub(crate) fills: bool,
     /// Custodian capture takes a run of several enemies.
     pub(crate) custodian_multiple: bool,
     /// Custodian capture takes an enemy on a corner against the edges.
@@ -434,6 +437,7 @@ impl Tables {
             custodian,
             neighbours,
             clones,
+            fills: places || clones,
             layout,
             no_stop_bb,
             promo_bb,
