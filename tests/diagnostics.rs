@@ -280,7 +280,7 @@ fn e013_kind_without_moves() {
 
 #[test]
 fn e014_board_size() {
-    Case::new(&GAME.replace("board 8 x 8", "board 8 x 3")).at("E014", 2, 11);
+    Case::new(&GAME.replace("board 8 x 8", "board 8 x 2")).at("E014", 2, 11);
     // Past 32 bits a number is too large to mean anything, whatever it
     // counts (it was read as 4294967295 before).
     Case::new(&GAME.replace("board 8 x 8", "board 99999999999 x 8"))

@@ -7,6 +7,8 @@
 #[path = "common/mod.rs"]
 mod common;
 
+#[path = "board_ataxx.rs"]
+mod board_ataxx;
 #[path = "board_events.rs"]
 mod board_events;
 #[path = "capture_search.rs"]

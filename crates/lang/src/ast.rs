@@ -52,6 +52,8 @@ pub enum Statement {
     },
     /// `playable dark`
     Playable(Playable),
+    /// `holes c3 e3`: squares that are not part of the board.
+    Holes(Vec<Spanned<SquareRef>>),
     /// `notation numeric`
     Notation(Notation),
     /// `pdn gametype 26`
@@ -97,6 +99,9 @@ pub enum Statement {
         /// Whether an enemy on a corner square is enclosed against the edges.
         corners: bool,
     },
+    /// `capture neighbours DIRS`: after a move, the enemies next to the
+    /// piece along the directions are captured (or won over).
+    Neighbours(Vec<Spanned<Direction>>),
     /// `remove zone NAME` / `remove piece KIND` / `remove on end at ZONE` /
     /// `remove end RULE` / `remove option NAME`
     Remove(RemoveDecl),
@@ -344,7 +349,8 @@ pub enum MoveKind {
     LongJump,
 }
 
-/// Capture by replacement on a step or slide line.
+/// What the end of a step or slide line does: capture by replacement, or
+/// leave a copy behind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Replacement {
     /// No `captures`: the move ends on an empty square.
@@ -354,6 +360,8 @@ pub enum Replacement {
     Also,
     /// `captures-only`: the move ends on an enemy, which is captured.
     Only,
+    /// `clone`: the piece stays and a copy of it goes to the empty square.
+    Clone,
 }
 
 /// One line of a piece block.

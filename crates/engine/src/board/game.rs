@@ -28,6 +28,9 @@ pub struct Moves {
     pub slide_capture: Vec<DirId>,
     /// The limits of jumps along a direction: bits of `vocab::limit`.
     pub limits: Vec<(DirId, u8)>,
+    /// Steps that leave the piece where it is and put a copy of it on the
+    /// empty square (`clone`).
+    pub clone: Vec<DirId>,
 }
 
 /// One piece kind.

@@ -154,6 +154,8 @@ pub struct Generator {
     flood_jumps: Vec<(u16, u16, u16)>,
     /// A generation stopped at [`MAX_CHAIN_STEPS`] or [`MAX_MOVES`].
     overflow: bool,
+    /// The squares a copy was already put on (`clone`), one bit a square.
+    cloned: Vec<u64>,
 }
 
 /// What one flood of [`Generator::reach_bound`] saw on one square. A field
@@ -1057,6 +1059,85 @@ impl Generator {
         if t.places {
             self.placements(t, pos, list, side);
         }
+        if t.clones {
+            self.clones(t, pos, list, side);
+        }
+    }
+
+    /// The copies (`clone`) of the pieces of `side`: one move per empty
+    /// square and kind that a copying step of some piece reaches, written
+    /// and played as a placement on that square (the copies are alike, so
+    /// which piece left it is no part of the move), with the captures it
+    /// makes (custodian, neighbours).
+    fn clones(&mut self, t: &Tables, pos: &Position, list: &mut MoveList, side: u8) {
+        let first = 1 + usize::from(side) * t.nkinds;
+        for code in first..first + t.nkinds {
+            let code = code as u8;
+            if t.moves[usize::from(code)].clone.is_empty() {
+                continue;
+            }
+            self.cloned.clear();
+            self.cloned.resize(t.n.div_ceil(64), 0);
+            for sq in 0..t.n {
+                if pos.board[sq] != code {
+                    continue;
+                }
+                for &d in &t.moves[usize::from(code)].clone {
+                    let to = t.step(sq as u16, d);
+                    if to == NONE
+                        || pos.board[usize::from(to)] != EMPTY
+                        || t.no_stop[usize::from(to)]
+                    {
+                        continue;
+                    }
+                    let (w, b) = (usize::from(to) / 64, usize::from(to) % 64);
+                    if self.cloned[w] & (1 << b) != 0 {
+                        continue;
+                    }
+                    self.cloned[w] |= 1 << b;
+                    self.caps.clear();
+                    self.cap_codes.clear();
+                    self.enclosed(t, &pos.board, NONE, to, code, side);
+                    if self.caps.is_empty() {
+                        push_quiet(t, list, to, to, code, side);
+                        continue;
+                    }
+                    self.push_enclosing(t, list, to, to, code, side);
+                }
+            }
+        }
+    }
+
+    /// Pushes the move `from` -> `to` of a piece of `code` that captures
+    /// (or wins over) the pieces in `caps`, and nothing by a jump.
+    #[allow(clippy::too_many_arguments)]
+    fn push_enclosing(
+        &mut self,
+        t: &Tables,
+        list: &mut MoveList,
+        from: u16,
+        to: u16,
+        code: u8,
+        side: u8,
+    ) {
+        let (result, mut flags) = finish(t, to, code, side);
+        flags |= match t.effect {
+            JumpEffect::Convert(_) => event::CONVERSION as u8,
+            _ => event::CAPTURE as u8,
+        };
+        self.caps.sort_unstable();
+        let cap_off = list.arena.len() as u32;
+        list.arena.extend_from_slice(&self.caps);
+        list.moves.push(MoveRec {
+            from,
+            to,
+            path_off: cap_off,
+            path_len: 0,
+            cap_off,
+            cap_len: self.caps.len() as u16,
+            result,
+            flags,
+        });
     }
 
     /// The placements from the hand of `side`: a piece of its placed kind
@@ -1195,6 +1276,20 @@ impl Generator {
         }
         if t.custodian_corners {
             self.enclosed_in_corners(t, board, from, to, code, side, dirs);
+        }
+        if let Some(dirs) = t.neighbours.get(usize::from(side)) {
+            for &d in dirs {
+                let s = t.step(to, d);
+                if s == NONE || s == from {
+                    continue;
+                }
+                let v = board[usize::from(s)];
+                if v == EMPTY || v == DEAD || !t.can_capture(code, v) || self.caps.contains(&s) {
+                    continue;
+                }
+                self.caps.push(s);
+                self.cap_codes.push(v);
+            }
         }
     }
 
@@ -1743,11 +1838,15 @@ pub fn unmake(
     pos.out = u.out;
 }
 
-/// A piece of `mover` came from its hand onto the board.
+/// A new piece of `mover` came onto the board: from its hand, or as a
+/// copy (`clone`, no hand).
 #[cold]
-fn placed(pos: &mut Position, mover: u8) {
+fn filled(t: &Tables, pos: &mut Position, mover: u8) {
     if let Some(c) = pos.count.get_mut(usize::from(mover)) {
         *c += 1;
+    }
+    if !t.places {
+        return;
     }
     if let Some(h) = pos.hand.get_mut(usize::from(mover)) {
         if *h != UNLIMITED {
@@ -1784,8 +1883,8 @@ pub fn make(t: &Tables, pos: &mut Position, list: &MoveList, m: &MoveRec) {
         }
         pos.set_code(t, usize::from(m.to), m.result);
         let rs = t.code_side[usize::from(m.result)];
-        if t.places && m.is_place() {
-            placed(pos, mover);
+        if t.fills && m.is_place() {
+            filled(t, pos, mover);
         }
         if rs != mover {
             pos.count[usize::from(mover)] = pos.count[usize::from(mover)].saturating_sub(1);

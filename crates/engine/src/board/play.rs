@@ -181,6 +181,16 @@ pub enum Event {
         /// The side it goes over to.
         side: SideId,
     },
+    /// A piece next to where the moved (or placed) piece arrived goes over
+    /// to the mover's side (`capture neighbours`).
+    WinOver {
+        /// The kind of the piece won over.
+        kind: KindId,
+        /// Where it stands.
+        square: Sq,
+        /// The side it goes over to.
+        side: SideId,
+    },
     /// The moved piece ended on a base of another side and went over to it.
     BaseConvert {
         /// The square it ended on.
@@ -487,6 +497,14 @@ impl<'t> Match<'t> {
                         square: c,
                         side,
                     },
+                    // Next to the arrival square (`capture neighbours`).
+                    JumpEffect::Convert(_) if t.neighbour_of(mover, rec.to, c.0) => {
+                        Event::WinOver {
+                            kind,
+                            square: c,
+                            side,
+                        }
+                    }
                     // Enclosed (custodian capture), not taken by replacement.
                     JumpEffect::Convert(_) if c.0 != rec.to => Event::Enclose {
                         kind,

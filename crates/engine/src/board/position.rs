@@ -118,6 +118,11 @@ pub enum PositionError {
         /// The square.
         square: String,
     },
+    /// A hole: a square taken out of the board (`holes`).
+    Hole {
+        /// The square.
+        square: String,
+    },
     /// A file and rank outside the board.
     OffBoard {
         /// The square.
@@ -171,6 +176,9 @@ impl std::fmt::Display for PositionError {
                 "square {number} is not on the board: squares are numbered 1 to {squares}"
             ),
             PositionError::NotPlayable { square } => write!(f, "{square} is not a playable square"),
+            PositionError::Hole { square } => {
+                write!(f, "{square} is a hole: not part of the board")
+            }
             PositionError::OffBoard { square } => write!(f, "{square} is not on the board"),
             PositionError::NoSuchSide { side, sides } => write!(
                 f,
@@ -547,6 +555,9 @@ pub fn parse_square(t: &Tables, text: &str) -> Result<Sq, PositionError> {
             let fi = i32::from(f as u8 - b'a');
             match g.square(fi, r - 1) {
                 Some(sq) => Ok(sq),
+                None if g.hole(fi, r - 1) => Err(PositionError::Hole {
+                    square: text.to_string(),
+                }),
                 None if fi < i32::from(g.width) && r >= 1 && r <= i32::from(g.height) => {
                     Err(PositionError::NotPlayable {
                         square: text.to_string(),

@@ -225,6 +225,16 @@ pub enum Refusal {
         /// The legal placements.
         moves: Vec<Move>,
     },
+    /// A copy (`clone`) goes only where a copying step of a piece of the
+    /// side to move reaches, and none reaches the square.
+    NoCopyHere {
+        /// The square.
+        square: Sq,
+        /// The side to move.
+        side: SideId,
+        /// The legal copies.
+        moves: Vec<Move>,
+    },
     /// The side to move has no piece left in its hand.
     HandEmpty {
         /// The side to move.
@@ -312,6 +322,11 @@ pub fn find_move(
             moves: matching.into_iter().cloned().collect(),
         });
     }
+    if t.clones {
+        if let Some(found) = copy(t, pos, legal, &squares, &norm) {
+            return found;
+        }
+    }
     let algebraic = parts
         .iter()
         .any(|p| p.starts_with(|c: char| c.is_ascii_alphabetic()));
@@ -386,6 +401,55 @@ fn placement(
         algebraic: text.starts_with(|c: char| c.is_ascii_alphabetic()),
         rule,
     }))
+}
+
+/// A copy (`clone`) typed as its square (`b6`) or from the piece copied
+/// (`a7-b6`): the legal one, or the rule that refuses it. None when the
+/// text is no copy.
+fn copy(
+    t: &Tables,
+    pos: &Position,
+    legal: &[Move],
+    squares: &[Sq],
+    norm: &str,
+) -> Option<Result<Move, MoveError>> {
+    let (&first, &to) = (squares.first()?, squares.last()?);
+    let side = pos.side();
+    let code_at = |sq: Sq| pos.board.get(usize::from(sq.0)).copied().unwrap_or(EMPTY);
+    let copies = || legal.iter().filter(|m| m.is_placement());
+    let algebraic = norm.starts_with(|c: char| c.is_ascii_alphabetic());
+    match squares.len() {
+        1 if code_at(to) == EMPTY => Some(Err(MoveError::Refused {
+            algebraic,
+            rule: if legal.is_empty() {
+                Refusal::GameOver
+            } else if t.no_stop.get(usize::from(to.0)).copied().unwrap_or(false) {
+                Refusal::Neutral { square: to }
+            } else {
+                Refusal::NoCopyHere {
+                    square: to,
+                    side,
+                    moves: copies().cloned().collect(),
+                }
+            },
+        })),
+        2 if !norm.contains('x') => {
+            // `a7-b6`: the copy on b6, when the piece on a7 copies there.
+            let code = code_at(first);
+            let reaches = code != EMPTY
+                && t.code_side.get(usize::from(code)) == Some(&side.0)
+                && t.moves
+                    .get(usize::from(code))
+                    .is_some_and(|m| m.clone.iter().any(|&d| t.step(first.0, d) == to.0));
+            if !reaches {
+                return None;
+            }
+            copies()
+                .find(|m| m.path.first() == Some(&to))
+                .map(|m| Ok(m.clone()))
+        }
+        _ => None,
+    }
 }
 
 /// The squares strictly between `a` and `b` when they lie on one line

@@ -35,6 +35,8 @@ pub struct KindMoves {
     pub step_cap: Vec<u8>,
     /// Slides that may capture by replacement.
     pub slide_cap: Vec<u8>,
+    /// Steps that leave a copy behind (`clone`).
+    pub clone: Vec<u8>,
 }
 
 impl KindMoves {
@@ -151,6 +153,15 @@ pub struct Tables {
     pub(crate) rev: Vec<u8>,
     /// Per side: the directions of custodian capture (empty: none).
     pub(crate) custodian: Vec<Vec<u8>>,
+    /// Per side: the directions of `capture neighbours` (empty: none).
+    pub(crate) neighbours: Vec<Vec<u8>>,
+    /// Whether any piece has a step that leaves a copy behind (`clone`):
+    /// such a move is written and played like a placement, on the square
+    /// it fills (the game is then played by the general path only).
+    pub(crate) clones: bool,
+    /// `places || clones`: a move may fill an empty square with a new
+    /// piece (one test in `make` for both).
+    pub(crate) fills: bool,
     /// Custodian capture takes a run of several enemies.
     pub(crate) custodian_multiple: bool,
     /// Custodian capture takes an enemy on a corner against the edges.
@@ -218,6 +229,7 @@ impl Tables {
                         long_jump: m.long_jump.iter().map(to_u8).collect(),
                         step_cap: m.step_capture.iter().map(to_u8).collect(),
                         slide_cap: m.slide_capture.iter().map(to_u8).collect(),
+                        clone: m.clone.iter().map(to_u8).collect(),
                     };
                     for &(d, bits) in &m.limits {
                         if let Some(f) = line_flags.get_mut(code * ndirs + usize::from(d.0)) {
@@ -263,8 +275,20 @@ impl Tables {
         };
         let use_criteria = game.capture.choice == CaptureChoice::Criteria;
         let places = game.placing.is_some();
+        let clones = moves.iter().any(|m| !m.clone.is_empty());
+        let neighbours: Vec<Vec<u8>> = (0..nsides)
+            .map(|s| {
+                game.capture
+                    .neighbours
+                    .get(s)
+                    .map(|v| v.iter().map(to_u8).collect())
+                    .unwrap_or_default()
+            })
+            .collect();
         let general = use_criteria
             || places
+            || clones
+            || neighbours.iter().any(|v| !v.is_empty())
             || game.capture.custodian.is_some()
             || moves.iter().any(KindMoves::has_replacement);
         let mut place_code = vec![0u8; nsides];
@@ -352,7 +376,13 @@ impl Tables {
                 jump_idx[code * n + sq] = (begin, jump_pairs.len() as u32);
             }
         }
-        let layout = Layout::new(&game);
+        // Holes break the one-shift-per-direction picture of the board:
+        // a board with holes is played square by square.
+        let layout = if game.holes.iter().any(|&h| h) {
+            None
+        } else {
+            Layout::new(&game)
+        };
         let mut no_stop_bb: Bb = 0;
         if let Some(l) = &layout {
             for (sq, &ns) in no_stop.iter().enumerate() {
@@ -405,6 +435,9 @@ impl Tables {
                 })
                 .collect(),
             custodian,
+            neighbours,
+            clones,
+            fills: places || clones,
             layout,
             no_stop_bb,
             promo_bb,
@@ -568,6 +601,14 @@ impl Tables {
             .get(usize::from(code) * self.ndirs + usize::from(d))
             .copied()
             .unwrap_or(0)
+    }
+
+    /// Whether `other` is next to `sq` along a direction of `capture
+    /// neighbours` of `side` (false when the game has no such rule).
+    pub fn neighbour_of(&self, side: u8, sq: u16, other: u16) -> bool {
+        self.neighbours
+            .get(usize::from(side))
+            .is_some_and(|dirs| dirs.iter().any(|&d| self.step(sq, d) == other))
     }
 
     /// The neighbour of `sq` along direction `d`.

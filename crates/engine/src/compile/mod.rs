@@ -75,6 +75,7 @@ pub fn compile(r: &Resolved) -> Game {
                     .iter()
                     .filter_map(|(v, bits)| intern(&[*v]).first().map(|d| (*d, *bits)))
                     .collect(),
+                clone: intern(&m.clone),
             })
             .collect();
         let promotion = kind.promotion.map(|(target, zone, whose)| {
@@ -108,6 +109,9 @@ pub fn compile(r: &Resolved) -> Game {
         multiple: c.multiple,
         corners: c.corners,
     });
+    if let Some(per_side) = &r.neighbours {
+        capture.neighbours = per_side.iter().map(|v| intern(v)).collect();
+    }
     // A line's directions are interned too: the end rules walk them on the
     // tables' neighbours.
     for rule in &r.end.rules {

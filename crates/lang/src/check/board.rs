@@ -7,7 +7,7 @@ pub use crate::vocab::board::Board;
 use crate::vocab::board::{Notation, Playable, Sq, SquareInfo};
 
 /// Sizes a board may have, in files and in ranks.
-pub const SIZES: std::ops::RangeInclusive<u32> = 4..=26;
+pub const SIZES: std::ops::RangeInclusive<u32> = 3..=26;
 
 /// Why a written square is not a playable square of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +20,8 @@ pub enum SquareProblem {
     Numeric,
     /// A number outside 1..N.
     NumberRange,
+    /// On the board but a hole (`holes`).
+    Hole,
 }
 
 /// Checks the board statements.
@@ -39,10 +41,22 @@ pub fn check_board(merged: &Merged, diags: &mut Vec<Diagnostic>) -> Option<Board
             diags.push(
                 Diagnostic::new(
                     Code::BoardSize,
-                    format!("board {what} {} is outside 4..26", n.node),
+                    format!(
+                        "board {what} {} is outside {}..{}",
+                        n.node,
+                        SIZES.start(),
+                        SIZES.end()
+                    ),
                 )
-                .primary(n.span, format!("a {what} from 4 to 26"))
-                .help("boards have 4 to 26 files (a..z) and 4 to 26 ranks"),
+                .primary(
+                    n.span,
+                    format!("a {what} from {} to {}", SIZES.start(), SIZES.end()),
+                )
+                .help(format!(
+                    "boards have {lo} to {hi} files (a..z) and {lo} to {hi} ranks",
+                    lo = SIZES.start(),
+                    hi = SIZES.end()
+                )),
             );
             ok = false;
         }
@@ -53,6 +67,7 @@ pub fn check_board(merged: &Merged, diags: &mut Vec<Diagnostic>) -> Option<Board
     let width = u8::try_from(width.node).ok()?;
     let height = u8::try_from(height.node).ok()?;
     let playable = merged.playable.unwrap_or(Playable::All);
+    let holes = check_holes(merged, width, height, diags);
     let mut squares = Vec::new();
     let mut square_at = vec![None; usize::from(width) * usize::from(height)];
     for rank in (0..height).rev() {
@@ -63,7 +78,8 @@ pub fn check_board(merged: &Merged, diags: &mut Vec<Diagnostic>) -> Option<Board
                 Playable::Dark => even,
                 Playable::Light => !even,
             };
-            if !is_playable {
+            let cell = usize::from(rank) * usize::from(width) + usize::from(file);
+            if !is_playable || holes.get(cell).copied().unwrap_or(false) {
                 continue;
             }
             let index = u16::try_from(squares.len()).ok()?;
@@ -87,7 +103,54 @@ pub fn check_board(merged: &Merged, diags: &mut Vec<Diagnostic>) -> Option<Board
         notation: merged.notation.unwrap_or(Notation::Algebraic),
         squares,
         square_at,
+        holes,
     })
+}
+
+/// The cells (`rank * width + file`) that `holes` takes out of the board;
+/// a hole off the board, or written as a number, is an error.
+fn check_holes(merged: &Merged, width: u8, height: u8, diags: &mut Vec<Diagnostic>) -> Vec<bool> {
+    let mut holes = vec![false; usize::from(width) * usize::from(height)];
+    let Some((list, _)) = &merged.holes else {
+        return holes;
+    };
+    let last_file = char::from(b'a' + width.saturating_sub(1));
+    for square in list {
+        match square.node {
+            SquareRef::Algebraic { file, rank }
+                if file < u32::from(width) && rank >= 1 && rank <= u32::from(height) =>
+            {
+                let cell = usize::try_from((rank - 1) * u32::from(width) + file).ok();
+                if let Some(slot) = cell.and_then(|c| holes.get_mut(c)) {
+                    *slot = true;
+                }
+            }
+            SquareRef::Algebraic { file, rank } => {
+                let letter = u8::try_from(file)
+                    .ok()
+                    .map_or('?', |f| char::from(b'a'.saturating_add(f)));
+                diags.push(
+                    Diagnostic::new(
+                        Code::OffBoard,
+                        format!("hole `{letter}{rank}` is off the board"),
+                    )
+                    .primary(square.span, format!("not on the {width} x {height} board"))
+                    .help(format!(
+                        "a hole is a square of the board, from a1 to {last_file}{height}"
+                    )),
+                );
+            }
+            SquareRef::Number(n) => diags.push(
+                Diagnostic::new(
+                    Code::NumericSquare,
+                    format!("hole `{n}` is written as a number"),
+                )
+                .primary(square.span, "a square number")
+                .help("squares are numbered without the holes: write a hole as file and rank, such as `c3`"),
+            ),
+        }
+    }
+    holes
 }
 
 impl Board {
@@ -107,7 +170,14 @@ impl Board {
                 if file >= u32::from(self.width) || rank == 0 || rank > u32::from(self.height) {
                     return Err(SquareProblem::OffBoard);
                 }
-                self.at(file, rank - 1).ok_or(SquareProblem::NotPlayable)
+                self.at(file, rank - 1).ok_or_else(|| {
+                    let at = |n: u32| i32::try_from(n).unwrap_or(-1);
+                    if self.hole(at(file), at(rank - 1)) {
+                        SquareProblem::Hole
+                    } else {
+                        SquareProblem::NotPlayable
+                    }
+                })
             }
             SquareRef::Number(n) => {
                 if self.notation == Notation::Algebraic {
@@ -164,6 +234,24 @@ impl Board {
                         format!("square `{text}` is not playable"),
                         "no piece can stand here",
                         "pieces stand only on the playable squares (see `playable`)",
+                    )
+                };
+                Diagnostic::new(not_playable, message)
+                    .primary(square.span, label)
+                    .help(help)
+            }
+            SquareProblem::Hole => {
+                let (message, label, help) = if not_playable == Code::ZoneNotPlayable {
+                    (
+                        format!("square `{text}` of the zone is a hole"),
+                        "not part of the board (see `holes`), so this has no effect",
+                        "remove the square from the zone",
+                    )
+                } else {
+                    (
+                        format!("square `{text}` is a hole"),
+                        "not part of the board: no piece can stand here",
+                        "set the piece up on another square, or take the square out of `holes`",
                     )
                 };
                 Diagnostic::new(not_playable, message)

@@ -23,6 +23,8 @@ pub struct Merged {
     pub board: Option<(Spanned<u32>, Spanned<u32>)>,
     /// `playable`
     pub playable: Option<Playable>,
+    /// `holes SQUARES`, with the statement's span.
+    pub holes: Option<(Vec<Spanned<SquareRef>>, Span)>,
     /// `notation`
     pub notation: Option<Notation>,
     /// `pdn gametype`
@@ -54,6 +56,8 @@ pub struct Merged {
     pub precedence: Option<(Vec<Spanned<CriterionDecl>>, Span)>,
     /// `capture custodian DIRS [multiple] [corners]`.
     pub custodian: Option<CustodianDecl>,
+    /// `capture neighbours DIRS`, with the statement's span.
+    pub neighbours: Option<(Vec<Spanned<Direction>>, Span)>,
     /// What `remove` statements dropped: what (`zone`, `piece`), the name,
     /// and the `remove` statement.
     pub removed: Vec<(&'static str, String, Span)>,
@@ -399,6 +403,8 @@ impl Merger<'_> {
             Statement::Description(s) => m.description = Some(s.clone()),
             Statement::Board { width, height } => m.board = Some((*width, *height)),
             Statement::Playable(p) => m.playable = Some(*p),
+            Statement::Holes(list) => m.holes = Some((list.clone(), statement.span)),
+            Statement::Neighbours(dirs) => m.neighbours = Some((dirs.clone(), statement.span)),
             Statement::Notation(n) => m.notation = Some(*n),
             Statement::Pdn(n) => m.pdn = Some(n.node),
             Statement::Side(side) => {
@@ -623,6 +629,7 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::Description(_) => "description",
         Statement::Board { .. } => "board",
         Statement::Playable(_) => "playable",
+        Statement::Holes(_) => "holes",
         Statement::Notation(_) => "notation",
         Statement::Pdn(_) => "pdn",
         Statement::Side(_) => "side",
@@ -636,7 +643,8 @@ fn keyword(statement: &Statement) -> &'static str {
         | Statement::CaptureMost(_)
         | Statement::CaptureEffect(_)
         | Statement::CapturePrecedence(_)
-        | Statement::Custodian { .. } => "capture",
+        | Statement::Custodian { .. }
+        | Statement::Neighbours(_) => "capture",
         Statement::Remove(_) => "remove",
         Statement::Chain(_) => "chain",
         Statement::Crown(_) => "crown",
@@ -689,6 +697,8 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::When { .. } => None,
         Statement::Board { .. }
         | Statement::Playable(_)
+        | Statement::Holes(_)
+        | Statement::Neighbours(_)
         | Statement::Notation(_)
         | Statement::Pdn(_)
         | Statement::Side(_)
@@ -898,6 +908,8 @@ pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         Statement::Description(_) => simple("description", "the `description`"),
         Statement::Board { .. } => simple("board", "the `board`"),
         Statement::Playable(_) => simple("playable", "`playable`"),
+        Statement::Holes(_) => simple("holes", "`holes`"),
+        Statement::Neighbours(_) => simple("neighbours", "`capture neighbours`"),
         Statement::Notation(_) => simple("notation", "`notation`"),
         Statement::Pdn(_) => simple("pdn", "`pdn gametype`"),
         Statement::First(_) => simple("first", "`first`"),

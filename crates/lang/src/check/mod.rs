@@ -44,6 +44,8 @@ pub struct Resolved {
     pub capture: CaptureRules,
     /// `capture custodian`: its vectors per side, and whether runs count.
     pub custodian: Option<rules::CustodianVectors>,
+    /// `capture neighbours`: its vectors per side.
+    pub neighbours: Option<Vec<Vec<(i8, i8)>>>,
     /// Triggers.
     pub triggers: Vec<Trigger>,
     /// Placing pieces from a hand, when the game has it.
@@ -114,6 +116,7 @@ pub fn check_game(
     let setup = setup::check_setup(&merged, board.as_ref(), &sides, &kinds, &zones, diags);
     let capture = rules::check_capture(&merged, &kinds, diags);
     let custodian = rules::check_custodian(&merged, &sides, &directions, diags);
+    let neighbours = rules::check_neighbours(&merged, &sides, &directions, diags);
     let triggers = rules::check_triggers(&merged, &kinds, &zones, diags);
     let placing = rules::check_placing(&merged, &sides, &kinds, diags);
     let lines = rules::LineContext {
@@ -156,6 +159,7 @@ pub fn check_game(
         setup,
         capture,
         custodian,
+        neighbours,
         triggers,
         placing,
         end,

@@ -30,6 +30,9 @@ pub struct VectorMoves {
     pub long_jump: Vec<(i8, i8)>,
     /// Steps that may end on an enemy, capturing it (`captures`).
     pub step_capture: Vec<(i8, i8)>,
+    /// Steps that leave the piece where it is and put a copy of it on the
+    /// empty square (`clone`).
+    pub clone: Vec<(i8, i8)>,
     /// Slides that may end on an enemy, capturing it.
     pub slide_capture: Vec<(i8, i8)>,
     /// The limits (bits of `vocab::limit`) of the jumps along each vector.
@@ -190,10 +193,23 @@ pub fn check_pieces(
                             );
                         }
                     }
+                    let clone = replacement.node == Replacement::Clone;
+                    if clone && *kind != MoveKind::Step {
+                        diags.push(
+                            Diagnostic::new(
+                                Code::EffectMisplaced,
+                                "only a step can leave a copy behind",
+                            )
+                            .primary(replacement.span, "`clone` on a slide")
+                            .help("write the copying move as a `step` (with vectors such as `(2, 0)` for longer moves)"),
+                        );
+                        continue;
+                    }
                     for (side, m) in sides.list.iter().zip(moves.iter_mut()) {
                         let vectors = directions.resolve(dirs, side.forward);
                         let only = replacement.node == Replacement::Only;
                         let list = match kind {
+                            MoveKind::Step if clone => &mut m.clone,
                             MoveKind::Step if only => &mut m.step_capture,
                             MoveKind::Slide if only => &mut m.slide_capture,
                             MoveKind::Step => &mut m.step,
@@ -308,6 +324,7 @@ pub fn check_pieces(
                 .chain(&m.long_jump)
                 .chain(&m.step_capture)
                 .chain(&m.slide_capture)
+                .chain(&m.clone)
             {
                 if !distinct.contains(v) {
                     distinct.push(*v);

@@ -39,6 +39,7 @@ pub fn check_capture(merged: &Merged, kinds: &Kinds, diags: &mut Vec<Diagnostic>
         },
         criteria,
         custodian: None,
+        neighbours: Vec::new(),
         effect,
         must_continue: merged.must_continue.unwrap_or(true),
         mid_chain: merged.crown.unwrap_or(MidChainCrown::Stay),
@@ -194,6 +195,38 @@ pub fn check_custodian(
     })
 }
 
+/// Checks `capture neighbours`: its directions, per side.
+pub fn check_neighbours(
+    merged: &Merged,
+    sides: &Sides,
+    directions: &Directions<'_>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<Vec<(i8, i8)>>> {
+    let (dirs, _) = merged.neighbours.as_ref()?;
+    directions.check(dirs, diags);
+    Some(
+        sides
+            .list
+            .iter()
+            .map(|s| directions.resolve(dirs, s.forward))
+            .collect(),
+    )
+}
+
+/// The first `clone` of a step line, where one is written.
+fn first_clone(merged: &Merged) -> Option<Span> {
+    merged
+        .pieces
+        .iter()
+        .flat_map(|p| &p.lines)
+        .find_map(|l| match &l.node {
+            crate::ast::PieceLine::Move(_, _, r, _) if r.node == crate::ast::Replacement::Clone => {
+                Some(r.span)
+            }
+            _ => None,
+        })
+}
+
 /// Checks placing from a hand: the `hand` statements and the kind with a
 /// `place` line go together (one kind at most is placed), a placement
 /// that must enclose needs `capture custodian`, and each hand holds 1 to
@@ -305,6 +338,18 @@ pub fn check_placing(
             )
             .primary(span, "nothing says what encloses")
             .help("add `capture custodian any multiple` (with `capture converts to KIND` to win the lines over), or write `place anywhere`"),
+        );
+        return None;
+    }
+    if let Some(clone) = first_clone(merged) {
+        diags.push(
+            Diagnostic::new(
+                Code::EffectMisplaced,
+                "a game that places pieces from a hand can't also copy them by `clone`",
+            )
+            .primary(clone, "a step that leaves a copy behind")
+            .secondary(span, "pieces are placed from the hand")
+            .help("a copy is itself a new piece on an empty square: keep the `place` line or the `clone` steps"),
         );
         return None;
     }

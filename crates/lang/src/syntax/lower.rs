@@ -77,6 +77,7 @@ impl Lower {
                 Rule::kw_light => Playable::Light,
                 _ => Playable::All,
             }),
+            Rule::holes_stmt => Statement::Holes(self.lower_square_list(inner.next()?)),
             Rule::notation_stmt => Statement::Notation(match inner.next()?.as_rule() {
                 Rule::kw_numeric => Notation::Numeric,
                 _ => Notation::Algebraic,
@@ -685,6 +686,7 @@ impl Lower {
                     Some(p) => {
                         let r = match p.clone().into_inner().next()?.as_rule() {
                             Rule::kw_captures_only => Replacement::Only,
+                            Rule::kw_clone => Replacement::Clone,
                             _ => Replacement::Also,
                         };
                         self.spanned(r, &p)
@@ -796,6 +798,9 @@ impl Lower {
                     criteria.push(self.lower_criterion(c)?);
                 }
                 Statement::CapturePrecedence(criteria)
+            }
+            Rule::neighbours => {
+                Statement::Neighbours(self.lower_dir_list(pair.into_inner().nth(1)?)?)
             }
             Rule::custodian => {
                 let mut dirs = Vec::new();

@@ -271,6 +271,10 @@ pub struct CaptureRules {
     pub criteria: Vec<Criterion>,
     /// Custodian capture, when the game has it.
     pub custodian: Option<Custodian>,
+    /// Per side, the directions along which the enemies next to a piece
+    /// that has moved (or was placed) are captured or won over (`capture
+    /// neighbours`; empty: none; filled in by `compile`).
+    pub neighbours: Vec<Vec<DirId>>,
     /// What a jump does to the jumped piece.
     pub effect: JumpEffect,
     /// A chain must be continued while a further jump exists.
@@ -455,4 +459,21 @@ pub struct Board {
     pub squares: Vec<SquareInfo>,
     /// `rank * width + file` to the square.
     pub square_at: Vec<Option<Sq>>,
+    /// `rank * width + file`: a hole, a square that is not part of the
+    /// board (`holes`): never playable, drawn as no square.
+    pub holes: Vec<bool>,
+}
+
+impl Board {
+    /// Whether the cell at 0-based (file, rank) is a hole.
+    pub fn hole(&self, file: i32, rank: i32) -> bool {
+        if file < 0 || rank < 0 || file >= i32::from(self.width) || rank >= i32::from(self.height) {
+            return false;
+        }
+        usize::try_from(rank * i32::from(self.width) + file)
+            .ok()
+            .and_then(|i| self.holes.get(i))
+            .copied()
+            .unwrap_or(false)
+    }
 }

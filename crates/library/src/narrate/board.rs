@@ -170,6 +170,12 @@ pub fn describe(t: &Tables, event: &Event) -> String {
             square_name(t, square),
             side_name(t, side)
         ),
+        Event::WinOver { kind, square, side } => format!(
+            "wins over the {} on {}: it goes over to the {}",
+            kind_name(t, kind),
+            square_name(t, square),
+            side_name(t, side)
+        ),
         Event::BaseConvert { square, side, kind } => format!(
             "ends on {}, a base of the {}: goes over to them as a {}",
             square_name(t, square),
@@ -407,6 +413,21 @@ fn refused(n: Naming<'_>, rule: &Refusal) -> String {
             );
             if !moves.is_empty() {
                 why.push_str(&format!("; it may be placed on {}", n.moves(moves)));
+            }
+            why
+        }
+        Refusal::NoCopyHere {
+            square,
+            side,
+            moves,
+        } => {
+            let mut why = format!(
+                "a copy goes only where a piece of the {} can copy itself: none reaches {}",
+                side_name(t, *side),
+                n.square(*square)
+            );
+            if !moves.is_empty() {
+                why.push_str(&format!("; copies may go to {}", n.moves(moves)));
             }
             why
         }

@@ -104,6 +104,13 @@ fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
         for file in 0..w {
             let (x, y) = xy(file, rank);
             let sq = g.square(file, rank);
+            if sq.is_none() && g.hole(file, rank) {
+                // A hole: no square of the board, a gap in it.
+                o.push_str(&format!(
+                    "<rect class=\"hole\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"#2b2b2b\"/>\n"
+                ));
+                continue;
+            }
             let fill = if sq.is_some() { "#8b5a2b" } else { "#f0d9b5" };
             o.push_str(&format!(
                 "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>\n"

@@ -243,7 +243,9 @@ pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
             let sq = g.square(i32::from(file), i32::from(rank));
             let dark = (file + rank) % 2 == 0;
             let mut fg: Option<&str> = None;
+            let hole = sq.is_none() && g.hole(i32::from(file), i32::from(rank));
             let text = match sq {
+                None if hole => " # ".to_string(),
                 None => "   ".to_string(),
                 Some(sq) => match pos.piece(t, sq) {
                     Some((s, k)) => {
@@ -268,6 +270,9 @@ pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
                 let last = sq.is_some_and(|s| style.last.contains(&s));
                 let bg = if last {
                     "43"
+                } else if hole {
+                    // No square: the terminal's own black.
+                    "40"
                 } else if sq.is_some() || dark {
                     // #af5f5f: white (97) and black (30) pieces both at a
                     // contrast above 4.5:1 on it.
@@ -307,6 +312,9 @@ pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
                 legend.push(format!("upper case: {}", k.name));
             }
         }
+    }
+    if g.holes.iter().any(|&h| h) {
+        legend.push("# hole".to_string());
     }
     out.push_str(&format!("{}\n", legend.join("   ")));
     for line in zone_legend(t, style) {
