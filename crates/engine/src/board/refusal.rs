@@ -403,9 +403,10 @@ fn placement(
     }))
 }
 
-/// A copy (`clone`) typed as its square (`b6`) or from the piece copied
-/// (`a7-b6`): the legal one, or the rule that refuses it. None when the
-/// text is no copy.
+/// A copy (`clone`) typed as its square (`b6`) that no piece makes: the
+/// rule that refuses it. None when the text is no such square (a copy is
+/// written as its square only: `a7-b6` is read as a move of the piece on
+/// a7).
 fn copy(
     t: &Tables,
     pos: &Position,
@@ -413,43 +414,27 @@ fn copy(
     squares: &[Sq],
     norm: &str,
 ) -> Option<Result<Move, MoveError>> {
-    let (&first, &to) = (squares.first()?, squares.last()?);
-    let side = pos.side();
-    let code_at = |sq: Sq| pos.board.get(usize::from(sq.0)).copied().unwrap_or(EMPTY);
-    let copies = || legal.iter().filter(|m| m.is_placement());
-    let algebraic = norm.starts_with(|c: char| c.is_ascii_alphabetic());
-    match squares.len() {
-        1 if code_at(to) == EMPTY => Some(Err(MoveError::Refused {
-            algebraic,
-            rule: if legal.is_empty() {
-                Refusal::GameOver
-            } else if t.no_stop.get(usize::from(to.0)).copied().unwrap_or(false) {
-                Refusal::Neutral { square: to }
-            } else {
-                Refusal::NoCopyHere {
-                    square: to,
-                    side,
-                    moves: copies().cloned().collect(),
-                }
-            },
-        })),
-        2 if !norm.contains('x') => {
-            // `a7-b6`: the copy on b6, when the piece on a7 copies there.
-            let code = code_at(first);
-            let reaches = code != EMPTY
-                && t.code_side.get(usize::from(code)) == Some(&side.0)
-                && t.moves
-                    .get(usize::from(code))
-                    .is_some_and(|m| m.clone.iter().any(|&d| t.step(first.0, d) == to.0));
-            if !reaches {
-                return None;
-            }
-            copies()
-                .find(|m| m.path.first() == Some(&to))
-                .map(|m| Ok(m.clone()))
-        }
-        _ => None,
+    let &[to] = squares else {
+        return None;
+    };
+    if pos.board.get(usize::from(to.0)).copied().unwrap_or(EMPTY) != EMPTY {
+        return None;
     }
+    let rule = if legal.is_empty() {
+        Refusal::GameOver
+    } else if t.no_stop.get(usize::from(to.0)).copied().unwrap_or(false) {
+        Refusal::Neutral { square: to }
+    } else {
+        Refusal::NoCopyHere {
+            square: to,
+            side: pos.side(),
+            moves: legal.iter().filter(|m| m.is_placement()).cloned().collect(),
+        }
+    };
+    Some(Err(MoveError::Refused {
+        algebraic: norm.starts_with(|c: char| c.is_ascii_alphabetic()),
+        rule,
+    }))
 }
 
 /// The squares strictly between `a` and `b` when they lie on one line

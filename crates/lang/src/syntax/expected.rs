@@ -21,7 +21,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | kw_remove | remove_stmt | remove_option_stmt | kw_safe | safe_stmt | kw_outcome | outcome_stmt
         | kw_finishing | finishing_stmt | kw_rolling | roll_rule_stmt | no_landing_stmt
         | kw_tries | tries_stmt | kw_leave | leave_start_stmt | kw_path | path_stmt | kw_throw
-        | throw_stmt | kw_hand | hand_stmt => {
+        | throw_stmt | kw_hand | hand_stmt | kw_holes | holes_stmt => {
             "a new statement"
         }
         name | identifier => "a name",
@@ -183,6 +183,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         }
         custodian | kw_custodian => "`custodian`",
         kw_corners => "`corners`",
+        kw_neighbours | neighbours => "`neighbours`",
+        kw_clone => "`clone`",
         replacement | kw_captures | kw_captures_only => "`captures`",
         jump_limit | kw_land_beyond | kw_no_reverse => {
             "a limit (`land-beyond`, `no-reverse`, `must-continue`)"
