@@ -163,6 +163,12 @@ pub enum Statement {
     Tries(Spanned<u32>),
     /// `leave start first`
     LeaveStartFirst,
+    /// `protected in rows of N`
+    Protected(Spanned<u32>),
+    /// `no passing rows of N` / `no passing cells ...`
+    NoPassing(NoPassingDecl),
+    /// `move back when blocked`
+    MoveBackWhenBlocked,
     /// `safe cells N N-M ... [closed]` (on paths, named cells)
     Safe(SafeDecl),
     /// `path SEAT: CELLS`
@@ -511,15 +517,19 @@ pub enum EnterDecl {
     OnFace(Spanned<u32>),
 }
 
-/// `extra roll never|on doubles|on F`.
-#[derive(Clone, Copy, Debug)]
+/// `extra roll never|on doubles|on F|on F F ...`.
+#[derive(Clone, Debug)]
 pub enum ExtraDecl {
     /// No extra rolls.
     Never,
     /// When all dice show the same face.
     Doubles(Span),
-    /// When a die shows this face.
+    /// When a die shows this face (with sticks: when the throw is worth
+    /// it).
     OnFace(Spanned<u32>),
+    /// `on 1 4 5`: when a die shows one of these faces (with sticks: when
+    /// the throw is worth one of these).
+    OnValues(Vec<Spanned<u32>>),
 }
 
 /// `safe cells N N-M ... [closed]`.
@@ -531,6 +541,21 @@ pub struct SafeDecl {
     pub names: Vec<Name>,
     /// `closed`: no second piece may land there.
     pub closed: Option<Span>,
+}
+
+/// `no passing rows of N` / `no passing cells N N-M ...` (on paths, named
+/// cells).
+#[derive(Clone, Debug)]
+pub enum NoPassingDecl {
+    /// `rows of N`: N or more pieces of one opponent on cells in a row.
+    Rows(Spanned<u32>),
+    /// `cells ...`: by number (single cells and ranges) and by name.
+    Cells {
+        /// The cells by number.
+        numbers: Vec<(Spanned<u32>, Option<Spanned<u32>>)>,
+        /// The cells by name (on paths), as written.
+        names: Vec<Name>,
+    },
 }
 
 /// `path SEAT: CELLS`: a seat's path through named cells.
@@ -665,4 +690,6 @@ pub enum TargetAction {
     GoTo(Spanned<u32>),
     /// `out`
     Out,
+    /// `swap`: to the cell the moved piece came from.
+    Swap,
 }

@@ -12,6 +12,18 @@ use crate::vocab::race::{Finish, Moment, Outcome, Win};
 use crate::vocab::{Elimination, Verdict};
 use std::collections::HashMap;
 
+/// `no passing cells ...` as merged: the cells by number and by name, and
+/// the statement.
+#[derive(Clone, Debug)]
+pub struct PassingCells {
+    /// The cells by number: single cells and ranges.
+    pub numbers: Vec<(Spanned<u32>, Option<Spanned<u32>>)>,
+    /// The cells by name (on paths), as written.
+    pub names: Vec<Name>,
+    /// The statement.
+    pub span: Span,
+}
+
 /// The merged statements of a game.
 #[derive(Clone, Debug, Default)]
 pub struct Merged {
@@ -100,6 +112,15 @@ pub struct Merged {
     pub tries: Option<(Spanned<u32>, Span)>,
     /// `leave start first`, where it is written.
     pub leave_start: Option<Span>,
+    /// `protected in rows of N`: N, and the statement.
+    pub protected: Option<(Spanned<u32>, Span)>,
+    /// `no passing rows of N`: N, and the statement.
+    pub passing_rows: Option<(Spanned<u32>, Span)>,
+    /// `no passing cells ...`: the cells by number and by name, and the
+    /// statement.
+    pub passing_cells: Option<PassingCells>,
+    /// `move back when blocked`, where it is written.
+    pub move_back: Option<Span>,
     /// `track N loop starts ... home H`: the loop (`track` holds its cells).
     pub circuit: Option<CircuitDecl>,
     /// `safe cells ...`
@@ -557,8 +578,20 @@ impl Merger<'_> {
             Statement::NoLandingOnOwn => m.no_landing_own = Some(statement.span),
             Statement::Tries(n) => m.tries = Some((*n, statement.span)),
             Statement::LeaveStartFirst => m.leave_start = Some(statement.span),
+            Statement::Protected(n) => m.protected = Some((*n, statement.span)),
+            Statement::NoPassing(NoPassingDecl::Rows(n)) => {
+                m.passing_rows = Some((*n, statement.span))
+            }
+            Statement::NoPassing(NoPassingDecl::Cells { numbers, names }) => {
+                m.passing_cells = Some(PassingCells {
+                    numbers: numbers.clone(),
+                    names: names.clone(),
+                    span: statement.span,
+                })
+            }
+            Statement::MoveBackWhenBlocked => m.move_back = Some(statement.span),
             Statement::ExtraRoll(e) => {
-                m.extra = Some(*e);
+                m.extra = Some(e.clone());
                 m.layers.extra = layer;
             }
             Statement::Finish(f) => m.finish = Some(*f),
@@ -671,6 +704,9 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::NoLandingOnOwn => "no",
         Statement::Tries(_) => "tries",
         Statement::LeaveStartFirst => "leave",
+        Statement::Protected(_) => "protected",
+        Statement::NoPassing(_) => "no",
+        Statement::MoveBackWhenBlocked => "move",
         Statement::ExtraRoll(_) => "extra",
         Statement::Finish(_) => "finish",
         Statement::Win(_) => "win",
@@ -738,6 +774,9 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::NoLandingOnOwn
         | Statement::Tries(_)
         | Statement::LeaveStartFirst
+        | Statement::Protected(_)
+        | Statement::NoPassing(_)
+        | Statement::MoveBackWhenBlocked
         | Statement::ExtraRoll(_)
         | Statement::Finish(_)
         | Statement::Win(_)
@@ -889,6 +928,14 @@ pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         Statement::NoLandingOnOwn => simple("no landing", "`no landing on own pieces`"),
         Statement::Tries(_) => simple("tries", "`tries`"),
         Statement::LeaveStartFirst => simple("leave start", "`leave start first`"),
+        Statement::Protected(_) => simple("protected", "`protected in rows`"),
+        Statement::NoPassing(NoPassingDecl::Rows(_)) => {
+            simple("no passing rows", "`no passing rows`")
+        }
+        Statement::NoPassing(NoPassingDecl::Cells { .. }) => {
+            simple("no passing cells", "`no passing cells`")
+        }
+        Statement::MoveBackWhenBlocked => simple("move back", "`move back when blocked`"),
         Statement::ExtraRoll(_) => simple("extra", "`extra roll`"),
         Statement::Finish(_) => simple("finish", "`finish`"),
         Statement::Win(_) => simple("win", "`win`"),

@@ -262,6 +262,17 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             }
             Extra::Doubles
         }
+        Some(ExtraDecl::OnFace(f)) if sticks => {
+            Extra::OnValues(throw_mask(&[f], dice, &throw_values, diags))
+        }
+        Some(ExtraDecl::OnValues(ref values)) if sticks => {
+            Extra::OnValues(throw_mask(values, dice, &throw_values, diags))
+        }
+        Some(ExtraDecl::OnValues(ref values)) => Extra::OnValues(
+            values
+                .iter()
+                .fold(0, |mask, &f| mask | 1u32 << face_of(f, faces, diags)),
+        ),
         Some(ExtraDecl::OnFace(f)) => Extra::OnFace(inherited_face(
             merged,
             f,
@@ -314,6 +325,14 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
         }
     }
     let turn_rules = check_turn_rules(merged, circuit.as_ref(), pieces, diags);
+    let rows = check_row_rules(
+        merged,
+        pieces,
+        rule_cells,
+        circuit.is_some(),
+        paths.as_ref(),
+        diags,
+    );
     let finish = match (&circuit, merged.finish) {
         // Kept home cells are moved up by the exact count (MA-2).
         (Some(c), None) if c.kept => Finish::Exact,
@@ -323,6 +342,7 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
         return None;
     }
     let kept = circuit.as_ref().is_some_and(|c| c.kept);
+    let rows_in_force = rows.in_force();
     Some(RaceSpec {
         settings: RaceSettings {
             title: merged
@@ -360,7 +380,12 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             enter_compulsory: turn_rules.enter_compulsory,
             tries: turn_rules.tries,
             leave_start: turn_rules.leave_start,
-            restricted: turn_rules.no_landing_own
+            protect_rows: rows.protect,
+            pass_rows: rows.block,
+            no_passing: rows.no_passing,
+            move_back: rows.move_back,
+            restricted: rows_in_force
+                || turn_rules.no_landing_own
                 || turn_rules.enter_compulsory
                 || turn_rules.leave_start
                 || kept
@@ -770,7 +795,7 @@ fn check_rule(
             CellEffectDecl::Held => Some(CellEffect::Held),
             CellEffectDecl::Bump => Some(CellEffect::Targeted(Target::Others, Action::Out)),
             CellEffectDecl::Stop => Some(CellEffect::Stop),
-            CellEffectDecl::Targeted(t, a) => target_action(t.node, a, cells, diags),
+            CellEffectDecl::Targeted(t, a) => target_action(t.node, a, e.span, cells, diags),
             CellEffectDecl::EndTurn => {
                 diags.push(
                     Diagnostic::new(
@@ -840,6 +865,7 @@ fn check_rule(
 fn target_action(
     target: Target,
     action: TargetAction,
+    span: Span,
     cells: u16,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<CellEffect> {
@@ -863,6 +889,18 @@ fn target_action(
         TargetAction::Back(n) => Action::Back(number(n, "back", diags)?),
         TargetAction::GoTo(n) => Action::GoTo(number(n, "go to", diags)?),
         TargetAction::Out => Action::Out,
+        TargetAction::Swap if !target.on_cell() => {
+            diags.push(
+                Diagnostic::new(
+                    Code::EffectMisplaced,
+                    format!("`{} swap` has no cell to swap with", target.word()),
+                )
+                .primary(span, "these pieces are not where the moved piece lands")
+                .help("a swap sends the pieces on the landing cell to the cell the moved piece came from: write `opponents swap` or `others swap`"),
+            );
+            return None;
+        }
+        TargetAction::Swap => Action::Swap,
     };
     Some(CellEffect::Targeted(target, action))
 }
@@ -1025,6 +1063,164 @@ fn check_turn_rules(
         tries,
         leave_start: merged.leave_start.is_some(),
     }
+}
+
+/// `protected in rows`, `no passing ...` and `move back when blocked`,
+/// checked.
+struct RowRules {
+    protect: u8,
+    block: u8,
+    no_passing: Vec<bool>,
+    move_back: bool,
+}
+
+impl RowRules {
+    fn in_force(&self) -> bool {
+        self.protect > 0 || self.block > 0 || !self.no_passing.is_empty() || self.move_back
+    }
+}
+
+/// Checks `protected in rows of N` and `no passing rows of N` (a row is 2
+/// pieces or more, and no more than a seat has) and the cells of `no
+/// passing cells ...`.
+fn check_row_rules(
+    merged: &Merged,
+    pieces: u8,
+    rule_cells: Option<u16>,
+    on_loop: bool,
+    paths: Option<&Paths>,
+    diags: &mut Vec<Diagnostic>,
+) -> RowRules {
+    let mut row = |what: &str, example: &str, written: Option<(Spanned<u32>, Span)>| {
+        let (n, _) = written?;
+        if n.node < 2 {
+            diags.push(
+                Diagnostic::new(
+                    Code::CountRange,
+                    format!("a row of {} piece is no row", n.node),
+                )
+                .primary(n.span, "2 pieces or more")
+                .help(format!(
+                    "{what} are of 2 pieces or more on cells in a row, such as `{example}`"
+                )),
+            );
+            return None;
+        }
+        if n.node > u32::from(pieces) {
+            let mut d = Diagnostic::new(
+                Code::CountRange,
+                format!("no seat has {} pieces to make a row of them", n.node),
+            )
+            .primary(n.span, format!("each seat has {pieces}"));
+            if let Some(p) = merged.pieces_per_player {
+                d = d.secondary(p.span, "the pieces of each player");
+            }
+            diags.push(d.help(format!(
+                "a row can't be longer than a seat's pieces: give a row of 2 to {pieces}, or more pieces"
+            )));
+            return None;
+        }
+        Some(n.node as u8)
+    };
+    let protect = row("protected rows", "protected in rows of 2", merged.protected).unwrap_or(0);
+    let block = row(
+        "rows no one passes",
+        "no passing rows of 3",
+        merged.passing_rows,
+    )
+    .unwrap_or(0);
+    let mut no_passing = Vec::new();
+    if let (Some(cells), Some(rule_cells)) = (&merged.passing_cells, rule_cells) {
+        no_passing = vec![false; usize::from(rule_cells) + 1];
+        if !cells.names.is_empty() {
+            for n in named_cells(&cells.names, paths, diags).unwrap_or_default() {
+                if let Some(slot) = no_passing.get_mut(usize::from(n)) {
+                    *slot = true;
+                }
+            }
+        }
+        for (from, to) in &cells.numbers {
+            if let Some(p) = paths {
+                diags.push(numbered_on_paths(*from, p));
+                continue;
+            }
+            let ends: Vec<Spanned<u32>> = match to {
+                Some(to) => vec![*from, *to],
+                None => vec![*from],
+            };
+            let mut ok = true;
+            for n in ends {
+                if n.node == 0 || n.node > u32::from(rule_cells) {
+                    diags.push(if on_loop {
+                        loop_cell(n, rule_cells, "cells no one passes are cells of the loop")
+                    } else {
+                        cell_number(n, rule_cells + 1, "cells no one passes are cells before it")
+                    });
+                    ok = false;
+                }
+            }
+            let to = to.unwrap_or(*from);
+            if ok && from.node > to.node {
+                diags.push(
+                    Diagnostic::new(
+                        Code::CellNumber,
+                        format!("cells {}-{} is reversed", from.node, to.node),
+                    )
+                    .primary(from.span.to(to.span), "the lower cell comes first")
+                    .help(format!("write `{}-{}`", to.node, from.node)),
+                );
+                ok = false;
+            }
+            if ok {
+                for c in from.node..=to.node {
+                    if let Some(slot) = no_passing.get_mut(c as usize) {
+                        *slot = true;
+                    }
+                }
+            }
+        }
+    }
+    RowRules {
+        protect,
+        block,
+        no_passing,
+        move_back: merged.move_back.is_some(),
+    }
+}
+
+/// With sticks, the values of `extra roll on ...` as a mask of throws,
+/// each a value some throw is worth.
+fn throw_mask(
+    values: &[Spanned<u32>],
+    sticks: Option<u8>,
+    table: &[u16],
+    diags: &mut Vec<Diagnostic>,
+) -> u32 {
+    let worth: Vec<u32> = if table.is_empty() {
+        (0..=u32::from(sticks.unwrap_or(0))).collect()
+    } else {
+        table.iter().map(|&v| u32::from(v)).collect()
+    };
+    let mut mask = 0u32;
+    for v in values {
+        if worth.contains(&v.node) && v.node < 32 {
+            mask |= 1 << v.node;
+            continue;
+        }
+        let mut shown: Vec<u32> = worth.clone();
+        shown.sort_unstable();
+        shown.dedup();
+        let shown: Vec<String> = shown.iter().map(u32::to_string).collect();
+        diags.push(
+            Diagnostic::new(
+                Code::DiceRange,
+                format!("no throw of these sticks is worth {}", v.node),
+            )
+            .primary(v.span, format!("the throws are worth {}", shown.join(", ")))
+            .help("with sticks, `extra roll on ...` names what a throw is worth, such as `extra roll on 1 4 5`"),
+        );
+    }
+    mask
 }
 
 /// `safe cells ...`: the cells, each from 1 to `rule_cells`.
@@ -1205,7 +1401,7 @@ fn check_roll_rule(
                 );
                 None
             }
-            CellEffectDecl::Targeted(t, a) => target_action(t.node, a, cells, diags),
+            CellEffectDecl::Targeted(t, a) => target_action(t.node, a, e.span, cells, diags),
             CellEffectDecl::Miss(n) if (1..=255).contains(&n.node) => {
                 Some(CellEffect::Miss(n.node as u8))
             }
