@@ -9,11 +9,12 @@ Usage: senet.py GAMES SEED
 Prints one line of JSON: the games, the mean throws a game and its standard
 deviation, and the games the first seat won.
 
-The rules played: two players, five pieces each. A piece's square 0 is off
-the board before it enters, 1..30 the squares, 31 borne off. A throw is
+The rules played: two players, five pieces each, the first player's on
+squares 2, 4, 6, 8 and 10, the second's on 1, 3, 5, 7 and 9; the first
+player throws first. A piece's square is 1..30, 31 borne off. A throw is
 four sticks, each 0 or 1: the count of 1s, and a count of 0 is worth 5. A
 throw worth 1, 4 or 5 gives the same player another throw. A piece moves
-forward by the throw (entering: from 0); it bears off only by the exact
+forward by the throw; it bears off only by the exact
 throw to 31. Where a piece lands or ends (square 27 sends it on to 15),
 there must be no piece of its owner's, no piece at all on the safe squares
 26, 28, 29 and 30, and no opponent's piece next to another of the same
@@ -22,9 +23,9 @@ nor a piece of a row of three or more of the opponent's. When no piece can
 move forward or enter, a piece moves back by the throw under the same
 rules (never back off the board); a player with no move passes. A piece
 that ends on an opponent's piece off the safe squares sends it to the
-square the mover came from (off the board when it entered). Five pieces
+square the mover came from. Five pieces
 borne off win. Each player picks uniformly among the distinct legal
-choices: entering (one choice, whichever piece), or a piece's square.
+choices: a piece's square.
 """
 
 import json
@@ -131,7 +132,7 @@ def main():
     lengths = []
     first = 0
     for _ in range(games):
-        n, winner = play(rng, [[0] * PIECES, [0] * PIECES])
+        n, winner = play(rng, [[2, 4, 6, 8, 10], [1, 3, 5, 7, 9]])
         lengths.append(n)
         first += winner == 0
     mean = sum(lengths) / games
