@@ -82,6 +82,7 @@ mod race_paths;
 #[path = "race_rules.rs"]
 mod race_rules;
 mod race_second;
+mod race_senet;
 #[path = "records.rs"]
 mod records;
 #[path = "rules_page.rs"]

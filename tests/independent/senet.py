@@ -18,8 +18,8 @@ forward by the throw; it bears off only by the exact
 throw to 31. Where a piece lands or ends (square 27 sends it on to 15),
 there must be no piece of its owner's, no piece at all on the safe squares
 26, 28, 29 and 30, and no opponent's piece next to another of the same
-opponent's (two in a row protect each other). It may not pass square 26,
-nor a piece of a row of three or more of the opponent's. When no piece can
+opponent's (two in a row protect each other). It may not pass square 26 on its way
+forward, nor a piece of a row of three or more of the opponent's either way. When no piece can
 move forward or enter, a piece moves back by the throw under the same
 rules (never back off the board); a player with no move passes. A piece
 that ends on an opponent's piece off the safe squares sends it to the
@@ -71,7 +71,7 @@ def allowed(pos, seat, i, start, land):
             return False
     low, high = min(start, land), max(start, land)
     for at in range(low + 1, min(high, OFF)):
-        if at == STOP:
+        if at == STOP and land > start:
             return False
         if at in theirs and row(theirs, at) >= 3:
             return False

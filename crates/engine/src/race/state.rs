@@ -757,7 +757,7 @@ impl RaceState {
                         from,
                         to: land,
                         count,
-                        bounced: dir < 0,
+                        bounced: dir < 0 && !back,
                     }
                 });
                 self.held[i] = false;
@@ -1238,7 +1238,8 @@ impl RaceState {
         }
         let (low, high) = (from.min(land), from.max(land));
         for at in low.saturating_add(1)..high.min(game.cells) {
-            if game.is_no_passing(game.rule_cell(seat, at)) {
+            // Cells no one passes are passed on the way forward only.
+            if land > from && game.is_no_passing(game.rule_cell(seat, at)) {
                 return Some(Refusal::NoPassing { at });
             }
             if game.pass_rows > 0 {

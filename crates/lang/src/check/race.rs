@@ -1112,7 +1112,10 @@ fn check_row_rules(
             diags.push(
                 Diagnostic::new(
                     Code::CountRange,
-                    format!("a row of {} piece is no row", n.node),
+                    format!(
+                        "a row of {} is no row",
+                        crate::words::count(u64::from(n.node), "piece")
+                    ),
                 )
                 .primary(n.span, "2 pieces or more")
                 .help(format!(

@@ -397,8 +397,8 @@ pub struct RaceSettings {
     /// `no passing rows of N`: N (0: none). No move passes a piece of a
     /// row of N or more pieces of one opponent on cells in a row.
     pub pass_rows: u8,
-    /// `no passing cells ...`, by number (empty: none): no move passes
-    /// these cells; a piece must stop on them.
+    /// `no passing cells ...`, by number (empty: none): no move forward
+    /// passes these cells; a piece must stop on them.
     pub no_passing: Vec<bool>,
     /// `move back when blocked`: when no piece can move forward (nor
     /// enter), a piece moves back by the roll, under the same rules; a pass
