@@ -249,6 +249,7 @@ fn each_way_to_get_the_new_statements_wrong_is_named() {
             "row-longer-than-the-pieces",
             with("protected in rows of 6\n"),
         ),
+        ("blockade-of-1-on-a-cell", with("no passing 1 on a cell\n")),
         ("protected-twice", with("protected in rows of 2\nprotected in rows of 3\n")),
         (
             "swap-with-no-cell",
@@ -289,11 +290,12 @@ fn the_new_statements_keep_their_spelling_in_fmt() {
     ] {
         assert!(formatted.contains(line), "{line:?} not in:\n{formatted}");
     }
-    let ragged = "protected  in rows   of 2\nno   passing rows of  3\nno passing   cells 26  27\nmove back   when blocked\nextra roll   on 1  4 5\nresting on any:   opponents   swap\n";
+    let ragged = "protected  in rows   of 2\nno   passing rows of  3\nno passing  2 on  a cell\nno passing   cells 26  27\nmove back   when blocked\nextra roll   on 1  4 5\nresting on any:   opponents   swap\n";
     let tidy = rulebook::format_rules::format_text(ragged).unwrap();
     for line in [
         "protected in rows of 2\n",
         "no passing rows of 3\n",
+        "no passing 2 on a cell\n",
         "no passing cells 26 27\n",
         "move back when blocked\n",
         "extra roll on 1 4 5\n",

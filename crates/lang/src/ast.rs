@@ -551,6 +551,8 @@ pub struct SafeDecl {
 pub enum NoPassingDecl {
     /// `rows of N`: N or more pieces of one opponent on cells in a row.
     Rows(Spanned<u32>),
+    /// `N on a cell`: N or more pieces of one seat on a cell.
+    Stack(Spanned<u32>),
     /// `cells ...`: by number (single cells and ranges) and by name.
     Cells {
         /// The cells by number.

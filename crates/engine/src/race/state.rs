@@ -135,6 +135,14 @@ pub enum Refusal {
         /// The row's length.
         row: u8,
     },
+    /// The move would pass a cell holding so many pieces of one seat (`no
+    /// passing N on a cell`).
+    Stack {
+        /// The cell (the player's progress).
+        at: u16,
+        /// The pieces there.
+        pieces: u8,
+    },
     /// The move would pass a cell no one passes (`no passing cells ...`).
     NoPassing {
         /// The cell (the player's progress).
@@ -1233,7 +1241,7 @@ impl RaceState {
                 }
             }
         }
-        if game.pass_rows == 0 && game.no_passing.is_empty() {
+        if game.pass_rows == 0 && game.pass_stack == 0 && game.no_passing.is_empty() {
             return None;
         }
         let (low, high) = (from.min(land), from.max(land));
@@ -1241,6 +1249,13 @@ impl RaceState {
             // Cells no one passes are passed on the way forward only.
             if land > from && game.is_no_passing(game.rule_cell(seat, at)) {
                 return Some(Refusal::NoPassing { at });
+            }
+            if game.pass_stack > 0 {
+                if let Some(pieces) = self.stack_at(game, seat, at) {
+                    if pieces >= game.pass_stack {
+                        return Some(Refusal::Stack { at, pieces });
+                    }
+                }
             }
             if game.pass_rows > 0 {
                 if let Some(row) = self.opponent_row(game, seat, at) {
@@ -1251,6 +1266,24 @@ impl RaceState {
             }
         }
         None
+    }
+
+    /// The most pieces of one seat (any seat) where seat `seat`'s piece at
+    /// `at` would stand, if any piece is there.
+    fn stack_at(&self, game: &RaceGame, seat: usize, at: u16) -> Option<u8> {
+        if at == OUT || at >= game.cells {
+            return None;
+        }
+        let spot = game.spot(seat, at);
+        (0..self.players())
+            .map(|whose| {
+                self.pieces(whose)
+                    .iter()
+                    .filter(|&&q| game.spot(whose, q) == spot)
+                    .count() as u8
+            })
+            .filter(|&n| n > 0)
+            .max()
     }
 
     /// The length of the row of an opponent's pieces (cells in a row of

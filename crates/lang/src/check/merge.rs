@@ -116,6 +116,8 @@ pub struct Merged {
     pub protected: Option<(Spanned<u32>, Span)>,
     /// `no passing rows of N`: N, and the statement.
     pub passing_rows: Option<(Spanned<u32>, Span)>,
+    /// `no passing N on a cell`: N, and the statement.
+    pub passing_stack: Option<(Spanned<u32>, Span)>,
     /// `no passing cells ...`: the cells by number and by name, and the
     /// statement.
     pub passing_cells: Option<PassingCells>,
@@ -595,6 +597,9 @@ impl Merger<'_> {
             Statement::NoPassing(NoPassingDecl::Rows(n)) => {
                 m.passing_rows = Some((*n, statement.span))
             }
+            Statement::NoPassing(NoPassingDecl::Stack(n)) => {
+                m.passing_stack = Some((*n, statement.span))
+            }
             Statement::NoPassing(NoPassingDecl::Cells { numbers, names }) => {
                 m.passing_cells = Some(PassingCells {
                     numbers: numbers.clone(),
@@ -950,6 +955,9 @@ pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         }
         Statement::NoPassing(NoPassingDecl::Cells { .. }) => {
             simple("no passing cells", "`no passing cells`")
+        }
+        Statement::NoPassing(NoPassingDecl::Stack(_)) => {
+            simple("no passing on a cell", "`no passing ... on a cell`")
         }
         Statement::MoveBackWhenBlocked => simple("move back", "`move back when blocked`"),
         Statement::ExtraRoll(_) => simple("extra", "`extra roll`"),

@@ -397,6 +397,7 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             leave_start: turn_rules.leave_start,
             protect_rows: rows.protect,
             pass_rows: rows.block,
+            pass_stack: rows.stack,
             no_passing: rows.no_passing,
             move_back: rows.move_back,
             restricted: rows_in_force
@@ -1085,13 +1086,18 @@ fn check_turn_rules(
 struct RowRules {
     protect: u8,
     block: u8,
+    stack: u8,
     no_passing: Vec<bool>,
     move_back: bool,
 }
 
 impl RowRules {
     fn in_force(&self) -> bool {
-        self.protect > 0 || self.block > 0 || !self.no_passing.is_empty() || self.move_back
+        self.protect > 0
+            || self.block > 0
+            || self.stack > 0
+            || !self.no_passing.is_empty()
+            || self.move_back
     }
 }
 
@@ -1147,6 +1153,36 @@ fn check_row_rules(
         merged.passing_rows,
     )
     .unwrap_or(0);
+    let mut stack = 0;
+    if let Some((n, _)) = merged.passing_stack {
+        if n.node < 2 {
+            diags.push(
+                Diagnostic::new(
+                    Code::CountRange,
+                    format!(
+                        "{} on a cell is no blockade",
+                        crate::words::count(u64::from(n.node), "piece")
+                    ),
+                )
+                .primary(n.span, "2 pieces or more")
+                .help("a blockade is 2 pieces or more of one seat on a cell, such as `no passing 2 on a cell`"),
+            );
+        } else if n.node > u32::from(pieces) {
+            let mut d = Diagnostic::new(
+                Code::CountRange,
+                format!("no seat has {} pieces to put on a cell", n.node),
+            )
+            .primary(n.span, format!("each seat has {pieces}"));
+            if let Some(p) = merged.pieces_per_player {
+                d = d.secondary(p.span, "the pieces of each player");
+            }
+            diags.push(d.help(format!(
+                "a blockade can't be more than a seat's pieces: give 2 to {pieces}, or more pieces"
+            )));
+        } else {
+            stack = n.node as u8;
+        }
+    }
     let mut no_passing = Vec::new();
     if let (Some(cells), Some(rule_cells)) = (&merged.passing_cells, rule_cells) {
         no_passing = vec![false; usize::from(rule_cells) + 1];
@@ -1201,6 +1237,7 @@ fn check_row_rules(
     RowRules {
         protect,
         block,
+        stack,
         no_passing,
         move_back: merged.move_back.is_some(),
     }

@@ -157,6 +157,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         throw_value => "a count and its value (`0 = 5`)",
         kw_closed => "`closed`",
         kw_rows | passing_rows => "`rows`",
+        passing_stack => "a number of pieces on a cell",
         kw_passing => "`passing`",
         kw_blocked => "`blocked`",
         kw_swap => "`swap`",

@@ -528,10 +528,19 @@ impl Lower {
 
     /// `no_passing_stmt = { kw_no ~ kw_passing ~ (passing_rows | cells_test) }`
     fn lower_no_passing(&self, mut inner: Pairs<'_, Rule>) -> Option<NoPassingDecl> {
-        let what = inner.find(|p| matches!(p.as_rule(), Rule::passing_rows | Rule::cells_test))?;
+        let what = inner.find(|p| {
+            matches!(
+                p.as_rule(),
+                Rule::passing_rows | Rule::passing_stack | Rule::cells_test
+            )
+        })?;
         if what.as_rule() == Rule::passing_rows {
             let n = what.into_inner().find(|p| p.as_rule() == Rule::number)?;
             return Some(NoPassingDecl::Rows(self.lower_number(n)));
+        }
+        if what.as_rule() == Rule::passing_stack {
+            let n = what.into_inner().find(|p| p.as_rule() == Rule::number)?;
+            return Some(NoPassingDecl::Stack(self.lower_number(n)));
         }
         let mut numbers = Vec::new();
         let mut names = Vec::new();

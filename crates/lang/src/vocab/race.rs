@@ -397,6 +397,9 @@ pub struct RaceSettings {
     /// `no passing rows of N`: N (0: none). No move passes a piece of a
     /// row of N or more pieces of one opponent on cells in a row.
     pub pass_rows: u8,
+    /// `no passing N on a cell`: N (0: none). No move passes a cell
+    /// holding N or more pieces of one seat, its own included.
+    pub pass_stack: u8,
     /// `no passing cells ...`, by number (empty: none): no move forward
     /// passes these cells; a piece must stop on them.
     pub no_passing: Vec<bool>,
@@ -452,7 +455,11 @@ impl RaceSettings {
     /// `no passing ...` and `move back when blocked` is in force.
     #[inline]
     pub fn rows_or_passing(&self) -> bool {
-        self.protect_rows > 0 || self.pass_rows > 0 || !self.no_passing.is_empty() || self.move_back
+        self.protect_rows > 0
+            || self.pass_rows > 0
+            || self.pass_stack > 0
+            || !self.no_passing.is_empty()
+            || self.move_back
     }
 
     /// Whether cell `cell` (a rule cell number) is closed.

@@ -881,6 +881,12 @@ fn race(o: &mut String, game: &RaceGame) {
             game.pass_rows
         ));
     }
+    if game.pass_stack > 0 {
+        turn.push(format!(
+            "No piece passes a cell holding {} or more pieces of one player.",
+            game.pass_stack
+        ));
+    }
     if !game.no_passing.is_empty() {
         let cells: Vec<String> = (0..game.no_passing.len() as u16)
             .filter(|&c| game.is_no_passing(c))

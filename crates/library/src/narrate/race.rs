@@ -172,6 +172,12 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
                     game.label(seat, at)
                 );
             }
+            Some(Refusal::Stack { at, pieces }) => {
+                return format!(
+                    "the {pieces} pieces on {} can't be passed",
+                    game.label(seat, at)
+                );
+            }
             Some(Refusal::NoPassing { at }) => {
                 return format!(
                     "no piece passes {}: it must stop there",
