@@ -77,11 +77,14 @@ mod properties;
 mod pydraughts;
 #[path = "race.rs"]
 mod race;
+#[path = "race_backgammon.rs"]
+mod race_backgammon;
 #[path = "race_paths.rs"]
 mod race_paths;
 #[path = "race_rules.rs"]
 mod race_rules;
 mod race_second;
+mod race_senet;
 #[path = "records.rs"]
 mod records;
 #[path = "rules_page.rs"]

@@ -168,10 +168,18 @@ pub enum Statement {
     Tries(Spanned<u32>),
     /// `leave start first`
     LeaveStartFirst,
+    /// `protected in rows of N`
+    Protected(Spanned<u32>),
+    /// `no passing rows of N` / `no passing cells ...`
+    NoPassing(NoPassingDecl),
+    /// `move back when blocked`
+    MoveBackWhenBlocked,
     /// `safe cells N N-M ... [closed]` (on paths, named cells)
     Safe(SafeDecl),
     /// `path SEAT: CELLS`
     Path(PathDecl),
+    /// `setup SEAT: N on CELL, ...` (race games)
+    RaceSetup(RaceSetupDecl),
     /// `throw N sticks [: COUNT = VALUE, ...]`
     Throw {
         /// How many sticks.
@@ -519,15 +527,19 @@ pub enum EnterDecl {
     OnFace(Spanned<u32>),
 }
 
-/// `extra roll never|on doubles|on F`.
-#[derive(Clone, Copy, Debug)]
+/// `extra roll never|on doubles|on F|on F F ...`.
+#[derive(Clone, Debug)]
 pub enum ExtraDecl {
     /// No extra rolls.
     Never,
     /// When all dice show the same face.
     Doubles(Span),
-    /// When a die shows this face.
+    /// When a die shows this face (with sticks: when the throw is worth
+    /// it).
     OnFace(Spanned<u32>),
+    /// `on 1 4 5`: when a die shows one of these faces (with sticks: when
+    /// the throw is worth one of these).
+    OnValues(Vec<Spanned<u32>>),
 }
 
 /// `safe cells N N-M ... [closed]`.
@@ -541,6 +553,23 @@ pub struct SafeDecl {
     pub closed: Option<Span>,
 }
 
+/// `no passing rows of N` / `no passing cells N N-M ...` (on paths, named
+/// cells).
+#[derive(Clone, Debug)]
+pub enum NoPassingDecl {
+    /// `rows of N`: N or more pieces of one opponent on cells in a row.
+    Rows(Spanned<u32>),
+    /// `N on a cell`: N or more pieces of one seat on a cell.
+    Stack(Spanned<u32>),
+    /// `cells ...`: by number (single cells and ranges) and by name.
+    Cells {
+        /// The cells by number.
+        numbers: Vec<(Spanned<u32>, Option<Spanned<u32>>)>,
+        /// The cells by name (on paths), as written.
+        names: Vec<Name>,
+    },
+}
+
 /// `path SEAT: CELLS`: a seat's path through named cells.
 #[derive(Clone, Debug)]
 pub struct PathDecl {
@@ -548,6 +577,27 @@ pub struct PathDecl {
     pub seat: Name,
     /// The cells, as written: `a1-a4 m1-m8 a5-a6`.
     pub cells: Vec<Name>,
+}
+
+/// `setup SEAT: N on CELL, ...`: pieces of a race seat that start on the
+/// track.
+#[derive(Clone, Debug)]
+pub struct RaceSetupDecl {
+    /// The seat.
+    pub seat: Name,
+    /// How many pieces on which cell, as written.
+    pub counts: Vec<(Spanned<u32>, SetupCell)>,
+    /// The statement.
+    pub span: Span,
+}
+
+/// The cell of a race setup: named (on paths) or numbered.
+#[derive(Clone, Debug)]
+pub enum SetupCell {
+    /// `p24`
+    Named(Name),
+    /// `24`
+    Number(Spanned<u32>),
 }
 
 /// `track N loop starts S S ... home H`.
@@ -673,4 +723,6 @@ pub enum TargetAction {
     GoTo(Spanned<u32>),
     /// `out`
     Out,
+    /// `swap`: to the cell the moved piece came from.
+    Swap,
 }

@@ -1031,6 +1031,8 @@ impl RaceGame {
             Action::Back(k) => p.saturating_sub(k),
             Action::GoTo(c) => self.progress_at(seat, c).min(self.cells),
             Action::Out => OUT,
+            // A swap needs the cell the mover came from: the state's.
+            Action::Swap => p,
         }
     }
 }

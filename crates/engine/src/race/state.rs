@@ -119,6 +119,35 @@ pub enum Refusal {
     },
     /// A throw of 0 moves nothing (`throw N sticks`).
     ZeroThrow,
+    /// The move would land or come to rest on an opponent's piece in a
+    /// protected row (`protected in rows of N`).
+    Protected {
+        /// Where (the player's progress).
+        at: u16,
+        /// The row's length.
+        row: u8,
+    },
+    /// The move would pass a piece of a row of an opponent's pieces that
+    /// no one passes (`no passing rows of N`).
+    Blockade {
+        /// The passed piece's cell (the player's progress).
+        at: u16,
+        /// The row's length.
+        row: u8,
+    },
+    /// The move would pass a cell holding so many pieces of one seat (`no
+    /// passing N on a cell`).
+    Stack {
+        /// The cell (the player's progress).
+        at: u16,
+        /// The pieces there.
+        pieces: u8,
+    },
+    /// The move would pass a cell no one passes (`no passing cells ...`).
+    NoPassing {
+        /// The cell (the player's progress).
+        at: u16,
+    },
 }
 
 impl std::error::Error for Illegal {}
@@ -159,7 +188,8 @@ pub struct RaceState {
 }
 
 impl RaceState {
-    /// The start: every piece out, the first seat to roll (SS-9).
+    /// The start: every piece out (or where `setup` puts it), the first
+    /// seat to roll (SS-9).
     pub fn new(game: &RaceGame, players: usize) -> Result<RaceState, SetupError> {
         let range = usize::from(game.min_players)..=usize::from(game.max_players);
         if !range.contains(&players) {
@@ -171,7 +201,7 @@ impl RaceState {
             });
         }
         let n = players * usize::from(game.pieces);
-        Ok(RaceState {
+        let mut state = RaceState {
             players: players as u8,
             pieces: game.pieces,
             pos: vec![OUT; n],
@@ -188,13 +218,32 @@ impl RaceState {
             over: false,
             drawn: false,
             tries: 0,
-        })
+        };
+        state.place_setup(game);
+        Ok(state)
+    }
+
+    /// Puts the pieces of `setup SEAT: ...` on their cells (each seat's
+    /// first pieces; the others stay out).
+    fn place_setup(&mut self, game: &RaceGame) {
+        if game.setup.is_empty() {
+            return;
+        }
+        let k = usize::from(self.pieces);
+        for (seat, at) in game.setup.iter().enumerate().take(self.players()) {
+            for (i, &p) in at.iter().enumerate().take(k) {
+                if let Some(slot) = self.pos.get_mut(seat * k + i) {
+                    *slot = p;
+                }
+            }
+        }
     }
 
     /// Back to the start, for the same game and players, keeping the
     /// buffers (a bench plays game after game).
-    pub fn restart(&mut self) {
+    pub fn restart(&mut self, game: &RaceGame) {
         self.pos.fill(OUT);
+        self.place_setup(game);
         self.held.fill(false);
         self.owed.fill(0);
         self.to_roll = 0;
@@ -550,7 +599,7 @@ impl RaceState {
                 match e {
                     CellEffect::Targeted(t, a) => {
                         let mut none = OUT;
-                        self.target(game, seat, None, 0, t, a, &mut none, events);
+                        self.target(game, seat, None, OUT, 0, t, a, &mut none, events);
                     }
                     CellEffect::Miss(k) => {
                         if let Some(o) = self.owed.get_mut(seat) {
@@ -666,6 +715,7 @@ impl RaceState {
             Extra::Never => false,
             Extra::Doubles => roll.is_double(),
             Extra::OnFace(f) => roll.shows(f),
+            Extra::OnValues(mask) => extra_on_values(game, roll, mask),
         };
         let mut extra = earned;
         let mut lost = false;
@@ -679,10 +729,17 @@ impl RaceState {
         }
         let k = usize::from(self.pieces);
         let base = usize::from(seat) * k;
+        // `move back when blocked`: a move of a turn with no forward move
+        // goes back.
+        let mut back = false;
         let piece = match choice {
             _ if ended => None,
             Choice::Pass => None,
             Choice::Enter => (base..base + k).find(|&i| self.pos[i] == OUT),
+            Choice::Move(c) if game.move_back && self.moves_back(game, roll) => {
+                back = true;
+                (base..base + k).find(|&i| self.pos[i] == c && !self.held[i])
+            }
             Choice::Move(c) => self.movable_at(game, c, count),
         };
         match piece {
@@ -694,7 +751,9 @@ impl RaceState {
                 }
                 let from = self.pos[i];
                 let entering = from == OUT;
-                let (land, dir) = if entering && game.enter_at_start {
+                let (land, dir) = if back {
+                    (from.saturating_sub(count), -1)
+                } else if entering && game.enter_at_start {
                     (1, 1)
                 } else {
                     game.advance(from, count, 1)
@@ -706,7 +765,7 @@ impl RaceState {
                         from,
                         to: land,
                         count,
-                        bounced: dir < 0,
+                        bounced: dir < 0 && !back,
                     }
                 });
                 self.held[i] = false;
@@ -722,6 +781,10 @@ impl RaceState {
                 } else {
                     LandingPlan::Nothing
                 };
+                // The plans are of moves forward.
+                if back && plan != LandingPlan::Nothing {
+                    plan = LandingPlan::Live;
+                }
                 // A plan by count ends with a direction of its own.
                 let mut own_dir = true;
                 if let LandingPlan::ByCount { start } = plan {
@@ -775,7 +838,7 @@ impl RaceState {
                                 events.push(event);
                             }
                             if r.targets {
-                                self.rule_targets(game, s, i, at, r, then, events);
+                                self.rule_targets(game, s, i, from, at, r, then, events);
                             }
                             // A rule that only moves the pieces its targets
                             // pick is told when it moved some.
@@ -811,9 +874,18 @@ impl RaceState {
                                 self.held[i] = true;
                             }
                         }
-                        RestingPlan::Live => {
-                            self.rest(game, s, i, p, count, entering, roll, &mut landed, events)
-                        }
+                        RestingPlan::Live => self.rest(
+                            game,
+                            s,
+                            i,
+                            from,
+                            p,
+                            count,
+                            entering,
+                            roll,
+                            &mut landed,
+                            events,
+                        ),
                     }
                 }
                 if landed.miss > 0 {
@@ -1014,6 +1086,7 @@ impl RaceState {
         }
         let enter = self.may_enter(game, roll) && self.entry_open(game, seat, roll).is_none();
         let first = out.len();
+        let rows = game.rows_or_passing();
         for i in seat * k..seat * k + k {
             let from = self.pos[i];
             if self.held[i] || !self.can_move_from(game, from, count) {
@@ -1025,6 +1098,7 @@ impl RaceState {
             if self
                 .own_in_way(game, seat, Some(i), from, land, Some(rest))
                 .is_none()
+                && (!rows || self.rows_in_way(game, seat, from, land, rest).is_none())
                 && !out.contains(&Choice::Move(from))
             {
                 out.push(Choice::Move(from));
@@ -1048,9 +1122,198 @@ impl RaceState {
         if enter {
             out.insert(first, Choice::Enter);
         }
+        if game.move_back && out.len() == first {
+            self.back_choices(game, roll, out);
+        }
         if out.len() == first || !game.compulsory {
             out.push(Choice::Pass);
         }
+    }
+
+    /// `move back when blocked`: the moves back by the roll of the seat to
+    /// roll's pieces on the track, into `out`, under the rules of the
+    /// choices (nearest the finish first).
+    #[inline(never)]
+    fn back_choices(&self, game: &RaceGame, roll: &Roll, out: &mut Vec<Choice>) {
+        let seat = self.to_roll();
+        let k = usize::from(self.pieces);
+        let first = out.len();
+        for i in seat * k..seat * k + k {
+            let from = self.pos[i];
+            if out.contains(&Choice::Move(from)) {
+                continue;
+            }
+            if self.back_refusal(game, seat, i, roll) == Some(None) {
+                out.push(Choice::Move(from));
+            }
+        }
+        if let Some(moves) = out.get_mut(first..) {
+            moves.sort_by_key(|c| std::cmp::Reverse(c.cell()));
+        }
+    }
+
+    /// Whether the seat to roll moves back this turn (`move back when
+    /// blocked`: no piece can move forward nor enter with `roll`).
+    fn moves_back(&self, game: &RaceGame, roll: &Roll) -> bool {
+        if !game.move_back || game.count(roll) == 0 {
+            return false;
+        }
+        let seat = self.to_roll();
+        let k = usize::from(self.pieces);
+        let enters = self.may_enter(game, roll) && self.entry_open(game, seat, roll).is_none();
+        !enters
+            && (seat * k..seat * k + k)
+                .all(|i| self.forward_refusal(game, seat, i, roll) != Some(None))
+    }
+
+    /// For piece `i` of seat `seat` moving forward with `roll`: `None`
+    /// when it can't move at all, `Some(None)` when it may, `Some(Some(r))`
+    /// when a rule of the choices forbids it.
+    fn forward_refusal(
+        &self,
+        game: &RaceGame,
+        seat: usize,
+        i: usize,
+        roll: &Roll,
+    ) -> Option<Option<Refusal>> {
+        let from = self.pos[i];
+        if self.held[i] || !self.can_move_from(game, from, game.count(roll)) {
+            return None;
+        }
+        let (land, rest) = self.destination(game, seat, from, roll)?;
+        Some(
+            self.own_in_way(game, seat, Some(i), from, land, Some(rest))
+                .or_else(|| self.rows_in_way(game, seat, from, land, rest)),
+        )
+    }
+
+    /// For piece `i` of seat `seat` moving back by `roll` (`move back when
+    /// blocked`): `None` when it can't (not on the track, held, or the roll
+    /// would take it past the start), `Some(None)` when it may,
+    /// `Some(Some(r))` when a rule of the choices forbids it.
+    fn back_refusal(
+        &self,
+        game: &RaceGame,
+        seat: usize,
+        i: usize,
+        roll: &Roll,
+    ) -> Option<Option<Refusal>> {
+        let from = self.pos[i];
+        let count = game.count(roll);
+        if self.held[i] || from == OUT || from >= game.cells || count == 0 || count >= from {
+            return None;
+        }
+        let land = from - count;
+        let rest = game
+            .land(
+                seat,
+                land,
+                count,
+                -1,
+                |r| r.roll_holds(false, roll),
+                |_, _, _, _| {},
+            )
+            .at;
+        Some(
+            self.own_in_way(game, seat, Some(i), from, land, Some(rest))
+                .or_else(|| self.rows_in_way(game, seat, from, land, rest)),
+        )
+    }
+
+    /// The rule of landing and passing (`protected in rows`, `no passing
+    /// rows`, `no passing cells`) that forbids a move of seat `seat`'s
+    /// piece from `from` (`OUT`: entering) that lands on `land` and comes
+    /// to rest on `rest`, if one does.
+    fn rows_in_way(
+        &self,
+        game: &RaceGame,
+        seat: usize,
+        from: u16,
+        land: u16,
+        rest: u16,
+    ) -> Option<Refusal> {
+        if game.protect_rows > 0 {
+            for at in [land, rest] {
+                if let Some(row) = self.opponent_row(game, seat, at) {
+                    if row >= game.protect_rows {
+                        return Some(Refusal::Protected { at, row });
+                    }
+                }
+            }
+        }
+        if game.pass_rows == 0 && game.pass_stack == 0 && game.no_passing.is_empty() {
+            return None;
+        }
+        let (low, high) = (from.min(land), from.max(land));
+        for at in low.saturating_add(1)..high.min(game.cells) {
+            // Cells no one passes are passed on the way forward only.
+            if land > from && game.is_no_passing(game.rule_cell(seat, at)) {
+                return Some(Refusal::NoPassing { at });
+            }
+            if game.pass_stack > 0 {
+                if let Some(pieces) = self.stack_at(game, seat, at) {
+                    if pieces >= game.pass_stack {
+                        return Some(Refusal::Stack { at, pieces });
+                    }
+                }
+            }
+            if game.pass_rows > 0 {
+                if let Some(row) = self.opponent_row(game, seat, at) {
+                    if row >= game.pass_rows {
+                        return Some(Refusal::Blockade { at, row });
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The most pieces of one seat (any seat) where seat `seat`'s piece at
+    /// `at` would stand, if any piece is there.
+    fn stack_at(&self, game: &RaceGame, seat: usize, at: u16) -> Option<u8> {
+        if at == OUT || at >= game.cells {
+            return None;
+        }
+        let spot = game.spot(seat, at);
+        (0..self.players())
+            .map(|whose| {
+                self.pieces(whose)
+                    .iter()
+                    .filter(|&&q| game.spot(whose, q) == spot)
+                    .count() as u8
+            })
+            .filter(|&n| n > 0)
+            .max()
+    }
+
+    /// The length of the row of an opponent's pieces (cells in a row of
+    /// their path, each holding a piece of theirs) with a piece where seat
+    /// `seat`'s piece at `at` stands, if an opponent's piece is there.
+    fn opponent_row(&self, game: &RaceGame, seat: usize, at: u16) -> Option<u8> {
+        if at == OUT || at >= game.cells {
+            return None;
+        }
+        let spot = game.spot(seat, at);
+        for whose in (0..self.players()).filter(|&w| w != seat) {
+            let pieces = self.pieces(whose);
+            let Some(&q) = pieces.iter().find(|&&q| game.spot(whose, q) == spot) else {
+                continue;
+            };
+            let held = |p: u16| p != OUT && p < game.cells && pieces.contains(&p);
+            let mut row = 1u8;
+            let mut p = q;
+            while p > 1 && held(p - 1) {
+                row = row.saturating_add(1);
+                p -= 1;
+            }
+            p = q;
+            while held(p + 1) {
+                row = row.saturating_add(1);
+                p += 1;
+            }
+            return Some(row);
+        }
+        None
     }
 
     /// Why an out piece of seat `seat` can't enter with `roll` by the rules
@@ -1058,6 +1321,13 @@ impl RaceState {
     fn entry_open(&self, game: &RaceGame, seat: usize, roll: &Roll) -> Option<Refusal> {
         let (land, rest) = self.destination(game, seat, OUT, roll)?;
         self.own_in_way(game, seat, None, OUT, land, Some(rest))
+            .or_else(|| {
+                if game.rows_or_passing() {
+                    self.rows_in_way(game, seat, OUT, land, rest)
+                } else {
+                    None
+                }
+            })
     }
 
     /// Which rule of the choices beyond the usual ones (`no landing on own
@@ -1086,12 +1356,26 @@ impl RaceState {
             }
             Choice::Move(c) => {
                 let count = game.count(roll);
+                if self.moves_back(game, roll) {
+                    // A turn with no forward move: the moves back are the
+                    // choices.
+                    let i = (seat * k..seat * k + k).find(|&i| self.pos[i] == c)?;
+                    if let Some(Some(r)) = self.back_refusal(game, seat, i, roll) {
+                        return Some(r);
+                    }
+                    return None;
+                }
                 let i = (seat * k..seat * k + k).find(|&i| {
                     self.pos[i] == c && !self.held[i] && self.can_move_from(game, c, count)
                 })?;
                 let (land, rest) = self.destination(game, seat, c, roll)?;
                 if let Some(r) = self.own_in_way(game, seat, Some(i), c, land, Some(rest)) {
                     return Some(r);
+                }
+                if game.rows_or_passing() {
+                    if let Some(r) = self.rows_in_way(game, seat, c, land, rest) {
+                        return Some(r);
+                    }
                 }
             }
             _ => {}
@@ -1229,13 +1513,15 @@ impl RaceState {
     }
 
     /// The effects with a target of landing rule `rule`, which looked at
-    /// cell `at` for piece `i` of seat `seat`, now at `*p`.
+    /// cell `at` for piece `i` of seat `seat`, come from `from` and now at
+    /// `*p`.
     #[allow(clippy::too_many_arguments)]
     fn rule_targets(
         &mut self,
         game: &RaceGame,
         seat: usize,
         i: usize,
+        from: u16,
         at: u16,
         rule: &CellRule,
         p: &mut u16,
@@ -1243,20 +1529,22 @@ impl RaceState {
     ) {
         for &e in &rule.effects {
             if let CellEffect::Targeted(t, a) = e {
-                self.target(game, seat, Some(i), at, t, a, p, events);
+                self.target(game, seat, Some(i), from, at, t, a, p, events);
             }
         }
     }
 
     /// Applies `action` to the pieces `target` picks for seat `seat`: on
     /// cell `at` (progress of the seat) for `others` and `opponents`, not
-    /// counting the moved piece `mover`, whose position is `*mover_at`.
+    /// counting the moved piece `mover`, which came from `from` and whose
+    /// position is `*mover_at`.
     #[allow(clippy::too_many_arguments)]
     fn target(
         &mut self,
         game: &RaceGame,
         seat: usize,
         mover: Option<usize>,
+        from: u16,
         at: u16,
         target: Target,
         action: Action,
@@ -1305,6 +1593,9 @@ impl RaceState {
         match target {
             Target::Others | Target::Opponents if action == Action::Out => {
                 self.send_out_sharing(game, seat, mover, at, target, events);
+            }
+            Target::Others | Target::Opponents if action == Action::Swap => {
+                self.swap_sharing(game, seat, mover, from, at, target, events);
             }
             Target::Others | Target::Opponents => {
                 if game.is_safe(seat, at) {
@@ -1429,15 +1720,74 @@ impl RaceState {
         }
     }
 
-    /// The resting rules where piece `i` (of seat `seat`) came to rest on
-    /// `p`; then held
-    /// pieces there are freed, and the piece maybe held.
+    /// `others swap` and `opponents swap`: the pieces on track on the spot
+    /// of seat `seat`'s cell `at`, but the mover, and with `opponents` the
+    /// seat's own, go to the cell the mover came from (`from`, the seat's
+    /// progress; out when it entered, or when that cell is not on their
+    /// path); not on a safe cell.
+    #[allow(clippy::too_many_arguments)]
+    fn swap_sharing(
+        &mut self,
+        game: &RaceGame,
+        seat: usize,
+        mover: Option<usize>,
+        from: u16,
+        at: u16,
+        target: Target,
+        events: &mut Vec<Event>,
+    ) {
+        if at == OUT || at >= game.cells || game.is_safe(seat, at) {
+            return;
+        }
+        let spot = game.spot(seat, at);
+        let cell = if from == OUT || from >= game.cells {
+            0
+        } else {
+            game.rule_cell(seat, from)
+        };
+        let k = usize::from(self.pieces);
+        let mover = mover.unwrap_or(usize::MAX);
+        for whose in 0..self.players() {
+            if target == Target::Opponents && whose == seat {
+                continue;
+            }
+            let to = if cell == 0 {
+                OUT
+            } else {
+                game.progress_at(whose, cell)
+            };
+            for j in whose * k..whose * k + k {
+                let Some(&old) = self.pos.get(j) else {
+                    continue;
+                };
+                if j == mover || game.spot(whose, old) != spot {
+                    continue;
+                }
+                if let Some(p) = self.pos.get_mut(j) {
+                    *p = to;
+                }
+                if let Some(h) = self.held.get_mut(j) {
+                    *h = false;
+                }
+                events.push(Event::Sent {
+                    seat: whose as u8,
+                    from: old,
+                    to,
+                });
+            }
+        }
+    }
+
+    /// The resting rules where piece `i` (of seat `seat`), come from
+    /// `from`, came to rest on `p`; then held pieces there are freed, and
+    /// the piece maybe held.
     #[allow(clippy::too_many_arguments)]
     fn rest(
         &mut self,
         game: &RaceGame,
         seat: usize,
         i: usize,
+        from: u16,
         p: u16,
         count: u16,
         entering: bool,
@@ -1469,7 +1819,7 @@ impl RaceState {
                 events.push(event);
             }
             if rule.targets {
-                self.rule_targets(game, seat, i, p, rule, &mut q, events);
+                self.rule_targets(game, seat, i, from, p, rule, &mut q, events);
             }
             if rule.only_targets && events.len() > before && !rule.bump_like {
                 events.insert(before, event);
@@ -1548,6 +1898,17 @@ impl RaceState {
             }
         }
         self.to_roll = next;
+    }
+}
+
+/// `extra roll on 1 4 5` (`Extra::OnValues`): with sticks, whether the
+/// throw is worth one of the values; with dice, whether a die shows one.
+fn extra_on_values(game: &RaceGame, roll: &Roll, mask: u32) -> bool {
+    let has = |v: u16| v < 32 && mask & (1 << v) != 0;
+    if game.sticks {
+        has(game.count(roll))
+    } else {
+        roll.faces().iter().any(|&f| has(u16::from(f)))
     }
 }
 

@@ -12,6 +12,18 @@ use crate::vocab::race::{Finish, Moment, Outcome, Win};
 use crate::vocab::{Elimination, Verdict};
 use std::collections::HashMap;
 
+/// `no passing cells ...` as merged: the cells by number and by name, and
+/// the statement.
+#[derive(Clone, Debug)]
+pub struct PassingCells {
+    /// The cells by number: single cells and ranges.
+    pub numbers: Vec<(Spanned<u32>, Option<Spanned<u32>>)>,
+    /// The cells by name (on paths), as written.
+    pub names: Vec<Name>,
+    /// The statement.
+    pub span: Span,
+}
+
 /// The merged statements of a game.
 #[derive(Clone, Debug, Default)]
 pub struct Merged {
@@ -104,6 +116,17 @@ pub struct Merged {
     pub tries: Option<(Spanned<u32>, Span)>,
     /// `leave start first`, where it is written.
     pub leave_start: Option<Span>,
+    /// `protected in rows of N`: N, and the statement.
+    pub protected: Option<(Spanned<u32>, Span)>,
+    /// `no passing rows of N`: N, and the statement.
+    pub passing_rows: Option<(Spanned<u32>, Span)>,
+    /// `no passing N on a cell`: N, and the statement.
+    pub passing_stack: Option<(Spanned<u32>, Span)>,
+    /// `no passing cells ...`: the cells by number and by name, and the
+    /// statement.
+    pub passing_cells: Option<PassingCells>,
+    /// `move back when blocked`, where it is written.
+    pub move_back: Option<Span>,
     /// `track N loop starts ... home H`: the loop (`track` holds its cells).
     pub circuit: Option<CircuitDecl>,
     /// `safe cells ...`
@@ -115,6 +138,9 @@ pub struct Merged {
     /// `path SEAT: CELLS`, in order (a later one for the same seat takes
     /// the earlier's place).
     pub paths: Vec<PathDecl>,
+    /// `setup SEAT: N on CELL, ...` (race games), in order (a later one
+    /// for the same seat takes the earlier's place).
+    pub race_setups: Vec<RaceSetupDecl>,
     /// `throw N sticks`: N (instead of `dice`).
     pub throw: Option<Spanned<u32>>,
     /// `throw N sticks: C = V, ...`: the values, as written.
@@ -524,6 +550,16 @@ impl Merger<'_> {
                     None => m.paths.push(path.clone()),
                 }
             }
+            Statement::RaceSetup(setup) => {
+                match m
+                    .race_setups
+                    .iter_mut()
+                    .find(|s| s.seat.node == setup.seat.node)
+                {
+                    Some(old) => *old = setup.clone(),
+                    None => m.race_setups.push(setup.clone()),
+                }
+            }
             Statement::Throw { sticks, values } => {
                 m.throw = Some(*sticks);
                 m.throw_values = values.clone();
@@ -559,8 +595,23 @@ impl Merger<'_> {
             Statement::NoLandingOnOwn => m.no_landing_own = Some(statement.span),
             Statement::Tries(n) => m.tries = Some((*n, statement.span)),
             Statement::LeaveStartFirst => m.leave_start = Some(statement.span),
+            Statement::Protected(n) => m.protected = Some((*n, statement.span)),
+            Statement::NoPassing(NoPassingDecl::Rows(n)) => {
+                m.passing_rows = Some((*n, statement.span))
+            }
+            Statement::NoPassing(NoPassingDecl::Stack(n)) => {
+                m.passing_stack = Some((*n, statement.span))
+            }
+            Statement::NoPassing(NoPassingDecl::Cells { numbers, names }) => {
+                m.passing_cells = Some(PassingCells {
+                    numbers: numbers.clone(),
+                    names: names.clone(),
+                    span: statement.span,
+                })
+            }
+            Statement::MoveBackWhenBlocked => m.move_back = Some(statement.span),
             Statement::ExtraRoll(e) => {
-                m.extra = Some(*e);
+                m.extra = Some(e.clone());
                 m.layers.extra = layer;
             }
             Statement::Finish(f) => m.finish = Some(*f),
@@ -656,6 +707,7 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::Track(_) | Statement::Circuit(_) => "track",
         Statement::Safe(_) => "safe",
         Statement::Path(_) => "path",
+        Statement::RaceSetup(_) => "setup",
         Statement::Throw { .. } => "throw",
         Statement::Outcome(_) => "outcome",
         Statement::FinishingOrder => "finishing",
@@ -669,6 +721,9 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::NoLandingOnOwn => "no",
         Statement::Tries(_) => "tries",
         Statement::LeaveStartFirst => "leave",
+        Statement::Protected(_) => "protected",
+        Statement::NoPassing(_) => "no",
+        Statement::MoveBackWhenBlocked => "move",
         Statement::ExtraRoll(_) => "extra",
         Statement::Finish(_) => "finish",
         Statement::Win(_) => "win",
@@ -723,6 +778,7 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::Circuit(_)
         | Statement::Safe(_)
         | Statement::Path(_)
+        | Statement::RaceSetup(_)
         | Statement::Throw { .. }
         | Statement::Outcome(_)
         | Statement::FinishingOrder
@@ -738,6 +794,9 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::NoLandingOnOwn
         | Statement::Tries(_)
         | Statement::LeaveStartFirst
+        | Statement::Protected(_)
+        | Statement::NoPassing(_)
+        | Statement::MoveBackWhenBlocked
         | Statement::ExtraRoll(_)
         | Statement::Finish(_)
         | Statement::Win(_)
@@ -888,6 +947,7 @@ pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         Statement::Safe(_) => simple("safe", "`safe cells`"),
         Statement::Throw { .. } => simple("dice", "`dice` / `throw`"),
         Statement::Path(p) => named("path", &p.seat),
+        Statement::RaceSetup(p) => named("setup", &p.seat),
         Statement::Outcome(_) => simple("outcome", "the `outcome`"),
         Statement::FinishingOrder => simple("finishing", "`finishing order`"),
         Statement::Players { .. } => simple("players", "`players`"),
@@ -900,6 +960,17 @@ pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         Statement::NoLandingOnOwn => simple("no landing", "`no landing on own pieces`"),
         Statement::Tries(_) => simple("tries", "`tries`"),
         Statement::LeaveStartFirst => simple("leave start", "`leave start first`"),
+        Statement::Protected(_) => simple("protected", "`protected in rows`"),
+        Statement::NoPassing(NoPassingDecl::Rows(_)) => {
+            simple("no passing rows", "`no passing rows`")
+        }
+        Statement::NoPassing(NoPassingDecl::Cells { .. }) => {
+            simple("no passing cells", "`no passing cells`")
+        }
+        Statement::NoPassing(NoPassingDecl::Stack(_)) => {
+            simple("no passing on a cell", "`no passing ... on a cell`")
+        }
+        Statement::MoveBackWhenBlocked => simple("move back", "`move back when blocked`"),
         Statement::ExtraRoll(_) => simple("extra", "`extra roll`"),
         Statement::Finish(_) => simple("finish", "`finish`"),
         Statement::Win(_) => simple("win", "`win`"),

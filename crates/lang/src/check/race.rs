@@ -5,8 +5,8 @@
 
 use super::merge::{duplicate, Merged};
 use crate::ast::{
-    CellEffectDecl, EnterDecl, ExtraDecl, RollConditionDecl, RollRuleDecl, Spanned, TargetAction,
-    TestAtom,
+    CellEffectDecl, EnterDecl, ExtraDecl, RollConditionDecl, RollRuleDecl, SetupCell, Spanned,
+    TargetAction, TestAtom,
 };
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::Span;
@@ -26,7 +26,7 @@ pub const FACES: std::ops::RangeInclusive<u32> = 2..=20;
 /// How many players a game may have.
 pub const PLAYERS: std::ops::RangeInclusive<u32> = 1..=8;
 /// How many pieces each player may have.
-pub const PIECES: std::ops::RangeInclusive<u32> = 1..=8;
+pub const PIECES: std::ops::RangeInclusive<u32> = 1..=15;
 /// The seat names when the rule file gives none.
 pub const DEFAULT_SEATS: [&str; 8] = [
     "red", "blue", "green", "yellow", "white", "black", "purple", "orange",
@@ -221,10 +221,10 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             diags.push(
                 Diagnostic::new(
                     Code::CountRange,
-                    format!("{} pieces per player is outside 1..8", n.node),
+                    format!("{} pieces per player is outside 1..15", n.node),
                 )
-                .primary(n.span, "from 1 to 8")
-                .help("each player has 1 to 8 pieces, such as `pieces 2 per player`"),
+                .primary(n.span, "from 1 to 15")
+                .help("each player has 1 to 15 pieces, such as `pieces 2 per player`"),
             );
             1
         }
@@ -262,6 +262,17 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             }
             Extra::Doubles
         }
+        Some(ExtraDecl::OnFace(f)) if sticks => {
+            Extra::OnValues(throw_mask(&[f], dice, &throw_values, diags))
+        }
+        Some(ExtraDecl::OnValues(ref values)) if sticks => {
+            Extra::OnValues(throw_mask(values, dice, &throw_values, diags))
+        }
+        Some(ExtraDecl::OnValues(ref values)) => Extra::OnValues(
+            values
+                .iter()
+                .fold(0, |mask, &f| mask | 1u32 << face_of(f, faces, diags)),
+        ),
         Some(ExtraDecl::OnFace(f)) => Extra::OnFace(inherited_face(
             merged,
             f,
@@ -314,6 +325,28 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
         }
     }
     let turn_rules = check_turn_rules(merged, circuit.as_ref(), pieces, diags);
+    let rows = check_row_rules(
+        merged,
+        pieces,
+        rule_cells,
+        circuit.is_some(),
+        paths.as_ref(),
+        diags,
+    );
+    let setup = match path {
+        Some(length) => check_setups(
+            merged,
+            &seats,
+            pieces,
+            Track {
+                length,
+                circuit: circuit.as_ref(),
+                paths: paths.as_ref(),
+            },
+            diags,
+        ),
+        None => Vec::new(),
+    };
     let finish = match (&circuit, merged.finish) {
         // Kept home cells are moved up by the exact count (MA-2).
         (Some(c), None) if c.kept => Finish::Exact,
@@ -323,6 +356,7 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
         return None;
     }
     let kept = circuit.as_ref().is_some_and(|c| c.kept);
+    let rows_in_force = rows.in_force();
     Some(RaceSpec {
         settings: RaceSettings {
             title: merged
@@ -340,6 +374,7 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             closed,
             sticks,
             throw_values,
+            setup,
             enter_at_start: merged.enter_at_start,
             roll_rules,
             outcome: merged.outcome.map_or(Outcome::FirstHomeWins, |o| o.node),
@@ -360,7 +395,13 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             enter_compulsory: turn_rules.enter_compulsory,
             tries: turn_rules.tries,
             leave_start: turn_rules.leave_start,
-            restricted: turn_rules.no_landing_own
+            protect_rows: rows.protect,
+            pass_rows: rows.block,
+            pass_stack: rows.stack,
+            no_passing: rows.no_passing,
+            move_back: rows.move_back,
+            restricted: rows_in_force
+                || turn_rules.no_landing_own
                 || turn_rules.enter_compulsory
                 || turn_rules.leave_start
                 || kept
@@ -770,7 +811,7 @@ fn check_rule(
             CellEffectDecl::Held => Some(CellEffect::Held),
             CellEffectDecl::Bump => Some(CellEffect::Targeted(Target::Others, Action::Out)),
             CellEffectDecl::Stop => Some(CellEffect::Stop),
-            CellEffectDecl::Targeted(t, a) => target_action(t.node, a, cells, diags),
+            CellEffectDecl::Targeted(t, a) => target_action(t.node, a, e.span, cells, diags),
             CellEffectDecl::EndTurn => {
                 diags.push(
                     Diagnostic::new(
@@ -840,6 +881,7 @@ fn check_rule(
 fn target_action(
     target: Target,
     action: TargetAction,
+    span: Span,
     cells: u16,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<CellEffect> {
@@ -863,6 +905,18 @@ fn target_action(
         TargetAction::Back(n) => Action::Back(number(n, "back", diags)?),
         TargetAction::GoTo(n) => Action::GoTo(number(n, "go to", diags)?),
         TargetAction::Out => Action::Out,
+        TargetAction::Swap if !target.on_cell() => {
+            diags.push(
+                Diagnostic::new(
+                    Code::EffectMisplaced,
+                    format!("`{} swap` has no cell to swap with", target.word()),
+                )
+                .primary(span, "these pieces are not where the moved piece lands")
+                .help("a swap sends the pieces on the landing cell to the cell the moved piece came from: write `opponents swap` or `others swap`"),
+            );
+            return None;
+        }
+        TargetAction::Swap => Action::Swap,
     };
     Some(CellEffect::Targeted(target, action))
 }
@@ -1025,6 +1079,203 @@ fn check_turn_rules(
         tries,
         leave_start: merged.leave_start.is_some(),
     }
+}
+
+/// `protected in rows`, `no passing ...` and `move back when blocked`,
+/// checked.
+struct RowRules {
+    protect: u8,
+    block: u8,
+    stack: u8,
+    no_passing: Vec<bool>,
+    move_back: bool,
+}
+
+impl RowRules {
+    fn in_force(&self) -> bool {
+        self.protect > 0
+            || self.block > 0
+            || self.stack > 0
+            || !self.no_passing.is_empty()
+            || self.move_back
+    }
+}
+
+/// Checks `protected in rows of N` and `no passing rows of N` (a row is 2
+/// pieces or more, and no more than a seat has) and the cells of `no
+/// passing cells ...`.
+fn check_row_rules(
+    merged: &Merged,
+    pieces: u8,
+    rule_cells: Option<u16>,
+    on_loop: bool,
+    paths: Option<&Paths>,
+    diags: &mut Vec<Diagnostic>,
+) -> RowRules {
+    let mut row = |what: &str, example: &str, written: Option<(Spanned<u32>, Span)>| {
+        let (n, _) = written?;
+        if n.node < 2 {
+            diags.push(
+                Diagnostic::new(
+                    Code::CountRange,
+                    format!(
+                        "a row of {} is no row",
+                        crate::words::count(u64::from(n.node), "piece")
+                    ),
+                )
+                .primary(n.span, "2 pieces or more")
+                .help(format!(
+                    "{what} are of 2 pieces or more on cells in a row, such as `{example}`"
+                )),
+            );
+            return None;
+        }
+        if n.node > u32::from(pieces) {
+            let mut d = Diagnostic::new(
+                Code::CountRange,
+                format!("no seat has {} pieces to make a row of them", n.node),
+            )
+            .primary(n.span, format!("each seat has {pieces}"));
+            if let Some(p) = merged.pieces_per_player {
+                d = d.secondary(p.span, "the pieces of each player");
+            }
+            diags.push(d.help(format!(
+                "a row can't be longer than a seat's pieces: give a row of 2 to {pieces}, or more pieces"
+            )));
+            return None;
+        }
+        Some(n.node as u8)
+    };
+    let protect = row("protected rows", "protected in rows of 2", merged.protected).unwrap_or(0);
+    let block = row(
+        "rows no one passes",
+        "no passing rows of 3",
+        merged.passing_rows,
+    )
+    .unwrap_or(0);
+    let mut stack = 0;
+    if let Some((n, _)) = merged.passing_stack {
+        if n.node < 2 {
+            diags.push(
+                Diagnostic::new(
+                    Code::CountRange,
+                    format!(
+                        "{} on a cell is no blockade",
+                        crate::words::count(u64::from(n.node), "piece")
+                    ),
+                )
+                .primary(n.span, "2 pieces or more")
+                .help("a blockade is 2 pieces or more of one seat on a cell, such as `no passing 2 on a cell`"),
+            );
+        } else if n.node > u32::from(pieces) {
+            let mut d = Diagnostic::new(
+                Code::CountRange,
+                format!("no seat has {} pieces to put on a cell", n.node),
+            )
+            .primary(n.span, format!("each seat has {pieces}"));
+            if let Some(p) = merged.pieces_per_player {
+                d = d.secondary(p.span, "the pieces of each player");
+            }
+            diags.push(d.help(format!(
+                "a blockade can't be more than a seat's pieces: give 2 to {pieces}, or more pieces"
+            )));
+        } else {
+            stack = n.node as u8;
+        }
+    }
+    let mut no_passing = Vec::new();
+    if let (Some(cells), Some(rule_cells)) = (&merged.passing_cells, rule_cells) {
+        no_passing = vec![false; usize::from(rule_cells) + 1];
+        if !cells.names.is_empty() {
+            for n in named_cells(&cells.names, paths, diags).unwrap_or_default() {
+                if let Some(slot) = no_passing.get_mut(usize::from(n)) {
+                    *slot = true;
+                }
+            }
+        }
+        for (from, to) in &cells.numbers {
+            if let Some(p) = paths {
+                diags.push(numbered_on_paths(*from, p));
+                continue;
+            }
+            let ends: Vec<Spanned<u32>> = match to {
+                Some(to) => vec![*from, *to],
+                None => vec![*from],
+            };
+            let mut ok = true;
+            for n in ends {
+                if n.node == 0 || n.node > u32::from(rule_cells) {
+                    diags.push(if on_loop {
+                        loop_cell(n, rule_cells, "cells no one passes are cells of the loop")
+                    } else {
+                        cell_number(n, rule_cells + 1, "cells no one passes are cells before it")
+                    });
+                    ok = false;
+                }
+            }
+            let to = to.unwrap_or(*from);
+            if ok && from.node > to.node {
+                diags.push(
+                    Diagnostic::new(
+                        Code::CellNumber,
+                        format!("cells {}-{} is reversed", from.node, to.node),
+                    )
+                    .primary(from.span.to(to.span), "the lower cell comes first")
+                    .help(format!("write `{}-{}`", to.node, from.node)),
+                );
+                ok = false;
+            }
+            if ok {
+                for c in from.node..=to.node {
+                    if let Some(slot) = no_passing.get_mut(c as usize) {
+                        *slot = true;
+                    }
+                }
+            }
+        }
+    }
+    RowRules {
+        protect,
+        block,
+        stack,
+        no_passing,
+        move_back: merged.move_back.is_some(),
+    }
+}
+
+/// With sticks, the values of `extra roll on ...` as a mask of throws,
+/// each a value some throw is worth.
+fn throw_mask(
+    values: &[Spanned<u32>],
+    sticks: Option<u8>,
+    table: &[u16],
+    diags: &mut Vec<Diagnostic>,
+) -> u32 {
+    let worth: Vec<u32> = if table.is_empty() {
+        (0..=u32::from(sticks.unwrap_or(0))).collect()
+    } else {
+        table.iter().map(|&v| u32::from(v)).collect()
+    };
+    let mut mask = 0u32;
+    for v in values {
+        if worth.contains(&v.node) && v.node < 32 {
+            mask |= 1 << v.node;
+            continue;
+        }
+        let mut shown: Vec<u32> = worth.clone();
+        shown.sort_unstable();
+        shown.dedup();
+        let shown: Vec<String> = shown.iter().map(u32::to_string).collect();
+        diags.push(
+            Diagnostic::new(
+                Code::DiceRange,
+                format!("no throw of these sticks is worth {}", v.node),
+            )
+            .primary(v.span, format!("the throws are worth {}", shown.join(", ")))
+            .help("with sticks, `extra roll on ...` names what a throw is worth, such as `extra roll on 1 4 5`"),
+        );
+    }
+    mask
 }
 
 /// `safe cells ...`: the cells, each from 1 to `rule_cells`.
@@ -1205,7 +1456,7 @@ fn check_roll_rule(
                 );
                 None
             }
-            CellEffectDecl::Targeted(t, a) => target_action(t.node, a, cells, diags),
+            CellEffectDecl::Targeted(t, a) => target_action(t.node, a, e.span, cells, diags),
             CellEffectDecl::Miss(n) if (1..=255).contains(&n.node) => {
                 Some(CellEffect::Miss(n.node as u8))
             }
@@ -1533,6 +1784,165 @@ fn numbered_on_paths(n: Spanned<u32>, paths: &Paths) -> Diagnostic {
     .help(format!(
         "name the cell as the paths do, such as `{example}`"
     ))
+}
+
+/// What a setup's cells are checked against: a piece's path (its length,
+/// the finish), the loop, or the named paths.
+#[derive(Clone, Copy)]
+struct Track<'a> {
+    length: u16,
+    circuit: Option<&'a Circuit>,
+    paths: Option<&'a Paths>,
+}
+
+/// `setup SEAT: N on CELL, ...`: each seat's pieces that start on the
+/// track, as positions along its path (the furthest first); a seat of the
+/// game, at least one piece on each cell named, a cell on the seat's
+/// path before the finish, no more pieces than the seat has.
+fn check_setups(
+    merged: &Merged,
+    seats: &[String],
+    pieces: u8,
+    track: Track<'_>,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Vec<u16>> {
+    if merged.race_setups.is_empty() {
+        return Vec::new();
+    }
+    let mut out: Vec<Vec<u16>> = vec![Vec::new(); seats.len()];
+    for decl in &merged.race_setups {
+        let Some(seat) = seats.iter().position(|s| *s == decl.seat.node) else {
+            diags.push(
+                Diagnostic::new(
+                    Code::PlayerCount,
+                    format!("no seat is named `{}`", decl.seat.node),
+                )
+                .primary(decl.seat.span, "not a seat of this game")
+                .help(unknown_help(
+                    &decl.seat.node,
+                    seats.iter().map(String::as_str),
+                    "set up the pieces of a seat named by `seats`",
+                )),
+            );
+            continue;
+        };
+        let mut at: Vec<u16> = Vec::new();
+        let mut total: u32 = 0;
+        for (count, cell) in &decl.counts {
+            if count.node == 0 {
+                diags.push(
+                    Diagnostic::new(Code::CountRange, "a setup of 0 pieces")
+                        .primary(count.span, "at least 1")
+                        .help(
+                            "set up at least one piece on each cell named, or leave the cell out",
+                        ),
+                );
+                continue;
+            }
+            total = total.saturating_add(count.node);
+            let Some(step) = setup_step(seat, &decl.seat.node, cell, track, diags) else {
+                continue;
+            };
+            let n = usize::try_from(count.node).unwrap_or(usize::MAX);
+            if n <= usize::from(pieces) {
+                at.extend(std::iter::repeat_n(step, n));
+            }
+        }
+        if total > u32::from(pieces) {
+            let mut d = Diagnostic::new(
+                Code::CountRange,
+                format!(
+                    "{total} pieces set up for `{}`, who has {pieces}",
+                    decl.seat.node
+                ),
+            )
+            .primary(decl.span, format!("{total} pieces"));
+            if let Some(p) = merged.pieces_per_player {
+                d = d.secondary(p.span, "the pieces of each player");
+            }
+            diags.push(d.help(format!(
+                "set up at most {pieces} pieces per seat, or give each player more with `pieces {total} per player`"
+            )));
+            continue;
+        }
+        at.sort_unstable_by(|a, b| b.cmp(a));
+        if let Some(slot) = out.get_mut(seat) {
+            *slot = at;
+        }
+    }
+    out
+}
+
+/// The position along seat `seat`'s path of a setup's cell, or `E033`.
+fn setup_step(
+    seat: usize,
+    seat_name: &str,
+    cell: &SetupCell,
+    track: Track<'_>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<u16> {
+    const WHAT: &str = "a piece is set up on a cell before the finish";
+    match (cell, track.paths) {
+        (SetupCell::Named(name), Some(paths)) => {
+            let number = named_cells(std::slice::from_ref(name), Some(paths), diags)?;
+            let [number] = number.as_slice() else {
+                diags.push(
+                    Diagnostic::new(
+                        Code::CellNumber,
+                        format!("`{}` is a run of cells: a setup names one", name.node),
+                    )
+                    .primary(name.span, "several cells")
+                    .help("name one cell for each count, such as `2 on p24, 5 on p13`"),
+                );
+                return None;
+            };
+            let step = paths.step(seat, *number);
+            if step == 0 {
+                diags.push(
+                    Diagnostic::new(
+                        Code::CellNumber,
+                        format!("`{}` is not on {seat_name}'s path", name.node),
+                    )
+                    .primary(name.span, format!("not a cell of `path {seat_name}`"))
+                    .help(format!(
+                        "a piece starts on a cell of its seat's own path: name one that `path {seat_name}` goes through"
+                    )),
+                );
+                return None;
+            }
+            Some(step)
+        }
+        (SetupCell::Named(name), None) => {
+            named_cells(std::slice::from_ref(name), None, diags);
+            None
+        }
+        (SetupCell::Number(n), Some(paths)) => {
+            diags.push(numbered_on_paths(*n, paths));
+            None
+        }
+        (SetupCell::Number(n), None) => match track.circuit {
+            Some(c) => {
+                let Some(cell) = u16::try_from(n.node)
+                    .ok()
+                    .filter(|&v| (1..=c.cells).contains(&v))
+                else {
+                    diags.push(loop_cell(*n, c.cells, WHAT));
+                    return None;
+                };
+                let start = c.starts.get(seat).copied().unwrap_or(1);
+                Some((cell + c.cells - start) % c.cells + 1)
+            }
+            None => {
+                let ok = u16::try_from(n.node)
+                    .ok()
+                    .filter(|&v| v >= 1 && v < track.length);
+                if ok.is_none() {
+                    diags.push(cell_number(*n, track.length, WHAT));
+                }
+                ok
+            }
+        },
+    }
 }
 
 /// `throw N sticks`: how many sticks.

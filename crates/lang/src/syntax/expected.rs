@@ -21,7 +21,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | kw_remove | remove_stmt | remove_option_stmt | kw_safe | safe_stmt | kw_outcome | outcome_stmt
         | kw_finishing | finishing_stmt | kw_rolling | roll_rule_stmt | no_landing_stmt
         | kw_tries | tries_stmt | kw_leave | leave_start_stmt | kw_path | path_stmt | kw_throw
-        | throw_stmt | kw_hand | hand_stmt | kw_holes | holes_stmt => {
+        | throw_stmt | kw_hand | hand_stmt | kw_holes | holes_stmt | kw_protected | protect_stmt
+        | no_passing_stmt => {
             "a new statement"
         }
         name | identifier => "a name",
@@ -156,6 +157,12 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_sticks => "`sticks`",
         throw_value => "a count and its value (`0 = 5`)",
         kw_closed => "`closed`",
+        kw_rows | passing_rows => "`rows`",
+        passing_stack => "a number of pieces on a cell",
+        kw_passing => "`passing`",
+        kw_blocked => "`blocked`",
+        kw_swap => "`swap`",
+        move_back => "`back`",
         kw_own => "`own`",
         kw_can => "`can`",
         enter_at_start => "`at start`",

@@ -196,6 +196,23 @@ impl Lower {
                     .collect();
                 Statement::Path(PathDecl { seat, cells })
             }
+            Rule::race_setup_stmt => {
+                let seat = self.lower_name(inner.next()?);
+                let mut counts = Vec::new();
+                for pair in inner.filter(|p| p.as_rule() == Rule::setup_count) {
+                    let mut parts = pair.into_inner();
+                    let count = self.lower_number(parts.next()?);
+                    let cell =
+                        parts.find(|p| matches!(p.as_rule(), Rule::cell_range | Rule::number))?;
+                    let cell = if cell.as_rule() == Rule::cell_range {
+                        SetupCell::Named(self.lower_name(cell))
+                    } else {
+                        SetupCell::Number(self.lower_number(cell))
+                    };
+                    counts.push((count, cell));
+                }
+                Statement::RaceSetup(RaceSetupDecl { seat, counts, span })
+            }
             Rule::throw_stmt => {
                 let sticks = self.lower_number(inner.next()?);
                 let mut values = Vec::new();
@@ -246,10 +263,15 @@ impl Lower {
             }
             Rule::move_stmt => match inner.next()?.as_rule() {
                 Rule::move_by_sum => Statement::MoveBySum,
+                Rule::move_back => Statement::MoveBackWhenBlocked,
                 Rule::kw_optional => Statement::MoveCompulsory(false),
                 _ => Statement::MoveCompulsory(true),
             },
             Rule::no_landing_stmt => Statement::NoLandingOnOwn,
+            Rule::protect_stmt => Statement::Protected(
+                self.lower_number(inner.find(|p| p.as_rule() == Rule::number)?),
+            ),
+            Rule::no_passing_stmt => Statement::NoPassing(self.lower_no_passing(inner)?),
             Rule::leave_start_stmt => Statement::LeaveStartFirst,
             Rule::tries_stmt => Statement::Tries(self.lower_number(inner.next()?)),
             Rule::enter_stmt => {
@@ -271,10 +293,21 @@ impl Lower {
                 let p = inner.next()?;
                 Statement::ExtraRoll(match p.as_rule() {
                     Rule::extra_on => {
+                        let all = p.clone();
                         let what = p.into_inner().nth(1)?;
                         match what.as_rule() {
                             Rule::kw_doubles => ExtraDecl::Doubles(self.span(&what)),
-                            _ => ExtraDecl::OnFace(self.lower_number(what)),
+                            _ => {
+                                let mut values: Vec<Spanned<u32>> = all
+                                    .into_inner()
+                                    .filter(|n| n.as_rule() == Rule::number)
+                                    .map(|n| self.lower_number(n))
+                                    .collect();
+                                match values.len() {
+                                    1 => ExtraDecl::OnFace(values.pop()?),
+                                    _ => ExtraDecl::OnValues(values),
+                                }
+                            }
                         }
                     }
                     _ => ExtraDecl::Never,
@@ -472,6 +505,7 @@ impl Lower {
                     Rule::forward_effect => TargetAction::Forward(n?),
                     Rule::back_effect => TargetAction::Back(n?),
                     Rule::go_effect => TargetAction::GoTo(n?),
+                    Rule::kw_swap => TargetAction::Swap,
                     _ => TargetAction::Out,
                 };
                 CellEffectDecl::Targeted(t, a)
@@ -491,6 +525,40 @@ impl Lower {
             _ => return None,
         };
         Some(Spanned::new(effect, span))
+    }
+
+    /// `no_passing_stmt = { kw_no ~ kw_passing ~ (passing_rows | cells_test) }`
+    fn lower_no_passing(&self, mut inner: Pairs<'_, Rule>) -> Option<NoPassingDecl> {
+        let what = inner.find(|p| {
+            matches!(
+                p.as_rule(),
+                Rule::passing_rows | Rule::passing_stack | Rule::cells_test
+            )
+        })?;
+        if what.as_rule() == Rule::passing_rows {
+            let n = what.into_inner().find(|p| p.as_rule() == Rule::number)?;
+            return Some(NoPassingDecl::Rows(self.lower_number(n)));
+        }
+        if what.as_rule() == Rule::passing_stack {
+            let n = what.into_inner().find(|p| p.as_rule() == Rule::number)?;
+            return Some(NoPassingDecl::Stack(self.lower_number(n)));
+        }
+        let mut numbers = Vec::new();
+        let mut names = Vec::new();
+        for item in what.into_inner().filter(|p| p.as_rule() == Rule::cell_item) {
+            let mut parts = item.into_inner();
+            let Some(first) = parts.next() else { continue };
+            if first.as_rule() == Rule::cell_range {
+                names.push(self.lower_name(first));
+                continue;
+            }
+            let from = self.lower_number(first);
+            let to = parts
+                .find(|n| n.as_rule() == Rule::number)
+                .map(|n| self.lower_number(n));
+            numbers.push((from, to));
+        }
+        Some(NoPassingDecl::Cells { numbers, names })
     }
 
     /// `board_stmt = { kw_board ~ number ~ kw_x ~ number }`

@@ -57,6 +57,10 @@ pub enum Extra {
     Doubles,
     /// When a die shows this face.
     OnFace(u8),
+    /// `extra roll on 1 4 5`: bit `v` set for each value `v`: with sticks,
+    /// when the throw is worth one of them; with dice, when a die shows one
+    /// of them.
+    OnValues(u32),
 }
 
 /// A test of a cell rule that looks at the roll, not at the cell.
@@ -112,6 +116,7 @@ impl Target {
             Action::Forward(k) => format!("{t} forward {k}"),
             Action::Back(k) => format!("{t} back {k}"),
             Action::GoTo(c) => format!("{t} to {c}"),
+            Action::Swap => format!("{t} swap"),
         }
     }
 
@@ -133,6 +138,9 @@ pub enum Action {
     GoTo(u16),
     /// Off the track: it must enter again.
     Out,
+    /// To the cell the moved piece came from (out, when it entered): the
+    /// two change places (`opponents swap`).
+    Swap,
 }
 
 /// What a cell rule does, in the order written.
@@ -332,6 +340,10 @@ pub struct RaceSettings {
     /// `throw N sticks: 0 = 5, ...`: what each count of marked sticks
     /// moves, indexed by the count (empty: the count itself).
     pub throw_values: Vec<u16>,
+    /// `setup SEAT: N on CELL, ...`: where each seat's pieces start, by
+    /// seat (its positions, the furthest first; the seat's other pieces
+    /// start out). Empty when every piece starts out.
+    pub setup: Vec<Vec<u16>>,
     /// `enter ... at start`.
     pub enter_at_start: bool,
     /// The rules of the roll.
@@ -377,9 +389,28 @@ pub struct RaceSettings {
     /// `leave start first`: while the player has pieces out, a piece on
     /// their start cell must move away when it can (MA-5).
     pub leave_start: bool,
+    /// `protected in rows of N`: N (0: none). A piece of a seat on one of
+    /// N or more cells in a row of its path, each holding a piece of that
+    /// seat, can't be hit: no move of another seat lands or comes to rest
+    /// on it.
+    pub protect_rows: u8,
+    /// `no passing rows of N`: N (0: none). No move passes a piece of a
+    /// row of N or more pieces of one opponent on cells in a row.
+    pub pass_rows: u8,
+    /// `no passing N on a cell`: N (0: none). No move passes a cell
+    /// holding N or more pieces of one seat, its own included.
+    pub pass_stack: u8,
+    /// `no passing cells ...`, by number (empty: none): no move forward
+    /// passes these cells; a piece must stop on them.
+    pub no_passing: Vec<bool>,
+    /// `move back when blocked`: when no piece can move forward (nor
+    /// enter), a piece moves back by the roll, under the same rules; a pass
+    /// only when none can.
+    pub move_back: bool,
     /// Some rule of the choices beyond the usual ones is in force (`no
     /// landing on own pieces`, kept home cells, `enter compulsory`, `leave
-    /// start first`, closed cells, sticks and their throws of 0): the engine lists the choices of such a game on a path
+    /// start first`, closed cells, sticks and their throws of 0, protected
+    /// rows, no passing, moves back): the engine lists the choices of such a game on a path
     /// of its own, and the usual games pay one test of this for it.
     pub restricted: bool,
 }
@@ -409,6 +440,26 @@ impl RaceSettings {
                 .copied()
                 .unwrap_or(sum)
         }
+    }
+
+    /// Whether no piece may pass cell `cell` (a rule cell number).
+    #[inline]
+    pub fn is_no_passing(&self, cell: u16) -> bool {
+        self.no_passing
+            .get(usize::from(cell))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Whether a rule of landing and passing among `protected in rows`,
+    /// `no passing ...` and `move back when blocked` is in force.
+    #[inline]
+    pub fn rows_or_passing(&self) -> bool {
+        self.protect_rows > 0
+            || self.pass_rows > 0
+            || self.pass_stack > 0
+            || !self.no_passing.is_empty()
+            || self.move_back
     }
 
     /// Whether cell `cell` (a rule cell number) is closed.

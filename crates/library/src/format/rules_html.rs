@@ -858,6 +858,50 @@ fn race(o: &mut String, game: &RaceGame) {
         Extra::Never => {}
         Extra::Doubles => turn.push("A roll of doubles earns another roll.".to_string()),
         Extra::OnFace(f) => turn.push(format!("A roll with a {f} earns another roll.")),
+        Extra::OnValues(mask) => {
+            let values: Vec<String> = (0..32)
+                .filter(|v| mask & (1u32 << v) != 0)
+                .map(|v: u32| v.to_string())
+                .collect();
+            turn.push(format!(
+                "A roll worth {} earns another roll.",
+                values.join(" or ")
+            ));
+        }
+    }
+    if game.protect_rows > 0 {
+        turn.push(format!(
+            "A player's pieces on {} or more cells in a row protect each other: no move lands on them.",
+            game.protect_rows
+        ));
+    }
+    if game.pass_rows > 0 {
+        turn.push(format!(
+            "No piece passes {} or more pieces of one opponent on cells in a row.",
+            game.pass_rows
+        ));
+    }
+    if game.pass_stack > 0 {
+        turn.push(format!(
+            "No piece passes a cell holding {} or more pieces of one player.",
+            game.pass_stack
+        ));
+    }
+    if !game.no_passing.is_empty() {
+        let cells: Vec<String> = (0..game.no_passing.len() as u16)
+            .filter(|&c| game.is_no_passing(c))
+            .map(|c| game.label(0, game.progress_at(0, c)))
+            .collect();
+        turn.push(format!(
+            "No piece passes {}: a piece must stop there.",
+            cells.join(", ")
+        ));
+    }
+    if game.move_back {
+        turn.push(
+            "A player whose pieces can't move forward must move one back by the roll, if one can."
+                .to_string(),
+        );
     }
     turn.push(match game.finish {
         Finish::Past => "Reaching or passing the finish finishes a piece.".to_string(),

@@ -60,6 +60,9 @@ pub fn describe(event: &Event, game: &RaceGame, seat: usize) -> String {
                     count.saturating_sub(up),
                     cell(to)
                 )
+            } else if to < from {
+                // A move back (`move back when blocked`).
+                format!("moves back from {} to {}", cell(from), cell(to))
             } else if to >= game.cells && named {
                 format!("moves from {} to {}", cell(from), place(game, seat, to))
             } else {

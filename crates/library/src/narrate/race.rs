@@ -160,6 +160,30 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
             Some(Refusal::ZeroThrow) => {
                 return format!("a throw of 0 ({roll}) moves nothing");
             }
+            Some(Refusal::Protected { at, row }) => {
+                return format!(
+                    "the piece on {} is protected: it is one of {row} in a row",
+                    game.label(seat, at)
+                );
+            }
+            Some(Refusal::Blockade { at, row }) => {
+                return format!(
+                    "the row of {row} on {} can't be passed",
+                    game.label(seat, at)
+                );
+            }
+            Some(Refusal::Stack { at, pieces }) => {
+                return format!(
+                    "the {pieces} pieces on {} can't be passed",
+                    game.label(seat, at)
+                );
+            }
+            Some(Refusal::NoPassing { at }) => {
+                return format!(
+                    "no piece passes {}: it must stop there",
+                    game.label(seat, at)
+                );
+            }
             None => {}
         }
     }
