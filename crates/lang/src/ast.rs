@@ -124,6 +124,8 @@ pub enum Statement {
     },
     /// `track N`
     Track(Spanned<u32>),
+    /// `layout SHAPE`: how pictures lay the track out.
+    Layout(LayoutDecl),
     /// `players N-M` (`players N`: both the same)
     Players {
         /// The fewest.
@@ -540,6 +542,23 @@ pub struct PathDecl {
     pub seat: Name,
     /// The cells, as written: `a1-a4 m1-m8 a5-a6`.
     pub cells: Vec<Name>,
+}
+
+/// `layout SHAPE`: the shape pictures draw a race track in, as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutDecl {
+    /// `layout rows`: ten a row in reading order (the default).
+    Rows,
+    /// `layout serpentine N`: rows of N cells, back and forth.
+    Serpentine(Spanned<u32>),
+    /// `layout spiral`
+    Spiral,
+    /// `layout cross`
+    Cross,
+    /// `layout lanes`
+    Lanes,
+    /// `layout tables`
+    Tables,
 }
 
 /// `track N loop starts S S ... home H`.

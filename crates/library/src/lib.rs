@@ -25,6 +25,7 @@ pub use rulebook_engine::{
 
 pub mod format;
 pub mod lab;
+pub mod layout;
 pub mod load;
 pub mod narrate;
 pub mod pdn;

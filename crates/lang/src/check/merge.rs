@@ -111,6 +111,8 @@ pub struct Merged {
     /// `path SEAT: CELLS`, in order (a later one for the same seat takes
     /// the earlier's place).
     pub paths: Vec<PathDecl>,
+    /// `layout ...`, with the statement's span.
+    pub layout: Option<(LayoutDecl, Span)>,
     /// `throw N sticks`: N (instead of `dice`).
     pub throw: Option<Spanned<u32>>,
     /// `throw N sticks: C = V, ...`: the values, as written.
@@ -522,6 +524,7 @@ impl Merger<'_> {
                     None => m.paths.push(path.clone()),
                 }
             }
+            Statement::Layout(l) => m.layout = Some((*l, statement.span)),
             Statement::Throw { sticks, values } => {
                 m.throw = Some(*sticks);
                 m.throw_values = values.clone();
@@ -659,6 +662,7 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::Safe(_) => "safe",
         Statement::Path(_) => "path",
         Statement::Throw { .. } => "throw",
+        Statement::Layout(_) => "layout",
         Statement::Outcome(_) => "outcome",
         Statement::FinishingOrder => "finishing",
         Statement::RollRule(_) => "rolling",
@@ -724,6 +728,7 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::Safe(_)
         | Statement::Path(_)
         | Statement::Throw { .. }
+        | Statement::Layout(_)
         | Statement::Outcome(_)
         | Statement::FinishingOrder
         | Statement::RollRule(_)
@@ -876,6 +881,7 @@ pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         Statement::Track(_) | Statement::Circuit(_) => simple("track", "the `track`"),
         Statement::Safe(_) => simple("safe", "`safe cells`"),
         Statement::Throw { .. } => simple("dice", "`dice` / `throw`"),
+        Statement::Layout(_) => simple("layout", "the `layout`"),
         Statement::Path(p) => named("path", &p.seat),
         Statement::Outcome(_) => simple("outcome", "the `outcome`"),
         Statement::FinishingOrder => simple("finishing", "`finishing order`"),

@@ -21,7 +21,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | kw_remove | remove_stmt | remove_option_stmt | kw_safe | safe_stmt | kw_outcome | outcome_stmt
         | kw_finishing | finishing_stmt | kw_rolling | roll_rule_stmt | no_landing_stmt
         | kw_tries | tries_stmt | kw_leave | leave_start_stmt | kw_path | path_stmt | kw_throw
-        | throw_stmt | kw_hand | hand_stmt => {
+        | throw_stmt | kw_hand | hand_stmt | kw_layout | layout_stmt => {
             "a new statement"
         }
         name | identifier => "a name",
@@ -154,6 +154,12 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_kept => "`kept`",
         cell_range => "a cell name (`m4`, `a1-a4`)",
         kw_sticks => "`sticks`",
+        kw_serpentine | layout_serpentine => "`serpentine`",
+        kw_spiral => "`spiral`",
+        kw_cross => "`cross`",
+        kw_lanes => "`lanes`",
+        kw_tables => "`tables`",
+        kw_rows => "`rows`",
         throw_value => "a count and its value (`0 = 5`)",
         kw_closed => "`closed`",
         kw_own => "`own`",
