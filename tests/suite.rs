@@ -75,6 +75,8 @@ mod properties;
 mod pydraughts;
 #[path = "race.rs"]
 mod race;
+#[path = "race_layout.rs"]
+mod race_layout;
 #[path = "race_paths.rs"]
 mod race_paths;
 #[path = "race_rules.rs"]

@@ -394,8 +394,9 @@ fn tables(s: &RaceSettings) -> Option<Plan> {
 }
 
 /// The jumps of a plain track's cell rules, each from a cell to the cell a
-/// rule sends the piece to: `go to N`, `forward N`, `back N` (the first
-/// that moves the piece, of each rule that holds there); on a loop or on
+/// rule sends the piece to: `go to N`, `forward N`, `back N` (of the first
+/// rule there that moves the piece, by its first moving effect; `out` and
+/// `repeat move` draw no jump); on a loop or on
 /// paths `go to` only (where `forward` goes depends on the seat). Up the
 /// track is a ladder, down a snake.
 pub fn jumps(game: &RaceGame) -> Vec<(u16, u16)> {
@@ -414,11 +415,14 @@ pub fn jumps(game: &RaceGame) -> Vec<(u16, u16)> {
                 e if e.moves() => Some(None),
                 _ => None,
             });
-            if let Some(Some(to)) = to {
-                if to != cell && (1..=last).contains(&to) && !out.contains(&(cell, to)) {
+            // The first rule that moves the piece is its jump.
+            let Some(to) = to else { continue };
+            if let Some(to) = to.filter(|&t| t != cell && (1..=last).contains(&t)) {
+                if !out.contains(&(cell, to)) {
                     out.push((cell, to));
                 }
             }
+            break;
         }
     }
     out

@@ -362,6 +362,23 @@ pub fn render(game: &RaceGame, state: Option<&RaceState>) -> String {
             if finish { "#202020" } else { "#9a9a9a" },
             if finish { 3 } else { 1 }
         );
+        if plan.layout == Layout::Tables {
+            // A point of the tables: a triangle from the table's edge.
+            let (gx, gy) = plan.at(c).unwrap_or((0, 0));
+            let (edge, tip) = if gy == 0 {
+                (y, y + CELL - 8)
+            } else {
+                (y + CELL, y + 8)
+            };
+            let _ = writeln!(
+                body,
+                r#"<polygon class="point" points="{},{edge} {},{edge} {},{tip}" fill="{}" fill-opacity="0.55"/>"#,
+                x + 4,
+                x + CELL - 4,
+                x + CELL / 2,
+                if gx % 2 == 0 { "#a1887f" } else { "#d7c4a3" }
+            );
+        }
         if let Some(seat) = game
             .circuit
             .as_ref()
