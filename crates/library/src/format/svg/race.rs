@@ -1,6 +1,10 @@
-//! `show RACE --svg`: a race track as an SVG picture. The cells ten a row
-//! in reading order, each cell that has a rule tinted by what it does and
-//! carrying the same marks as the text picture ([`crate::narrate::legend`]),
+//! `show RACE --svg`: a race track as an SVG picture. The cells where the
+//! track's shape puts them ([`crate::layout`]: ten a row in reading order
+//! by default; a serpentine with its jumps drawn as ladders and snakes; a
+//! spiral; a cross with each seat's corner, home cells and triangle of the
+//! middle; lanes; tables), each cell that has a rule tinted by what it
+//! does and carrying the same marks as the text picture
+//! ([`crate::narrate::legend`]),
 //! an arrow from every cell a rule sends the piece from (`go to`) to where
 //! it goes, the pieces in their seats' colours ([`crate::format::colour`]),
 //! the home cells of a circuit, the legend, and whose turn it is.
