@@ -29,7 +29,7 @@ pub use rulebook_lang::{
     ast, bundled, check, diagnostic, format_rules, rng, shown, source, suggest, syntax, vocab,
     words,
 };
-pub use rulebook_library::{format, lab, load, narrate, pdn, record, session};
+pub use rulebook_library::{format, lab, layout, load, narrate, pdn, record, session};
 
 pub mod cli;
 #[cfg(feature = "lsp")]

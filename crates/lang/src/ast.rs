@@ -129,6 +129,8 @@ pub enum Statement {
     },
     /// `track N`
     Track(Spanned<u32>),
+    /// `layout SHAPE`: how pictures lay the track out.
+    Layout(LayoutDecl),
     /// `players N-M` (`players N`: both the same)
     Players {
         /// The fewest.
@@ -598,6 +600,21 @@ pub enum SetupCell {
     Named(Name),
     /// `24`
     Number(Spanned<u32>),
+/// `layout SHAPE`: the shape pictures draw a race track in, as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutDecl {
+    /// `layout rows`: ten a row in reading order (the default).
+    Rows,
+    /// `layout serpentine N`: rows of N cells, back and forth.
+    Serpentine(Spanned<u32>),
+    /// `layout spiral`
+    Spiral,
+    /// `layout cross`
+    Cross,
+    /// `layout lanes`
+    Lanes,
+    /// `layout tables`
+    Tables,
 }
 
 /// `track N loop starts S S ... home H`.

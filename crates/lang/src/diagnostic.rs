@@ -125,11 +125,16 @@ pub enum Code {
     NoOwnDescription,
     /// An inherited option whose `when` blocks a later file restates in full.
     OptionChangesNothing,
+    /// A `layout` that can't draw this track (`cross` without a loop,
+    /// `lanes` without paths, a serpentine of 1 column).
+    LayoutShape,
+    /// A `layout serpentine N` whose last row is left mostly empty.
+    LayoutUneven,
 }
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 52] = [
+    pub const ALL: [Code; 54] = [
         Code::Syntax,
         Code::UnknownDirection,
         Code::UnknownZone,
@@ -182,6 +187,8 @@ impl Code {
         Code::EndNeverDecides,
         Code::NoOwnDescription,
         Code::OptionChangesNothing,
+        Code::LayoutShape,
+        Code::LayoutUneven,
     ];
 
     /// The stable code, `E001`..`E0nn` for errors, `W001`.. for warnings.
@@ -239,6 +246,8 @@ impl Code {
             Code::EndNeverDecides => "W006",
             Code::NoOwnDescription => "W007",
             Code::OptionChangesNothing => "W008",
+            Code::LayoutShape => "E070",
+            Code::LayoutUneven => "W070",
         }
     }
 
@@ -254,7 +263,8 @@ impl Code {
             | Code::NoEffect
             | Code::EndNeverDecides
             | Code::NoOwnDescription
-            | Code::OptionChangesNothing => Severity::Warning,
+            | Code::OptionChangesNothing
+            | Code::LayoutUneven => Severity::Warning,
             _ => Severity::Error,
         }
     }

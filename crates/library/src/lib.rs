@@ -3,7 +3,8 @@
 //! compiles it; [`narrate`] puts the engines' data in English; [`record`]
 //! and [`pdn`] read and write game records; [`session`] is a game in
 //! progress, played turn by turn; [`lab`] plays many games and sums them
-//! up; [`format`](mod@format) writes every output (JSON, CSV, Parquet, SVG,
+//! up; [`layout`] places the cells of a race track in its shape;
+//! [`format`](mod@format) writes every output (JSON, CSV, Parquet, SVG,
 //! text).
 //!
 //! Architecture Invariant: the library crate knows nothing of the front
@@ -25,6 +26,7 @@ pub use rulebook_engine::{
 
 pub mod format;
 pub mod lab;
+pub mod layout;
 pub mod load;
 pub mod narrate;
 pub mod pdn;

@@ -141,6 +141,8 @@ pub struct Merged {
     /// `setup SEAT: N on CELL, ...` (race games), in order (a later one
     /// for the same seat takes the earlier's place).
     pub race_setups: Vec<RaceSetupDecl>,
+    /// `layout ...`, with the statement's span.
+    pub layout: Option<(LayoutDecl, Span)>,
     /// `throw N sticks`: N (instead of `dice`).
     pub throw: Option<Spanned<u32>>,
     /// `throw N sticks: C = V, ...`: the values, as written.
@@ -560,6 +562,7 @@ impl Merger<'_> {
                     None => m.race_setups.push(setup.clone()),
                 }
             }
+            Statement::Layout(l) => m.layout = Some((*l, statement.span)),
             Statement::Throw { sticks, values } => {
                 m.throw = Some(*sticks);
                 m.throw_values = values.clone();
@@ -709,6 +712,7 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::Path(_) => "path",
         Statement::RaceSetup(_) => "setup",
         Statement::Throw { .. } => "throw",
+        Statement::Layout(_) => "layout",
         Statement::Outcome(_) => "outcome",
         Statement::FinishingOrder => "finishing",
         Statement::RollRule(_) => "rolling",
@@ -780,6 +784,7 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::Path(_)
         | Statement::RaceSetup(_)
         | Statement::Throw { .. }
+        | Statement::Layout(_)
         | Statement::Outcome(_)
         | Statement::FinishingOrder
         | Statement::RollRule(_)
@@ -946,6 +951,7 @@ pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         Statement::Track(_) | Statement::Circuit(_) => simple("track", "the `track`"),
         Statement::Safe(_) => simple("safe", "`safe cells`"),
         Statement::Throw { .. } => simple("dice", "`dice` / `throw`"),
+        Statement::Layout(_) => simple("layout", "the `layout`"),
         Statement::Path(p) => named("path", &p.seat),
         Statement::RaceSetup(p) => named("setup", &p.seat),
         Statement::Outcome(_) => simple("outcome", "the `outcome`"),

@@ -5,6 +5,7 @@
 pub mod board;
 pub mod directions;
 pub mod extends;
+pub mod layout;
 pub mod merge;
 pub mod pieces;
 pub mod race;

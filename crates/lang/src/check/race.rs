@@ -347,6 +347,15 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
         ),
         None => Vec::new(),
     };
+    let layout = super::layout::check_layout(
+        merged,
+        &super::layout::Track {
+            cells: if paths.is_some() { None } else { cells },
+            circuit: circuit.as_ref(),
+            paths: paths.as_ref(),
+        },
+        diags,
+    );
     let finish = match (&circuit, merged.finish) {
         // Kept home cells are moved up by the exact count (MA-2).
         (Some(c), None) if c.kept => Finish::Exact,
@@ -370,6 +379,7 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             cells: path?,
             circuit,
             paths,
+            layout,
             safe,
             closed,
             sticks,

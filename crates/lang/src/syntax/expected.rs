@@ -22,7 +22,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | kw_finishing | finishing_stmt | kw_rolling | roll_rule_stmt | no_landing_stmt
         | kw_tries | tries_stmt | kw_leave | leave_start_stmt | kw_path | path_stmt | kw_throw
         | throw_stmt | kw_hand | hand_stmt | kw_holes | holes_stmt | kw_protected | protect_stmt
-        | no_passing_stmt => {
+        | no_passing_stmt | kw_layout | layout_stmt => {
             "a new statement"
         }
         name | identifier => "a name",
@@ -155,6 +155,12 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_kept => "`kept`",
         cell_range => "a cell name (`m4`, `a1-a4`)",
         kw_sticks => "`sticks`",
+        kw_serpentine | layout_serpentine => "`serpentine`",
+        kw_spiral => "`spiral`",
+        kw_cross => "`cross`",
+        kw_lanes => "`lanes`",
+        kw_tables => "`tables`",
+        kw_rows => "`rows`",
         throw_value => "a count and its value (`0 = 5`)",
         kw_closed => "`closed`",
         kw_rows | passing_rows => "`rows`",

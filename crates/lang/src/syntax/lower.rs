@@ -212,6 +212,20 @@ impl Lower {
                     counts.push((count, cell));
                 }
                 Statement::RaceSetup(RaceSetupDecl { seat, counts, span })
+            Rule::layout_stmt => {
+                let shape = inner.next()?;
+                Statement::Layout(match shape.as_rule() {
+                    Rule::layout_serpentine => {
+                        LayoutDecl::Serpentine(self.lower_number(
+                            shape.into_inner().find(|n| n.as_rule() == Rule::number)?,
+                        ))
+                    }
+                    Rule::kw_spiral => LayoutDecl::Spiral,
+                    Rule::kw_cross => LayoutDecl::Cross,
+                    Rule::kw_lanes => LayoutDecl::Lanes,
+                    Rule::kw_tables => LayoutDecl::Tables,
+                    _ => LayoutDecl::Rows,
+                })
             }
             Rule::throw_stmt => {
                 let sticks = self.lower_number(inner.next()?);

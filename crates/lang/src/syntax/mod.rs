@@ -455,6 +455,7 @@ const FORMS: &[(&str, &str)] = &[
     ("option", "`option NAME = VALUE VALUE ...`"),
     ("when", "`when OPTION = VALUE { STATEMENTS }`"),
     ("track", "`track N`, such as `track 100`, or `track N loop starts CELL CELL ... home N`"),
+    ("layout", "`layout serpentine N` (such as `layout serpentine 10`), `layout spiral`, `layout cross`, `layout lanes`, `layout tables` or `layout rows`"),
     ("players", "`players N` or `players N-M`, such as `players 2-6`"),
     ("seats", "`seats NAME NAME ...`, such as `seats red blue green`"),
     ("pieces", "`pieces N per player`"),

@@ -259,6 +259,61 @@ impl Paths {
     }
 }
 
+/// How the pictures of a track (the terminal's, the SVG, the web page)
+/// lay its cells out: `layout ...`. It changes no rule of the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    /// Ten cells a row in reading order (the default, `layout rows`).
+    #[default]
+    Rows,
+    /// `layout serpentine N`: rows of N cells from the bottom left, back
+    /// and forth, the jumps drawn as ladders and snakes.
+    Serpentine(u16),
+    /// `layout spiral`: round the outside and in, the finish in the middle.
+    Spiral,
+    /// `layout cross`: a circuit's loop round a cross of four arms, each
+    /// seat's home cells up the middle of an arm.
+    Cross,
+    /// `layout lanes`: the cells the paths share in a middle row, each
+    /// seat's own cells in rows beside it.
+    Lanes,
+    /// `layout tables`: the cells of the paths in two rows, round like a U.
+    Tables,
+}
+
+impl Layout {
+    /// The length of each arm of a cross round a loop of `loop_cells`
+    /// cells (the cells of an arm's middle column, room for its home
+    /// cells), or None for a loop that four arms can't share: its cells
+    /// must be a multiple of 4, at least 12. A quarter of the loop runs
+    /// along one side of an arm, round the corner (a cell of its own when
+    /// the quarter is even) and up the next arm's other side to its tip:
+    /// 13 cells give arms of 6 (52 cells), 10 cells arms of 4 (40 cells).
+    pub fn cross_arm(loop_cells: u16) -> Option<u16> {
+        if !loop_cells.is_multiple_of(4) || loop_cells < 12 {
+            return None;
+        }
+        let quarter = loop_cells / 4;
+        Some(if quarter % 2 == 1 {
+            (quarter - 1) / 2
+        } else {
+            (quarter - 2) / 2
+        })
+    }
+
+    /// Its word in a rule file (`serpentine`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Layout::Rows => "rows",
+            Layout::Serpentine(_) => "serpentine",
+            Layout::Spiral => "spiral",
+            Layout::Cross => "cross",
+            Layout::Lanes => "lanes",
+            Layout::Tables => "tables",
+        }
+    }
+}
+
 /// Who ranks first among the players who got home (issue 16, race part).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -328,6 +383,8 @@ pub struct RaceSettings {
     /// The seats' paths through named cells, when the track is described
     /// by them (`path red: ...`).
     pub paths: Option<Paths>,
+    /// How pictures lay the track out (`layout ...`).
+    pub layout: Layout,
     /// Safe cells, by number.
     pub safe: Vec<bool>,
     /// Closed cells, by number (`safe cells ... closed`): safe, and no

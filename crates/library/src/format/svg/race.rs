@@ -1,6 +1,10 @@
-//! `show RACE --svg`: a race track as an SVG picture. The cells ten a row
-//! in reading order, each cell that has a rule tinted by what it does and
-//! carrying the same marks as the text picture ([`crate::narrate::legend`]),
+//! `show RACE --svg`: a race track as an SVG picture. The cells where the
+//! track's shape puts them ([`crate::layout`]: ten a row in reading order
+//! by default; a serpentine with its jumps drawn as ladders and snakes; a
+//! spiral; a cross with each seat's corner, home cells and triangle of the
+//! middle; lanes; tables), each cell that has a rule tinted by what it
+//! does and carrying the same marks as the text picture
+//! ([`crate::narrate::legend`]),
 //! an arrow from every cell a rule sends the piece from (`go to`) to where
 //! it goes, the pieces in their seats' colours ([`crate::format::colour`]),
 //! the home cells of a circuit, the legend, and whose turn it is.
@@ -13,9 +17,10 @@ use std::fmt::Write;
 
 use super::esc;
 use crate::format::colour::{self, Colour};
+use crate::layout::{self, Plan, Spot};
 use crate::narrate::legend::{last_cell, seat_letters, Kind, Legend};
 use crate::narrate::race::{position_text, seat_name};
-use crate::race::game::{RaceGame, OUT};
+use crate::race::game::{Layout, RaceGame, OUT};
 use crate::race::RaceState;
 
 /// The side of a cell, in SVG units.
@@ -58,10 +63,15 @@ fn wrap(text: &str) -> Vec<String> {
     lines
 }
 
-/// The top left corner of cell `c` (1-based) of the track.
-fn corner(c: u16) -> (i32, i32) {
-    let i = i32::from(c.max(1)) - 1;
-    (MARGIN + (i % ROW) * CELL, TOP + (i / ROW) * CELL)
+/// The top left corner of grid square `(x, y)` of a plan.
+fn square((x, y): Spot) -> (i32, i32) {
+    (MARGIN + i32::from(x) * CELL, TOP + i32::from(y) * CELL)
+}
+
+/// The top left corner of cell `c` (1-based) of the track, where `plan`
+/// draws it.
+fn corner(plan: &Plan, c: u16) -> (i32, i32) {
+    square(plan.at(c).unwrap_or((0, 0)))
 }
 
 /// The cell of the track where a piece of `seat` at `p` (progress along
@@ -109,12 +119,224 @@ fn piece(o: &mut String, x: i32, y: i32, seat: usize, letter: char, c: &Colour, 
     let _ = seat;
 }
 
+/// The centre of grid square `spot`.
+fn centre_of(spot: Spot) -> (i32, i32) {
+    let (x, y) = square(spot);
+    (x + CELL / 2, y + CELL / 2)
+}
+
+/// A cross's corners, where each seat's pieces wait out, its home cells up
+/// the middle of its arm (the last one the finish, unless they are kept),
+/// and the middle, a triangle of each seat's colour at the end of its
+/// home cells.
+fn cross_homes(
+    body: &mut String,
+    game: &RaceGame,
+    plan: &Plan,
+    colour_of: &dyn Fn(usize) -> Colour,
+) {
+    let Some(circuit) = &game.circuit else {
+        return;
+    };
+    let side = i32::from(plan.arm) * CELL;
+    body.push_str("<g id=\"homes\">\n");
+    for (seat, &yard) in plan.yards.iter().enumerate() {
+        let (x, y) = square(yard);
+        let _ = writeln!(
+            body,
+            r#"<rect class="yard" data-seat="{}" x="{}" y="{}" width="{}" height="{}" rx="12" fill="{}" fill-opacity="0.25" stroke="{}" stroke-width="3"/>"#,
+            esc(seat_name(game, seat)),
+            x + 6,
+            y + 6,
+            side - 12,
+            side - 12,
+            colour_of(seat).fill,
+            colour_of(seat).fill
+        );
+    }
+    if let Some(centre) = plan.centre {
+        let (cx, cy) = centre_of(centre);
+        // A middle of 3 squares has the finishes as its triangles.
+        let big = plan.middle == 3;
+        let half = i32::from(plan.middle) * CELL / 2;
+        for (seat, home) in plan.homes.iter().enumerate() {
+            let cells = if big {
+                home.len().saturating_sub(1)
+            } else {
+                home.len()
+            };
+            for (i, &spot) in home.iter().enumerate().take(cells) {
+                let (x, y) = square(spot);
+                let h = i + 1;
+                let _ = writeln!(
+                    body,
+                    r##"<rect class="home" data-seat="{}" data-home="{h}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{}" fill-opacity="0.45" stroke="#9a9a9a" stroke-width="1"/>"##,
+                    esc(seat_name(game, seat)),
+                    colour_of(seat).fill
+                );
+                let finish = !circuit.kept && h == home.len();
+                let _ = writeln!(
+                    body,
+                    r##"<text x="{}" y="{}" font-size="11" fill="#555555">{}</text>"##,
+                    x + 4,
+                    y + 13,
+                    if finish {
+                        "finish".to_string()
+                    } else {
+                        format!("h{h}")
+                    }
+                );
+            }
+            // The triangle of the middle that the home cells point at.
+            let Some(&last) = home.last() else { continue };
+            let (hx, hy) = centre_of(last);
+            let (dx, dy) = ((hx - cx).signum(), (hy - cy).signum());
+            let (bx, by) = (cx + dx * half, cy + dy * half);
+            let _ = writeln!(
+                body,
+                r##"<polygon class="middle" data-seat="{}" points="{},{} {},{} {cx},{cy}" fill="{}" stroke="#ffffff" stroke-width="1"/>"##,
+                esc(seat_name(game, seat)),
+                bx - dy * half,
+                by + dx * half,
+                bx + dy * half,
+                by - dx * half,
+                colour_of(seat).fill
+            );
+        }
+    }
+    body.push_str("</g>\n");
+}
+
+/// The pieces a cross shows off the loop: out in their seat's corner, in
+/// their home cells (a finished piece on the last one).
+fn cross_pieces(
+    body: &mut String,
+    game: &RaceGame,
+    plan: &Plan,
+    state: &RaceState,
+    letters: &[char],
+    colour_of: &dyn Fn(usize) -> Colour,
+) {
+    let Some(circuit) = &game.circuit else {
+        return;
+    };
+    let side = i32::from(plan.arm) * CELL;
+    for seat in 0..state.players() {
+        let letter = letters.get(seat).copied().unwrap_or('?');
+        let name = seat_name(game, seat);
+        let mut out = 0i32;
+        let mut stacked = vec![0i32; usize::from(circuit.home) + 1];
+        for &p in state.pieces(seat) {
+            if p == OUT {
+                let Some(&yard) = plan.yards.get(seat) else {
+                    continue;
+                };
+                let (x, y) = square(yard);
+                // Two a row in the middle of the corner.
+                let (col, row) = (out % 2, out / 2);
+                out += 1;
+                let px = x + side / 2 - 14 + col * 28;
+                let py = y + side / 2 - 14 + (row % 4) * 28;
+                piece(body, px, py, seat, letter, &colour_of(seat), name);
+            } else if p > circuit.cells {
+                let h = p - circuit.cells;
+                let Some(&spot) = plan
+                    .homes
+                    .get(seat)
+                    .and_then(|h2| h2.get(usize::from(h) - 1))
+                else {
+                    continue;
+                };
+                let Some(n) = stacked.get_mut(usize::from(h)) else {
+                    continue;
+                };
+                let (x, y) = square(spot);
+                let (mut px, mut py) =
+                    (x + 12 + (*n % 3) * 18, y + CELL - 12 - ((*n / 3) % 3) * 16);
+                if plan.middle == 3 && h == circuit.home {
+                    // A finished piece, in its triangle of the middle.
+                    let (cx, cy) = centre_of(spot);
+                    (px, py) = (cx - 12 + (*n % 2) * 24, cy - 12 + ((*n / 2) % 2) * 24);
+                }
+                *n += 1;
+                piece(body, px, py, seat, letter, &colour_of(seat), name);
+            }
+        }
+    }
+}
+
+/// A jump of a serpentine: up a ladder (two rails and rungs) or down a
+/// snake (a wavy body, its head on the cell it starts from).
+fn ladder_or_snake(body: &mut String, from: (i32, i32), to: (i32, i32), a: u16, b: u16) {
+    let (x1, y1) = (f64::from(from.0 + CELL / 2), f64::from(from.1 + CELL / 2));
+    let (x2, y2) = (f64::from(to.0 + CELL / 2), f64::from(to.1 + CELL / 2));
+    let (dx, dy) = (x2 - x1, y2 - y1);
+    let length = (dx * dx + dy * dy).sqrt().max(1.0);
+    // The unit vector along the jump and across it.
+    let (ux, uy) = (dx / length, dy / length);
+    let (px, py) = (-uy, ux);
+    let up = b > a;
+    let kind = if up { Kind::Up } else { Kind::Down };
+    let (_, ink) = tint(kind);
+    let mut d = String::new();
+    if up {
+        let w = 8.0;
+        for side in [-w, w] {
+            let _ = write!(
+                d,
+                "M{:.1},{:.1} L{:.1},{:.1} ",
+                x1 + px * side,
+                y1 + py * side,
+                x2 + px * side,
+                y2 + py * side
+            );
+        }
+        let rungs = (length / 16.0).floor() as i32;
+        for i in 1..rungs {
+            let t = f64::from(i) * 16.0;
+            let (cx, cy) = (x1 + ux * t, y1 + uy * t);
+            let _ = write!(
+                d,
+                "M{:.1},{:.1} L{:.1},{:.1} ",
+                cx - px * w,
+                cy - py * w,
+                cx + px * w,
+                cy + py * w
+            );
+        }
+    } else {
+        let waves = (length / 70.0).round().max(1.0);
+        let steps = (waves * 12.0) as i32;
+        for i in 0..=steps {
+            let t = f64::from(i) / f64::from(steps);
+            let wiggle = 9.0 * (t * waves * std::f64::consts::TAU).sin() * (1.0 - 0.6 * t);
+            let (cx, cy) = (x1 + dx * t + px * wiggle, y1 + dy * t + py * wiggle);
+            let _ = write!(d, "{}{cx:.1},{cy:.1} ", if i == 0 { "M" } else { "L" });
+        }
+    }
+    let (class, width) = if up { ("ladder", 3) } else { ("snake", 5) };
+    let _ = writeln!(
+        body,
+        r#"<path class="jump {} {class}" d="{}" stroke="{ink}" stroke-width="{width}" stroke-linecap="round" stroke-linejoin="round"><title>{a} {} {b}</title></path>"#,
+        kind.word(),
+        d.trim_end(),
+        "\u{2192}"
+    );
+    if !up {
+        let _ = writeln!(
+            body,
+            r#"<circle class="snake-head" cx="{x1:.1}" cy="{y1:.1}" r="7" fill="{ink}"/>"#
+        );
+    }
+}
+
 /// The SVG text of a race track, with the pieces of `state` when given.
 pub fn render(game: &RaceGame, state: Option<&RaceState>) -> String {
     let legend = Legend::of(game);
     let last = last_cell(game);
-    let rows = (i32::from(last) + ROW - 1) / ROW;
-    let width = 2 * MARGIN + ROW * CELL;
+    let plan = layout::plan(game);
+    let rows = i32::from(plan.height);
+    let width = 2 * MARGIN + i32::from(plan.width) * CELL;
     let players = state.map_or(0, RaceState::players);
     let letters = seat_letters(game, players);
     let colours = colour::for_names(&game.seats);
@@ -129,7 +351,7 @@ pub fn render(game: &RaceGame, state: Option<&RaceState>) -> String {
     // The cells, their numbers and marks.
     body.push_str("<g id=\"cells\">\n");
     for c in 1..=last {
-        let (x, y) = corner(c);
+        let (x, y) = corner(&plan, c);
         let marks: Vec<_> = legend.at(c).collect();
         let fill = marks.first().map_or("#fafafa", |m| tint(m.kind).0);
         let finish = game.circuit.is_none() && game.paths.is_none() && c == game.cells;
@@ -144,14 +366,37 @@ pub fn render(game: &RaceGame, state: Option<&RaceState>) -> String {
             if finish { "#202020" } else { "#9a9a9a" },
             if finish { 3 } else { 1 }
         );
+        if plan.layout == Layout::Tables {
+            // A point of the tables: a triangle from the table's edge.
+            let (gx, gy) = plan.at(c).unwrap_or((0, 0));
+            let (edge, tip) = if gy == 0 {
+                (y, y + CELL - 8)
+            } else {
+                (y + CELL, y + 8)
+            };
+            let _ = writeln!(
+                body,
+                r#"<polygon class="point" points="{},{edge} {},{edge} {},{tip}" fill="{}" fill-opacity="0.55"/>"#,
+                x + 4,
+                x + CELL - 4,
+                x + CELL / 2,
+                if gx % 2 == 0 { "#a1887f" } else { "#d7c4a3" }
+            );
+        }
         if let Some(seat) = game
             .circuit
             .as_ref()
             .and_then(|k| k.starts.iter().position(|&s| s == c))
         {
+            // On a cross the start cell is in its seat's colour.
+            let fill = if plan.layout == Layout::Cross {
+                format!(r#"{}" fill-opacity="0.45"#, colour_of(seat).fill)
+            } else {
+                "none".to_string()
+            };
             let _ = writeln!(
                 body,
-                r#"<rect class="start" data-seat="{}" x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{}" stroke-width="4"/>"#,
+                r#"<rect class="start" data-seat="{}" x="{}" y="{}" width="{}" height="{}" fill="{fill}" stroke="{}" stroke-width="4"/>"#,
                 esc(seat_name(game, seat)),
                 x + 3,
                 y + 3,
@@ -189,17 +434,31 @@ pub fn render(game: &RaceGame, state: Option<&RaceState>) -> String {
         }
     }
     body.push_str("</g>\n");
-    // The arrows of `go to` rules.
+    if plan.layout == Layout::Cross {
+        cross_homes(&mut body, game, &plan, &colour_of);
+    }
+    // The arrows of `go to` rules; on a serpentine every jump, up a
+    // ladder or down a snake.
     body.push_str("<g id=\"jumps\" fill=\"none\" stroke-width=\"3\" opacity=\"0.65\">\n");
-    for e in &legend.entries {
+    if let Layout::Serpentine(_) = plan.layout {
+        for (from, to) in layout::jumps(game) {
+            ladder_or_snake(&mut body, corner(&plan, from), corner(&plan, to), from, to);
+        }
+    }
+    let arrows = if let Layout::Serpentine(_) = plan.layout {
+        &[][..]
+    } else {
+        &legend.entries[..]
+    };
+    for e in arrows {
         for &(from, to) in &e.jumps {
             if from == to || to == 0 || to > last {
                 continue;
             }
             let kind = if to > from { Kind::Up } else { Kind::Down };
             let (_, ink) = tint(kind);
-            let (fx, fy) = corner(from);
-            let (tx, ty) = corner(to);
+            let (fx, fy) = corner(&plan, from);
+            let (tx, ty) = corner(&plan, to);
             let (x1, y1) = (fx + CELL / 2, fy + CELL / 2 + 6);
             let (x2, y2) = (tx + CELL / 2, ty + CELL / 2 + 6);
             // A gentle curve, so that arrows along one row stay apart from
@@ -231,7 +490,7 @@ pub fn render(game: &RaceGame, state: Option<&RaceState>) -> String {
                 let Some(n) = here.get_mut(usize::from(cell)) else {
                     continue;
                 };
-                let (x, cy) = corner(cell);
+                let (x, cy) = corner(&plan, cell);
                 let i = i32::from(*n);
                 *n = n.saturating_add(1);
                 let px = x + 12 + (i % 3) * 18;
@@ -247,10 +506,15 @@ pub fn render(game: &RaceGame, state: Option<&RaceState>) -> String {
                 );
             }
         }
+        if plan.layout == Layout::Cross {
+            cross_pieces(&mut body, game, &plan, state, &letters, &colour_of);
+        }
     }
     body.push_str("</g>\n");
-    // The home cells of a circuit, a row for each seat.
-    if let (Some(c), Some(state)) = (&game.circuit, state) {
+    // The home cells of a circuit, a row for each seat (a cross has them
+    // up its arms).
+    let home_rows = state.filter(|_| plan.layout != Layout::Cross);
+    if let (Some(c), Some(state)) = (&game.circuit, home_rows) {
         for seat in 0..players {
             let col = colour_of(seat);
             let _ = writeln!(

@@ -1,4 +1,5 @@
-//! A race track as text for people: the cells ten a row with the mark of
+//! A race track as text for people: the cells ten a row (a serpentine in
+//! its rows, [`crate::layout`]) with the mark of
 //! every cell that has a rule and the pieces standing there, a legend of
 //! the marks (from the rule file's cell rules, [`crate::narrate::legend`]),
 //! each seat's pieces off the track, and whose turn it is. With colour on
@@ -9,7 +10,7 @@ use crate::format::colour;
 use crate::format::text::board::Style;
 use crate::narrate::legend::{last_cell, seat_letters, Kind, Legend};
 use crate::narrate::race::{position_text, seat_name};
-use crate::race::game::{RaceGame, OUT};
+use crate::race::game::{Layout, RaceGame, OUT};
 use crate::race::RaceState;
 
 /// Cells in a row of the picture.
@@ -140,7 +141,25 @@ pub fn track_with(
     };
     // The rows: the cells in order, `per_row` a row; on paths each seat's
     // path in rows of its own, its name before the first.
+    // A serpentine is drawn in its rows, top row first (a 0 is a gap).
+    let plan = crate::layout::plan(game);
+    let serpentine =
+        matches!(plan.layout, Layout::Serpentine(n) if cell_width * usize::from(n) <= WIDTH + 2);
     let rows: Vec<(String, Vec<usize>)> = match &game.paths {
+        None if serpentine => (0..plan.height)
+            .map(|y| {
+                let mut row = vec![0; usize::from(plan.width)];
+                for c in 1..=last {
+                    let Some((x, _)) = plan.at(c).filter(|&(_, cy)| cy == y) else {
+                        continue;
+                    };
+                    if let Some(slot) = row.get_mut(usize::from(x)) {
+                        *slot = usize::from(c);
+                    }
+                }
+                (String::new(), row)
+            })
+            .collect(),
         None => (1..=usize::from(last))
             .step_by(per_row)
             .map(|start| {
@@ -173,6 +192,11 @@ pub fn track_with(
         // piece stands in the row).
         let mut under = " ".repeat(head.chars().count());
         for &c in cells {
+            if c == 0 {
+                line.push_str(&" ".repeat(cell_width));
+                under.push_str(&" ".repeat(cell_width));
+                continue;
+            }
             let cell = u16::try_from(c).unwrap_or(u16::MAX);
             line.push_str(&format!("{:>number_width$}", name(c)));
             let marks: Vec<_> = legend.at(cell).collect();
