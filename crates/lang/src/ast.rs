@@ -600,6 +600,8 @@ pub enum SetupCell {
     Named(Name),
     /// `24`
     Number(Spanned<u32>),
+}
+
 /// `layout SHAPE`: the shape pictures draw a race track in, as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LayoutDecl {

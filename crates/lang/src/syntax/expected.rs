@@ -160,7 +160,6 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_cross => "`cross`",
         kw_lanes => "`lanes`",
         kw_tables => "`tables`",
-        kw_rows => "`rows`",
         throw_value => "a count and its value (`0 = 5`)",
         kw_closed => "`closed`",
         kw_rows | passing_rows => "`rows`",

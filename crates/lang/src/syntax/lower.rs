@@ -212,6 +212,7 @@ impl Lower {
                     counts.push((count, cell));
                 }
                 Statement::RaceSetup(RaceSetupDecl { seat, counts, span })
+            }
             Rule::layout_stmt => {
                 let shape = inner.next()?;
                 Statement::Layout(match shape.as_rule() {
