@@ -498,7 +498,7 @@ fn planned_turns_play_as_the_general_path() {
                     turns += 1;
                 }
                 // A bench plays the next game in the same state.
-                a.restart();
+                a.restart(planned);
                 assert_eq!(a, RaceState::new(planned, players).unwrap(), "{name}");
             }
         }

@@ -75,6 +75,8 @@ mod properties;
 mod pydraughts;
 #[path = "race.rs"]
 mod race;
+#[path = "race_backgammon.rs"]
+mod race_backgammon;
 #[path = "race_paths.rs"]
 mod race_paths;
 #[path = "race_rules.rs"]

@@ -167,6 +167,8 @@ pub enum Statement {
     Safe(SafeDecl),
     /// `path SEAT: CELLS`
     Path(PathDecl),
+    /// `setup SEAT: N on CELL, ...` (race games)
+    RaceSetup(RaceSetupDecl),
     /// `throw N sticks [: COUNT = VALUE, ...]`
     Throw {
         /// How many sticks.
@@ -540,6 +542,27 @@ pub struct PathDecl {
     pub seat: Name,
     /// The cells, as written: `a1-a4 m1-m8 a5-a6`.
     pub cells: Vec<Name>,
+}
+
+/// `setup SEAT: N on CELL, ...`: pieces of a race seat that start on the
+/// track.
+#[derive(Clone, Debug)]
+pub struct RaceSetupDecl {
+    /// The seat.
+    pub seat: Name,
+    /// How many pieces on which cell, as written.
+    pub counts: Vec<(Spanned<u32>, SetupCell)>,
+    /// The statement.
+    pub span: Span,
+}
+
+/// The cell of a race setup: named (on paths) or numbered.
+#[derive(Clone, Debug)]
+pub enum SetupCell {
+    /// `p24`
+    Named(Name),
+    /// `24`
+    Number(Spanned<u32>),
 }
 
 /// `track N loop starts S S ... home H`.

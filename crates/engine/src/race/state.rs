@@ -159,7 +159,8 @@ pub struct RaceState {
 }
 
 impl RaceState {
-    /// The start: every piece out, the first seat to roll (SS-9).
+    /// The start: every piece out (or where `setup` puts it), the first
+    /// seat to roll (SS-9).
     pub fn new(game: &RaceGame, players: usize) -> Result<RaceState, SetupError> {
         let range = usize::from(game.min_players)..=usize::from(game.max_players);
         if !range.contains(&players) {
@@ -171,7 +172,7 @@ impl RaceState {
             });
         }
         let n = players * usize::from(game.pieces);
-        Ok(RaceState {
+        let mut state = RaceState {
             players: players as u8,
             pieces: game.pieces,
             pos: vec![OUT; n],
@@ -188,13 +189,32 @@ impl RaceState {
             over: false,
             drawn: false,
             tries: 0,
-        })
+        };
+        state.place_setup(game);
+        Ok(state)
+    }
+
+    /// Puts the pieces of `setup SEAT: ...` on their cells (each seat's
+    /// first pieces; the others stay out).
+    fn place_setup(&mut self, game: &RaceGame) {
+        if game.setup.is_empty() {
+            return;
+        }
+        let k = usize::from(self.pieces);
+        for (seat, at) in game.setup.iter().enumerate().take(self.players()) {
+            for (i, &p) in at.iter().enumerate().take(k) {
+                if let Some(slot) = self.pos.get_mut(seat * k + i) {
+                    *slot = p;
+                }
+            }
+        }
     }
 
     /// Back to the start, for the same game and players, keeping the
     /// buffers (a bench plays game after game).
-    pub fn restart(&mut self) {
+    pub fn restart(&mut self, game: &RaceGame) {
         self.pos.fill(OUT);
+        self.place_setup(game);
         self.held.fill(false);
         self.owed.fill(0);
         self.to_roll = 0;

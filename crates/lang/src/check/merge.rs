@@ -111,6 +111,9 @@ pub struct Merged {
     /// `path SEAT: CELLS`, in order (a later one for the same seat takes
     /// the earlier's place).
     pub paths: Vec<PathDecl>,
+    /// `setup SEAT: N on CELL, ...` (race games), in order (a later one
+    /// for the same seat takes the earlier's place).
+    pub race_setups: Vec<RaceSetupDecl>,
     /// `throw N sticks`: N (instead of `dice`).
     pub throw: Option<Spanned<u32>>,
     /// `throw N sticks: C = V, ...`: the values, as written.
@@ -522,6 +525,16 @@ impl Merger<'_> {
                     None => m.paths.push(path.clone()),
                 }
             }
+            Statement::RaceSetup(setup) => {
+                match m
+                    .race_setups
+                    .iter_mut()
+                    .find(|s| s.seat.node == setup.seat.node)
+                {
+                    Some(old) => *old = setup.clone(),
+                    None => m.race_setups.push(setup.clone()),
+                }
+            }
             Statement::Throw { sticks, values } => {
                 m.throw = Some(*sticks);
                 m.throw_values = values.clone();
@@ -658,6 +671,7 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::Track(_) | Statement::Circuit(_) => "track",
         Statement::Safe(_) => "safe",
         Statement::Path(_) => "path",
+        Statement::RaceSetup(_) => "setup",
         Statement::Throw { .. } => "throw",
         Statement::Outcome(_) => "outcome",
         Statement::FinishingOrder => "finishing",
@@ -723,6 +737,7 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::Circuit(_)
         | Statement::Safe(_)
         | Statement::Path(_)
+        | Statement::RaceSetup(_)
         | Statement::Throw { .. }
         | Statement::Outcome(_)
         | Statement::FinishingOrder
@@ -877,6 +892,7 @@ pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         Statement::Safe(_) => simple("safe", "`safe cells`"),
         Statement::Throw { .. } => simple("dice", "`dice` / `throw`"),
         Statement::Path(p) => named("path", &p.seat),
+        Statement::RaceSetup(p) => named("setup", &p.seat),
         Statement::Outcome(_) => simple("outcome", "the `outcome`"),
         Statement::FinishingOrder => simple("finishing", "`finishing order`"),
         Statement::Players { .. } => simple("players", "`players`"),

@@ -5,8 +5,8 @@
 
 use super::merge::{duplicate, Merged};
 use crate::ast::{
-    CellEffectDecl, EnterDecl, ExtraDecl, RollConditionDecl, RollRuleDecl, Spanned, TargetAction,
-    TestAtom,
+    CellEffectDecl, EnterDecl, ExtraDecl, RollConditionDecl, RollRuleDecl, SetupCell, Spanned,
+    TargetAction, TestAtom,
 };
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::Span;
@@ -26,7 +26,7 @@ pub const FACES: std::ops::RangeInclusive<u32> = 2..=20;
 /// How many players a game may have.
 pub const PLAYERS: std::ops::RangeInclusive<u32> = 1..=8;
 /// How many pieces each player may have.
-pub const PIECES: std::ops::RangeInclusive<u32> = 1..=8;
+pub const PIECES: std::ops::RangeInclusive<u32> = 1..=15;
 /// The seat names when the rule file gives none.
 pub const DEFAULT_SEATS: [&str; 8] = [
     "red", "blue", "green", "yellow", "white", "black", "purple", "orange",
@@ -221,10 +221,10 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             diags.push(
                 Diagnostic::new(
                     Code::CountRange,
-                    format!("{} pieces per player is outside 1..8", n.node),
+                    format!("{} pieces per player is outside 1..15", n.node),
                 )
-                .primary(n.span, "from 1 to 8")
-                .help("each player has 1 to 8 pieces, such as `pieces 2 per player`"),
+                .primary(n.span, "from 1 to 15")
+                .help("each player has 1 to 15 pieces, such as `pieces 2 per player`"),
             );
             1
         }
@@ -314,6 +314,20 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
         }
     }
     let turn_rules = check_turn_rules(merged, circuit.as_ref(), pieces, diags);
+    let setup = match path {
+        Some(length) => check_setups(
+            merged,
+            &seats,
+            pieces,
+            Track {
+                length,
+                circuit: circuit.as_ref(),
+                paths: paths.as_ref(),
+            },
+            diags,
+        ),
+        None => Vec::new(),
+    };
     let finish = match (&circuit, merged.finish) {
         // Kept home cells are moved up by the exact count (MA-2).
         (Some(c), None) if c.kept => Finish::Exact,
@@ -340,6 +354,7 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             closed,
             sticks,
             throw_values,
+            setup,
             enter_at_start: merged.enter_at_start,
             roll_rules,
             outcome: merged.outcome.map_or(Outcome::FirstHomeWins, |o| o.node),
@@ -1533,6 +1548,165 @@ fn numbered_on_paths(n: Spanned<u32>, paths: &Paths) -> Diagnostic {
     .help(format!(
         "name the cell as the paths do, such as `{example}`"
     ))
+}
+
+/// What a setup's cells are checked against: a piece's path (its length,
+/// the finish), the loop, or the named paths.
+#[derive(Clone, Copy)]
+struct Track<'a> {
+    length: u16,
+    circuit: Option<&'a Circuit>,
+    paths: Option<&'a Paths>,
+}
+
+/// `setup SEAT: N on CELL, ...`: each seat's pieces that start on the
+/// track, as positions along its path (the furthest first); a seat of the
+/// game, at least one piece on each cell named, a cell on the seat's
+/// path before the finish, no more pieces than the seat has.
+fn check_setups(
+    merged: &Merged,
+    seats: &[String],
+    pieces: u8,
+    track: Track<'_>,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Vec<u16>> {
+    if merged.race_setups.is_empty() {
+        return Vec::new();
+    }
+    let mut out: Vec<Vec<u16>> = vec![Vec::new(); seats.len()];
+    for decl in &merged.race_setups {
+        let Some(seat) = seats.iter().position(|s| *s == decl.seat.node) else {
+            diags.push(
+                Diagnostic::new(
+                    Code::PlayerCount,
+                    format!("no seat is named `{}`", decl.seat.node),
+                )
+                .primary(decl.seat.span, "not a seat of this game")
+                .help(unknown_help(
+                    &decl.seat.node,
+                    seats.iter().map(String::as_str),
+                    "set up the pieces of a seat named by `seats`",
+                )),
+            );
+            continue;
+        };
+        let mut at: Vec<u16> = Vec::new();
+        let mut total: u32 = 0;
+        for (count, cell) in &decl.counts {
+            if count.node == 0 {
+                diags.push(
+                    Diagnostic::new(Code::CountRange, "a setup of 0 pieces")
+                        .primary(count.span, "at least 1")
+                        .help(
+                            "set up at least one piece on each cell named, or leave the cell out",
+                        ),
+                );
+                continue;
+            }
+            total = total.saturating_add(count.node);
+            let Some(step) = setup_step(seat, &decl.seat.node, cell, track, diags) else {
+                continue;
+            };
+            let n = usize::try_from(count.node).unwrap_or(usize::MAX);
+            if n <= usize::from(pieces) {
+                at.extend(std::iter::repeat_n(step, n));
+            }
+        }
+        if total > u32::from(pieces) {
+            let mut d = Diagnostic::new(
+                Code::CountRange,
+                format!(
+                    "{total} pieces set up for `{}`, who has {pieces}",
+                    decl.seat.node
+                ),
+            )
+            .primary(decl.span, format!("{total} pieces"));
+            if let Some(p) = merged.pieces_per_player {
+                d = d.secondary(p.span, "the pieces of each player");
+            }
+            diags.push(d.help(format!(
+                "set up at most {pieces} pieces per seat, or give each player more with `pieces {total} per player`"
+            )));
+            continue;
+        }
+        at.sort_unstable_by(|a, b| b.cmp(a));
+        if let Some(slot) = out.get_mut(seat) {
+            *slot = at;
+        }
+    }
+    out
+}
+
+/// The position along seat `seat`'s path of a setup's cell, or `E033`.
+fn setup_step(
+    seat: usize,
+    seat_name: &str,
+    cell: &SetupCell,
+    track: Track<'_>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<u16> {
+    const WHAT: &str = "a piece is set up on a cell before the finish";
+    match (cell, track.paths) {
+        (SetupCell::Named(name), Some(paths)) => {
+            let number = named_cells(std::slice::from_ref(name), Some(paths), diags)?;
+            let [number] = number.as_slice() else {
+                diags.push(
+                    Diagnostic::new(
+                        Code::CellNumber,
+                        format!("`{}` is a run of cells: a setup names one", name.node),
+                    )
+                    .primary(name.span, "several cells")
+                    .help("name one cell for each count, such as `2 on p24, 5 on p13`"),
+                );
+                return None;
+            };
+            let step = paths.step(seat, *number);
+            if step == 0 {
+                diags.push(
+                    Diagnostic::new(
+                        Code::CellNumber,
+                        format!("`{}` is not on {seat_name}'s path", name.node),
+                    )
+                    .primary(name.span, format!("not a cell of `path {seat_name}`"))
+                    .help(format!(
+                        "a piece starts on a cell of its seat's own path: name one that `path {seat_name}` goes through"
+                    )),
+                );
+                return None;
+            }
+            Some(step)
+        }
+        (SetupCell::Named(name), None) => {
+            named_cells(std::slice::from_ref(name), None, diags);
+            None
+        }
+        (SetupCell::Number(n), Some(paths)) => {
+            diags.push(numbered_on_paths(*n, paths));
+            None
+        }
+        (SetupCell::Number(n), None) => match track.circuit {
+            Some(c) => {
+                let Some(cell) = u16::try_from(n.node)
+                    .ok()
+                    .filter(|&v| (1..=c.cells).contains(&v))
+                else {
+                    diags.push(loop_cell(*n, c.cells, WHAT));
+                    return None;
+                };
+                let start = c.starts.get(seat).copied().unwrap_or(1);
+                Some((cell + c.cells - start) % c.cells + 1)
+            }
+            None => {
+                let ok = u16::try_from(n.node)
+                    .ok()
+                    .filter(|&v| v >= 1 && v < track.length);
+                if ok.is_none() {
+                    diags.push(cell_number(*n, track.length, WHAT));
+                }
+                ok
+            }
+        },
+    }
 }
 
 /// `throw N sticks`: how many sticks.

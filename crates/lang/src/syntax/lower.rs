@@ -195,6 +195,23 @@ impl Lower {
                     .collect();
                 Statement::Path(PathDecl { seat, cells })
             }
+            Rule::race_setup_stmt => {
+                let seat = self.lower_name(inner.next()?);
+                let mut counts = Vec::new();
+                for pair in inner.filter(|p| p.as_rule() == Rule::setup_count) {
+                    let mut parts = pair.into_inner();
+                    let count = self.lower_number(parts.next()?);
+                    let cell =
+                        parts.find(|p| matches!(p.as_rule(), Rule::cell_range | Rule::number))?;
+                    let cell = if cell.as_rule() == Rule::cell_range {
+                        SetupCell::Named(self.lower_name(cell))
+                    } else {
+                        SetupCell::Number(self.lower_number(cell))
+                    };
+                    counts.push((count, cell));
+                }
+                Statement::RaceSetup(RaceSetupDecl { seat, counts, span })
+            }
             Rule::throw_stmt => {
                 let sticks = self.lower_number(inner.next()?);
                 let mut values = Vec::new();

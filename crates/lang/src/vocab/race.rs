@@ -332,6 +332,10 @@ pub struct RaceSettings {
     /// `throw N sticks: 0 = 5, ...`: what each count of marked sticks
     /// moves, indexed by the count (empty: the count itself).
     pub throw_values: Vec<u16>,
+    /// `setup SEAT: N on CELL, ...`: where each seat's pieces start, by
+    /// seat (its positions, the furthest first; the seat's other pieces
+    /// start out). Empty when every piece starts out.
+    pub setup: Vec<Vec<u16>>,
     /// `enter ... at start`.
     pub enter_at_start: bool,
     /// The rules of the roll.

@@ -241,7 +241,7 @@ pub fn race(game: &RaceGame, seconds: f64, jobs: usize) -> Result<RaceSpeed, Ben
                     let mut state = RaceState::new(game, players).map_err(BenchError::Setup)?;
                     while start.elapsed().as_secs_f64() < seconds {
                         for _ in 0..1000 {
-                            state.restart();
+                            state.restart(game);
                             let (n, _) =
                                 play_one(game, &mut state, seed, &mut choices, &mut events)?;
                             rolls += u64::from(n);
