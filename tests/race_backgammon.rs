@@ -1,12 +1,34 @@
 //! Issue 27, third part: pieces that start on the track (`setup SEAT: N on
-//! CELL, ...`), at work in house rules on bundled race games: where the
-//! pieces stand at the start and after a restart, and the checker's
-//! diagnostics of the new statement.
+//! CELL, ...`), dice used one by one (`move each die`, `move doubles N
+//! times`, `move most dice`), points, the bar (`enter first`) and bearing
+//! off (`bear off when all in last N`, `finish exact or from furthest`), at
+//! work in backgammon (`games/other/backgammon.rules`, docs/rules.md BG-1
+//! to BG-9) and in house rules on bundled race games: scripted turns
+//! (tests/fixtures/race_backgammon/*.script) with why a choice is refused,
+//! a seeded random game, a record replayed, the checker's diagnostics, and
+//! the legal moves of random positions against OpenSpiel's backgammon
+//! (tests/independent/backgammon.py).
 
 use rulebook::load::{check_source, BundledLoader, Source};
 use rulebook::race::RaceState;
 
-use crate::race::load_text;
+use crate::race::{load_text, run_script};
+
+// ------------------------------------------------------------------ scripts
+
+#[test]
+fn scripted_turns() {
+    insta::glob!("fixtures/race_backgammon/*.script", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        insta::assert_snapshot!(run_script(&text));
+    });
+}
+
+/// Every rule of docs/rules.md's backgammon section has a script.
+#[test]
+fn every_rule_has_a_script() {
+    crate::race::assert_scripts("race_backgammon", (1..=9).map(|n| format!("bg-{n:02}")));
+}
 
 // ------------------------------------------------------------------ setup
 
@@ -102,4 +124,237 @@ fn a_setup_keeps_its_spelling_in_fmt() {
         rulebook::format_rules::format_text(messy).unwrap(),
         "setup white: 2 on p24, 5 on p13\n"
     );
+}
+
+// ------------------------------------------------------------------ OpenSpiel
+
+/// A position as tests/independent/backgammon.py writes it: each seat's
+/// pieces as sorted labels.
+fn canonical(game: &rulebook::race::game::RaceGame, state: &RaceState) -> String {
+    (0..2)
+        .map(|seat| {
+            let mut labels: Vec<String> = state
+                .pieces(seat)
+                .iter()
+                .map(|&p| game.label(seat, p))
+                .collect();
+            labels.sort();
+            format!("{} {}", game.seats[seat], labels.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// Seeded random games of backgammon replayed in OpenSpiel: on every turn
+/// the positions our choices lead to are OpenSpiel's (tests/independent/
+/// backgammon.py), and no two of our choices lead to the same one.
+#[test]
+fn legal_moves_agree_with_openspiel() {
+    use rulebook::rng::Rng;
+    let game = crate::race::load("other/backgammon", &[]);
+    let mut games = Vec::new();
+    let (mut choices, mut events) = (Vec::new(), Vec::new());
+    for g in 0..24u64 {
+        let (mut dice, mut pick) = (Rng::new(2700 + g), Rng::new(9100 + g));
+        let mut state = RaceState::new(&game, 2).unwrap();
+        let mut turns = Vec::new();
+        while !state.is_over() && turns.len() < 300 {
+            let roll = game.throw(&mut dice);
+            state.choices(&game, &roll, &mut choices);
+            let mut results: Vec<String> = choices
+                .iter()
+                .map(|&c| {
+                    let mut after = state.clone();
+                    after.apply_listed(&game, &roll, c, &mut events).unwrap();
+                    canonical(&game, &after)
+                })
+                .collect();
+            results.sort();
+            let n = results.len();
+            results.dedup();
+            assert_eq!(results.len(), n, "one choice a position, game {g}");
+            let choice = choices[pick.below(choices.len() as u64) as usize];
+            // The one played is checked as a typed choice is.
+            state.apply(&game, &roll, choice, &mut events).unwrap();
+            turns.push(serde_json::json!({
+                "roll": roll.faces(),
+                "results": results,
+                "chosen": canonical(&game, &state),
+            }));
+        }
+        games.push(turns);
+    }
+    let dir = std::env::temp_dir().join(format!("rulebook-bg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.json");
+    std::fs::write(&file, serde_json::to_string(&games).unwrap()).unwrap();
+    let out = std::process::Command::new("python3")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/independent/backgammon.py"
+        ))
+        .arg(&file)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    eprintln!("{report}");
+    assert_eq!(report["differences"], 0, "{report}");
+    assert!(report["turns"].as_u64().unwrap() > 1000, "{report}");
+}
+
+/// A backgammon-like game with `lines` added.
+fn diagnose_dice(lines: &str) -> String {
+    let text = format!(
+        "game \"Test\"\nplayers 2\nseats white black\npieces 15 per player\npath white: p24-p1\npath black: p1-p24\n{lines}"
+    );
+    let checked = check_source(
+        Source {
+            name: "test.rules".into(),
+            text,
+        },
+        &BundledLoader,
+        &[],
+    );
+    assert!(checked.loaded.is_none(), "{lines}: no error");
+    checked.render()
+}
+
+#[test]
+fn each_way_to_get_the_dice_rules_wrong_is_named() {
+    for (name, lines) in [
+        ("enter-first-without-each-die", "dice 2 d6\nenter first\n"),
+        (
+            "point-larger-than-the-pieces",
+            "dice 2 d6\nmove each die\nno landing on 16 or more opponent pieces\n",
+        ),
+        (
+            "bear-off-longer-than-the-path",
+            "dice 2 d6\nmove each die\nbear off when all in last 30\n",
+        ),
+        (
+            "doubles-too-many-times",
+            "dice 2 d6\nmove each die\nmove doubles 5 times\n",
+        ),
+        ("each-die-with-sticks", "throw 4 sticks\nmove each die\n"),
+        (
+            "furthest-without-each-die",
+            "dice 2 d6\nfinish exact or from furthest\n",
+        ),
+    ] {
+        insta::assert_snapshot!(format!("diagnostic-{name}"), diagnose_dice(lines));
+    }
+}
+
+#[test]
+fn the_dice_rules_keep_their_spelling_in_fmt() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/other/backgammon.rules"),
+    )
+    .unwrap();
+    let formatted = rulebook::format_rules::format_text(&text).unwrap();
+    assert_eq!(formatted, text, "the bundled file is formatted");
+    for line in [
+        "move each die",
+        "move doubles 4 times",
+        "move most dice",
+        "no landing on 2 or more opponent pieces",
+        "enter first",
+        "bear off when all in last 6",
+        "finish exact or from furthest",
+    ] {
+        assert!(text.contains(line), "{line}");
+        let messy = line.replace(' ', "   ");
+        assert_eq!(
+            rulebook::format_rules::format_text(&format!("{messy}\n")).unwrap(),
+            format!("{line}\n")
+        );
+    }
+}
+
+// ------------------------------------------------------------------ games
+
+fn play_args<'a>(seed: &'a str, record: Option<&'a str>) -> Vec<&'a str> {
+    let mut args = vec![
+        "play",
+        "other/backgammon",
+        "--seat",
+        "1=random",
+        "--seat",
+        "2=random",
+        "--seed",
+        seed,
+    ];
+    if let Some(file) = record {
+        args.extend(["--record", file]);
+    }
+    args
+}
+
+#[test]
+fn a_seeded_random_game() {
+    let (code, out, err) = crate::common::run(&play_args("27", None));
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("backgammon-seed-27", out);
+}
+
+#[test]
+fn a_record_is_replayed() {
+    let dir = std::env::temp_dir().join(format!("rulebook-bg-rec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.jsonl");
+    let file = file.to_str().unwrap();
+    let (code, played, err) = crate::common::run(&play_args("5", Some(file)));
+    assert_eq!(code, 0, "{err}");
+    let record = std::fs::read_to_string(file).unwrap();
+    assert!(record.contains("\"choice\":\"p"), "{record}");
+    let (code, replayed, err) = crate::common::run(&["replay", file]);
+    assert_eq!(code, 0, "{err}");
+    let last = |t: &str| t.lines().last().unwrap_or("").to_string();
+    assert_eq!(last(&played), last(&replayed), "{replayed}");
+    let (code, json, err) = crate::common::run(&["replay", file, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(json.contains("p24"), "{json}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_computer_players_play_it_and_simulate_reports() {
+    for agents in ["random", "first"] {
+        let (code, out, err) = crate::common::run(&[
+            "simulate",
+            "other/backgammon",
+            "--games",
+            "4",
+            "--agents",
+            agents,
+            "--quiet",
+        ]);
+        assert_eq!(code, 0, "{agents}: {err}");
+        assert!(out.contains("4 games"), "{agents}: {out}");
+    }
+    // The searching players look at every sequence of every roll: a few
+    // plies of a game each (a debug build).
+    for agents in [&["greedy"][..], &["mcts", "--playouts", "10"]] {
+        let mut args = vec![
+            "simulate",
+            "other/backgammon",
+            "--games",
+            "1",
+            "--max-plies",
+            "4",
+            "--quiet",
+            "--agents",
+        ];
+        args.extend(agents);
+        let (code, out, err) = crate::common::run(&args);
+        assert_eq!(code, 0, "{agents:?}: {err}");
+        assert!(out.contains("1 game"), "{agents:?}: {out}");
+    }
 }

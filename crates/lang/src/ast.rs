@@ -180,6 +180,20 @@ pub enum Statement {
     Safe(SafeDecl),
     /// `path SEAT: CELLS`
     Path(PathDecl),
+    /// `move each die`
+    MoveEachDie,
+    /// `move doubles N times`
+    MoveDoubles(Spanned<u32>),
+    /// `move most dice`
+    MoveMostDice,
+    /// `no landing on N or more opponent pieces`
+    NoLandingOnPoint(Spanned<u32>),
+    /// `enter first`
+    EnterFirst,
+    /// `bear off when all in last N`
+    BearOff(Spanned<u32>),
+    /// `finish exact or from furthest`
+    FinishFurthest,
     /// `setup SEAT: N on CELL, ...` (race games)
     RaceSetup(RaceSetupDecl),
     /// `throw N sticks [: COUNT = VALUE, ...]`

@@ -424,7 +424,8 @@ impl RaceGame {
                 .iter()
                 .any(|e| matches!(e, CellEffect::Targeted(..)))
         });
-        self.may_stick = !rolls_move && (self.holds_pieces || self.finish == Finish::Exact);
+        self.may_stick =
+            !rolls_move && !self.each_die && (self.holds_pieces || self.finish == Finish::Exact);
         self.loop_cells = match &self.circuit {
             None => Vec::new(),
             Some(c) => (0..c.starts.len())

@@ -45,7 +45,7 @@ mod policy;
 mod roll;
 mod state;
 
-pub use choice::Choice;
+pub use choice::{Choice, Steps, MAX_STEPS};
 pub use event::Event;
 pub use policy::{agent_seed, Policy};
 pub use roll::Roll;

@@ -2,6 +2,9 @@
 //! choices of a roll and a turn played.
 
 use super::{Choice, Event, Roll};
+
+#[path = "dice.rs"]
+mod dice;
 use crate::race::game::{
     Action, CellEffect, CellRule, Enter, Extra, Finish, Landed, LandingPlan, Moment, RaceGame,
     RestingPlan, RollRuleTest, Target, Win, MAX_DICE, OUT,
@@ -148,6 +151,48 @@ pub enum Refusal {
         /// The cell (the player's progress).
         at: u16,
     },
+    /// A piece of the player is out and must enter before any other
+    /// moves (`enter first`).
+    EnterFirst,
+    /// The cell where the move would land is held by `pieces` pieces of
+    /// seat `seat` (`no landing on N or more opponent pieces`).
+    Point {
+        /// Where it would land (the player's progress).
+        at: u16,
+        /// Whose pieces hold it.
+        seat: u8,
+        /// How many.
+        pieces: u8,
+    },
+    /// A piece bears off only when all the player's pieces are in the
+    /// last `last` cells (`bear off when all in last N`).
+    NotAllHome {
+        /// The home cells' count.
+        last: u16,
+    },
+    /// A count past the finish bears off only the piece furthest from it,
+    /// and a piece stands further back than the one at `at` (`finish exact
+    /// or from furthest`).
+    FurtherBack {
+        /// The piece that would bear off (the player's progress).
+        at: u16,
+    },
+    /// No die left moves that piece so far.
+    NoDie,
+    /// The roll lets more dice be used: `most` of them (`move most
+    /// dice`, or a sequence stopped while a die could still move).
+    MostDice {
+        /// How many dice can be used.
+        most: u8,
+    },
+    /// Only one die can be used, and the larger one must be (`move most
+    /// dice`).
+    LargerDie {
+        /// The larger die.
+        die: u8,
+    },
+    /// Some piece can move: passing is not a choice.
+    MustMove,
 }
 
 impl std::error::Error for Illegal {}
@@ -533,6 +578,9 @@ impl RaceState {
 
     fn is_legal(&self, game: &RaceGame, roll: &Roll, choice: Choice) -> bool {
         if game.restricted {
+            if game.each_die {
+                return self.dice_legal(game, roll, choice);
+            }
             let mut listed = Vec::new();
             self.restricted_choices(game, roll, &mut listed);
             return listed.contains(&choice);
@@ -540,6 +588,7 @@ impl RaceState {
         match choice {
             Choice::Enter => self.may_enter(game, roll),
             Choice::Move(c) => self.movable_at(game, c, roll.sum()).is_some(),
+            Choice::Dice(_) => false,
             Choice::Pass => {
                 if !game.compulsory {
                     return true;
@@ -727,6 +776,10 @@ impl RaceState {
             Some(true) => extra = true,
             None => {}
         }
+        if game.each_die {
+            self.play_dice(game, roll, choice, ended, extra, lost, events);
+            return;
+        }
         let k = usize::from(self.pieces);
         let base = usize::from(seat) * k;
         // `move back when blocked`: a move of a turn with no forward move
@@ -741,6 +794,7 @@ impl RaceState {
                 (base..base + k).find(|&i| self.pos[i] == c && !self.held[i])
             }
             Choice::Move(c) => self.movable_at(game, c, count),
+            Choice::Dice(_) => None,
         };
         match piece {
             None if ended => {}
@@ -1076,6 +1130,10 @@ impl RaceState {
     /// home cells, `leave start first`, `enter compulsory`.
     #[inline(never)]
     fn restricted_choices(&self, game: &RaceGame, roll: &Roll, out: &mut Vec<Choice>) {
+        if game.each_die {
+            self.dice_choices(game, roll, out);
+            return;
+        }
         let seat = self.to_roll();
         let k = usize::from(self.pieces);
         let count = game.count(roll);
@@ -1337,6 +1395,9 @@ impl RaceState {
     pub fn refusal(&self, game: &RaceGame, roll: &Roll, choice: Choice) -> Option<Refusal> {
         if !game.restricted || self.over {
             return None;
+        }
+        if game.each_die {
+            return self.dice_refusal(game, roll, choice);
         }
         let seat = self.to_roll();
         let mut listed = Vec::new();

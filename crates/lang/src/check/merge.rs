@@ -138,6 +138,21 @@ pub struct Merged {
     /// `path SEAT: CELLS`, in order (a later one for the same seat takes
     /// the earlier's place).
     pub paths: Vec<PathDecl>,
+    /// `move each die`, where it is written.
+    pub each_die: Option<Span>,
+    /// `move doubles N times`: N.
+    pub doubles_times: Option<Spanned<u32>>,
+    /// `move most dice`, where it is written.
+    pub most_dice: Option<Span>,
+    /// `no landing on N or more opponent pieces`: N.
+    pub point: Option<Spanned<u32>>,
+    /// `enter first`, where it is written.
+    pub enter_first: Option<Span>,
+    /// `bear off when all in last N`: N, and the statement.
+    pub bear_off: Option<(Spanned<u32>, Span)>,
+    /// `finish exact or from furthest`, where it is written (a later
+    /// `finish` clears it).
+    pub finish_furthest: Option<Span>,
     /// `setup SEAT: N on CELL, ...` (race games), in order (a later one
     /// for the same seat takes the earlier's place).
     pub race_setups: Vec<RaceSetupDecl>,
@@ -617,7 +632,20 @@ impl Merger<'_> {
                 m.extra = Some(e.clone());
                 m.layers.extra = layer;
             }
-            Statement::Finish(f) => m.finish = Some(*f),
+            Statement::Finish(f) => {
+                m.finish = Some(*f);
+                m.finish_furthest = None;
+            }
+            Statement::FinishFurthest => {
+                m.finish = Some(Finish::Exact);
+                m.finish_furthest = Some(statement.span);
+            }
+            Statement::MoveEachDie => m.each_die = Some(statement.span),
+            Statement::MoveDoubles(n) => m.doubles_times = Some(*n),
+            Statement::MoveMostDice => m.most_dice = Some(statement.span),
+            Statement::NoLandingOnPoint(n) => m.point = Some(*n),
+            Statement::EnterFirst => m.enter_first = Some(statement.span),
+            Statement::BearOff(n) => m.bear_off = Some((*n, statement.span)),
             Statement::Win(w) => m.win = Some(*w),
             Statement::LandingRules { chain } => m.chain = Some(*chain),
             Statement::CellRule(rule) => {
@@ -720,9 +748,15 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::Seats(_) => "seats",
         Statement::Pieces(_) => "pieces",
         Statement::Dice { .. } => "dice",
-        Statement::MoveBySum | Statement::MoveCompulsory(_) => "move",
-        Statement::Enter { .. } | Statement::EnterCompulsory => "enter",
-        Statement::NoLandingOnOwn => "no",
+        Statement::MoveBySum
+        | Statement::MoveCompulsory(_)
+        | Statement::MoveEachDie
+        | Statement::MoveDoubles(_)
+        | Statement::MoveMostDice => "move",
+        Statement::Enter { .. } | Statement::EnterCompulsory | Statement::EnterFirst => "enter",
+        Statement::NoLandingOnOwn | Statement::NoLandingOnPoint(_) => "no",
+        Statement::BearOff(_) => "bear",
+        Statement::FinishFurthest => "finish",
         Statement::Tries(_) => "tries",
         Statement::LeaveStartFirst => "leave",
         Statement::Protected(_) => "protected",
@@ -794,6 +828,13 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::Dice { .. }
         | Statement::MoveBySum
         | Statement::MoveCompulsory(_)
+        | Statement::MoveEachDie
+        | Statement::MoveDoubles(_)
+        | Statement::MoveMostDice
+        | Statement::NoLandingOnPoint(_)
+        | Statement::EnterFirst
+        | Statement::BearOff(_)
+        | Statement::FinishFurthest
         | Statement::Enter { .. }
         | Statement::EnterCompulsory
         | Statement::NoLandingOnOwn
@@ -978,7 +1019,16 @@ pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         }
         Statement::MoveBackWhenBlocked => simple("move back", "`move back when blocked`"),
         Statement::ExtraRoll(_) => simple("extra", "`extra roll`"),
-        Statement::Finish(_) => simple("finish", "`finish`"),
+        Statement::Finish(_) | Statement::FinishFurthest => simple("finish", "`finish`"),
+        Statement::MoveEachDie => simple("move each", "`move each die`"),
+        Statement::MoveDoubles(_) => simple("move doubles", "`move doubles`"),
+        Statement::MoveMostDice => simple("move most", "`move most dice`"),
+        Statement::NoLandingOnPoint(_) => simple(
+            "no landing point",
+            "`no landing on N or more opponent pieces`",
+        ),
+        Statement::EnterFirst => simple("enter first", "`enter first`"),
+        Statement::BearOff(_) => simple("bear off", "`bear off`"),
         Statement::Win(_) => simple("win", "`win`"),
         Statement::LandingRules { .. } => simple("landing rules", "`landing rules`"),
         Statement::Game(_) => simple("game", "the `game` title"),

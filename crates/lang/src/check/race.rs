@@ -366,6 +366,10 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
     }
     let kept = circuit.as_ref().is_some_and(|c| c.kept);
     let rows_in_force = rows.in_force();
+    let dice_rules = check_dice_rules(merged, pieces, path, dice, sticks, diags);
+    if diags.iter().filter(|d| d.is_error()).count() > errors_before {
+        return None;
+    }
     Some(RaceSpec {
         settings: RaceSettings {
             title: merged
@@ -410,7 +414,16 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             pass_stack: rows.stack,
             no_passing: rows.no_passing,
             move_back: rows.move_back,
+
+            each_die: dice_rules.each_die,
+            doubles_times: dice_rules.doubles_times,
+            most_dice: dice_rules.most_dice,
+            point: dice_rules.point,
+            enter_first: dice_rules.enter_first,
+            bear_off_last: dice_rules.bear_off_last,
+            finish_furthest: dice_rules.finish_furthest,
             restricted: rows_in_force
+                || dice_rules.each_die
                 || turn_rules.no_landing_own
                 || turn_rules.enter_compulsory
                 || turn_rules.leave_start
@@ -1794,6 +1807,128 @@ fn numbered_on_paths(n: Spanned<u32>, paths: &Paths) -> Diagnostic {
     .help(format!(
         "name the cell as the paths do, such as `{example}`"
     ))
+}
+
+/// The rules of dice used one by one, checked.
+struct DiceRules {
+    each_die: bool,
+    doubles_times: u8,
+    most_dice: bool,
+    point: u8,
+    enter_first: bool,
+    bear_off_last: u16,
+    finish_furthest: bool,
+}
+
+/// `move each die` and the rules that need it: `move doubles N times`,
+/// `move most dice`, `no landing on N or more opponent pieces`, `enter
+/// first`, `bear off when all in last N`, `finish exact or from furthest`.
+fn check_dice_rules(
+    merged: &Merged,
+    pieces: u8,
+    path: Option<u16>,
+    dice: Option<u8>,
+    sticks: bool,
+    diags: &mut Vec<Diagnostic>,
+) -> DiceRules {
+    let each_die = merged.each_die.is_some();
+    let needs = |what: &str, span: Span, diags: &mut Vec<Diagnostic>| {
+        if !each_die {
+            diags.push(
+                Diagnostic::new(
+                    Code::EffectMisplaced,
+                    format!("`{what}` needs `move each die`"),
+                )
+                .primary(span, "a rule of dice used one by one")
+                .help("it speaks of the moves of single dice: add `move each die`, so that each die moves a piece on its own"),
+            );
+        }
+    };
+    if let (Some(span), true) = (merged.each_die, sticks) {
+        diags.push(
+            Diagnostic::new(
+                Code::EffectMisplaced,
+                "`move each die` needs dice, not sticks",
+            )
+            .primary(span, "a throw of sticks counts as one")
+            .help("roll dice, such as `dice 2 d6`, or move by the throw with `move by sum`"),
+        );
+    }
+    let mut doubles_times = dice.unwrap_or(1);
+    if let Some(n) = merged.doubles_times {
+        needs("move doubles", n.span, diags);
+        let low = u32::from(dice.unwrap_or(2));
+        if n.node < low || n.node > MAX_DICE as u32 {
+            diags.push(
+                Diagnostic::new(
+                    Code::CountRange,
+                    format!("`move doubles {} times` is outside {low}..{MAX_DICE}", n.node),
+                )
+                .primary(n.span, format!("from {low} to {MAX_DICE}"))
+                .help(format!("a double is played at least once a die and at most {MAX_DICE} times, such as `move doubles 4 times`")),
+            );
+        } else if dice == Some(1) {
+            diags.push(
+                Diagnostic::new(Code::DiceRange, "doubles need two dice or more")
+                    .primary(n.span, "one die never shows a double")
+                    .help("roll more dice (`dice 2 d6`), or remove `move doubles`"),
+            );
+        } else {
+            doubles_times = n.node as u8;
+        }
+    }
+    if let Some(span) = merged.most_dice {
+        needs("move most dice", span, diags);
+    }
+    if let Some(span) = merged.enter_first {
+        needs("enter first", span, diags);
+    }
+    if let Some(span) = merged.finish_furthest {
+        needs("finish exact or from furthest", span, diags);
+    }
+    let mut point = 0;
+    if let Some(n) = merged.point {
+        needs("no landing on N or more opponent pieces", n.span, diags);
+        if n.node == 0 || n.node > u32::from(pieces) {
+            let mut d = Diagnostic::new(
+                Code::CountRange,
+                format!("a point of {} pieces, and a player has {pieces}", n.node),
+            )
+            .primary(n.span, format!("from 1 to {pieces}"));
+            if let Some(p) = merged.pieces_per_player {
+                d = d.secondary(p.span, "the pieces of each player");
+            }
+            diags.push(d.help("a point is held by some of one player's pieces: make it no larger than the pieces a player has, such as `no landing on 2 or more opponent pieces`"));
+        } else {
+            point = n.node as u8;
+        }
+    }
+    let mut bear_off_last = 0;
+    if let Some((n, span)) = merged.bear_off {
+        needs("bear off", span, diags);
+        let cells = path.unwrap_or(0).saturating_sub(1);
+        if n.node == 0 || n.node > u32::from(cells) {
+            diags.push(
+                Diagnostic::new(
+                    Code::CountRange,
+                    format!("the last {} cells of a path of {cells}", n.node),
+                )
+                .primary(n.span, format!("from 1 to {cells}"))
+                .help(format!("the home cells are the last cells of a piece's path, before it bears off: give 1 to {cells}, such as `bear off when all in last 6`")),
+            );
+        } else {
+            bear_off_last = n.node as u16;
+        }
+    }
+    DiceRules {
+        each_die,
+        doubles_times,
+        most_dice: merged.most_dice.is_some(),
+        point,
+        enter_first: merged.enter_first.is_some(),
+        bear_off_last,
+        finish_furthest: merged.finish_furthest.is_some(),
+    }
 }
 
 /// What a setup's cells are checked against: a piece's path (its length,

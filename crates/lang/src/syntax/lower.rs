@@ -276,13 +276,27 @@ impl Lower {
                 );
                 Statement::Dice { count, faces }
             }
-            Rule::move_stmt => match inner.next()?.as_rule() {
-                Rule::move_by_sum => Statement::MoveBySum,
-                Rule::move_back => Statement::MoveBackWhenBlocked,
-                Rule::kw_optional => Statement::MoveCompulsory(false),
-                _ => Statement::MoveCompulsory(true),
+            Rule::move_stmt => {
+                let p = inner.next()?;
+                match p.as_rule() {
+                    Rule::move_by_sum => Statement::MoveBySum,
+                    Rule::move_back => Statement::MoveBackWhenBlocked,
+                    Rule::move_each => Statement::MoveEachDie,
+                    Rule::move_most => Statement::MoveMostDice,
+                    Rule::move_doubles => Statement::MoveDoubles(
+                        self.lower_number(p.into_inner().find(|q| q.as_rule() == Rule::number)?),
+                    ),
+                    Rule::kw_optional => Statement::MoveCompulsory(false),
+                    _ => Statement::MoveCompulsory(true),
+                }
+            }
+            Rule::bear_off_stmt => {
+                Statement::BearOff(self.lower_number(inner.find(|q| q.as_rule() == Rule::number)?))
+            }
+            Rule::no_landing_stmt => match inner.find(|q| q.as_rule() == Rule::number) {
+                Some(n) => Statement::NoLandingOnPoint(self.lower_number(n)),
+                None => Statement::NoLandingOnOwn,
             },
-            Rule::no_landing_stmt => Statement::NoLandingOnOwn,
             Rule::protect_stmt => Statement::Protected(
                 self.lower_number(inner.find(|p| p.as_rule() == Rule::number)?),
             ),
@@ -293,6 +307,9 @@ impl Lower {
                 let p = inner.next()?;
                 if p.as_rule() == Rule::kw_compulsory {
                     return Some(Spanned::new(Statement::EnterCompulsory, span));
+                }
+                if p.as_rule() == Rule::kw_first {
+                    return Some(Spanned::new(Statement::EnterFirst, span));
                 }
                 let when = match p.as_rule() {
                     Rule::enter_on => EnterDecl::OnFace(self.lower_number(p.into_inner().nth(1)?)),
@@ -330,6 +347,12 @@ impl Lower {
             }
             Rule::finish_stmt => {
                 let p = inner.next()?;
+                if p.clone()
+                    .into_inner()
+                    .any(|q| q.as_rule() == Rule::finish_furthest)
+                {
+                    return Some(Spanned::new(Statement::FinishFurthest, span));
+                }
                 Statement::Finish(match p.as_rule() {
                     Rule::kw_past => Finish::Past,
                     _ if p.into_inner().any(|q| q.as_rule() == Rule::kw_bounce) => Finish::Bounce,

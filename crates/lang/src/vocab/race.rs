@@ -464,6 +464,26 @@ pub struct RaceSettings {
     /// enter), a piece moves back by the roll, under the same rules; a pass
     /// only when none can.
     pub move_back: bool,
+    /// `move each die`: each die moves a piece on its own, in the order the
+    /// player chooses; a turn's choice is the whole sequence
+    /// (`race::Choice::Dice`). The rules below need it.
+    pub each_die: bool,
+    /// `move doubles N times`: the moves a double gives (else one a die).
+    pub doubles_times: u8,
+    /// `move most dice`: as many dice as can be must be used, and the
+    /// larger one when only one can be.
+    pub most_dice: bool,
+    /// `no landing on N or more opponent pieces`: N (0: no such rule).
+    pub point: u8,
+    /// `enter first`: while a piece of the player is out, no other moves.
+    pub enter_first: bool,
+    /// `bear off when all in last N`: N (0: no such rule); a piece
+    /// finishes only when every piece of the player is in the last N cells
+    /// of its path, or finished.
+    pub bear_off_last: u16,
+    /// `finish exact or from furthest`: a count past the finish finishes
+    /// the piece furthest from it (none of the player's pieces further).
+    pub finish_furthest: bool,
     /// Some rule of the choices beyond the usual ones is in force (`no
     /// landing on own pieces`, kept home cells, `enter compulsory`, `leave
     /// start first`, closed cells, sticks and their throws of 0, protected

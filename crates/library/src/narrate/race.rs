@@ -19,17 +19,57 @@ fn piece_text(game: &RaceGame, seat: usize, p: u16, held: bool) -> String {
 }
 
 /// A choice in words for seat `seat`: `enter`, `pass`, or the cell of the
-/// piece (`h2` for a home cell of a circuit).
+/// piece (`h2` for a home cell of a circuit); with dice used one by one,
+/// each move from cell to cell in order (`p24-p18 p13-p11`; a piece out
+/// comes in from `out`, one that bears off goes to `off`).
 pub fn choice_text(game: &RaceGame, seat: usize, choice: Choice) -> String {
     match choice {
         Choice::Move(p) => game.label(seat, p),
+        Choice::Dice(steps) => steps
+            .iter()
+            .map(|(from, by)| {
+                let to = from.saturating_add(by);
+                let to = if to >= game.cells {
+                    "off".to_string()
+                } else {
+                    game.label(seat, to)
+                };
+                format!("{}-{to}", game.label(seat, from))
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
         other => other.to_string(),
     }
+}
+
+/// A sequence of moves of dice used one by one as `choice_text` writes it
+/// (`p24-p18 p13-p11`, `out-p22`, `p3-off`; also `bar` for `out` and `/`
+/// for `-`).
+fn parse_steps(game: &RaceGame, seat: usize, text: &str) -> Option<Choice> {
+    let mut steps = crate::race::Steps::default();
+    let position = |w: &str| match w {
+        "out" | "bar" => Some(OUT),
+        "off" => Some(game.cells),
+        w => game.parse_label(seat, w),
+    };
+    for word in text.split_whitespace() {
+        let (a, b) = word.split_once(['-', '/'])?;
+        let (from, to) = (position(a)?, position(b)?);
+        if from >= game.cells || to <= from {
+            return None;
+        }
+        steps = steps.with(from, to - from)?;
+    }
+    (!steps.is_empty()).then_some(Choice::Dice(steps))
 }
 
 /// The choice seat `seat` names with `text`: `enter`, `pass`, or a cell as
 /// `choice_text` writes it (also `move 24`).
 pub fn parse_choice(game: &RaceGame, seat: usize, text: &str) -> Option<Choice> {
+    if game.each_die && text.contains(['-', '/']) {
+        let t = text.trim().to_lowercase();
+        return parse_steps(game, seat, &t);
+    }
     match Choice::parse(text) {
         Some(Choice::Enter) => Some(Choice::Enter),
         Some(Choice::Pass) => Some(Choice::Pass),
@@ -157,6 +197,50 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
             Some(Refusal::Closed { at }) => {
                 return format!("the closed cell {} is taken", game.label(seat, at));
             }
+            Some(Refusal::EnterFirst) => {
+                return "a piece on the bar must enter first".to_string();
+            }
+            Some(Refusal::Point {
+                at,
+                seat: whose,
+                pieces,
+            }) => {
+                let many = match pieces {
+                    2 => "two".to_string(),
+                    3 => "three".to_string(),
+                    4 => "four".to_string(),
+                    5 => "five".to_string(),
+                    n => n.to_string(),
+                };
+                return format!(
+                    "{} is held by {many} of {} pieces",
+                    game.label(seat, at),
+                    crate::words::possessive(seat_name(game, usize::from(whose)))
+                );
+            }
+            Some(Refusal::NotAllHome { last }) => {
+                return format!(
+                    "a piece bears off only when all of {name}'s pieces are in the last {last} cells"
+                );
+            }
+            Some(Refusal::FurtherBack { at }) => {
+                return format!(
+                    "a larger die bears off only the furthest piece, and a piece stands further back than {}",
+                    game.label(seat, at)
+                );
+            }
+            Some(Refusal::NoDie) => {
+                return format!("no die of {roll} makes that move");
+            }
+            Some(Refusal::MostDice { most }) => {
+                return format!("as many dice as can be must be used: {most} with {roll}");
+            }
+            Some(Refusal::LargerDie { die }) => {
+                return format!("only one die can be used, and it must be the larger, {die}");
+            }
+            Some(Refusal::MustMove) => {
+                return "a move is compulsory when there is one".to_string();
+            }
             Some(Refusal::ZeroThrow) => {
                 return format!("a throw of 0 ({roll}) moves nothing");
             }
@@ -212,6 +296,7 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
             ),
         },
         Choice::Pass => "a move is compulsory when there is one".to_string(),
+        Choice::Dice(_) => format!("that is not a way to play {roll}"),
     }
 }
 
