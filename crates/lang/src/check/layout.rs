@@ -138,7 +138,10 @@ fn serpentine(n: u32, at: Span, cells: u16, diags: &mut Vec<Diagnostic>) -> Opti
     }
     let width = n as u16;
     let left = cells % width;
-    if left != 0 && 2 * left < width {
+    // A finish alone past full rows (a track whose last cell is "off the
+    // board") reads well: the rows are the board.
+    let finish_alone = left == 1 && cells > width;
+    if left != 0 && 2 * left < width && !finish_alone {
         let widths = better(cells, width);
         let such = widths
             .iter()
