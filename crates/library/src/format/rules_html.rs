@@ -315,10 +315,29 @@ fn moves_section(o: &mut String, g: &Game) {
 /// The moves of a kind in words.
 fn move_words(g: &Game, m: &Moves) -> Vec<String> {
     let mut v = Vec::new();
+    let long = |dirs: &[DirId]| {
+        dirs.iter().any(|&d| {
+            let (dx, dy) = seen(g, d);
+            dx.abs() > 1 || dy.abs() > 1
+        })
+    };
     if !m.step.is_empty() {
+        v.push(if long(&m.step) {
+            format!(
+                "Moves in one leap to an empty square, the squares between not looked at: {}.",
+                directions(g, &m.step)
+            )
+        } else {
+            format!(
+                "Steps one square to an empty square: {}.",
+                directions(g, &m.step)
+            )
+        });
+    }
+    if !m.clone.is_empty() {
         v.push(format!(
-            "Steps one square to an empty square: {}.",
-            directions(g, &m.step)
+            "Copies itself onto an empty square next to it, staying where it is (a new piece): {}.",
+            directions(g, &m.clone)
         ));
     }
     if !m.slide.is_empty() {
@@ -623,6 +642,16 @@ fn capture_section(o: &mut String, t: &Tables) {
             v.push("An enemy on a corner is taken when the piece that moved and its friends stand on all its neighbours.".to_string());
         }
     }
+    if let Some(dirs) = c.neighbours.iter().find(|d| !d.is_empty()) {
+        let fate = match c.effect {
+            JumpEffect::Convert(k) => format!("go over to that side (as a {})", kind_name(g, k)),
+            _ => "are taken".to_string(),
+        };
+        v.push(format!(
+            "After a move, the enemies next to the square the piece reached {fate} (neighbours: {}).",
+            directions(g, dirs)
+        ));
+    }
     for (k, kind) in g.kinds.iter().enumerate() {
         let by: Vec<String> = (0..g.kinds.len())
             .filter(|&j| j < 32 && kind.immune_to & (1 << j) != 0)
@@ -784,8 +813,39 @@ fn race(o: &mut String, game: &RaceGame) {
     } else {
         format!("{} to {}", game.min_players, game.max_players)
     };
-    let dice = if game.dice == 1 {
+    let dice = if game.sticks {
+        let values = if game.throw_values.is_empty() {
+            "the throw is the count of marked sides, and a throw of 0 moves nothing".to_string()
+        } else {
+            let table: Vec<String> = game
+                .throw_values
+                .iter()
+                .enumerate()
+                .map(|(count, value)| format!("{count} marked moves {value}"))
+                .collect();
+            let nothing = if game.throw_values.contains(&0) {
+                "; a throw worth 0 moves nothing"
+            } else {
+                ""
+            };
+            format!("{}{nothing}", table.join(", "))
+        };
+        format!(
+            "{} sticks, each with a marked and a plain side; {values}",
+            game.dice
+        )
+    } else if game.dice == 1 {
         format!("one die of {} faces", game.faces)
+    } else if game.each_die {
+        let doubles = if game.doubles_times > game.dice {
+            format!("; a double is played {} times", game.doubles_times)
+        } else {
+            String::new()
+        };
+        format!(
+            "{} dice of {} faces; each die moves a piece on its own, in the order the player chooses{doubles}",
+            game.dice, game.faces
+        )
     } else {
         format!(
             "{} dice of {} faces; a piece moves by their sum",
@@ -793,6 +853,10 @@ fn race(o: &mut String, game: &RaceGame) {
         )
     };
     let track = match &game.circuit {
+        None if game.paths.is_some() => format!(
+            "each player's own path of {} cells (cells named in two paths are shared); a piece finishes one step past its last",
+            game.cells.saturating_sub(1)
+        ),
         None => format!("{} cells; the last one is the finish", game.cells),
         Some(c) => {
             let starts: Vec<String> = c.starts.iter().map(u16::to_string).collect();
@@ -815,6 +879,31 @@ fn race(o: &mut String, game: &RaceGame) {
             ("Track", track),
         ],
     );
+    let setups: Vec<String> = game
+        .setup
+        .iter()
+        .enumerate()
+        .filter(|(_, cells)| !cells.is_empty())
+        .map(|(seat, cells)| {
+            let mut counts: Vec<(u16, usize)> = Vec::new();
+            for &p in cells {
+                match counts.iter_mut().find(|(q, _)| *q == p) {
+                    Some((_, n)) => *n += 1,
+                    None => counts.push((p, 1)),
+                }
+            }
+            let on: Vec<String> = counts
+                .iter()
+                .map(|&(p, n)| format!("{n} on {}", game.label(seat, p)))
+                .collect();
+            let name = game.seats.get(seat).map_or("", String::as_str);
+            format!("{name}: {}", on.join(", "))
+        })
+        .collect();
+    if !setups.is_empty() {
+        o.push_str("<h2>Setup</h2>\n<p>The pieces start on the track (the others off it):</p>\n");
+        list(o, &setups);
+    }
     o.push_str("<h2>Track</h2>\n<figure class=\"track\">\n");
     o.push_str(&crate::format::svg::race::render(game, None));
     o.push_str("</figure>\n");
@@ -827,10 +916,18 @@ fn race(o: &mut String, game: &RaceGame) {
             }
         } + if game.enter_at_start {
             ": it is put on its start cell."
+        } else if game.each_die {
+            ", moving the count of one die."
         } else {
             ", moving the count of the roll."
         },
     );
+    if game.enter_first {
+        turn.push(
+            "A player with a piece off the track must bring it in before any other piece moves."
+                .to_string(),
+        );
+    }
     if game.enter_compulsory {
         turn.push("When a piece may enter, entering is the only choice.".to_string());
     }
@@ -869,6 +966,18 @@ fn race(o: &mut String, game: &RaceGame) {
             ));
         }
     }
+    if game.most_dice {
+        turn.push(
+            "As many dice as can be must be used; when only one can be, the larger one if it can."
+                .to_string(),
+        );
+    }
+    if game.point > 0 {
+        turn.push(format!(
+            "No piece lands on a cell held by {} or more pieces of one opponent.",
+            game.point
+        ));
+    }
     if game.protect_rows > 0 {
         turn.push(format!(
             "A player's pieces on {} or more cells in a row protect each other: no move lands on them.",
@@ -905,9 +1014,16 @@ fn race(o: &mut String, game: &RaceGame) {
     }
     turn.push(match game.finish {
         Finish::Past => "Reaching or passing the finish finishes a piece.".to_string(),
+        Finish::Exact if game.finish_furthest => "The exact count finishes a piece, and a larger count finishes the piece furthest from the finish.".to_string(),
         Finish::Exact => "Only the exact count finishes a piece; a piece that would pass the finish can't move.".to_string(),
         Finish::Bounce => "Only the exact count finishes a piece; the rest of a count that passes the finish goes back from it.".to_string(),
     });
+    if game.bear_off_last > 0 {
+        turn.push(format!(
+            "A piece finishes only when all the player's pieces are on the last {} cells of their path, or finished.",
+            game.bear_off_last
+        ));
+    }
     if game.chain {
         turn.push("Landing rules chain: a piece a landing rule moves onto another rule's cell is subject to that rule too.".to_string());
     }
