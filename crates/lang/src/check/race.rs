@@ -1854,6 +1854,37 @@ fn check_dice_rules(
             .help("roll dice, such as `dice 2 d6`, or move by the throw with `move by sum`"),
         );
     }
+    if let Some(each) = merged.each_die {
+        // The rules of the choices that the moves of single dice don't
+        // apply (yet): refused rather than silently ignored.
+        let unapplied: [(Option<Span>, &str); 9] = [
+            (merged.enter_compulsory, "enter compulsory"),
+            (merged.tries.map(|t| t.1), "tries"),
+            (merged.leave_start, "leave start first"),
+            (merged.protected.map(|p| p.1), "protected in rows"),
+            (merged.passing_rows.map(|p| p.1), "no passing rows"),
+            (merged.passing_stack.map(|p| p.1), "no passing N on a cell"),
+            (
+                merged.passing_cells.as_ref().map(|p| p.span),
+                "no passing cells",
+            ),
+            (merged.move_back, "move back when blocked"),
+            (merged.closed, "closed"),
+        ];
+        for (span, what) in unapplied {
+            if let Some(span) = span {
+                diags.push(
+                    Diagnostic::new(
+                        Code::EffectMisplaced,
+                        format!("`{what}` does not apply to dice used one by one"),
+                    )
+                    .primary(span, "a rule of moves by the whole roll")
+                    .secondary(each, "each die moves on its own here")
+                    .help("remove it, or move by the sum of the dice (`move by sum`) instead of `move each die`"),
+                );
+            }
+        }
+    }
     let mut doubles_times = dice.unwrap_or(1);
     if let Some(n) = merged.doubles_times {
         needs("move doubles", n.span, diags);
