@@ -642,7 +642,7 @@ fn temp(name: &str) -> std::path::PathBuf {
 }
 
 /// The turns of a transcript (from the first numbered line on).
-fn turns(transcript: &str) -> String {
+pub(crate) fn turns(transcript: &str) -> String {
     let at = transcript.find("\n1. ").unwrap();
     transcript[at..].to_string()
 }
@@ -986,3 +986,51 @@ fn a_person_at_a_race_game_uses_the_prompt_commands() {
         "{replayed}"
     );
 }
+
+/// The arguments of `play GAME` between two random players with `seed`,
+/// recording to `record` when given.
+pub(crate) fn two_random_args<'a>(
+    game: &'a str,
+    seed: &'a str,
+    record: Option<&'a str>,
+) -> Vec<&'a str> {
+    let mut args = vec![
+        "play", game, "--seat", "1=random", "--seat", "2=random", "--seed", seed,
+    ];
+    if let Some(file) = record {
+        args.extend(["--record", file]);
+    }
+    args
+}
+
+/// The transcript of a whole game of `game` between two random players
+/// with `seed` (recorded to `record` when given); the game must end.
+pub(crate) fn two_random(game: &str, seed: &str, record: Option<&str>) -> String {
+    let (code, out, err) = crate::common::run(&two_random_args(game, seed, record));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("result:"), "the game did not end:\n{out}");
+    out
+}
+
+/// The two tests of a module of race rules: its scripts
+/// (`GLOB`, under tests/) as snapshots, and a script for every rule id.
+/// A macro, so that the snapshots keep the module's names.
+macro_rules! script_tests {
+    ($glob:literal, $folder:literal, $ids:expr) => {
+        #[test]
+        fn scripted_turns() {
+            insta::glob!($glob, |path| {
+                let text = std::fs::read_to_string(path).unwrap();
+                insta::assert_snapshot!(crate::race::run_script(&text));
+            });
+        }
+
+        /// Every rule of the game's section in docs/rules.md that a turn
+        /// shows has a script.
+        #[test]
+        fn every_rule_has_a_script() {
+            crate::race::assert_scripts($folder, $ids);
+        }
+    };
+}
+pub(crate) use script_tests;

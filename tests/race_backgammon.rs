@@ -12,23 +12,15 @@
 use rulebook::load::{check_source, BundledLoader, Source};
 use rulebook::race::RaceState;
 
-use crate::race::{load_text, run_script};
+use crate::race::load_text;
 
 // ------------------------------------------------------------------ scripts
 
-#[test]
-fn scripted_turns() {
-    insta::glob!("fixtures/race_backgammon/*.script", |path| {
-        let text = std::fs::read_to_string(path).unwrap();
-        insta::assert_snapshot!(run_script(&text));
-    });
-}
-
-/// Every rule of docs/rules.md's backgammon section has a script.
-#[test]
-fn every_rule_has_a_script() {
-    crate::race::assert_scripts("race_backgammon", (1..=9).map(|n| format!("bg-{n:02}")));
-}
+crate::race::script_tests!(
+    "fixtures/race_backgammon/*.script",
+    "race_backgammon",
+    (1..=9).map(|n| format!("bg-{n:02}"))
+);
 
 // ------------------------------------------------------------------ setup
 
@@ -285,20 +277,7 @@ fn the_dice_rules_keep_their_spelling_in_fmt() {
 // ------------------------------------------------------------------ games
 
 fn play_args<'a>(seed: &'a str, record: Option<&'a str>) -> Vec<&'a str> {
-    let mut args = vec![
-        "play",
-        "other/backgammon",
-        "--seat",
-        "1=random",
-        "--seat",
-        "2=random",
-        "--seed",
-        seed,
-    ];
-    if let Some(file) = record {
-        args.extend(["--record", file]);
-    }
-    args
+    crate::race::two_random_args("other/backgammon", seed, record)
 }
 
 #[test]

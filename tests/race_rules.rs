@@ -17,26 +17,17 @@ const GAME: &str = "other/mensch-aergere-dich-nicht";
 
 // The scripts are run by the race games' script runner (`crate::race`).
 use crate::common::run;
-use crate::race::{load_text, run_script};
+use crate::race::{load_text, turns};
 
 fn load(game: &str) -> RaceGame {
     crate::race::load(game, &[])
 }
 
-#[test]
-fn scripted_turns() {
-    insta::glob!("fixtures/race_rules/*.script", |path| {
-        let text = std::fs::read_to_string(path).unwrap();
-        insta::assert_snapshot!(run_script(&text));
-    });
-}
-
-/// Every rule of docs/rules.md's Mensch ärgere dich nicht section that a
-/// turn shows has a script.
-#[test]
-fn every_rule_has_a_script() {
-    crate::race::assert_scripts("race_rules", (1..=6).map(|n| format!("ma-{n:02}")));
-}
+crate::race::script_tests!(
+    "fixtures/race_rules/*.script",
+    "race_rules",
+    (1..=6).map(|n| format!("ma-{n:02}"))
+);
 
 // ------------------------------------------------------------------ whole games
 
@@ -74,12 +65,6 @@ fn seeded_random_games_for_2_and_4_players() {
         }
         insta::assert_snapshot!(format!("mensch-{players}-players"), transcript);
     }
-}
-
-/// The turns of a transcript (from the first numbered line on).
-fn turns(transcript: &str) -> String {
-    let at = transcript.find("\n1. ").unwrap();
-    transcript[at..].to_string()
 }
 
 #[test]

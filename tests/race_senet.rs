@@ -14,7 +14,7 @@ use rulebook::race::{Choice, RaceState, Refusal, Roll};
 const GAME: &str = "other/senet";
 
 use crate::common::run;
-use crate::race::{load_text, run_script};
+use crate::race::{load_text, turns};
 
 fn load(game: &str) -> RaceGame {
     crate::race::load(game, &[])
@@ -22,19 +22,11 @@ fn load(game: &str) -> RaceGame {
 
 // ------------------------------------------------------------------ scripts
 
-#[test]
-fn scripted_turns() {
-    insta::glob!("fixtures/race_senet/*.script", |path| {
-        let text = std::fs::read_to_string(path).unwrap();
-        insta::assert_snapshot!(run_script(&text));
-    });
-}
-
-/// Every rule of docs/rules.md's Senet section has a script.
-#[test]
-fn every_rule_has_a_script() {
-    crate::race::assert_scripts("race_senet", (1..=13).map(|n| format!("sn-{n:02}")));
-}
+crate::race::script_tests!(
+    "fixtures/race_senet/*.script",
+    "race_senet",
+    (1..=13).map(|n| format!("sn-{n:02}"))
+);
 
 // ------------------------------------------------------------------ the game
 
@@ -81,21 +73,8 @@ fn throws_of_1_4_and_5_throw_again() {
     }
 }
 
-fn play_args<'a>(seed: &'a str, record: Option<&'a str>) -> Vec<&'a str> {
-    let mut args = vec![
-        "play", GAME, "--seat", "1=random", "--seat", "2=random", "--seed", seed,
-    ];
-    if let Some(file) = record {
-        args.extend(["--record", file]);
-    }
-    args
-}
-
 fn random_game(seed: &str, record: Option<&str>) -> String {
-    let (code, out, err) = run(&play_args(seed, record));
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("result:"), "the game did not end:\n{out}");
-    out
+    crate::race::two_random(GAME, seed, record)
 }
 
 #[test]
@@ -112,12 +91,6 @@ fn a_seeded_random_game() {
         assert!(transcript.contains(seen), "no {seen:?} in:\n{transcript}");
     }
     insta::assert_snapshot!("senet-seed-5", transcript);
-}
-
-/// The turns of a transcript (from the first numbered line on).
-fn turns(transcript: &str) -> String {
-    let at = transcript.find("\n1. ").unwrap();
-    transcript[at..].to_string()
 }
 
 #[test]
