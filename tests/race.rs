@@ -1034,3 +1034,18 @@ macro_rules! script_tests {
     };
 }
 pub(crate) use script_tests;
+
+/// The diagnostics of the rule file `text` (named `test.rules`), which must
+/// have an error (`lines` are the lines the test added, for the message).
+pub(crate) fn diagnose_text(text: String, lines: &str) -> String {
+    let checked = rulebook::load::check_source(
+        rulebook::load::Source {
+            name: "test.rules".into(),
+            text,
+        },
+        &rulebook::load::BundledLoader,
+        &[],
+    );
+    assert!(checked.loaded.is_none(), "{lines}: no error");
+    checked.render()
+}

@@ -62,16 +62,7 @@ fn diagnose(lines: &str) -> String {
     let text = format!(
         "game \"Test\"\nplayers 2\nseats white black\npieces 7 per player\nfinish exact\npath white: a1-a4 m1-m8 a5-a6\npath black: b1-b4 m1-m8 b5-b6\nthrow 4 sticks\n{lines}"
     );
-    let checked = check_source(
-        Source {
-            name: "test.rules".into(),
-            text,
-        },
-        &BundledLoader,
-        &[],
-    );
-    assert!(checked.loaded.is_none(), "{lines}: no error");
-    checked.render()
+    crate::race::diagnose_text(text, lines)
 }
 
 #[test]
@@ -206,16 +197,7 @@ fn diagnose_dice(lines: &str) -> String {
     let text = format!(
         "game \"Test\"\nplayers 2\nseats white black\npieces 15 per player\npath white: p24-p1\npath black: p1-p24\n{lines}"
     );
-    let checked = check_source(
-        Source {
-            name: "test.rules".into(),
-            text,
-        },
-        &BundledLoader,
-        &[],
-    );
-    assert!(checked.loaded.is_none(), "{lines}: no error");
-    checked.render()
+    crate::race::diagnose_text(text, lines)
 }
 
 #[test]

@@ -199,16 +199,7 @@ fn diagnose(lines: &str) -> String {
     let text = format!(
         "game \"Test\"\nplayers 2\nseats white black\npieces 7 per player\nfinish exact\n{lines}"
     );
-    let checked = check_source(
-        Source {
-            name: "test.rules".into(),
-            text,
-        },
-        &BundledLoader,
-        &[],
-    );
-    assert!(checked.loaded.is_none(), "{lines}: no error");
-    checked.render()
+    crate::race::diagnose_text(text, lines)
 }
 
 const PATHS: &str =

@@ -7,7 +7,6 @@
 //! statements, and the statistics of random play against an independent
 //! simulator (tests/independent/mensch.py).
 
-use rulebook::load::{check_source, BundledLoader, Source};
 use rulebook::race::game::RaceGame;
 use rulebook::race::{RaceState, Roll};
 
@@ -91,16 +90,7 @@ fn diagnose(lines: &str) -> String {
     let text = format!(
         "game \"Test\"\ntrack 40 loop starts 1 11 21 31 home 4 kept\nplayers 2-4\ndice 1 d6\n{lines}"
     );
-    let checked = check_source(
-        Source {
-            name: "test.rules".into(),
-            text,
-        },
-        &BundledLoader,
-        &[],
-    );
-    assert!(checked.loaded.is_none(), "{lines}: no error");
-    checked.render()
+    crate::race::diagnose_text(text, lines)
 }
 
 #[test]

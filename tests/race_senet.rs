@@ -7,7 +7,6 @@
 //! new statements, `fmt`, and the statistics of random play against an
 //! independent simulator (tests/independent/senet.py).
 
-use rulebook::load::{check_source, BundledLoader, Source};
 use rulebook::race::game::RaceGame;
 use rulebook::race::{Choice, RaceState, Refusal, Roll};
 
@@ -198,16 +197,7 @@ fn diagnose(lines: &str) -> String {
     let text = format!(
         "game \"Test\"\ntrack 31\nplayers 2\nseats white black\npieces 5 per player\nfinish exact\n{lines}"
     );
-    let checked = check_source(
-        Source {
-            name: "test.rules".into(),
-            text,
-        },
-        &BundledLoader,
-        &[],
-    );
-    assert!(checked.loaded.is_none(), "{lines}: no error");
-    checked.render()
+    crate::race::diagnose_text(text, lines)
 }
 
 const STICKS: &str = "throw 4 sticks: 0 = 5, 1 = 1, 2 = 2, 3 = 3, 4 = 4\n";
