@@ -158,6 +158,19 @@ pub fn describe(t: &Tables, event: &Event) -> String {
             kind_name(t, kind),
             square_name(t, square)
         ),
+        Event::TakeTop { kind, square, left } => format!(
+            "takes the top {} of the column on {} under its own: {} left there",
+            kind_name(t, kind),
+            square_name(t, square),
+            crate::words::count(u64::from(left), "piece")
+        ),
+        Event::Release { square, side, kind } => format!(
+            "the {} {} on {} comes up: the column there is {} now",
+            side_name(t, side).to_lowercase(),
+            kind_name(t, kind),
+            square_name(t, square),
+            crate::words::possessive(&side_name(t, side))
+        ),
         Event::JumpConvert { kind, square, side } => format!(
             "jump converts the {} on {} to the {}",
             kind_name(t, kind),
