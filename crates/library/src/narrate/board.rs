@@ -165,11 +165,10 @@ pub fn describe(t: &Tables, event: &Event) -> String {
             crate::words::count(u64::from(left), "piece")
         ),
         Event::Release { square, side, kind } => format!(
-            "the {} {} on {} comes up: the column there is {} now",
+            "the {} {} under it comes up: it heads the column on {}",
             side_name(t, side).to_lowercase(),
             kind_name(t, kind),
-            square_name(t, square),
-            crate::words::possessive(&side_name(t, side))
+            square_name(t, square)
         ),
         Event::JumpConvert { kind, square, side } => format!(
             "jump converts the {} on {} to the {}",
@@ -195,11 +194,15 @@ pub fn describe(t: &Tables, event: &Event) -> String {
             side_name(t, side),
             kind_or(t, kind, "?")
         ),
-        Event::Promote { square, kind } => format!(
-            "crowned on {}: becomes a {}",
-            square_name(t, square),
-            kind_or(t, kind, "?")
-        ),
+        Event::Promote { square, kind } => {
+            let kind = kind_or(t, kind, "?");
+            let a = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!("crowned on {}: becomes {a} {kind}", square_name(t, square))
+        }
         Event::PromoteMidCapture { square, kind } => format!(
             "crowned on {} in the middle of the capture: goes on as a {}",
             square_name(t, square),
