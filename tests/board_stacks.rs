@@ -266,3 +266,21 @@ fn column_brazilian_draughts_is_a_house_rule() {
         assert!(!m.played().is_empty());
     }
 }
+
+/// The SVG board (the web page's too) draws a column as its top piece with
+/// the pieces under it as rings and its height; a lone piece as before.
+#[test]
+fn the_svg_board_draws_columns() {
+    let t = bundled("other/lasca");
+    let pos = Position::parse(&t, "W:Wa3(bwwO),c3:Bd4(w)").unwrap();
+    let svg = rulebook::format::svg::board::render_svg(&t, &pos);
+    assert_eq!(svg.matches("class=\"under\"").count(), 4, "{svg}");
+    assert_eq!(svg.matches("class=\"height\"").count(), 2, "{svg}");
+    assert!(
+        svg.contains(">4</text>") && svg.contains(">2</text>"),
+        "{svg}"
+    );
+    let plain = Position::start(&t);
+    let svg = rulebook::format::svg::board::render_svg(&t, &plain);
+    assert!(!svg.contains("class=\"under\"") && !svg.contains("class=\"height\""));
+}
