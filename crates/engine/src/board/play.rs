@@ -163,6 +163,14 @@ pub enum Event {
         /// Where it stood.
         square: Sq,
     },
+    /// In a game of columns: a column of `height` pieces moved to the
+    /// square (a lone piece's move has no such event).
+    ColumnMoves {
+        /// Where it ends its move.
+        square: Sq,
+        /// Its pieces, before the move takes any.
+        height: u16,
+    },
     /// In a game of columns: the top piece of the column on the square was
     /// taken and put under the jumping column; `left` pieces stay there.
     TakeTop {
@@ -503,6 +511,13 @@ impl<'t> Match<'t> {
             };
             let start_kind = t.code_kind[usize::from(start)];
             let jumped = if t.stacks {
+                let height = self.pos.height(Sq(rec.from));
+                if height > 1 && !rec.is_place() {
+                    events.push(Event::ColumnMoves {
+                        square: Sq(rec.to),
+                        height: u16::try_from(height).unwrap_or(u16::MAX),
+                    });
+                }
                 events.extend(column_events(t, &self.pos, mv));
                 Vec::new()
             } else {

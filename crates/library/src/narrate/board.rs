@@ -158,6 +158,9 @@ pub fn describe(t: &Tables, event: &Event) -> String {
             kind_name(t, kind),
             square_name(t, square)
         ),
+        Event::ColumnMoves { square, height } => {
+            format!("the column of {height} goes to {}", square_name(t, square))
+        }
         Event::TakeTop { kind, square, left } => format!(
             "takes the top {} of the column on {} under its own: {} left there",
             kind_name(t, kind),
