@@ -439,6 +439,8 @@ pub enum Effect {
     RemoveAtEnd,
     /// `converts to KIND`
     Convert(Name),
+    /// `stacks`: the jumped piece goes under the jumper.
+    Stack,
 }
 
 /// An `end` statement.

@@ -130,11 +130,14 @@ pub enum Code {
     LayoutShape,
     /// A `layout serpentine N` whose last row is left mostly empty.
     LayoutUneven,
+    /// `capture stacks` with a rule it can't go with (custodian capture,
+    /// capture of neighbours, capture by replacement, placing, copies).
+    StackConflict,
 }
 
 impl Code {
     /// Every code, in order.
-    pub const ALL: [Code; 54] = [
+    pub const ALL: [Code; 55] = [
         Code::Syntax,
         Code::UnknownDirection,
         Code::UnknownZone,
@@ -189,6 +192,7 @@ impl Code {
         Code::OptionChangesNothing,
         Code::LayoutShape,
         Code::LayoutUneven,
+        Code::StackConflict,
     ];
 
     /// The stable code, `E001`..`E0nn` for errors, `W001`.. for warnings.
@@ -248,6 +252,7 @@ impl Code {
             Code::OptionChangesNothing => "W008",
             Code::LayoutShape => "E070",
             Code::LayoutUneven => "W070",
+            Code::StackConflict => "E090",
         }
     }
 

@@ -51,13 +51,43 @@ impl Zobrist {
 
     /// The hash of a position.
     pub fn hash(&self, pos: &Position) -> u64 {
-        let mut h = self.side[usize::from(pos.to_move) % MAX_SIDES];
+        self.side[usize::from(pos.to_move) % MAX_SIDES] ^ self.pieces(pos)
+    }
+
+    /// The hash of the pieces of a position, without the side to move: in
+    /// a game of columns each piece under a top one has its square's key
+    /// turned by its depth in the column.
+    fn pieces(&self, pos: &Position) -> u64 {
+        let mut h = 0;
         for (sq, &code) in pos.board.iter().enumerate() {
             if code != EMPTY {
                 h ^= self.key(code, sq);
             }
         }
+        for (sq, column) in pos.under.iter().enumerate() {
+            for (depth, &code) in column.iter().rev().enumerate() {
+                h ^= self.key(code, sq).rotate_left(7 * (depth as u32 % 9 + 1));
+            }
+        }
         h
+    }
+
+    /// `moved` in a game of columns: the move is made on a copy and its
+    /// pieces hashed (columns change in more places than a move's squares).
+    #[cold]
+    fn moved_columns(
+        &self,
+        t: &Tables,
+        pos: &Position,
+        list: &MoveList,
+        m: &MoveRec,
+        hash: u64,
+    ) -> u64 {
+        let mut after = pos.clone();
+        let to_move = after.to_move;
+        crate::board::make(t, &mut after, list, m);
+        after.to_move = to_move;
+        hash ^ self.pieces(pos) ^ self.pieces(&after)
     }
 
     /// The hash of `pos` with the pieces moved as the move `m` of `list`
@@ -80,6 +110,7 @@ impl Zobrist {
         let mut h = hash ^ self.key(pos.board[from], from);
         let converted = match t.effect {
             JumpEffect::Convert(k) => Some((1 + mover * t.nkinds + usize::from(k.0)) as u8),
+            JumpEffect::Stack => return self.moved_columns(t, pos, list, m, hash),
             _ => None,
         };
         for &c in list.captured(m) {

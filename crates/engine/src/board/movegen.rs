@@ -128,6 +128,9 @@ pub struct Generator {
     /// Count captures that take the same pieces along different paths as
     /// different moves (`perft --paths`).
     pub distinct_paths: bool,
+    /// In a game of columns, the position's pieces under the top ones while
+    /// its captures are searched (a jumped column's next piece comes up).
+    under: Vec<Vec<u8>>,
     /// Leave the precedence criteria out (to explain which one rules a
     /// capture out).
     pub all_captures: bool,
@@ -708,7 +711,7 @@ impl Generator {
             let mut only_continuing = false;
             if t.long_must_continue || lim & limit::MUST_CONTINUE != 0 {
                 let saved = board[usize::from(over)];
-                board[usize::from(over)] = self.jumped_code(t, saved, side);
+                board[usize::from(over)] = self.jumped_code(t, over, side);
                 let mut land = first;
                 while land != NONE && board[usize::from(land)] == EMPTY {
                     if !t.no_stop[usize::from(land)] {
@@ -723,6 +726,7 @@ impl Generator {
                     }
                     land = t.step(land, d);
                 }
+                self.unjumped(t, over, board[usize::from(over)]);
                 board[usize::from(over)] = saved;
             }
             let mut land = first;
@@ -730,9 +734,10 @@ impl Generator {
                 if !t.no_stop[usize::from(land)] {
                     let ok = if only_continuing {
                         let saved = board[usize::from(over)];
-                        board[usize::from(over)] = self.jumped_code(t, saved, side);
+                        board[usize::from(over)] = self.jumped_code(t, over, side);
                         let (c2, stop) = Self::crown_mid(t, code, land);
                         let ok = !stop && Self::can_jump(t, board, land, c2, side, d);
+                        self.unjumped(t, over, board[usize::from(over)]);
                         board[usize::from(over)] = saved;
                         ok
                     } else {
@@ -786,7 +791,7 @@ impl Generator {
         // A state cut here is cut again if it is reached again (the same
         // captured set is the same depth and board, and `best` only grows),
         // so remembering it above stays exact.
-        if t.capture_most && !self.no_bound {
+        if t.capture_most && !self.no_bound && !t.stacks {
             let depth = self.caps.len();
             let best = usize::from(self.best);
             if depth < best && depth + self.reach_bound(t, board, cur, code) < best {
@@ -952,6 +957,7 @@ impl Generator {
     fn memo(&self, t: &Tables) -> bool {
         !self.distinct_paths
             && !self.no_memo
+            && !t.stacks
             && !t
                 .criteria
                 .iter()
@@ -1030,6 +1036,9 @@ impl Generator {
     ) {
         self.scores.clear();
         let n = t.n;
+        if t.stacks {
+            std::mem::swap(&mut self.under, &mut pos.under);
+        }
         for sq in 0..n {
             let code = pos.board[sq];
             if code == EMPTY || code == DEAD || t.code_side[usize::from(code)] != side {
@@ -1042,6 +1051,9 @@ impl Generator {
             if m.has_replacement() {
                 self.replacements(t, pos, list, sq, code, side);
             }
+        }
+        if t.stacks {
+            std::mem::swap(&mut self.under, &mut pos.under);
         }
         if t.use_criteria && !self.all_captures {
             self.keep_best(t, list);
@@ -1398,12 +1410,31 @@ impl Generator {
         });
     }
 
+    /// The code on the square `over` once its piece is jumped (a
+    /// column's next piece comes up: [`Generator::unjumped`] puts it back).
     #[inline(always)]
-    fn jumped_code(&self, t: &Tables, _old: u8, side: u8) -> u8 {
+    fn jumped_code(&mut self, t: &Tables, over: u16, side: u8) -> u8 {
         match t.effect {
             JumpEffect::RemoveAtOnce => EMPTY,
             JumpEffect::RemoveAtEnd => DEAD,
             JumpEffect::Convert(k) => (1 + usize::from(side) * t.nkinds + usize::from(k.0)) as u8,
+            JumpEffect::Stack => self
+                .under
+                .get_mut(usize::from(over))
+                .and_then(Vec::pop)
+                .unwrap_or(EMPTY),
+        }
+    }
+
+    /// Takes back [`Generator::jumped_code`] on `over`, where `up` came up.
+    #[inline(always)]
+    fn unjumped(&mut self, t: &Tables, over: u16, up: u8) {
+        if let JumpEffect::Stack = t.effect {
+            if up != EMPTY {
+                if let Some(u) = self.under.get_mut(usize::from(over)) {
+                    u.push(up);
+                }
+            }
         }
     }
 
@@ -1422,7 +1453,7 @@ impl Generator {
         dir: u8,
     ) {
         let saved = board[usize::from(over)];
-        board[usize::from(over)] = self.jumped_code(t, saved, side);
+        board[usize::from(over)] = self.jumped_code(t, over, side);
         self.path.push(land);
         self.caps.push(over);
         self.cap_codes.push(saved);
@@ -1435,6 +1466,7 @@ impl Generator {
         self.path.pop();
         self.caps.pop();
         self.cap_codes.pop();
+        self.unjumped(t, over, board[usize::from(over)]);
         board[usize::from(over)] = saved;
     }
 
@@ -1474,7 +1506,11 @@ impl Generator {
         }
         self.sorted.clear();
         self.sorted.extend_from_slice(&self.caps);
-        self.sorted.sort_unstable();
+        // In a game of columns the order of the captures is the order of
+        // the pieces under the captor: they stay in the order taken.
+        if !t.stacks {
+            self.sorted.sort_unstable();
+        }
         // DR-3: the same start, end, captured set (and result) is one move
         // (unless paths are counted apart).
         let mut same = None;
@@ -1816,6 +1852,9 @@ pub fn unmake(
     stack: &mut Vec<u8>,
 ) {
     if !m.is_pass() {
+        if t.fills {
+            unfill(t, pos, list, m, u.to_move);
+        }
         pos.set_code(t, usize::from(m.to), u.to_code);
         let at = u.caps_at as usize;
         for (i, &c) in list.captured(m).iter().enumerate() {
@@ -1824,18 +1863,73 @@ pub fn unmake(
         }
         pos.set_code(t, usize::from(m.from), u.from_code);
         stack.truncate(at);
-        if t.places && m.is_place() {
-            // The piece goes back to the hand.
-            if let Some(h) = pos.hand.get_mut(usize::from(u.to_move)) {
+    }
+    pos.count = u.count;
+    pos.to_move = u.to_move;
+    pos.out = u.out;
+}
+
+/// Takes back what `make` did beyond moving the piece, in a game that
+/// places pieces, copies them or moves columns (before the squares' codes
+/// are put back): a placed piece goes back to the hand; a column's pieces
+/// taken under it go back on top of the squares they were taken from, last
+/// taken first, and the rest of it back to its start.
+#[cold]
+fn unfill(t: &Tables, pos: &mut Position, list: &MoveList, m: &MoveRec, mover: u8) {
+    if m.is_place() {
+        if t.places {
+            if let Some(h) = pos.hand.get_mut(usize::from(mover)) {
                 if *h != UNLIMITED {
                     *h += 1;
                 }
             }
         }
+        return;
     }
-    pos.count = u.count;
-    pos.to_move = u.to_move;
-    pos.out = u.out;
+    if !t.stacks {
+        return;
+    }
+    let (from, to) = (usize::from(m.from), usize::from(m.to));
+    let Some(column) = pos.under.get_mut(to) else {
+        return;
+    };
+    let mut column = std::mem::take(column);
+    // The column leaves its end square (a chain may end where it took a
+    // lone piece): what comes up there is nothing.
+    pos.set_code(t, to, EMPTY);
+    let caps = list.captured(m);
+    let taken = caps.len().min(column.len());
+    // Bottom first: the last piece taken is at the very bottom.
+    let rest = column.split_off(taken);
+    for (&c, &code) in caps.iter().rev().zip(&column) {
+        let c = usize::from(c);
+        let up = pos.board[c];
+        if up != EMPTY {
+            if let Some(u) = pos.under.get_mut(c) {
+                u.push(up);
+            }
+        }
+        pos.set_code(t, c, code);
+    }
+    if let Some(u) = pos.under.get_mut(from) {
+        *u = rest;
+    }
+}
+
+/// A column moves from `from` to `to` (the pieces it took already under
+/// it): the pieces under its top go along.
+#[cold]
+fn move_column(pos: &mut Position, from: usize, to: usize) {
+    if from != to {
+        let column = pos
+            .under
+            .get_mut(from)
+            .map(std::mem::take)
+            .unwrap_or_default();
+        if let Some(u) = pos.under.get_mut(to) {
+            *u = column;
+        }
+    }
 }
 
 /// A new piece of `mover` came onto the board: from its hand, or as a
@@ -1878,13 +1972,33 @@ pub fn make(t: &Tables, pos: &mut Position, list: &MoveList, m: &MoveRec) {
                     pos.set_code(t, c, code);
                     pos.count[usize::from(mover)] += 1;
                 }
+                // The top piece goes under the jumping column (at the
+                // bottom: the pieces taken lie in the order taken); the
+                // next one comes up.
+                JumpEffect::Stack => {
+                    let up = pos.under.get_mut(c).and_then(Vec::pop).unwrap_or(EMPTY);
+                    pos.set_code(t, c, up);
+                    if up != EMPTY {
+                        let us = usize::from(t.code_side[usize::from(up)]);
+                        if let Some(cnt) = pos.count.get_mut(us) {
+                            *cnt += 1;
+                        }
+                    }
+                    if let Some(u) = pos.under.get_mut(from) {
+                        u.insert(0, old);
+                    }
+                }
                 _ => pos.set_code(t, c, EMPTY),
             }
         }
         pos.set_code(t, usize::from(m.to), m.result);
         let rs = t.code_side[usize::from(m.result)];
-        if t.fills && m.is_place() {
-            filled(t, pos, mover);
+        if t.fills {
+            if m.is_place() {
+                filled(t, pos, mover);
+            } else if t.stacks {
+                move_column(pos, from, usize::from(m.to));
+            }
         }
         if rs != mover {
             pos.count[usize::from(mover)] = pos.count[usize::from(mover)].saturating_sub(1);

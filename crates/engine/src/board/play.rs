@@ -163,6 +163,34 @@ pub enum Event {
         /// Where it stood.
         square: Sq,
     },
+    /// In a game of columns: a column of `height` pieces moved to the
+    /// square (a lone piece's move has no such event).
+    ColumnMoves {
+        /// Where it ends its move.
+        square: Sq,
+        /// Its pieces, before the move takes any.
+        height: u16,
+    },
+    /// In a game of columns: the top piece of the column on the square was
+    /// taken and put under the jumping column; `left` pieces stay there.
+    TakeTop {
+        /// The kind of the piece taken.
+        kind: KindId,
+        /// Where it stood.
+        square: Sq,
+        /// The pieces left on the square.
+        left: u16,
+    },
+    /// In a game of columns: the piece that came up on a jumped column is
+    /// free again, and with it the column is its side's.
+    Release {
+        /// Where it stands.
+        square: Sq,
+        /// Its side.
+        side: SideId,
+        /// Its kind.
+        kind: KindId,
+    },
     /// A jumped piece was converted to the side of the mover.
     JumpConvert {
         /// The kind of the piece converted.
@@ -482,12 +510,25 @@ impl<'t> Match<'t> {
                 self.pos.board[usize::from(rec.from)]
             };
             let start_kind = t.code_kind[usize::from(start)];
-            let jumped = capture_order(t, mv);
-            for c in jumped
-                .iter()
-                .copied()
-                .chain(mv.captured.iter().copied().filter(|c| !jumped.contains(c)))
-            {
+            let jumped = if t.stacks {
+                let height = self.pos.height(Sq(rec.from));
+                if height > 1 && !rec.is_place() {
+                    events.push(Event::ColumnMoves {
+                        square: Sq(rec.to),
+                        height: u16::try_from(height).unwrap_or(u16::MAX),
+                    });
+                }
+                events.extend(column_events(t, &self.pos, mv));
+                Vec::new()
+            } else {
+                capture_order(t, mv)
+            };
+            for c in jumped.iter().copied().chain(
+                mv.captured
+                    .iter()
+                    .copied()
+                    .filter(|c| !t.stacks && !jumped.contains(c)),
+            ) {
                 let old = self.pos.board[usize::from(c.0)];
                 let kind = KindId(t.code_kind[usize::from(old)]);
                 let was_jumped = jumped.contains(&c);
@@ -579,7 +620,7 @@ impl<'t> Match<'t> {
         }
         self.dropped = end::dropped(t, before, &self.pos);
         self.plies += 1;
-        if !self.keep && self.pieces() < pieces_before {
+        if !self.keep && !t.stacks && self.pieces() < pieces_before {
             // No position from before can come back.
             self.seen.clear();
         }
@@ -602,6 +643,45 @@ impl<'t> Match<'t> {
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         super::refusal::find_move(self.t, &self.pos, &self.legal, text)
     }
+}
+
+/// The events of a move's captures in a game of columns, in the order
+/// taken: a lone piece captured, or a column's top piece taken and the piece
+/// that comes up freed (the columns followed through the chain).
+fn column_events(t: &Tables, pos: &Position, mv: &Move) -> Vec<Event> {
+    let mut columns: Vec<(Sq, Vec<u8>)> = Vec::new();
+    let mut out = Vec::new();
+    for &c in &mv.captured {
+        let i = match columns.iter().position(|(s, _)| *s == c) {
+            Some(i) => i,
+            None => {
+                let mut col: Vec<u8> = pos.under.get(usize::from(c.0)).cloned().unwrap_or_default();
+                col.push(pos.board.get(usize::from(c.0)).copied().unwrap_or(EMPTY));
+                columns.push((c, col));
+                columns.len() - 1
+            }
+        };
+        let col = &mut columns[i].1;
+        let Some((_, kind)) = col.pop().and_then(|code| t.piece_of(code)) else {
+            continue;
+        };
+        match col.last().and_then(|&code| t.piece_of(code)) {
+            None => out.push(Event::Capture { kind, square: c }),
+            Some((side, up)) => {
+                out.push(Event::TakeTop {
+                    kind,
+                    square: c,
+                    left: u16::try_from(col.len()).unwrap_or(u16::MAX),
+                });
+                out.push(Event::Release {
+                    square: c,
+                    side,
+                    kind: up,
+                });
+            }
+        }
+    }
+    out
 }
 
 /// The jumped squares of a move in the order they were jumped: for each leg

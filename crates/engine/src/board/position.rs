@@ -23,7 +23,11 @@ pub const MAX_SIDES: usize = 8;
 /// - the side to move is a side of the game;
 /// - in a game that places pieces from a hand, a side's finite hand counts
 ///   down by one for each piece it places (`UNLIMITED`: no limit, never
-///   counted down); in a game that places none, every hand is 0.
+///   counted down); in a game that places none, every hand is 0;
+/// - in a game of columns (`capture stacks`) the board holds each column's
+///   top piece (its owner and how it moves, and what the counts count) and
+///   `under` the pieces beneath it, one list per square, empty under an
+///   empty square; in every other game `under` is empty (no work per move).
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     /// Piece code per square (see `Tables`). Change it only through `put`
@@ -42,6 +46,9 @@ pub struct Position {
     /// Pieces in hand per side, in a game that places them (`UNLIMITED`:
     /// no limit; 0 in a game that places none).
     pub(crate) hand: [u16; MAX_SIDES],
+    /// In a game of columns, per square the codes of the pieces under the
+    /// top one, bottom first (empty in every other game).
+    pub(crate) under: Vec<Vec<u8>>,
 }
 
 impl Clone for Position {
@@ -53,6 +60,7 @@ impl Clone for Position {
             count: self.count,
             out: self.out,
             hand: self.hand,
+            under: self.under.clone(),
         }
     }
 
@@ -64,6 +72,7 @@ impl Clone for Position {
         self.count = source.count;
         self.out = source.out;
         self.hand = source.hand;
+        self.under.clone_from(&source.under);
     }
 }
 
@@ -204,11 +213,50 @@ impl Position {
             count: [0; MAX_SIDES],
             out: 0,
             hand: t.hand_start,
+            under: Position::no_columns(t),
         };
         for &(sq, side, kind) in &t.game.setup {
             p.put(t, sq, Some((side, kind)));
         }
         p
+    }
+
+    /// The lists of pieces under the top ones: one empty list per square in
+    /// a game of columns, none in any other.
+    fn no_columns(t: &Tables) -> Vec<Vec<u8>> {
+        if t.stacks {
+            vec![Vec::new(); t.n]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// How many pieces stand on a square: its column's height (0: empty; 1
+    /// in a game without columns wherever a piece stands).
+    pub fn height(&self, sq: Sq) -> usize {
+        let i = usize::from(sq.0);
+        match self.board.get(i) {
+            None | Some(&EMPTY) => 0,
+            Some(_) => 1 + self.under.get(i).map_or(0, Vec::len),
+        }
+    }
+
+    /// The pieces standing on a square, top first: the column in a game of
+    /// columns, the one piece (or none) in any other.
+    pub fn column(&self, t: &Tables, sq: Sq) -> Vec<(SideId, KindId)> {
+        let mut out: Vec<(SideId, KindId)> = self.piece(t, sq).into_iter().collect();
+        if let Some(under) = self.under.get(usize::from(sq.0)) {
+            out.extend(under.iter().rev().filter_map(|&c| t.piece_of(c)));
+        }
+        out
+    }
+
+    /// Puts pieces under the top one of a square (bottom first), keeping
+    /// nothing else: for setting up columns.
+    fn put_under(&mut self, sq: Sq, codes: Vec<u8>) {
+        if let Some(u) = self.under.get_mut(usize::from(sq.0)) {
+            *u = codes;
+        }
     }
 
     fn empty_bb(t: &Tables) -> Vec<Bb> {
@@ -269,6 +317,7 @@ impl Position {
             count: [0; MAX_SIDES],
             out: 0,
             hand: t.hand_start,
+            under: Position::no_columns(t),
         };
         for &(sq, s, kind) in pieces {
             side(s)?;
@@ -411,6 +460,7 @@ impl Position {
             count: [0; MAX_SIDES],
             out: 0,
             hand: t.hand_start,
+            under: Position::no_columns(t),
         };
         for field in fields {
             let field = field.trim();
@@ -455,6 +505,10 @@ impl Position {
                     }
                     _ => (0, item),
                 };
+                let (sqtext, under) = match sqtext.split_once('(') {
+                    Some((sq, rest)) if t.stacks => (sq, Some(parse_column(t, rest, item)?)),
+                    _ => (sqtext, None),
+                };
                 let squares = parse_range(t, sqtext)?;
                 for sq in squares {
                     if p.board[usize::from(sq.0)] != EMPTY {
@@ -463,6 +517,9 @@ impl Position {
                         });
                     }
                     p.put(t, sq, Some((SideId(side), KindId(kind))));
+                    if let Some(under) = &under {
+                        p.put_under(sq, under.clone());
+                    }
                 }
             }
         }
@@ -492,6 +549,13 @@ impl Position {
                             s.push(g.kinds[k].letter);
                         }
                         s.push_str(&square_name(t, Sq(sq as u16)));
+                        if let Some(under) = self.under.get(sq).filter(|u| !u.is_empty()) {
+                            s.push('(');
+                            for &c in under.iter().rev() {
+                                write_under(t, &mut s, c);
+                            }
+                            s.push(')');
+                        }
                         items.push(s);
                     }
                 }
@@ -503,6 +567,77 @@ impl Position {
         }
         out
     }
+}
+
+/// One piece under a column's top, as a position string writes it: its
+/// side's letter in lower case, then its kind's letter unless it is of the
+/// first kind (`b`, `wK`).
+fn write_under(t: &Tables, out: &mut String, code: u8) {
+    let g = &t.game;
+    let Some((side, kind)) = t.piece_of(code) else {
+        return;
+    };
+    if let Some(sd) = g.sides.get(usize::from(side.0)) {
+        out.extend(sd.letter.to_lowercase());
+    }
+    if kind.0 > 0 {
+        if let Some(k) = g.kinds.get(usize::from(kind.0)) {
+            out.push(k.letter);
+        }
+    }
+}
+
+/// The pieces under a column's top in a position string, top first, up to
+/// the closing `)`: each a side's letter in lower case, then a kind's
+/// letter in upper case unless of the first kind (`bwK)`). Returned bottom
+/// first, as codes.
+fn parse_column(t: &Tables, text: &str, item: &str) -> Result<Vec<u8>, PositionError> {
+    let g = &t.game;
+    let body = text
+        .strip_suffix(')')
+        .ok_or_else(|| PositionError::NotASquare {
+            shown: crate::shown::shown(item).to_string(),
+        })?;
+    let mut top_first: Vec<(u8, u8)> = Vec::new();
+    for c in body.chars() {
+        if c.is_ascii_lowercase() {
+            let side = g
+                .sides
+                .iter()
+                .position(|sd| sd.letter.eq_ignore_ascii_case(&c))
+                .ok_or_else(|| PositionError::NotASide {
+                    letter: c,
+                    sides: g.sides.iter().map(|s| (s.letter, s.name.clone())).collect(),
+                })?;
+            top_first.push((side as u8, 0));
+        } else if c.is_ascii_uppercase() {
+            let kind = g
+                .kinds
+                .iter()
+                .enumerate()
+                .skip(1)
+                .find(|(_, k)| k.letter == c)
+                .map(|(i, _)| i as u8);
+            match (kind, top_first.last_mut()) {
+                (Some(k), Some(last)) if last.1 == 0 => last.1 = k,
+                _ => {
+                    return Err(PositionError::NotAPiece {
+                        letter: c,
+                        item: crate::shown::shown(item).to_string(),
+                    })
+                }
+            }
+        } else if !c.is_whitespace() {
+            return Err(PositionError::NotASquare {
+                shown: crate::shown::shown(item).to_string(),
+            });
+        }
+    }
+    Ok(top_first
+        .iter()
+        .rev()
+        .map(|&(s, k)| t.code(SideId(s), KindId(k)))
+        .collect())
 }
 
 /// The name of a square in the game's notation.

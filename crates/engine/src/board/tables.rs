@@ -159,9 +159,13 @@ pub struct Tables {
     /// such a move is written and played like a placement, on the square
     /// it fills (the game is then played by the general path only).
     pub(crate) clones: bool,
-    /// `places || clones`: a move may fill an empty square with a new
-    /// piece (one test in `make` for both).
+    /// `places || clones || stacks`: a move may fill an empty square with
+    /// a new piece, or moves a column (one test in `make` and `unmake` for
+    /// all three).
     pub(crate) fills: bool,
+    /// A game of columns (`capture stacks`): a jumped piece goes under the
+    /// jumper (the game is then played by the general path only).
+    pub(crate) stacks: bool,
     /// Custodian capture takes a run of several enemies.
     pub(crate) custodian_multiple: bool,
     /// Custodian capture takes an enemy on a corner against the edges.
@@ -285,7 +289,9 @@ impl Tables {
                     .unwrap_or_default()
             })
             .collect();
+        let stacks = matches!(game.capture.effect, JumpEffect::Stack);
         let general = use_criteria
+            || stacks
             || places
             || clones
             || neighbours.iter().any(|v| !v.is_empty())
@@ -437,7 +443,8 @@ impl Tables {
             custodian,
             neighbours,
             clones,
-            fills: places || clones,
+            fills: places || clones || stacks,
+            stacks,
             layout,
             no_stop_bb,
             promo_bb,

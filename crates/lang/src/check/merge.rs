@@ -63,6 +63,8 @@ pub struct Merged {
     pub most: Option<bool>,
     /// `capture removes|converts`
     pub effect: Option<Effect>,
+    /// The `capture stacks` statement, while it is the capture effect.
+    pub stacks: Option<Span>,
     /// `capture precedence ...` (replaces `most` and is replaced by it),
     /// with the statement's span.
     pub precedence: Option<(Vec<Spanned<CriterionDecl>>, Span)>,
@@ -521,7 +523,10 @@ impl Merger<'_> {
                 // The lists shifted: index them again.
                 self.index = index_of(m);
             }
-            Statement::CaptureEffect(e) => m.effect = Some(e.clone()),
+            Statement::CaptureEffect(e) => {
+                m.effect = Some(e.clone());
+                m.stacks = matches!(e, Effect::Stack).then_some(statement.span);
+            }
             Statement::Chain(b) => m.must_continue = Some(*b),
             Statement::Crown(c) => m.crown = Some(*c),
             Statement::LongLanding(l) => m.long_landing = Some(*l),

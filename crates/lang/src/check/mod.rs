@@ -12,6 +12,7 @@ pub mod race;
 pub mod rules;
 pub mod setup;
 pub mod sides;
+pub mod stacks;
 pub mod unused;
 pub mod variant;
 pub mod zones;
@@ -120,6 +121,7 @@ pub fn check_game(
     let neighbours = rules::check_neighbours(&merged, &sides, &directions, diags);
     let triggers = rules::check_triggers(&merged, &kinds, &zones, diags);
     let placing = rules::check_placing(&merged, &sides, &kinds, diags);
+    stacks::check_stacks(&merged, diags);
     let lines = rules::LineContext {
         board: board.as_ref(),
         sides: Some(&sides),

@@ -20,6 +20,7 @@ pub fn check_capture(merged: &Merged, kinds: &Kinds, diags: &mut Vec<Diagnostic>
     let effect = match &merged.effect {
         None | Some(Effect::RemoveAtOnce) => JumpEffect::RemoveAtOnce,
         Some(Effect::RemoveAtEnd) => JumpEffect::RemoveAtEnd,
+        Some(Effect::Stack) => JumpEffect::Stack,
         Some(Effect::Convert(kind)) => match kinds.lookup(kind, diags) {
             Some(k) => JumpEffect::Convert(k),
             None => JumpEffect::RemoveAtOnce,

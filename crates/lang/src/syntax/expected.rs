@@ -88,6 +88,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_at_end => "`at-end`",
         kw_at_once => "`at-once`",
         kw_converts | converts => "`converts`",
+        kw_stacks => "`stacks`",
         kw_to => "`to`",
         kw_must_continue => "`must-continue`",
         kw_may_stop => "`may-stop`",

@@ -884,7 +884,7 @@ impl Lower {
         Some(ZoneRef { whose, name: name? })
     }
 
-    /// `capture_setting = _{ kw_compulsory | kw_optional | kw_most | kw_free | removes | converts }`
+    /// `capture_setting = _{ kw_compulsory | kw_optional | kw_most | kw_free | removes | converts | kw_stacks }`
     fn lower_capture_setting(&self, pair: P<'_>) -> Option<Statement> {
         Some(match pair.as_rule() {
             Rule::kw_compulsory => Statement::CaptureCompulsory(true),
@@ -895,6 +895,7 @@ impl Lower {
                 Rule::kw_at_end => Effect::RemoveAtEnd,
                 _ => Effect::RemoveAtOnce,
             }),
+            Rule::kw_stacks => Statement::CaptureEffect(Effect::Stack),
             Rule::converts => Statement::CaptureEffect(Effect::Convert(
                 self.lower_name(pair.into_inner().nth(2)?),
             )),

@@ -168,6 +168,11 @@ pub enum JumpEffect {
     RemoveAtEnd,
     /// Goes over to the jumper's side at once, as the given kind (AR-2, AR-3).
     Convert(KindId),
+    /// Goes under the jumper at once (`capture stacks`): the top piece of a
+    /// jumped column is taken and put at the bottom of the jumping column;
+    /// what was under it stays, now a column of its own, and may be jumped
+    /// again in the same chain while its top is an enemy.
+    Stack,
 }
 
 /// Which capture the player may choose.

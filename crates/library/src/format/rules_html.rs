@@ -599,6 +599,7 @@ fn capture_section(o: &mut String, t: &Tables) {
                 "A piece jumped over is not removed: it goes over to the jumping side as a {}.",
                 kind_name(g, k)
             ),
+            JumpEffect::Stack => "A piece jumped over is not removed: it goes under the jumping piece, and the column moves as one, owned and moved by its top piece. Of a column jumped over only the top piece is taken, at once; the pieces under it stay, and the one that comes up owns them (it may be jumped again in the same capture).".to_string(),
         });
         v.push(if c.must_continue {
             "A capture goes on while the piece can jump again.".to_string()

@@ -158,6 +158,21 @@ pub fn describe(t: &Tables, event: &Event) -> String {
             kind_name(t, kind),
             square_name(t, square)
         ),
+        Event::ColumnMoves { square, height } => {
+            format!("the column of {height} goes to {}", square_name(t, square))
+        }
+        Event::TakeTop { kind, square, left } => format!(
+            "takes the top {} of the column on {} under its own: {} left there",
+            kind_name(t, kind),
+            square_name(t, square),
+            crate::words::count(u64::from(left), "piece")
+        ),
+        Event::Release { square, side, kind } => format!(
+            "the {} {} under it comes up: it heads the column on {}",
+            side_name(t, side).to_lowercase(),
+            kind_name(t, kind),
+            square_name(t, square)
+        ),
         Event::JumpConvert { kind, square, side } => format!(
             "jump converts the {} on {} to the {}",
             kind_name(t, kind),
@@ -182,11 +197,15 @@ pub fn describe(t: &Tables, event: &Event) -> String {
             side_name(t, side),
             kind_or(t, kind, "?")
         ),
-        Event::Promote { square, kind } => format!(
-            "crowned on {}: becomes a {}",
-            square_name(t, square),
-            kind_or(t, kind, "?")
-        ),
+        Event::Promote { square, kind } => {
+            let kind = kind_or(t, kind, "?");
+            let a = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!("crowned on {}: becomes {a} {kind}", square_name(t, square))
+        }
         Event::PromoteMidCapture { square, kind } => format!(
             "crowned on {} in the middle of the capture: goes on as a {}",
             square_name(t, square),

@@ -489,6 +489,8 @@ impl<W: Word> Kernel<W> {
             // at the end of the move, it can't be jumped again.
             JumpEffect::Convert(k) if more && W::RICH && usize::from(k.0) < t.nkinds => (true, k.0),
             JumpEffect::Convert(_) => return None,
+            // Columns are data beside the board: the general path only.
+            JumpEffect::Stack => return None,
         };
         // Per mover, the squares where a trigger ends its move, and what
         // its piece becomes there (the same on every such square).

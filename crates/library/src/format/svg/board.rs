@@ -166,6 +166,27 @@ fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
             .get(usize::from(kind.0))
             .map_or("", |k| k.id.as_str());
         let side_name = g.sides.get(s).map_or("", |sd| sd.id.as_str());
+        let height = pos.height(sq);
+        if height > 1 {
+            // A column: the pieces under the top drawn as rings below it,
+            // nearest the top last (four at most), and its height.
+            let under = pos.column(t, sq);
+            for (depth, (us, _)) in under.iter().enumerate().skip(1).take(4).rev() {
+                let u = usize::from(us.0);
+                o.push_str(&format!(
+                    "<circle class=\"under\" cx=\"{cx}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2\"/>\n",
+                    cy + 3 * i32::try_from(depth).unwrap_or(0),
+                    CELL / 2 - 6,
+                    FILLS.get(u).copied().unwrap_or("#999999"),
+                    STROKES.get(u).copied().unwrap_or("#000000"),
+                ));
+            }
+            o.push_str(&format!(
+                "<text class=\"height\" x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"11\" font-weight=\"bold\" fill=\"#ffffff\" stroke=\"#000000\" stroke-width=\"2\" paint-order=\"stroke\" text-anchor=\"end\">{height}</text>\n",
+                x + CELL - 3,
+                y + 12
+            ));
+        }
         o.push_str(&format!(
             "<circle class=\"piece {} {}\" cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"2\"/>\n",
             esc(side_name),

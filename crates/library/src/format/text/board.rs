@@ -248,6 +248,16 @@ pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
                 None if hole => " # ".to_string(),
                 None => "   ".to_string(),
                 Some(sq) => match pos.piece(t, sq) {
+                    // A column: its top piece and its height.
+                    Some((s, k)) if pos.height(sq) > 1 => {
+                        fg = SIDE_COLORS.get(usize::from(s.0)).copied();
+                        let top = if style.unicode {
+                            unicode_piece(t, s.0, k.0)
+                        } else {
+                            piece_glyph(t, pos, sq)
+                        };
+                        format!("{:>3}", format!("{top}{}", pos.height(sq)))
+                    }
                     Some((s, k)) => {
                         fg = SIDE_COLORS.get(usize::from(s.0)).copied();
                         if style.unicode {
@@ -317,6 +327,9 @@ pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
         legend.push("# hole".to_string());
     }
     out.push_str(&format!("{}\n", legend.join("   ")));
+    if let Some(columns) = columns_line(t, pos) {
+        out.push_str(&format!("{columns}\n"));
+    }
     for line in zone_legend(t, style) {
         out.push_str(&format!("{line}\n"));
     }
@@ -332,6 +345,42 @@ pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
     }
     out.push_str(&format!("{mover} to move   {}\n", pos.to_fen(t)));
     out
+}
+
+/// The columns of more than one piece, each whole, top first: `columns, top
+/// first: c3 w b b, e5 W w` (None when there are none: a game without
+/// columns never has one).
+pub fn columns_line(t: &Tables, pos: &Position) -> Option<String> {
+    let parts: Vec<String> = (0..t.squares())
+        .filter_map(|i| {
+            let sq = Sq(u16::try_from(i).ok()?);
+            if pos.height(sq) < 2 {
+                return None;
+            }
+            let pieces: Vec<String> = pos
+                .column(t, sq)
+                .into_iter()
+                .map(|(s, k)| {
+                    let letter = t
+                        .game()
+                        .sides
+                        .get(usize::from(s.0))
+                        .map_or('?', |s| s.letter);
+                    if k.0 == 0 {
+                        letter.to_ascii_lowercase().to_string()
+                    } else {
+                        letter.to_ascii_uppercase().to_string()
+                    }
+                })
+                .collect();
+            Some(format!(
+                "{} {}",
+                crate::board::position::algebraic(t, sq),
+                pieces.join(" ")
+            ))
+        })
+        .collect();
+    (!parts.is_empty()).then(|| format!("columns, top first: {}", parts.join(", ")))
 }
 
 /// The pieces each side has in hand, when the game places them from hands
