@@ -208,7 +208,13 @@ impl RaceState {
             game.cells - from
         };
         let land = from + dist;
-        let mover = (seat * k..seat * k + k).find(|&i| self.pos[i] == from && !self.held[i]);
+        // Only the rules of own pieces and closed cells look at the mover.
+        let kept = game.circuit.as_ref().is_some_and(|c| c.kept);
+        let mover = if game.no_landing_own || kept || !game.closed.is_empty() {
+            (seat * k..seat * k + k).find(|&i| self.pos[i] == from && !self.held[i])
+        } else {
+            None
+        };
         let rest = self.rest_at(game, roll, seat, false, land, dist);
         match self.landing_refusal(game, seat, mover, from, land, rest) {
             Some(r) => Err(r),

@@ -1953,7 +1953,10 @@ fn check_dice_rules(
         if n.node < 2 || n.node > u32::from(pieces) {
             let mut d = Diagnostic::new(
                 Code::CountRange,
-                format!("a blockade of {} pieces, and a player has {pieces}", n.node),
+                format!(
+                    "a blockade of {}, and a player has {pieces}",
+                    crate::words::count(u64::from(n.node), "piece")
+                ),
             )
             .primary(n.span, format!("from 2 to {pieces}"));
             if let Some(p) = merged.pieces_per_player {
