@@ -223,7 +223,7 @@ fn each_way_to_get_the_dice_rules_wrong_is_named() {
         ),
         (
             "a-rule-of-the-whole-roll-with-each-die",
-            "dice 2 d6\nmove each die\nprotected in rows of 2\nno passing rows of 3\n",
+            "dice 2 d6\nmove each die\nmove back when blocked\n",
         ),
     ] {
         insta::assert_snapshot!(format!("diagnostic-{name}"), diagnose_dice(lines));

@@ -83,6 +83,8 @@ mod race;
 mod race_backgammon;
 #[path = "race_layout.rs"]
 mod race_layout;
+#[path = "race_parcheesi.rs"]
+mod race_parcheesi;
 #[path = "race_paths.rs"]
 mod race_paths;
 #[path = "race_rules.rs"]

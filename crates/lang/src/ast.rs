@@ -159,6 +159,8 @@ pub enum Statement {
         when: EnterDecl,
         /// `at start`: on its start cell, instead of moving the roll.
         at_start: bool,
+        /// `on F or sum S`: S, two dice adding up to it enter a piece too.
+        sum: Option<Spanned<u32>>,
     },
     /// `track N loop starts S S ... home H [kept]`
     Circuit(CircuitDecl),
@@ -188,6 +190,15 @@ pub enum Statement {
     MoveMostDice,
     /// `no landing on N or more opponent pieces`
     NoLandingOnPoint(Spanned<u32>),
+    /// `no landing on N or more pieces` (any seat's, a blockade)
+    NoLandingOnStack(Spanned<u32>),
+    /// `bonus N after capture|home`
+    Bonus {
+        /// N: how far the bonus moves a piece.
+        count: Spanned<u32>,
+        /// What earns it.
+        after: BonusAfter,
+    },
     /// `enter first`
     EnterFirst,
     /// `bear off when all in last N`
@@ -534,6 +545,15 @@ pub enum Event {
     Promotion,
     /// `move-of KIND`
     MoveOf(Name),
+}
+
+/// What earns a bonus move (`bonus N after capture|home`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BonusAfter {
+    /// A move that sends an opponent's piece out.
+    Capture,
+    /// A move that finishes a piece.
+    Home,
 }
 
 /// `enter always` / `enter on F`.

@@ -22,103 +22,204 @@ struct Found {
     key: Vec<u16>,
 }
 
+/// The mark of a bonus move among the dice left (`bonus N after ...`): a
+/// bonus moves a piece on the track as a die would, but never enters one.
+const BONUS: u8 = 0x80;
+
+/// The most dice (with bonuses) a turn keeps track of.
+const MAX_LEFT: usize = 2 * MAX_STEPS;
+
+/// The dice left, sorted, as a key of the positions searched.
+fn left_key(left: &[u8]) -> [u8; MAX_LEFT] {
+    let mut key = [0u8; MAX_LEFT];
+    for (slot, &d) in key.iter_mut().zip(left) {
+        *slot = d;
+    }
+    key.sort_unstable();
+    key
+}
+
+/// The dice left after using die `j` and then earning `bonus` (0: none).
+fn after_die(left: &[u8], j: usize, bonus: u8) -> Vec<u8> {
+    let mut next = left.to_vec();
+    next.remove(j);
+    if bonus > 0 && next.len() < MAX_LEFT {
+        next.push(bonus | BONUS);
+    }
+    next
+}
+
+/// The pairs of dice left (no bonus) that add up to `sum`, each pair of
+/// faces once (`enter on F or sum S`).
+fn sum_pairs(left: &[u8], sum: u8) -> Vec<(usize, usize)> {
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    if sum == 0 {
+        return pairs;
+    }
+    for a in 0..left.len() {
+        for b in a + 1..left.len() {
+            let (x, y) = (left[a], left[b]);
+            if x & BONUS != 0 || y & BONUS != 0 || u16::from(x) + u16::from(y) != u16::from(sum) {
+                continue;
+            }
+            let faces = (x.min(y), x.max(y));
+            if pairs
+                .iter()
+                .any(|&(c, d)| (left[c].min(left[d]), left[c].max(left[d])) == faces)
+            {
+                continue;
+            }
+            pairs.push((a, b));
+        }
+    }
+    pairs
+}
+
+/// The dice left after using the pair `(a, b)` (a before b).
+fn after_pair(left: &[u8], (a, b): (usize, usize), bonus: u8) -> Vec<u8> {
+    let next = after_die(left, b, 0);
+    after_die(&next, a, bonus)
+}
+
 impl RaceState {
     /// The dice a roll gives to use one by one: a double `doubles_times`
     /// times, else each die once.
-    fn dice_of(game: &RaceGame, roll: &Roll) -> ([u8; MAX_STEPS], usize) {
-        let mut dice = [0u8; MAX_STEPS];
+    fn dice_of(game: &RaceGame, roll: &Roll) -> Vec<u8> {
         let faces = roll.faces();
         if faces.len() > 1 && roll.is_double() {
             let n = usize::from(game.doubles_times).clamp(1, MAX_STEPS);
-            for d in dice.iter_mut().take(n) {
-                *d = faces[0];
-            }
-            return (dice, n);
+            return vec![faces[0]; n];
         }
         let n = faces.len().min(MAX_STEPS);
-        dice[..n].copy_from_slice(&faces[..n]);
-        (dice, n)
+        faces[..n].to_vec()
     }
 
-    /// How far seat `seat`'s piece at `from` moves with die `die`, or the
-    /// rule that forbids it.
+    /// How far an out piece of seat `seat` enters (`enter at start`: to
+    /// its start cell; else by `count`), or the rule that forbids it.
+    fn enter_step(
+        &self,
+        game: &RaceGame,
+        roll: &Roll,
+        seat: usize,
+        count: u16,
+    ) -> Result<u16, Refusal> {
+        let land = if game.enter_at_start { 1 } else { count };
+        if land >= game.cells {
+            return Err(Refusal::NoDie);
+        }
+        match self.landing_refusal(
+            game,
+            seat,
+            None,
+            OUT,
+            land,
+            self.rest_at(game, roll, seat, true, land, land),
+        ) {
+            Some(r) => Err(r),
+            None => Ok(land),
+        }
+    }
+
+    /// Where the landing rules of cell `land` leave seat `seat`'s piece
+    /// that moved `dist` to it (`entering` the track).
+    fn rest_at(
+        &self,
+        game: &RaceGame,
+        roll: &Roll,
+        seat: usize,
+        entering: bool,
+        land: u16,
+        dist: u16,
+    ) -> u16 {
+        if land == OUT || land >= game.cells {
+            return land;
+        }
+        match game.landing_plan(entering, seat, land) {
+            LandingPlan::Nothing => land,
+            LandingPlan::Fixed { landed, .. } => landed.at,
+            _ => {
+                game.land(
+                    seat,
+                    land,
+                    dist,
+                    1,
+                    |r| r.roll_holds(entering, roll),
+                    |_, _, _, _| {},
+                )
+                .at
+            }
+        }
+    }
+
+    /// How far seat `seat`'s piece at `from` moves with die `die` (a bonus
+    /// move when marked `BONUS`), or the rule that forbids it.
     pub(super) fn die_step(
         &self,
         game: &RaceGame,
+        roll: &Roll,
         seat: usize,
         from: u16,
         die: u8,
     ) -> Result<u16, Refusal> {
         let k = usize::from(self.pieces);
         let own = self.pos.get(seat * k..seat * k + k).unwrap_or(&[]);
-        let die = u16::from(die);
-        let dist = if from == OUT {
-            let allowed = match game.enter {
-                Enter::Always => true,
-                Enter::OnFace(f) => die == u16::from(f),
-            };
-            let land = if game.enter_at_start { 1 } else { die };
-            if !allowed || land >= game.cells {
+        let bonus = die & BONUS != 0;
+        let die = u16::from(die & !BONUS);
+        if from == OUT {
+            let allowed = !bonus
+                && match game.enter {
+                    Enter::Always => true,
+                    Enter::OnFace(f) => die == u16::from(f),
+                };
+            if !allowed {
                 return Err(Refusal::NoDie);
             }
-            land
+            return self.enter_step(game, roll, seat, die);
+        }
+        if game.enter_first && own.contains(&OUT) {
+            return Err(Refusal::EnterFirst);
+        }
+        if from >= game.cells {
+            return Err(Refusal::NoDie);
+        }
+        let to = from + die;
+        let dist = if to < game.cells {
+            die
         } else {
-            if game.enter_first && own.contains(&OUT) {
-                return Err(Refusal::EnterFirst);
-            }
-            if from >= game.cells {
-                return Err(Refusal::NoDie);
-            }
-            let to = from + die;
-            if to < game.cells {
-                die
-            } else {
-                if game.bear_off_last > 0 {
-                    let home = game.cells.saturating_sub(game.bear_off_last);
-                    if own.iter().any(|&p| p < home) {
-                        return Err(Refusal::NotAllHome {
-                            last: game.bear_off_last,
-                        });
-                    }
+            if game.bear_off_last > 0 {
+                let home = game.cells.saturating_sub(game.bear_off_last);
+                if own.iter().any(|&p| p < home) {
+                    return Err(Refusal::NotAllHome {
+                        last: game.bear_off_last,
+                    });
                 }
-                if to > game.cells {
-                    let further = own.iter().any(|&p| p != OUT && p < from);
-                    match game.finish {
-                        Finish::Past => {}
-                        Finish::Exact if game.finish_furthest && !further => {}
-                        Finish::Exact if game.finish_furthest => {
-                            return Err(Refusal::FurtherBack { at: from });
-                        }
-                        _ => return Err(Refusal::NoDie),
-                    }
-                }
-                game.cells - from
             }
+            if to > game.cells {
+                let further = own.iter().any(|&p| p != OUT && p < from);
+                match game.finish {
+                    Finish::Past => {}
+                    Finish::Exact if game.finish_furthest && !further => {}
+                    Finish::Exact if game.finish_furthest => {
+                        return Err(Refusal::FurtherBack { at: from });
+                    }
+                    _ => return Err(Refusal::NoDie),
+                }
+            }
+            game.cells - from
         };
         let land = from + dist;
-        if land < game.cells {
-            let spot = game.spot(seat, land);
-            if game.no_landing_own && own.iter().any(|&q| game.spot(seat, q) == spot) {
-                return Err(Refusal::OwnPiece { at: land });
-            }
-            if game.point > 0 {
-                for other in (0..self.players()).filter(|&s| s != seat) {
-                    let held = self
-                        .pieces(other)
-                        .iter()
-                        .filter(|&&q| q != OUT && game.spot(other, q) == spot)
-                        .count();
-                    if held >= usize::from(game.point) {
-                        return Err(Refusal::Point {
-                            at: land,
-                            seat: other as u8,
-                            pieces: held.min(usize::from(u8::MAX)) as u8,
-                        });
-                    }
-                }
-            }
+        // Only the rules of own pieces and closed cells look at the mover.
+        let kept = game.circuit.as_ref().is_some_and(|c| c.kept);
+        let mover = if game.no_landing_own || kept || !game.closed.is_empty() {
+            (seat * k..seat * k + k).find(|&i| self.pos[i] == from && !self.held[i])
+        } else {
+            None
+        };
+        let rest = self.rest_at(game, roll, seat, false, land, dist);
+        match self.landing_refusal(game, seat, mover, from, land, rest) {
+            Some(r) => Err(r),
+            None => Ok(dist),
         }
-        Ok(dist)
     }
 
     /// Every sequence of the seat to roll's moves for `roll` that the
@@ -126,15 +227,14 @@ impl RaceState {
     /// larger die's when one die can be used), maybe one for each position
     /// they leave.
     fn dice_sequences(&self, game: &RaceGame, roll: &Roll, distinct: bool) -> Vec<Found> {
-        let (dice, n) = Self::dice_of(game, roll);
+        let dice = Self::dice_of(game, roll);
+        let n = dice.len();
         let mut found = Vec::new();
-        let mut used = [0u8; MAX_STEPS];
         let mut seen = std::collections::HashSet::new();
         self.dice_search(
             game,
             roll,
-            &dice[..n],
-            &mut used,
+            &dice,
             0,
             Steps::default(),
             &mut found,
@@ -157,8 +257,8 @@ impl RaceState {
         found
     }
 
-    /// The search of `dice_sequences`: from this position, with `dice`
-    /// of which `used` (one flag each, 1: used) are gone, the steps so far
+    /// The search of `dice_sequences`: from this position, with the dice
+    /// `left` (bonuses earned on the way among them), the steps so far
     /// `steps`. A position met before with the same dice left (`seen`: by
     /// another order of the same moves) is not searched again: it leads to
     /// the same positions.
@@ -167,30 +267,19 @@ impl RaceState {
         &self,
         game: &RaceGame,
         roll: &Roll,
-        dice: &[u8],
-        used: &mut [u8; MAX_STEPS],
+        left: &[u8],
         depth: usize,
         steps: Steps,
         found: &mut Vec<Found>,
-        seen: &mut std::collections::HashSet<(Vec<u16>, [u8; MAX_STEPS])>,
+        seen: &mut std::collections::HashSet<(Vec<u16>, [u8; MAX_LEFT])>,
     ) {
         let key = self.position_key();
-        if depth > 0 {
-            let mut left = [0u8; MAX_STEPS];
-            for (slot, (&d, &u)) in left.iter_mut().zip(dice.iter().zip(used.iter())) {
-                if u == 0 {
-                    *slot = d;
-                }
-            }
-            left.sort_unstable();
-            if !seen.insert((key.clone(), left)) {
-                return;
-            }
+        if depth > 0 && !seen.insert((key.clone(), left_key(left))) {
+            return;
         }
         let seat = self.to_roll();
         let k = usize::from(self.pieces);
         let mut any = false;
-        let mut tried_dice = [0u8; MAX_STEPS];
         // The pieces' positions, furthest first, each once.
         let mut froms: Vec<u16> = self
             .pos
@@ -202,13 +291,12 @@ impl RaceState {
             .collect();
         froms.sort_unstable_by(|a, b| b.cmp(a));
         froms.dedup();
-        for (j, &die) in dice.iter().enumerate() {
-            if used[j] != 0 || tried_dice.contains(&die) {
+        for (j, &die) in left.iter().enumerate() {
+            if left[..j].contains(&die) {
                 continue;
             }
-            tried_dice[j] = die;
             for &from in &froms {
-                let Ok(dist) = self.die_step(game, seat, from, die) else {
+                let Ok(dist) = self.die_step(game, roll, seat, from, die) else {
                     continue;
                 };
                 let Some(next_steps) = steps.with(from, dist) else {
@@ -217,17 +305,33 @@ impl RaceState {
                 any = true;
                 let mut next = self.clone();
                 let mut events = Vec::new();
-                next.play_step(game, roll, seat, from, dist, &mut events);
-                used[j] = 1;
+                let bonus = next.bonus_step(game, roll, seat, from, dist, &mut events);
                 // Each sequence found below used this die at this depth.
                 let before = found.len();
-                next.dice_search(game, roll, dice, used, depth + 1, next_steps, found, seen);
+                let rest = after_die(left, j, bonus);
+                next.dice_search(game, roll, &rest, depth + 1, next_steps, found, seen);
                 for f in found.iter_mut().skip(before) {
                     if let Some(d) = f.dice.get_mut(depth) {
                         *d = die;
                     }
                 }
-                used[j] = 0;
+            }
+        }
+        // Two dice that add up to the entering sum, used together.
+        if game.enter_sum > 0 && froms.last() == Some(&OUT) {
+            for pair in sum_pairs(left, game.enter_sum) {
+                let Ok(dist) = self.enter_step(game, roll, seat, u16::from(game.enter_sum)) else {
+                    break;
+                };
+                let Some(next_steps) = steps.with(OUT, dist) else {
+                    break;
+                };
+                any = true;
+                let mut next = self.clone();
+                let mut events = Vec::new();
+                let bonus = next.bonus_step(game, roll, seat, OUT, dist, &mut events);
+                let rest = after_pair(left, pair, bonus);
+                next.dice_search(game, roll, &rest, depth + 1, next_steps, found, seen);
             }
         }
         if !any && !steps.is_empty() {
@@ -253,10 +357,29 @@ impl RaceState {
         key
     }
 
+    /// Whether some die of `left` (or a pair of them adding up to the
+    /// entering sum) still moves a piece of seat `seat`.
+    fn any_die_moves(&self, game: &RaceGame, roll: &Roll, seat: usize, left: &[u8]) -> bool {
+        let k = usize::from(self.pieces);
+        let own = self.pos.get(seat * k..seat * k + k).unwrap_or(&[]);
+        let single = left.iter().any(|&d| {
+            own.iter()
+                .any(|&p| p < game.cells && self.die_step(game, roll, seat, p, d).is_ok())
+        });
+        single
+            || (game.enter_sum > 0
+                && own.contains(&OUT)
+                && !sum_pairs(left, game.enter_sum).is_empty()
+                && self
+                    .enter_step(game, roll, seat, u16::from(game.enter_sum))
+                    .is_ok())
+    }
+
     /// Whether the steps `steps` can be played in order from here with the
-    /// dice `left` (one die each, any that moves the piece so far), and
-    /// leave no die that could still move a piece; the die of the first
-    /// step played goes to `first`.
+    /// dice `left` (one die each, any that moves the piece so far, or two
+    /// that add up to the entering sum), and leave no die that could still
+    /// move a piece (unless the turn has all its `MAX_STEPS` steps); the die
+    /// of the first step played goes to `first`.
     #[allow(clippy::too_many_arguments)]
     fn steps_fit(
         &self,
@@ -264,31 +387,41 @@ impl RaceState {
         roll: &Roll,
         seat: usize,
         steps: &[(u16, u16)],
+        played: usize,
         left: &[u8],
         first: &mut Vec<u8>,
     ) -> bool {
         let Some((&(from, by), rest)) = steps.split_first() else {
             // Nothing may be left that a die could still move.
-            let k = usize::from(self.pieces);
-            let own = self.pos.get(seat * k..seat * k + k).unwrap_or(&[]);
-            return !left.iter().any(|&d| {
-                own.iter()
-                    .any(|&p| p < game.cells && self.die_step(game, seat, p, d).is_ok())
-            });
+            return played >= MAX_STEPS || !self.any_die_moves(game, roll, seat, left);
         };
         let mut fits = false;
         for (j, &d) in left.iter().enumerate() {
-            if left[..j].contains(&d) || self.die_step(game, seat, from, d) != Ok(by) {
+            if left[..j].contains(&d) || self.die_step(game, roll, seat, from, d) != Ok(by) {
                 continue;
             }
             let mut next = self.clone();
             let mut events = Vec::new();
-            next.play_step(game, roll, seat, from, by, &mut events);
-            let mut others = left.to_vec();
-            others.remove(j);
-            if next.steps_fit(game, roll, seat, rest, &others, first) {
+            let bonus = next.bonus_step(game, roll, seat, from, by, &mut events);
+            let others = after_die(left, j, bonus);
+            if next.steps_fit(game, roll, seat, rest, played + 1, &others, first) {
                 first.push(d);
                 fits = true;
+            }
+        }
+        if from == OUT && game.enter_sum > 0 {
+            for pair in sum_pairs(left, game.enter_sum) {
+                if self.enter_step(game, roll, seat, u16::from(game.enter_sum)) != Ok(by) {
+                    break;
+                }
+                let mut next = self.clone();
+                let mut events = Vec::new();
+                let bonus = next.bonus_step(game, roll, seat, from, by, &mut events);
+                let others = after_pair(left, pair, bonus);
+                if next.steps_fit(game, roll, seat, rest, played + 1, &others, first) {
+                    first.push(game.enter_sum);
+                    fits = true;
+                }
             }
         }
         fits
@@ -315,7 +448,8 @@ impl RaceState {
             Choice::Dice(steps) => steps,
             _ => return false,
         };
-        let (dice, n) = Self::dice_of(game, roll);
+        let dice = Self::dice_of(game, roll);
+        let n = dice.len();
         let most = found.iter().map(|f| f.steps.len()).max().unwrap_or(0);
         if game.most_dice && steps.len() != most {
             return false;
@@ -324,7 +458,7 @@ impl RaceState {
         // The dice each way of playing the steps used first (in reverse:
         // innermost first, the first step's die pushed last).
         let mut firsts = Vec::new();
-        if !self.steps_fit(game, roll, self.to_roll(), &list, &dice[..n], &mut firsts) {
+        if !self.steps_fit(game, roll, self.to_roll(), &list, 0, &dice, &mut firsts) {
             return false;
         }
         if game.most_dice && most == 1 && n == 2 && dice[0] != dice[1] {
@@ -348,32 +482,48 @@ impl RaceState {
             return None;
         }
         let seat = self.to_roll();
-        let (dice, n) = Self::dice_of(game, roll);
+        let dice = Self::dice_of(game, roll);
+        let n = dice.len();
         let all = self.dice_sequences(game, roll, false);
         let most = all.iter().map(|f| f.steps.len()).max().unwrap_or(0);
         let Choice::Dice(steps) = choice else {
             return (choice == Choice::Pass && most > 0).then_some(Refusal::MustMove);
         };
-        let mut left: Vec<u8> = dice[..n].to_vec();
+        let mut left = dice.clone();
         let mut now = self.clone();
         for (from, by) in steps.iter() {
             let fits = left
                 .iter()
-                .position(|&d| now.die_step(game, seat, from, d) == Ok(by));
-            match fits {
-                Some(j) => {
-                    left.remove(j);
+                .position(|&d| now.die_step(game, roll, seat, from, d) == Ok(by));
+            let pair = if from == OUT && fits.is_none() {
+                sum_pairs(&left, game.enter_sum)
+                    .first()
+                    .copied()
+                    .filter(|_| {
+                        now.enter_step(game, roll, seat, u16::from(game.enter_sum)) == Ok(by)
+                    })
+            } else {
+                None
+            };
+            match (fits, pair) {
+                (Some(j), _) => {
                     let mut events = Vec::new();
-                    now.play_step(game, roll, seat, from, by, &mut events);
+                    let bonus = now.bonus_step(game, roll, seat, from, by, &mut events);
+                    left = after_die(&left, j, bonus);
                 }
-                None => {
+                (None, Some(pair)) => {
+                    let mut events = Vec::new();
+                    let bonus = now.bonus_step(game, roll, seat, from, by, &mut events);
+                    left = after_pair(&left, pair, bonus);
+                }
+                (None, None) => {
                     // The rule that stops the die of this distance, or any
                     // die left.
                     let reason = left
                         .iter()
-                        .filter(|&&d| u16::from(d) >= by)
+                        .filter(|&&d| u16::from(d & !BONUS) >= by)
                         .chain(left.iter())
-                        .find_map(|&d| now.die_step(game, seat, from, d).err());
+                        .find_map(|&d| now.die_step(game, roll, seat, from, d).err());
                     return reason.or(Some(Refusal::NoDie));
                 }
             }
@@ -387,6 +537,45 @@ impl RaceState {
             });
         }
         None
+    }
+
+    /// `play_step`, and the bonus move it earns (0: none): `bonus N after
+    /// capture` when it sent an opponent's piece out, `bonus N after home`
+    /// when it finished the piece.
+    #[allow(clippy::too_many_arguments)]
+    fn bonus_step(
+        &mut self,
+        game: &RaceGame,
+        roll: &Roll,
+        seat: usize,
+        from: u16,
+        dist: u16,
+        events: &mut Vec<Event>,
+    ) -> u8 {
+        if game.bonus_capture == 0 && game.bonus_home == 0 {
+            self.play_step(game, roll, seat, from, dist, events);
+            return 0;
+        }
+        let k = usize::from(self.pieces);
+        let opponents_out = |s: &RaceState| {
+            s.pos
+                .iter()
+                .enumerate()
+                .filter(|&(j, &p)| j / k.max(1) != seat && p == OUT)
+                .count()
+        };
+        let before = opponents_out(self);
+        let Some(i) = self.play_step(game, roll, seat, from, dist, events) else {
+            return 0;
+        };
+        let home = game.home_from();
+        if game.bonus_home > 0 && from < home && self.pos[i] >= home {
+            return game.bonus_home;
+        }
+        if game.bonus_capture > 0 && opponents_out(self) > before {
+            return game.bonus_capture;
+        }
+        0
     }
 
     /// Moves seat `seat`'s piece at `from` by `dist` (one die), telling it

@@ -164,6 +164,17 @@ pub enum Refusal {
         /// How many.
         pieces: u8,
     },
+    /// The cell where the move would land holds a blockade: `pieces`
+    /// pieces of seat `seat`, the player's own maybe (`no landing on N or
+    /// more pieces`).
+    OnBlockade {
+        /// Where it would land (the player's progress).
+        at: u16,
+        /// Whose pieces hold it.
+        seat: u8,
+        /// How many.
+        pieces: u8,
+    },
     /// A piece bears off only when all the player's pieces are in the
     /// last `last` cells (`bear off when all in last N`).
     NotAllHome {
@@ -1056,6 +1067,83 @@ impl RaceState {
         Some((land, rest))
     }
 
+    /// The rule of landing and passing that forbids a move of seat `seat`'s
+    /// piece `mover` (`None`: entering) from `from` that lands on `land` and
+    /// comes to rest on `rest`, if one does: pieces of its own, closed
+    /// cells, points and blockades, protected rows, no passing. The one
+    /// check of both kinds of move, by the whole roll and by each die.
+    pub(super) fn landing_refusal(
+        &self,
+        game: &RaceGame,
+        seat: usize,
+        mover: Option<usize>,
+        from: u16,
+        land: u16,
+        rest: u16,
+    ) -> Option<Refusal> {
+        // Only these make `own_in_way` find something.
+        let kept = game.circuit.as_ref().is_some_and(|c| c.kept);
+        if game.no_landing_own || kept || !game.closed.is_empty() {
+            if let Some(r) = self.own_in_way(game, seat, mover, from, land, Some(rest)) {
+                return Some(r);
+            }
+        }
+        if game.point > 0 || game.stack_landing > 0 {
+            if let Some(r) = self.held_in_way(game, seat, land) {
+                return Some(r);
+            }
+            if rest != land {
+                if let Some(r) = self.held_in_way(game, seat, rest) {
+                    return Some(r);
+                }
+            }
+        }
+        if game.rows_or_passing() {
+            return self.rows_in_way(game, seat, from, land, rest);
+        }
+        None
+    }
+
+    /// Whether the cell where seat `seat`'s piece at `at` would stand is
+    /// held by so many pieces of one seat that it can't land there: `no
+    /// landing on N or more opponent pieces` (a point, the opponents') or
+    /// `no landing on N or more pieces` (a blockade, anyone's).
+    fn held_in_way(&self, game: &RaceGame, seat: usize, at: u16) -> Option<Refusal> {
+        if at == OUT || at >= game.cells {
+            return None;
+        }
+        let spot = game.spot(seat, at);
+        let limit = |whose: usize| {
+            let point = if whose == seat { 0 } else { game.point };
+            match (point, game.stack_landing) {
+                (0, s) => s,
+                (p, 0) => p,
+                (p, s) => p.min(s),
+            }
+        };
+        for whose in 0..self.players() {
+            let n = limit(whose);
+            if n == 0 {
+                continue;
+            }
+            let held = self
+                .pieces(whose)
+                .iter()
+                .filter(|&&q| q != OUT && game.spot(whose, q) == spot)
+                .count();
+            if held >= usize::from(n) {
+                let point = whose != seat && game.point > 0 && held >= usize::from(game.point);
+                let (seat, pieces) = (whose as u8, held.min(usize::from(u8::MAX)) as u8);
+                return Some(if point {
+                    Refusal::Point { at, seat, pieces }
+                } else {
+                    Refusal::OnBlockade { at, seat, pieces }
+                });
+            }
+        }
+        None
+    }
+
     /// The piece of seat `seat` (but the mover, piece `mover`) that forbids
     /// a move from `from` landing on `land` and coming to rest on `rest`:
     /// one on either cell (`no landing on own pieces`, or a kept home
@@ -1144,7 +1232,6 @@ impl RaceState {
         }
         let enter = self.may_enter(game, roll) && self.entry_open(game, seat, roll).is_none();
         let first = out.len();
-        let rows = game.rows_or_passing();
         for i in seat * k..seat * k + k {
             let from = self.pos[i];
             if self.held[i] || !self.can_move_from(game, from, count) {
@@ -1154,9 +1241,8 @@ impl RaceState {
                 continue;
             };
             if self
-                .own_in_way(game, seat, Some(i), from, land, Some(rest))
+                .landing_refusal(game, seat, Some(i), from, land, rest)
                 .is_none()
-                && (!rows || self.rows_in_way(game, seat, from, land, rest).is_none())
                 && !out.contains(&Choice::Move(from))
             {
                 out.push(Choice::Move(from));
@@ -1239,10 +1325,7 @@ impl RaceState {
             return None;
         }
         let (land, rest) = self.destination(game, seat, from, roll)?;
-        Some(
-            self.own_in_way(game, seat, Some(i), from, land, Some(rest))
-                .or_else(|| self.rows_in_way(game, seat, from, land, rest)),
-        )
+        Some(self.landing_refusal(game, seat, Some(i), from, land, rest))
     }
 
     /// For piece `i` of seat `seat` moving back by `roll` (`move back when
@@ -1272,10 +1355,7 @@ impl RaceState {
                 |_, _, _, _| {},
             )
             .at;
-        Some(
-            self.own_in_way(game, seat, Some(i), from, land, Some(rest))
-                .or_else(|| self.rows_in_way(game, seat, from, land, rest)),
-        )
+        Some(self.landing_refusal(game, seat, Some(i), from, land, rest))
     }
 
     /// The rule of landing and passing (`protected in rows`, `no passing
@@ -1378,14 +1458,7 @@ impl RaceState {
     /// of the choices (a piece of theirs where it would land), if so.
     fn entry_open(&self, game: &RaceGame, seat: usize, roll: &Roll) -> Option<Refusal> {
         let (land, rest) = self.destination(game, seat, OUT, roll)?;
-        self.own_in_way(game, seat, None, OUT, land, Some(rest))
-            .or_else(|| {
-                if game.rows_or_passing() {
-                    self.rows_in_way(game, seat, OUT, land, rest)
-                } else {
-                    None
-                }
-            })
+        self.landing_refusal(game, seat, None, OUT, land, rest)
     }
 
     /// Which rule of the choices beyond the usual ones (`no landing on own
@@ -1430,13 +1503,8 @@ impl RaceState {
                     self.pos[i] == c && !self.held[i] && self.can_move_from(game, c, count)
                 })?;
                 let (land, rest) = self.destination(game, seat, c, roll)?;
-                if let Some(r) = self.own_in_way(game, seat, Some(i), c, land, Some(rest)) {
+                if let Some(r) = self.landing_refusal(game, seat, Some(i), c, land, rest) {
                     return Some(r);
-                }
-                if game.rows_or_passing() {
-                    if let Some(r) = self.rows_in_way(game, seat, c, land, rest) {
-                        return Some(r);
-                    }
                 }
             }
             _ => {}

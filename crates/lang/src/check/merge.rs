@@ -150,6 +150,14 @@ pub struct Merged {
     pub point: Option<Spanned<u32>>,
     /// `enter first`, where it is written.
     pub enter_first: Option<Span>,
+    /// `no landing on N or more pieces`
+    pub stack_landing: Option<Spanned<u32>>,
+    /// `enter on F or sum S`: S.
+    pub enter_sum: Option<Spanned<u32>>,
+    /// `bonus N after capture`: N, and the statement.
+    pub bonus_capture: Option<(Spanned<u32>, Span)>,
+    /// `bonus N after home`: N, and the statement.
+    pub bonus_home: Option<(Spanned<u32>, Span)>,
     /// `bear off when all in last N`: N, and the statement.
     pub bear_off: Option<(Spanned<u32>, Span)>,
     /// `finish exact or from furthest`, where it is written (a later
@@ -609,9 +617,14 @@ impl Merger<'_> {
             }
             Statement::MoveBySum => {}
             Statement::MoveCompulsory(b) => m.move_compulsory = Some(*b),
-            Statement::Enter { when, at_start } => {
+            Statement::Enter {
+                when,
+                at_start,
+                sum,
+            } => {
                 m.enter = Some(*when);
                 m.enter_at_start = *at_start;
+                m.enter_sum = *sum;
                 m.layers.enter = layer;
             }
             Statement::EnterCompulsory => m.enter_compulsory = Some(statement.span),
@@ -649,6 +662,14 @@ impl Merger<'_> {
             Statement::MoveDoubles(n) => m.doubles_times = Some(*n),
             Statement::MoveMostDice => m.most_dice = Some(statement.span),
             Statement::NoLandingOnPoint(n) => m.point = Some(*n),
+            Statement::NoLandingOnStack(n) => m.stack_landing = Some(*n),
+            Statement::Bonus { count, after } => {
+                let bonus = Some((*count, statement.span));
+                match after {
+                    BonusAfter::Capture => m.bonus_capture = bonus,
+                    BonusAfter::Home => m.bonus_home = bonus,
+                }
+            }
             Statement::EnterFirst => m.enter_first = Some(statement.span),
             Statement::BearOff(n) => m.bear_off = Some((*n, statement.span)),
             Statement::Win(w) => m.win = Some(*w),
@@ -759,7 +780,10 @@ fn keyword(statement: &Statement) -> &'static str {
         | Statement::MoveDoubles(_)
         | Statement::MoveMostDice => "move",
         Statement::Enter { .. } | Statement::EnterCompulsory | Statement::EnterFirst => "enter",
-        Statement::NoLandingOnOwn | Statement::NoLandingOnPoint(_) => "no",
+        Statement::NoLandingOnOwn
+        | Statement::NoLandingOnPoint(_)
+        | Statement::NoLandingOnStack(_) => "no",
+        Statement::Bonus { .. } => "bonus",
         Statement::BearOff(_) => "bear",
         Statement::FinishFurthest => "finish",
         Statement::Tries(_) => "tries",
@@ -837,6 +861,8 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::MoveDoubles(_)
         | Statement::MoveMostDice
         | Statement::NoLandingOnPoint(_)
+        | Statement::NoLandingOnStack(_)
+        | Statement::Bonus { .. }
         | Statement::EnterFirst
         | Statement::BearOff(_)
         | Statement::FinishFurthest
@@ -1028,6 +1054,17 @@ pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         Statement::MoveEachDie => simple("move each", "`move each die`"),
         Statement::MoveDoubles(_) => simple("move doubles", "`move doubles`"),
         Statement::MoveMostDice => simple("move most", "`move most dice`"),
+        Statement::NoLandingOnStack(_) => {
+            simple("no landing stack", "`no landing on N or more pieces`")
+        }
+        Statement::Bonus {
+            after: BonusAfter::Capture,
+            ..
+        } => simple("bonus capture", "`bonus N after capture`"),
+        Statement::Bonus {
+            after: BonusAfter::Home,
+            ..
+        } => simple("bonus home", "`bonus N after home`"),
         Statement::NoLandingOnPoint(_) => simple(
             "no landing point",
             "`no landing on N or more opponent pieces`",

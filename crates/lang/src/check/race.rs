@@ -366,7 +366,15 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
     }
     let kept = circuit.as_ref().is_some_and(|c| c.kept);
     let rows_in_force = rows.in_force();
-    let dice_rules = check_dice_rules(merged, pieces, path, dice, sticks, diags);
+    let captures = rules.iter().any(|r| {
+        r.effects.iter().any(|e| {
+            matches!(
+                e,
+                CellEffect::Targeted(Target::Opponents | Target::Others, Action::Out)
+            )
+        })
+    });
+    let dice_rules = check_dice_rules(merged, pieces, path, (dice, faces), sticks, captures, diags);
     if diags.iter().filter(|d| d.is_error()).count() > errors_before {
         return None;
     }
@@ -420,6 +428,10 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             most_dice: dice_rules.most_dice,
             point: dice_rules.point,
             enter_first: dice_rules.enter_first,
+            stack_landing: dice_rules.stack_landing,
+            enter_sum: dice_rules.enter_sum,
+            bonus_capture: dice_rules.bonus_capture,
+            bonus_home: dice_rules.bonus_home,
             bear_off_last: dice_rules.bear_off_last,
             finish_furthest: dice_rules.finish_furthest,
             restricted: rows_in_force
@@ -427,6 +439,7 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
                 || turn_rules.no_landing_own
                 || turn_rules.enter_compulsory
                 || turn_rules.leave_start
+                || dice_rules.stack_landing > 0
                 || kept
                 || sticks
                 || merged.closed.is_some(),
@@ -1816,19 +1829,26 @@ struct DiceRules {
     most_dice: bool,
     point: u8,
     enter_first: bool,
+    stack_landing: u8,
+    enter_sum: u8,
+    bonus_capture: u8,
+    bonus_home: u8,
     bear_off_last: u16,
     finish_furthest: bool,
 }
 
 /// `move each die` and the rules that need it: `move doubles N times`,
 /// `move most dice`, `no landing on N or more opponent pieces`, `enter
-/// first`, `bear off when all in last N`, `finish exact or from furthest`.
+/// first`, `bear off when all in last N`, `finish exact or from furthest`,
+/// `enter on F or sum S`, `bonus N after ...`; and `no landing on N or more
+/// pieces` (of both kinds of move).
 fn check_dice_rules(
     merged: &Merged,
     pieces: u8,
     path: Option<u16>,
-    dice: Option<u8>,
+    (dice, faces): (Option<u8>, Option<u8>),
     sticks: bool,
+    captures: bool,
     diags: &mut Vec<Diagnostic>,
 ) -> DiceRules {
     let each_die = merged.each_die.is_some();
@@ -1857,19 +1877,13 @@ fn check_dice_rules(
     if let Some(each) = merged.each_die {
         // The rules of the choices that the moves of single dice don't
         // apply (yet): refused rather than silently ignored.
-        let unapplied: [(Option<Span>, &str); 9] = [
+        // (`protected in rows`, the `no passing` rules and closed cells
+        // apply to each die's move as to the whole roll's.)
+        let unapplied: [(Option<Span>, &str); 4] = [
             (merged.enter_compulsory, "enter compulsory"),
             (merged.tries.map(|t| t.1), "tries"),
             (merged.leave_start, "leave start first"),
-            (merged.protected.map(|p| p.1), "protected in rows"),
-            (merged.passing_rows.map(|p| p.1), "no passing rows"),
-            (merged.passing_stack.map(|p| p.1), "no passing N on a cell"),
-            (
-                merged.passing_cells.as_ref().map(|p| p.span),
-                "no passing cells",
-            ),
             (merged.move_back, "move back when blocked"),
-            (merged.closed, "closed"),
         ];
         for (span, what) in unapplied {
             if let Some(span) = span {
@@ -1934,6 +1948,79 @@ fn check_dice_rules(
             point = n.node as u8;
         }
     }
+    let mut stack_landing = 0;
+    if let Some(n) = merged.stack_landing {
+        if n.node < 2 || n.node > u32::from(pieces) {
+            let mut d = Diagnostic::new(
+                Code::CountRange,
+                format!(
+                    "a blockade of {}, and a player has {pieces}",
+                    crate::words::count(u64::from(n.node), "piece")
+                ),
+            )
+            .primary(n.span, format!("from 2 to {pieces}"));
+            if let Some(p) = merged.pieces_per_player {
+                d = d.secondary(p.span, "the pieces of each player");
+            }
+            diags.push(d.help("a blockade is two or more pieces of one player on a cell, no more than a player has: such as `no landing on 2 or more pieces`; `no landing on own pieces` keeps every piece alone"));
+        } else {
+            stack_landing = n.node as u8;
+        }
+    }
+    let mut enter_sum = 0;
+    if let Some(n) = merged.enter_sum {
+        needs("enter on F or sum S", n.span, diags);
+        let (count, top) = (dice.unwrap_or(1), faces.unwrap_or(6));
+        let most = 2 * u32::from(top);
+        if count < 2 {
+            diags.push(
+                Diagnostic::new(
+                    Code::DiceRange,
+                    "entering on a sum of two dice, with one die",
+                )
+                .primary(n.span, "one die has no sum of two")
+                .help(
+                    "roll two dice or more (`dice 2 d6`), or enter on a face alone (`enter on 5`)",
+                ),
+            );
+        } else if n.node < 2 || n.node > most {
+            diags.push(
+                Diagnostic::new(
+                    Code::CountRange,
+                    format!("two dice of {top} faces never add up to {}", n.node),
+                )
+                .primary(n.span, format!("from 2 to {most}"))
+                .help(format!("two dice add up to 2 to {most}: give a sum they can make, such as `enter on 5 or sum 5`")),
+            );
+        } else {
+            enter_sum = n.node as u8;
+        }
+    }
+    let bonus = |b: Option<(Spanned<u32>, Span)>, what: &str, diags: &mut Vec<Diagnostic>| {
+        let (n, span) = b?;
+        needs(what, span, diags);
+        if n.node == 0 || n.node > 31 {
+            diags.push(
+                Diagnostic::new(Code::CountRange, format!("a bonus of {} cells", n.node))
+                    .primary(n.span, "from 1 to 31")
+                    .help("a bonus moves one piece on by 1 to 31 cells, such as `bonus 20 after capture`"),
+            );
+            return None;
+        }
+        Some(n.node as u8)
+    };
+    let bonus_capture = bonus(merged.bonus_capture, "bonus N after capture", diags).unwrap_or(0);
+    let bonus_home = bonus(merged.bonus_home, "bonus N after home", diags).unwrap_or(0);
+    if let (Some((_, span)), false) = (merged.bonus_capture, captures) {
+        diags.push(
+            Diagnostic::new(
+                Code::EffectMisplaced,
+                "a bonus after a capture, and no rule sends a piece out",
+            )
+            .primary(span, "never earned")
+            .help("add the capture it follows, such as `resting on any: opponents out`, or remove the bonus"),
+        );
+    }
     let mut bear_off_last = 0;
     if let Some((n, span)) = merged.bear_off {
         needs("bear off", span, diags);
@@ -1957,6 +2044,10 @@ fn check_dice_rules(
         most_dice: merged.most_dice.is_some(),
         point,
         enter_first: merged.enter_first.is_some(),
+        stack_landing,
+        enter_sum,
+        bonus_capture,
+        bonus_home,
         bear_off_last,
         finish_furthest: merged.finish_furthest.is_some(),
     }

@@ -293,10 +293,28 @@ impl Lower {
             Rule::bear_off_stmt => {
                 Statement::BearOff(self.lower_number(inner.find(|q| q.as_rule() == Rule::number)?))
             }
-            Rule::no_landing_stmt => match inner.find(|q| q.as_rule() == Rule::number) {
-                Some(n) => Statement::NoLandingOnPoint(self.lower_number(n)),
-                None => Statement::NoLandingOnOwn,
-            },
+            Rule::no_landing_stmt => {
+                let parts: Vec<_> = inner.collect();
+                let opponent = parts.iter().any(|q| q.as_rule() == Rule::kw_opponent);
+                match parts.into_iter().find(|q| q.as_rule() == Rule::number) {
+                    Some(n) if opponent => Statement::NoLandingOnPoint(self.lower_number(n)),
+                    Some(n) => Statement::NoLandingOnStack(self.lower_number(n)),
+                    None => Statement::NoLandingOnOwn,
+                }
+            }
+            Rule::bonus_stmt => {
+                let parts: Vec<_> = inner.collect();
+                let count = parts.iter().find(|q| q.as_rule() == Rule::number)?;
+                let after = if parts.iter().any(|q| q.as_rule() == Rule::kw_capture) {
+                    BonusAfter::Capture
+                } else {
+                    BonusAfter::Home
+                };
+                Statement::Bonus {
+                    count: self.lower_number(count.clone()),
+                    after,
+                }
+            }
             Rule::protect_stmt => Statement::Protected(
                 self.lower_number(inner.find(|p| p.as_rule() == Rule::number)?),
             ),
@@ -311,13 +329,23 @@ impl Lower {
                 if p.as_rule() == Rule::kw_first {
                     return Some(Spanned::new(Statement::EnterFirst, span));
                 }
+                let mut sum = None;
                 let when = match p.as_rule() {
-                    Rule::enter_on => EnterDecl::OnFace(self.lower_number(p.into_inner().nth(1)?)),
+                    Rule::enter_on => {
+                        let mut parts = p.into_inner();
+                        let face = self.lower_number(parts.nth(1)?);
+                        if let Some(s) = parts.find(|q| q.as_rule() == Rule::enter_sum) {
+                            let n = s.into_inner().find(|q| q.as_rule() == Rule::number)?;
+                            sum = Some(self.lower_number(n));
+                        }
+                        EnterDecl::OnFace(face)
+                    }
                     _ => EnterDecl::Always,
                 };
                 Statement::Enter {
                     when,
                     at_start: inner.next().is_some(),
+                    sum,
                 }
             }
             Rule::extra_stmt => {

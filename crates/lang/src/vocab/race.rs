@@ -475,6 +475,20 @@ pub struct RaceSettings {
     pub most_dice: bool,
     /// `no landing on N or more opponent pieces`: N (0: no such rule).
     pub point: u8,
+    /// `no landing on N or more pieces`: N (0: no such rule). No move lands
+    /// on a cell held by N or more pieces of one seat, its own included (a
+    /// blockade).
+    pub stack_landing: u8,
+    /// `enter on F or sum S`: S (0: no such rule). Two dice that add up to
+    /// S, used together, enter a piece as a die showing F does.
+    pub enter_sum: u8,
+    /// `bonus N after capture`: N (0: none). A move that sends an
+    /// opponent's piece out earns a move of N by one piece, in the same
+    /// turn.
+    pub bonus_capture: u8,
+    /// `bonus N after home`: N (0: none). A move that finishes a piece
+    /// earns a move of N by one piece, in the same turn.
+    pub bonus_home: u8,
     /// `enter first`: while a piece of the player is out, no other moves.
     pub enter_first: bool,
     /// `bear off when all in last N`: N (0: no such rule); a piece

@@ -218,6 +218,23 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
                     crate::words::possessive(seat_name(game, usize::from(whose)))
                 );
             }
+            Some(Refusal::OnBlockade {
+                at,
+                seat: whose,
+                pieces,
+            }) => {
+                let many = match pieces {
+                    2 => "two".to_string(),
+                    3 => "three".to_string(),
+                    4 => "four".to_string(),
+                    n => n.to_string(),
+                };
+                return format!(
+                    "a blockade of {many} pieces of {} stands on {}: no piece lands on it",
+                    seat_name(game, usize::from(whose)),
+                    game.label(seat, at)
+                );
+            }
             Some(Refusal::NotAllHome { last }) => {
                 return format!(
                     "a piece bears off only when all of {name}'s pieces are in the last {last} cells"
