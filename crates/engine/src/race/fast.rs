@@ -18,7 +18,7 @@
 use crate::race::game::{
     Enter, Extra, Finish, LandingPlan, RaceGame, RestingPlan, Win, MAX_DICE, OUT,
 };
-use crate::race::{agent_seed, Choice};
+use crate::race::{agent_seed, Choice, Roll};
 use crate::rng::Rng;
 
 /// The most pieces (all seats) a compiled game has.
@@ -69,6 +69,58 @@ struct Step {
     flags: u8,
 }
 
+/// What the general turn makes of a roll.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct RollInfo {
+    /// What it moves.
+    count: u16,
+    /// `ROLL_ENTERS`, `ROLL_EXTRA`.
+    flags: u8,
+}
+
+/// The roll lets a piece enter.
+const ROLL_ENTERS: u8 = 1;
+/// The roll earns an extra roll.
+const ROLL_EXTRA: u8 = 2;
+/// The most rolls a table holds.
+const MAX_ROLL_TABLE: usize = 1 << 16;
+
+/// Every roll of the game's dice as the general turn sees it, indexed by
+/// the faces in the order rolled (the first die the most significant
+/// digit, base `faces`, each face less 1); `None` when there are too many.
+fn rolls(game: &RaceGame) -> Option<Vec<RollInfo>> {
+    let faces = usize::from(game.faces);
+    let total = faces.checked_pow(u32::from(game.dice))?;
+    if total > MAX_ROLL_TABLE {
+        return None;
+    }
+    let mut out = Vec::with_capacity(total);
+    for index in 0..total {
+        let mut shown = [0u8; MAX_DICE];
+        let mut rest = index;
+        for d in (0..usize::from(game.dice)).rev() {
+            *shown.get_mut(d)? = (rest % faces) as u8 + 1;
+            rest /= faces;
+        }
+        let roll = Roll::new(shown.get(..usize::from(game.dice))?)?;
+        let enters = match game.enter {
+            Enter::Always => true,
+            Enter::OnFace(f) => roll.shows(f),
+        };
+        let earned = match game.extra {
+            Extra::Never => false,
+            Extra::Doubles => roll.is_double(),
+            Extra::OnFace(f) => roll.shows(f),
+            Extra::OnValues(mask) => roll.faces().iter().any(|&f| f < 32 && mask & (1 << f) != 0),
+        };
+        out.push(RollInfo {
+            count: game.count(&roll),
+            flags: if enters { ROLL_ENTERS } else { 0 } | if earned { ROLL_EXTRA } else { 0 },
+        });
+    }
+    Some(out)
+}
+
 /// A landing gives an extra roll.
 const GIVE: u8 = 1;
 /// A landing loses the extra roll.
@@ -95,11 +147,6 @@ pub struct FastRace {
     /// `finish exact`.
     exact: bool,
     compulsory: bool,
-    /// Any roll lets a piece enter.
-    enter_any: bool,
-    /// Else the face that does.
-    enter_face: u8,
-    extra: Extra,
     all_pieces: bool,
     /// Where a piece is home (finished).
     home: u16,
@@ -116,6 +163,11 @@ pub struct FastRace {
     row_stride: usize,
     /// `RaceGame::spot` of every seat and position, seat by seat.
     spots: Vec<u32>,
+    /// A plain track: a piece's spot is its position.
+    plain: bool,
+    /// Every roll by the number its faces make in the order rolled
+    /// (`faces` to the power `dice` of them).
+    rolls: Vec<RollInfo>,
     /// Positions a seat (`cells + 1`).
     width: usize,
 }
@@ -195,6 +247,7 @@ impl FastRace {
             .flat_map(|seat| (0..width as u16).map(move |p| (seat, p)))
             .map(|(seat, p)| game.spot(seat, p))
             .collect();
+        let rolls = rolls(game).ok_or(NotCovered::Size)?;
         let stuck_from = if game.finish == Finish::Exact {
             (game.cells + 1).saturating_sub(low)
         } else {
@@ -210,12 +263,6 @@ impl FastRace {
             counts,
             exact: game.finish == Finish::Exact,
             compulsory: game.compulsory,
-            enter_any: game.enter == Enter::Always,
-            enter_face: match game.enter {
-                Enter::Always => 0,
-                Enter::OnFace(f) => f,
-            },
-            extra: game.extra,
             all_pieces: game.win == Win::AllPieces,
             home,
             may_stick: game.may_stick(),
@@ -224,6 +271,8 @@ impl FastRace {
             steps,
             row_stride: if rows == 1 { 0 } else { width * counts },
             spots,
+            plain: game.circuit.is_none(),
+            rolls,
             width,
         })
     }
@@ -271,12 +320,24 @@ impl FastRace {
         p != OUT && p >= self.stuck_from
     }
 
-    /// The game, turn by turn.
+    /// The game, turn by turn, with the pieces a seat as a constant where
+    /// it is a usual number.
     #[inline(always)]
     fn run<W: Watch>(&self, seed: u64, watch: &mut W) -> (u32, Option<usize>) {
+        match self.k {
+            1 => self.run_k::<W, 1>(seed, watch),
+            2 => self.run_k::<W, 2>(seed, watch),
+            4 => self.run_k::<W, 4>(seed, watch),
+            _ => self.run_k::<W, 0>(seed, watch),
+        }
+    }
+
+    /// The game, turn by turn; `K` pieces a seat (0: `self.k`).
+    #[inline(always)]
+    fn run_k<W: Watch, const K: usize>(&self, seed: u64, watch: &mut W) -> (u32, Option<usize>) {
         let mut dice = Rng::new(seed);
         let mut pick = Rng::new(agent_seed(seed, 0));
-        let k = self.k;
+        let k = if K == 0 { self.k } else { K };
         let n = self.players;
         let mut pos = self.start;
         let mut owed = [0u8; MAX_SEATS];
@@ -286,41 +347,15 @@ impl FastRace {
         const ENTER: u16 = 0;
         const PASS: u16 = u16::MAX;
         let mut listed: Vec<Choice> = Vec::new();
-        let mut faces = [0u8; MAX_DICE];
+        let sides = u64::from(self.faces);
         while rolls < MAX_ROLLS {
-            // The roll, die after die.
-            let (mut sum, mut double, mut first) = (0u16, true, 0u8);
-            let (mut shows_enter, mut shows_extra) = (self.enter_any, false);
-            let extra_face = match self.extra {
-                Extra::OnFace(f) => f,
-                _ => 0,
-            };
-            for d in 0..usize::from(self.dice) {
-                let f = dice.below(u64::from(self.faces)) as u8 + 1;
-                if d == 0 {
-                    first = f;
-                }
-                double &= f == first;
-                sum += u16::from(f);
-                shows_enter |= f == self.enter_face && f != 0;
-                shows_extra |= match self.extra {
-                    Extra::OnFace(_) => f == extra_face,
-                    Extra::OnValues(mask) => f < 32 && mask & (1 << f) != 0,
-                    _ => false,
-                };
-                if W::ON {
-                    if let Some(slot) = faces.get_mut(d) {
-                        *slot = f;
-                    }
-                }
+            // The roll, die after die: its faces as one number.
+            let mut index = 0usize;
+            for _ in 0..self.dice {
+                index = index * self.faces as usize + dice.below(sides) as usize;
             }
-            double &= self.dice >= 2;
-            let count = sum;
-            let earned = match self.extra {
-                Extra::Never => false,
-                Extra::Doubles => double,
-                Extra::OnFace(_) | Extra::OnValues(_) => shows_extra,
-            };
+            let roll = self.rolls.get(index).copied().unwrap_or_default();
+            let count = roll.count;
             // The choices: enter, the positions of the pieces that can
             // move (the furthest first, one each), pass.
             let base = seat * k;
@@ -332,7 +367,7 @@ impl FastRace {
             };
             let mut ch = [0u16; MAX_OWN + 2];
             let mut m = 0usize;
-            if shows_enter && own.contains(&OUT) {
+            if roll.flags & ROLL_ENTERS != 0 && own.contains(&OUT) {
                 ch[0] = ENTER;
                 m = 1;
             }
@@ -364,7 +399,7 @@ impl FastRace {
             let picked = pick.below(m as u64) as usize;
             let c = ch.get(picked).copied().unwrap_or(PASS);
             rolls += 1;
-            let mut extra = earned;
+            let mut extra = roll.flags & ROLL_EXTRA != 0;
             let mut moved = None;
             let mut over = false;
             let mut winner = None;
@@ -388,15 +423,29 @@ impl FastRace {
                         over = true;
                         winner = Some(seat);
                     }
-                } else if at != OUT && s.flags & SEND_OUT != 0 {
-                    let spot = self.spot(seat, at);
-                    for (whose, theirs) in pos.chunks_mut(k).take(n).enumerate() {
-                        if whose == seat && s.flags & OPPONENTS != 0 {
-                            continue;
+                } else if s.flags & SEND_OUT != 0 && at != OUT {
+                    if self.plain {
+                        // A plain track's spots are its cells.
+                        for (whose, theirs) in pos.chunks_mut(k).take(n).enumerate() {
+                            if whose == seat && s.flags & OPPONENTS != 0 {
+                                continue;
+                            }
+                            for (j, p) in theirs.iter_mut().enumerate() {
+                                if *p == at && whose * k + j != i {
+                                    *p = OUT;
+                                }
+                            }
                         }
-                        for (j, p) in theirs.iter_mut().enumerate() {
-                            if whose * k + j != i && self.spot(whose, *p) == spot {
-                                *p = OUT;
+                    } else {
+                        let spot = self.spot(seat, at);
+                        for (whose, theirs) in pos.chunks_mut(k).take(n).enumerate() {
+                            if whose == seat && s.flags & OPPONENTS != 0 {
+                                continue;
+                            }
+                            for (j, p) in theirs.iter_mut().enumerate() {
+                                if whose * k + j != i && self.spot(whose, *p) == spot {
+                                    *p = OUT;
+                                }
                             }
                         }
                     }
@@ -443,6 +492,14 @@ impl FastRace {
                     PASS => Choice::Pass,
                     p => Choice::Move(p),
                 }));
+                let mut faces = [0u8; MAX_DICE];
+                let mut rest = index;
+                for d in (0..usize::from(self.dice)).rev() {
+                    if let Some(f) = faces.get_mut(d) {
+                        *f = (rest % usize::from(self.faces)) as u8 + 1;
+                    }
+                    rest /= usize::from(self.faces);
+                }
                 watch.turn(&FastTurn {
                     seat: roller,
                     faces: faces.get(..usize::from(self.dice)).unwrap_or(&[]),
