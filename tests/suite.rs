@@ -81,6 +81,8 @@ mod pydraughts;
 mod race;
 #[path = "race_backgammon.rs"]
 mod race_backgammon;
+#[path = "race_fast.rs"]
+mod race_fast;
 #[path = "race_layout.rs"]
 mod race_layout;
 #[path = "race_parcheesi.rs"]

@@ -5,6 +5,7 @@ use std::io::Write;
 
 use super::Failure;
 use crate::lab::bench::{PerftSpeed, PlayoutSpeed, RaceSpeed};
+use crate::race::fast::NotCovered;
 
 /// Perft at one depth.
 pub(crate) fn perft(speed: Option<PerftSpeed>, out: &mut dyn Write) -> Result<i32, Failure> {
@@ -60,5 +61,31 @@ pub(crate) fn race(s: &RaceSpeed, out: &mut dyn Write) -> Result<i32, Failure> {
         s.rolls as f64 / s.seconds / 1e6,
         s.rolls as f64 / s.games.max(1) as f64
     )?;
+    if let Some(cpu) = s.cpu.filter(|c| !c.is_zero()) {
+        let cpu = cpu.as_secs_f64();
+        writeln!(
+            out,
+            "  on a core {:.0}% of the time: {:.0} games per second of one core",
+            100.0 * cpu / (s.seconds * s.jobs as f64),
+            s.games as f64 / cpu
+        )?;
+    }
+    writeln!(out, "  played by {}", path(s.path))?;
     Ok(0)
+}
+
+/// Which turn played a race bench, in words.
+fn path(p: Result<(), NotCovered>) -> &'static str {
+    match p {
+        Ok(()) => "the compiled turn (a move table of the rule file)",
+        Err(NotCovered::Choices) => "the general turn (rules of the choices beyond the usual ones)",
+        Err(NotCovered::RollRules) => "the general turn (rules of the roll)",
+        Err(NotCovered::Held) => "the general turn (pieces may be held)",
+        Err(NotCovered::Tries) => "the general turn (tries when no piece can move)",
+        Err(NotCovered::Outcome) => "the general turn (a finishing order or another outcome)",
+        Err(NotCovered::Size) => "the general turn (more seats, pieces or dice than it compiles)",
+        Err(NotCovered::Paths) => "the general turn (a track of named paths)",
+        Err(NotCovered::LiveRule) => "the general turn (cell rules applied at play time)",
+        Err(_) => "the general turn",
+    }
 }

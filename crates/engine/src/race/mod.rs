@@ -40,6 +40,7 @@
 
 mod choice;
 pub mod event;
+pub mod fast;
 pub mod game;
 mod policy;
 mod roll;

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use crate::agents::playout::random_playout;
 use crate::agents::BoardGame;
 use crate::board::{Perft, Position, Tables};
+use crate::race::fast::{FastRace, NotCovered};
 use crate::race::game::RaceGame;
 use crate::race::{agent_seed, Choice, Event, Illegal, RaceState, SetupError};
 use crate::rng::Rng;
@@ -93,7 +94,7 @@ impl PlayoutSpeed {
     }
 }
 
-/// What one thread measured.
+/// What one thread measured (a race bench: games and rolls).
 #[derive(Clone, Copy, Debug, Default)]
 struct Count {
     playouts: u64,
@@ -208,7 +209,7 @@ pub fn playouts(
 }
 
 /// What whole race games measured.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RaceSpeed {
     /// Players a game.
     pub players: usize,
@@ -220,22 +221,70 @@ pub struct RaceSpeed {
     pub rolls: u64,
     /// Wall-clock seconds.
     pub seconds: f64,
+    /// The path that played them: `Ok` the compiled turn
+    /// (`race::fast`), `Err` the general turn and why.
+    pub path: Result<(), NotCovered>,
+    /// Time the threads spent on a core, where the system tells it.
+    pub cpu: Option<Duration>,
+}
+
+impl Default for RaceSpeed {
+    fn default() -> RaceSpeed {
+        RaceSpeed {
+            players: 0,
+            jobs: 0,
+            games: 0,
+            rolls: 0,
+            seconds: 0.0,
+            path: Ok(()),
+            cpu: None,
+        }
+    }
 }
 
 /// Whole games of a race game between random players (the fewest players
 /// it allows, at least two), on `jobs` threads each playing its own seeds,
-/// for about `seconds`.
+/// for about `seconds`: by the compiled turn (`race::fast`) when the
+/// rule file allows it, else by the general turn (the same games).
 pub fn race(game: &RaceGame, seconds: f64, jobs: usize) -> Result<RaceSpeed, BenchError> {
+    let players = usize::from(game.min_players.max(2).min(game.max_players));
+    let fast = FastRace::new(game, players);
+    race_on(game, fast.as_ref().map_err(|e| *e), seconds, jobs)
+}
+
+/// `race` on the compiled game when there is one.
+fn race_on(
+    game: &RaceGame,
+    fast: Result<&FastRace, NotCovered>,
+    seconds: f64,
+    jobs: usize,
+) -> Result<RaceSpeed, BenchError> {
     let players = usize::from(game.min_players.max(2).min(game.max_players));
     let jobs = jobs.max(1);
     let start = Instant::now();
-    let results: Vec<Result<(u64, u64), BenchError>> = std::thread::scope(|scope| {
+    let results: Vec<Result<Count, BenchError>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..jobs as u64)
             .map(|job| {
                 scope.spawn(move || {
                     let mut games = 0u64;
                     let mut rolls = 0u64;
                     let mut seed = job << 40;
+                    let cpu = thread_cpu();
+                    if let Ok(fast) = fast {
+                        while start.elapsed().as_secs_f64() < seconds {
+                            for _ in 0..1000 {
+                                let (n, _) = fast.play(seed);
+                                rolls += u64::from(n);
+                                games += 1;
+                                seed += 1;
+                            }
+                        }
+                        return Ok(Count {
+                            playouts: games,
+                            plies: rolls,
+                            cpu: spent(cpu),
+                        });
+                    }
                     let mut choices = Vec::with_capacity(16);
                     let mut events = Vec::with_capacity(32);
                     let mut state = RaceState::new(game, players).map_err(BenchError::Setup)?;
@@ -249,7 +298,11 @@ pub fn race(game: &RaceGame, seconds: f64, jobs: usize) -> Result<RaceSpeed, Ben
                             seed += 1;
                         }
                     }
-                    Ok((games, rolls))
+                    Ok(Count {
+                        playouts: games,
+                        plies: rolls,
+                        cpu: spent(cpu),
+                    })
                 })
             })
             .collect();
@@ -259,11 +312,12 @@ pub fn race(game: &RaceGame, seconds: f64, jobs: usize) -> Result<RaceSpeed, Ben
             .collect()
     });
     let seconds = start.elapsed().as_secs_f64();
-    let (mut games, mut rolls) = (0u64, 0u64);
+    let (mut games, mut rolls, mut cpu) = (0u64, 0u64, Some(Duration::ZERO));
     for r in results {
-        let (g, n) = r?;
-        games += g;
-        rolls += n;
+        let c = r?;
+        games += c.playouts;
+        rolls += c.plies;
+        cpu = cpu.zip(c.cpu).map(|(a, b)| a + b);
     }
     Ok(RaceSpeed {
         players,
@@ -271,7 +325,16 @@ pub fn race(game: &RaceGame, seconds: f64, jobs: usize) -> Result<RaceSpeed, Ben
         games,
         rolls,
         seconds,
+        path: fast.map(|_| ()),
+        cpu,
     })
+}
+
+/// The time the calling thread spent on a core since `begin`.
+fn spent(begin: Option<Duration>) -> Option<Duration> {
+    thread_cpu()
+        .zip(begin)
+        .map(|(end, begin)| end.saturating_sub(begin))
 }
 
 /// Plays a race game on from `state` (the start, usually) between random

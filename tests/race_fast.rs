@@ -1,0 +1,261 @@
+//! The compiled race turn (`rulebook::race::fast`) against the general
+//! turn: seeded whole games between random players give the same games
+//! (the faces, the choices, the one drawn, every piece's position and the
+//! turns owed after each turn, the rolls and the winner) for every bundled
+//! race game it covers, their options and house rules; the rule files it
+//! doesn't cover are played by the general turn, and the bench says which
+//! path ran.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use rulebook::lab::bench::{play_one, race};
+use rulebook::load::{check, BundledLoader};
+use rulebook::race::fast::{FastRace, NotCovered};
+use rulebook::race::game::RaceGame;
+use rulebook::race::{agent_seed, Choice, RaceState};
+use rulebook::rng::Rng;
+
+use crate::race::{load, load_text};
+
+/// One turn as both paths see it.
+#[derive(Debug, PartialEq)]
+struct Turn {
+    seat: usize,
+    faces: Vec<u8>,
+    choices: Vec<Choice>,
+    picked: usize,
+    pieces: Vec<u16>,
+    owed: Vec<u8>,
+}
+
+/// A game by the general turn, as `lab::bench::play_one` plays it, turn by
+/// turn.
+fn general(game: &RaceGame, players: usize, seed: u64) -> (Vec<Turn>, u32, Option<usize>) {
+    let mut state = RaceState::new(game, players).unwrap();
+    let mut dice = Rng::new(seed);
+    let mut pick = Rng::new(agent_seed(seed, 0));
+    let (mut choices, mut events) = (Vec::new(), Vec::new());
+    let mut turns = Vec::new();
+    while !state.is_over() && state.rolls() < 100_000 {
+        let seat = state.to_roll();
+        let roll = game.throw(&mut dice);
+        state.choices(game, &roll, &mut choices);
+        let picked = pick.below(choices.len() as u64) as usize;
+        state
+            .apply_listed(game, &roll, choices[picked], &mut events)
+            .unwrap();
+        turns.push(Turn {
+            seat,
+            faces: roll.faces().to_vec(),
+            choices: choices.clone(),
+            picked,
+            pieces: (0..players)
+                .flat_map(|s| state.pieces(s).to_vec())
+                .collect(),
+            owed: (0..players).map(|s| state.owed(s)).collect(),
+        });
+    }
+    (turns, state.rolls(), state.winner())
+}
+
+/// The same game by the compiled turn.
+fn compiled(fast: &FastRace, seed: u64) -> (Vec<Turn>, u32, Option<usize>) {
+    let mut turns = Vec::new();
+    let (rolls, winner) = fast.play_traced(seed, |t| {
+        turns.push(Turn {
+            seat: t.seat,
+            faces: t.faces.to_vec(),
+            choices: t.choices.to_vec(),
+            picked: t.picked,
+            pieces: t.pieces.to_vec(),
+            owed: t.owed.to_vec(),
+        })
+    });
+    (turns, rolls, winner)
+}
+
+/// Every bundled race game with its options, the house rules of the race
+/// scripts, and house rules that reach the compiled turn's other
+/// switches.
+fn games() -> Vec<(String, RaceGame)> {
+    let mut games = Vec::new();
+    for (name, _) in rulebook::bundled::GAMES {
+        if let Some(game) = check(&BundledLoader, name, &[]).into_race() {
+            games.push((name.to_string(), game));
+        }
+    }
+    let opt = |k: &str, v: &str| vec![(k.to_string(), v.to_string())];
+    for rule in ["exact", "bounce"] {
+        let game = load("variants/snakes-and-ladders", &opt("finish-rule", rule));
+        games.push((format!("snakes, finish {rule}"), game));
+    }
+    games.push((
+        "ludo, three sixes".into(),
+        load("other/ludo", &opt("three-sixes", "yes")),
+    ));
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/race");
+    let mut scripts: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    scripts.sort();
+    for path in scripts {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut name = None;
+        let mut house = String::new();
+        for line in text.lines() {
+            if let Some(g) = line.strip_prefix("game ") {
+                name = Some(g.trim().to_string());
+            } else if let Some(h) = line.strip_prefix("house ") {
+                house.push_str(h);
+                house.push('\n');
+            }
+        }
+        if let (Some(name), false) = (name, house.is_empty()) {
+            let game = load_text(&format!("extends \"{name}\"\n{house}"));
+            games.push((path.display().to_string(), game));
+        }
+    }
+    for (name, house) in [
+        // An exact finish: pieces stick before it, games end drawn.
+        ("exact finish", "finish exact\n"),
+        (
+            "finish past, extra roll on 6",
+            "finish past\nextra roll on 6\n",
+        ),
+        (
+            "three pieces, all home",
+            "pieces 3 per player\nwin all pieces\n",
+        ),
+        ("three dice, enter always", "dice 3 d4\nenter always\n"),
+        ("optional moves", "move optional\n"),
+        ("extra roll on values", "extra roll on 2 5\n"),
+        (
+            "bumps of opponents only",
+            "resting on any \"a capture\": opponents out\n",
+        ),
+        ("setup", "setup red: 1 on 3\nsetup blue: 1 on 4, 1 on 8\n"),
+    ] {
+        let game = load_text(&format!("extends \"slow-and-steady\"\n{house}"));
+        games.push((name.to_string(), game));
+    }
+    // A short track with an exact finish: both pieces stick before it and
+    // the game is drawn.
+    let stuck = "game \"Stuck\"\ntrack 12\nplayers 2\npieces 1 per player\ndice 2 d6\n\
+        move by sum\nenter always\nfinish exact\nwin first piece\n";
+    games.push(("drawn".to_string(), load_text(stuck)));
+    games
+}
+
+/// Seeded games of every covered game give the same turns on both paths;
+/// the bench's `play_one` gives the same rolls and winner.
+#[test]
+fn compiled_turns_play_as_the_general_turn() {
+    let mut covered = Vec::new();
+    let mut turns = 0usize;
+    let mut draws = 0usize;
+    for (name, game) in games() {
+        let reference = game.unplanned();
+        let most = usize::from(game.max_players).min(4);
+        for players in usize::from(game.min_players).max(2)..=most {
+            let Ok(fast) = FastRace::new(&game, players) else {
+                continue;
+            };
+            assert_eq!(fast.players(), players);
+            if !covered.contains(&name) {
+                covered.push(name.clone());
+            }
+            let mut state = RaceState::new(&game, players).unwrap();
+            let (mut choices, mut events) = (Vec::new(), Vec::new());
+            for seed in 0..40u64 {
+                let want = general(&reference, players, seed);
+                let got = compiled(&fast, seed);
+                for (i, (a, b)) in want.0.iter().zip(&got.0).enumerate() {
+                    assert_eq!(a, b, "{name}, {players} players, seed {seed}, turn {i}");
+                }
+                assert_eq!(want.0.len(), got.0.len(), "{name}, seed {seed}");
+                assert_eq!((want.1, want.2), (got.1, got.2), "{name}, seed {seed}");
+                assert_eq!(fast.play(seed), (got.1, got.2), "{name}, seed {seed}");
+                state.restart(&game);
+                let bench = play_one(&game, &mut state, seed, &mut choices, &mut events).unwrap();
+                assert_eq!(bench, (got.1, got.2), "{name}, seed {seed}");
+                draws += usize::from(state.is_drawn());
+                turns += got.0.len();
+            }
+        }
+    }
+    for name in [
+        "slow-and-steady",
+        "variants/slow-and-steady-both-pieces",
+        "variants/snakes-and-ladders",
+        "other/ludo",
+        "snakes, finish exact",
+        "snakes, finish bounce",
+        "exact finish",
+        "finish past, extra roll on 6",
+        "three pieces, all home",
+        "three dice, enter always",
+        "optional moves",
+        "extra roll on values",
+        "bumps of opponents only",
+        "setup",
+        "drawn",
+    ] {
+        assert!(
+            covered.iter().any(|c| c == name),
+            "{name} not compiled: {covered:?}"
+        );
+    }
+    assert!(turns > 30_000, "{turns}");
+    assert!(draws > 0, "no drawn game");
+}
+
+/// The rule files the compiled turn doesn't cover are refused with the
+/// reason, and the bench plays them by the general turn (and says so).
+#[test]
+fn uncovered_rule_files_take_the_general_turn() {
+    let opt = |k: &str, v: &str| vec![(k.to_string(), v.to_string())];
+    let cases: Vec<(RaceGame, NotCovered)> = vec![
+        (load("variants/goose", &[]), NotCovered::Held),
+        (
+            load("other/ludo", &opt("three-sixes", "yes")),
+            NotCovered::RollRules,
+        ),
+        (
+            load("other/mensch-aergere-dich-nicht", &[]),
+            NotCovered::Choices,
+        ),
+        (load("other/royal-game-of-ur", &[]), NotCovered::Choices),
+        (load("other/senet", &[]), NotCovered::Choices),
+        (load("other/backgammon", &[]), NotCovered::Choices),
+        (
+            load_text("extends \"slow-and-steady\"\nlanding on cell 9 and roll 6 3: go to 26\n"),
+            NotCovered::LiveRule,
+        ),
+        (
+            load_text("extends \"slow-and-steady\"\noutcome last-home lose\n"),
+            NotCovered::Outcome,
+        ),
+    ];
+    for (game, why) in cases {
+        let players = usize::from(game.min_players.max(2).min(game.max_players));
+        assert_eq!(
+            FastRace::new(&game, players).err(),
+            Some(why),
+            "{}",
+            game.title
+        );
+        let speed = race(&game, 0.01, 1).unwrap();
+        assert_eq!(speed.path, Err(why), "{}", game.title);
+        // Whole batches of 1,000 games (none when the thread started
+        // after the time was up).
+        assert!(
+            speed.games.is_multiple_of(1000) && speed.rolls >= speed.games,
+            "{}: {speed:?}",
+            game.title
+        );
+    }
+    let ss = load("slow-and-steady", &[]);
+    let speed = race(&ss, 0.01, 1).unwrap();
+    assert_eq!(speed.path, Ok(()));
+    assert!(speed.games.is_multiple_of(1000) && speed.rolls >= speed.games);
+}
