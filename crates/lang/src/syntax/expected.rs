@@ -22,7 +22,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | kw_finishing | finishing_stmt | kw_rolling | roll_rule_stmt | no_landing_stmt
         | kw_tries | tries_stmt | kw_leave | leave_start_stmt | kw_path | path_stmt | kw_throw
         | throw_stmt | kw_hand | hand_stmt | kw_holes | holes_stmt | kw_protected | protect_stmt
-        | no_passing_stmt | kw_layout | layout_stmt => {
+        | no_passing_stmt | kw_layout | layout_stmt | kw_score | score_stmt => {
             "a new statement"
         }
         name | identifier => "a name",
