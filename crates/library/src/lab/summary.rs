@@ -85,6 +85,10 @@ pub struct Points {
     pub scores: Vec<(u32, usize)>,
     /// The names the rules give some scores (`2`, `a gammon`).
     pub names: Vec<(u32, String)>,
+    /// The winner's points a game.
+    pub per_game: Moments,
+    /// Each seat's points a game (0 in the games it did not win).
+    pub seat_per_game: Vec<Moments>,
 }
 
 impl Points {
@@ -163,6 +167,15 @@ impl Tally {
             }
             if let Some(s) = points.by_seat.get_mut(w) {
                 *s += u64::from(p);
+            }
+            points.per_game.add(f64::from(p));
+            if points.seat_per_game.len() < self.wins.len() {
+                points
+                    .seat_per_game
+                    .resize(self.wins.len(), Moments::default());
+            }
+            for (seat, m) in points.seat_per_game.iter_mut().enumerate() {
+                m.add(if seat == w { f64::from(p) } else { 0.0 });
             }
             match points.scores.binary_search_by_key(&p, |(q, _)| *q) {
                 Ok(i) => points.scores[i].1 += 1,
