@@ -487,3 +487,75 @@ fn gammon_rates_agree_with_openspiel() {
     assert_shares_agree("simulate", simulated, openspiel);
     assert_shares_agree("no opening double", opened, openspiel);
 }
+
+// ------------------------------------------------------------------ must hold
+
+/// Issue 27's "Must hold": `check` names every race construct out of its
+/// range with line, column, underline and hint. The ones no other test
+/// showed: each as a snapshot (the others are in tests/race*.rs).
+#[test]
+fn each_race_construct_out_of_range_is_named() {
+    let plain = |track: &str, rest: &str| {
+        format!("game \"Test\"\n{track}\nplayers 2\npieces 2 per player\ndice 2 d6\n{rest}")
+    };
+    let long_path = "path red: a1-a600\npath blue: b1-b600\n";
+    for (name, text, lines) in [
+        (
+            "blockade-larger-than-the-pieces",
+            plain("track 30", "no passing 3 on a cell\n"),
+            "no passing 3 on a cell",
+        ),
+        (
+            "pieces-per-player-outside-their-range",
+            "game \"Test\"\ntrack 30\nplayers 2\npieces 16 per player\ndice 2 d6\n".to_string(),
+            "pieces 16 per player",
+        ),
+        (
+            "track-outside-its-range",
+            plain("track 1001", ""),
+            "track 1001",
+        ),
+        (
+            "players-outside-their-range",
+            "game \"Test\"\ntrack 30\nplayers 9\npieces 2 per player\ndice 2 d6\n".to_string(),
+            "players 9",
+        ),
+        (
+            "digit-that-is-no-digit",
+            plain("track 30", "landing on digit 12: forward 1\n"),
+            "landing on digit 12",
+        ),
+        (
+            "multiples-off-the-track",
+            plain("track 30", "landing on multiple of 40: forward 1\n"),
+            "landing on multiple of 40",
+        ),
+        (
+            "forward-0",
+            plain("track 30", "landing on cell 5: forward 0\n"),
+            "forward 0",
+        ),
+        (
+            "miss-0-turns",
+            plain("track 30", "landing on cell 5: miss 0 turns\n"),
+            "miss 0 turns",
+        ),
+        (
+            "home-cells-outside-their-range",
+            plain("track 52 loop starts 1 14 home 65", ""),
+            "home 65",
+        ),
+        (
+            "0-doubles-in-a-row",
+            plain("track 30", "rolling 0 doubles in a row: end turn\n"),
+            "rolling 0 doubles in a row",
+        ),
+        (
+            "paths-of-too-many-cells",
+            format!("game \"Test\"\nplayers 2\nseats red blue\npieces 2 per player\ndice 2 d6\n{long_path}"),
+            "paths of 1200 cells",
+        ),
+    ] {
+        insta::assert_snapshot!(name, crate::race::diagnose_text(text, lines));
+    }
+}
