@@ -255,6 +255,7 @@ fn hand_made(dir: &Path, rows: u64, planned: usize) -> PathBuf {
             events: vec![g as u32],
             lead_changes: 0,
             skips: 0,
+            points: None,
         })
         .collect();
     sink.rows(&info, &rows).unwrap();

@@ -91,6 +91,8 @@ mod race_parcheesi;
 mod race_paths;
 #[path = "race_rules.rs"]
 mod race_rules;
+#[path = "race_score.rs"]
+mod race_score;
 mod race_second;
 mod race_senet;
 #[path = "records.rs"]

@@ -142,6 +142,7 @@ fn chart_run(seats: usize) -> rulebook::lab::Run {
             lead_changes: Moments::default(),
             skips: 0,
             turns: 0,
+            points: Default::default(),
         },
     }
 }

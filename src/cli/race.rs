@@ -349,7 +349,14 @@ impl RaceRun<'_> {
 /// A resignation in words: `red resigns: blue wins`.
 pub(crate) fn resigned_text(game: &RaceGame, seat: usize, state: &RaceState) -> String {
     let name = seat_name(game, seat);
-    if state.players() == 2 {
+    if state.players() == 2 && !game.scores.is_empty() {
+        let score = state.score_against(game, 1 - seat, seat);
+        format!(
+            "{name} resigns: {} wins {}",
+            seat_name(game, 1 - seat),
+            crate::narrate::race::score_text(game, score)
+        )
+    } else if state.players() == 2 {
         format!("{name} resigns: {} wins", seat_name(game, 1 - seat))
     } else {
         format!("{name} resigns: the game ends")

@@ -205,6 +205,8 @@ pub enum Statement {
     BearOff(Spanned<u32>),
     /// `finish exact or from furthest`
     FinishFurthest,
+    /// `score N [when the loser has ...] ["name"]` / `score pieces left`
+    Score(ScoreDecl),
     /// `setup SEAT: N on CELL, ...` (race games)
     RaceSetup(RaceSetupDecl),
     /// `throw N sticks [: COUNT = VALUE, ...]`
@@ -677,6 +679,40 @@ pub enum RollConditionDecl {
     DoublesInARow(Spanned<u32>),
     /// `rolling 6 3 times in a row`: the faces, then how many times.
     FacesInARow(Vec<Spanned<u32>>, Spanned<u32>),
+}
+
+/// `score N [when the loser has ... and has ...] ["name"]` or `score
+/// pieces left ["name"]`.
+#[derive(Clone, Debug)]
+pub struct ScoreDecl {
+    /// The points: `Some(N)`, or `None` for `pieces left`.
+    pub points: Option<Spanned<u32>>,
+    /// The points as written (`2`, `pieces left`).
+    pub points_span: Span,
+    /// The tests after `when the loser`, all of which must hold (none: the
+    /// plain score).
+    pub tests: Vec<Spanned<ScoreTestDecl>>,
+    /// The name given in quotes, if any.
+    pub name: Option<Spanned<String>>,
+}
+
+/// One test of a score rule, on the loser's pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ScoreTestDecl {
+    /// `has borne off none`
+    NoneOff,
+    /// `has a piece out or in the winner's last N`: the places, any of
+    /// which will do.
+    Piece(Vec<Spanned<ScorePlaceDecl>>),
+}
+
+/// Where a piece of the loser is, in a score test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScorePlaceDecl {
+    /// `out`
+    Out,
+    /// `in the winner's last N`
+    WinnersLast(Spanned<u32>),
 }
 
 /// `rolling CONDITION ["name"]: EFFECTS`.

@@ -28,6 +28,8 @@ pub struct GameRecord {
     pub lead_changes: u32,
     /// Turns lost to passes.
     pub skips: u32,
+    /// The winner's points, in a game whose rules score a win.
+    pub points: Option<u32>,
 }
 
 fn mix(mut x: u64) -> u64 {
@@ -117,5 +119,6 @@ pub fn play_game_in<S: GameState>(
         events: state.event_counts().to_vec(),
         lead_changes,
         skips,
+        points: state.points(),
     }
 }

@@ -116,6 +116,26 @@ impl GameState for RaceNode<'_> {
         })
     }
 
+    fn points(&self) -> Option<u32> {
+        self.state.score(self.game).map(|s| s.points)
+    }
+
+    fn score_names(&self) -> Vec<(u32, String)> {
+        let mut names: Vec<(u32, String)> = self
+            .game
+            .scores
+            .iter()
+            .filter(|r| !r.label.is_empty())
+            .filter_map(|r| match r.points {
+                crate::vocab::race::Points::Fixed(n) => Some((n, r.label.clone())),
+                crate::vocab::race::Points::PiecesLeft => None,
+            })
+            .collect();
+        names.sort();
+        names.dedup_by_key(|(n, _)| *n);
+        names
+    }
+
     fn move_count(&self) -> usize {
         if self.roll.is_some() && self.ending().is_none() {
             self.choices.len()

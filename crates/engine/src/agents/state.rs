@@ -93,6 +93,16 @@ pub trait GameState: Clone + Send {
     fn to_move(&self) -> usize;
     /// How the game ended, once it is over.
     fn ending(&self) -> Option<Ending>;
+    /// The winner's points, once the game is over, in a game whose rules
+    /// score a win (`None` everywhere else). Looked at once, at the end.
+    fn points(&self) -> Option<u32> {
+        None
+    }
+    /// The names the rules give a win's points (`2`, `a gammon`), fewest
+    /// points first: empty in a game without score rules or names.
+    fn score_names(&self) -> Vec<(u32, String)> {
+        Vec::new()
+    }
     /// The number of legal moves (0 at a chance node or at the end).
     fn move_count(&self) -> usize;
     /// Plays move `i` (`i < move_count()`).

@@ -44,10 +44,12 @@ pub mod fast;
 pub mod game;
 mod policy;
 mod roll;
+mod score;
 mod state;
 
 pub use choice::{Choice, Steps, MAX_STEPS};
 pub use event::Event;
 pub use policy::{agent_seed, Policy};
 pub use roll::Roll;
+pub use score::Score;
 pub use state::{Illegal, RaceState, Refusal, SetupError};

@@ -194,6 +194,9 @@ pub struct Merged {
     /// `landing on` and `resting on` rules, in order, with their statements'
     /// spans.
     pub cell_rules: Vec<Spanned<CellRuleDecl>>,
+    /// `score ...` rules, in order, with their statements' spans (a layer
+    /// that states any replaces them all).
+    pub scores: Vec<Spanned<ScoreDecl>>,
     /// Statements that only board games have: keyword and where.
     pub board_only: Vec<(&'static str, Span)>,
     /// Statements that only race games have: keyword and where.
@@ -245,6 +248,7 @@ pub fn merge(files: &[File], options: &[(String, String)], diags: &mut Vec<Diagn
         setup_layer: None,
         cell_rule_layer: None,
         roll_rule_layer: None,
+        score_layer: None,
         next_layer: 0,
     };
     for file in files {
@@ -410,6 +414,8 @@ struct Merger<'a> {
     cell_rule_layer: Option<usize>,
     /// The same for the rules of the roll.
     roll_rule_layer: Option<usize>,
+    /// The same for the score rules.
+    score_layer: Option<usize>,
     next_layer: usize,
 }
 
@@ -672,6 +678,13 @@ impl Merger<'_> {
             }
             Statement::EnterFirst => m.enter_first = Some(statement.span),
             Statement::BearOff(n) => m.bear_off = Some((*n, statement.span)),
+            Statement::Score(rule) => {
+                if self.score_layer != Some(layer) {
+                    m.scores.clear();
+                    self.score_layer = Some(layer);
+                }
+                m.scores.push(Spanned::new(rule.clone(), statement.span));
+            }
             Statement::Win(w) => m.win = Some(*w),
             Statement::LandingRules { chain } => m.chain = Some(*chain),
             Statement::CellRule(rule) => {
@@ -785,6 +798,7 @@ fn keyword(statement: &Statement) -> &'static str {
         | Statement::NoLandingOnStack(_) => "no",
         Statement::Bonus { .. } => "bonus",
         Statement::BearOff(_) => "bear",
+        Statement::Score(_) => "score",
         Statement::FinishFurthest => "finish",
         Statement::Tries(_) => "tries",
         Statement::LeaveStartFirst => "leave",
@@ -865,6 +879,7 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::Bonus { .. }
         | Statement::EnterFirst
         | Statement::BearOff(_)
+        | Statement::Score(_)
         | Statement::FinishFurthest
         | Statement::Enter { .. }
         | Statement::EnterCompulsory
@@ -1019,6 +1034,7 @@ pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         | Statement::CellRule(_)
         | Statement::Remove(_)
         | Statement::RollRule(_)
+        | Statement::Score(_)
         | Statement::MoveBySum => None,
         Statement::Track(_) | Statement::Circuit(_) => simple("track", "the `track`"),
         Statement::Safe(_) => simple("safe", "`safe cells`"),

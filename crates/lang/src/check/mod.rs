@@ -10,6 +10,7 @@ pub mod merge;
 pub mod pieces;
 pub mod race;
 pub mod rules;
+pub mod score;
 pub mod setup;
 pub mod sides;
 pub mod stacks;

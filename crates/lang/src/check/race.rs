@@ -356,6 +356,15 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
         },
         diags,
     );
+    let scores = super::score::check_scores(
+        merged,
+        &super::score::ScoreGame {
+            max_players,
+            path_cells: path.map(|p| p.saturating_sub(1)),
+            pieces,
+        },
+        diags,
+    );
     let finish = match (&circuit, merged.finish) {
         // Kept home cells are moved up by the exact count (MA-2).
         (Some(c), None) if c.kept => Finish::Exact,
@@ -401,6 +410,7 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             roll_rules,
             outcome: merged.outcome.map_or(Outcome::FirstHomeWins, |o| o.node),
             order: merged.order,
+            scores,
             min_players,
             max_players,
             seats,

@@ -22,7 +22,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | kw_finishing | finishing_stmt | kw_rolling | roll_rule_stmt | no_landing_stmt
         | kw_tries | tries_stmt | kw_leave | leave_start_stmt | kw_path | path_stmt | kw_throw
         | throw_stmt | kw_hand | hand_stmt | kw_holes | holes_stmt | kw_protected | protect_stmt
-        | no_passing_stmt | kw_layout | layout_stmt | kw_bonus | bonus_stmt => {
+        | no_passing_stmt | kw_layout | layout_stmt | kw_bonus | bonus_stmt | kw_score | score_stmt => {
             "a new statement"
         }
         name | identifier => "a name",
@@ -184,6 +184,15 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_in => "`in`",
         kw_a => "`a`",
         kw_row => "`row`",
+        kw_left | score_left => "`pieces left`",
+        score_when => "`when the loser ...`",
+        kw_the => "`the`",
+        kw_has | score_test => "a test of the loser (`has borne off none`, `has a piece out or in the winner's last N`)",
+        kw_borne | score_none_off => "`borne off none`",
+        kw_none => "`none`",
+        score_piece => "`a piece`",
+        score_place | score_last => "a place (`out`, `in the winner's last N`)",
+        kw_winners => "`winner's`",
         kw_back => "`back`",
         kw_go => "`go`",
         kw_miss => "`miss`",

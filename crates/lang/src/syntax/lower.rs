@@ -257,6 +257,7 @@ impl Lower {
             }
             Rule::finishing_stmt => Statement::FinishingOrder,
             Rule::roll_rule_stmt => Statement::RollRule(self.lower_roll_rule(inner)?),
+            Rule::score_stmt => Statement::Score(self.lower_score(inner)?),
             Rule::players_stmt => {
                 let min = self.lower_number(inner.next()?);
                 let max = match inner.nth(1) {
@@ -594,6 +595,59 @@ impl Lower {
     }
 
     /// `no_passing_stmt = { kw_no ~ kw_passing ~ (passing_rows | cells_test) }`
+    /// `score_stmt = { kw_score ~ (score_left | number ~ score_when?) ~ string? }`
+    fn lower_score(&self, inner: Pairs<'_, Rule>) -> Option<ScoreDecl> {
+        let mut decl = ScoreDecl {
+            points: None,
+            points_span: Span::default(),
+            tests: Vec::new(),
+            name: None,
+        };
+        for p in inner {
+            match p.as_rule() {
+                Rule::score_left => decl.points_span = self.span(&p),
+                Rule::number => {
+                    let n = self.lower_number(p);
+                    decl.points_span = n.span;
+                    decl.points = Some(n);
+                }
+                Rule::score_when => {
+                    for test in p.into_inner().filter(|q| q.as_rule() == Rule::score_test) {
+                        let span = self.span(&test);
+                        let what = test.into_inner().find(|q| {
+                            matches!(q.as_rule(), Rule::score_none_off | Rule::score_piece)
+                        })?;
+                        let node = if what.as_rule() == Rule::score_none_off {
+                            ScoreTestDecl::NoneOff
+                        } else {
+                            let mut places = Vec::new();
+                            for place in what
+                                .into_inner()
+                                .filter(|q| q.as_rule() == Rule::score_place)
+                            {
+                                let at = self.span(&place);
+                                let inner = place.into_inner().next()?;
+                                let node = if inner.as_rule() == Rule::score_last {
+                                    let n =
+                                        inner.into_inner().find(|q| q.as_rule() == Rule::number)?;
+                                    ScorePlaceDecl::WinnersLast(self.lower_number(n))
+                                } else {
+                                    ScorePlaceDecl::Out
+                                };
+                                places.push(Spanned::new(node, at));
+                            }
+                            ScoreTestDecl::Piece(places)
+                        };
+                        decl.tests.push(Spanned::new(node, span));
+                    }
+                }
+                Rule::string => decl.name = self.lower_string(p),
+                _ => {}
+            }
+        }
+        Some(decl)
+    }
+
     fn lower_no_passing(&self, mut inner: Pairs<'_, Rule>) -> Option<NoPassingDecl> {
         let what = inner.find(|p| {
             matches!(

@@ -468,6 +468,7 @@ const FORMS: &[(&str, &str)] = &[
     ("safe", "`safe cells N N-M ...`"),
     ("outcome", "`outcome first-home win|lose` or `outcome last-home win|lose`"),
     ("finishing", "`finishing order`"),
+    ("score", "`score N when the loser has borne off none \"NAME\"`, `score N when the loser has a piece out or in the winner's last N`, `score N` or `score pieces left`"),
     ("rolling", "`rolling F F: EFFECT, EFFECT` or `rolling N doubles in a row: EFFECT, EFFECT`"),
     ("landing", "`landing rules once|chain` or `landing on TEST: EFFECT, EFFECT`"),
     ("resting", "`resting on TEST: EFFECT, EFFECT`"),
@@ -489,10 +490,20 @@ fn form_help(before: &str, expected: &str) -> Option<String> {
                 .to_string(),
         );
     }
-    let keyword = before
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-        .rev()
-        .find_map(|w| FORMS.iter().find(|(k, _)| *k == w))?;
+    // A statement whose words hold other statements' keywords (`score 2
+    // when the loser has a piece ...`) is named by its first word.
+    let line = before.rsplit('\n').next().unwrap_or("").trim_start();
+    let own = ["score"]
+        .iter()
+        .find(|k| line.strip_prefix(**k).is_some_and(|r| r.starts_with(' ')))
+        .and_then(|k| FORMS.iter().find(|(f, _)| f == k));
+    let keyword = match own {
+        Some(form) => form,
+        None => before
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .rev()
+            .find_map(|w| FORMS.iter().find(|(k, _)| *k == w))?,
+    };
     Some(format!("write {}", keyword.1))
 }
 

@@ -339,6 +339,44 @@ impl Outcome {
     }
 }
 
+/// What a score rule gives the winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Points {
+    /// `score N`: N points.
+    Fixed(u32),
+    /// `score pieces left`: as many points as the loser has pieces not
+    /// finished.
+    PiecesLeft,
+}
+
+/// A test of a score rule, on the loser's pieces when the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ScoreTest {
+    /// `has borne off none`: none of the loser's pieces is finished.
+    NoneOff,
+    /// `has a piece out or in the winner's last N`: a piece of the loser
+    /// is out (when `out`), or on one of the last `winners_last` cells of
+    /// the winner's path (0: no such place).
+    Piece {
+        /// `out` is one of the places.
+        out: bool,
+        /// `in the winner's last N`: N (0: not one of the places).
+        winners_last: u16,
+    },
+}
+
+/// A score rule: `score 2 when the loser has borne off none "a gammon"`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreRule {
+    /// The points it gives.
+    pub points: Points,
+    /// Its tests, all of which must hold; none for the plain score (`score
+    /// 1`, `score pieces left`).
+    pub tests: Vec<ScoreTest>,
+    /// The name in quotes (empty when none is given): `a gammon`.
+    pub label: String,
+}
+
 /// A test of the roll of a rule of the roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RollCondition {
@@ -409,6 +447,9 @@ pub struct RaceSettings {
     pub outcome: Outcome,
     /// `finishing order`.
     pub order: bool,
+    /// The score rules (`score 2 when the loser has borne off none`), in
+    /// the order written; empty when a win is just a win.
+    pub scores: Vec<ScoreRule>,
     /// Fewest players.
     pub min_players: u8,
     /// Most players.

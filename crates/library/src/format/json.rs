@@ -156,6 +156,71 @@ pub struct RunReport {
     pub events_per_game: Pairs<PerGame>,
     /// The game metrics.
     pub metrics: Metrics,
+    /// The points, in a game whose rules score a win.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<PointsReport>,
+}
+
+/// The points of a run: by seat, the mean a game, the games of each score.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PointsReport {
+    /// The points each seat won: side to points.
+    pub by_seat: Pairs<u64>,
+    /// Each seat's mean points a game: side to mean.
+    pub mean_by_seat: Pairs<Num>,
+    /// The winner's mean points a game (games with a score).
+    pub mean_points: Num,
+    /// How many games ended with each score, fewest points first.
+    pub scores: Vec<ScoreCount>,
+}
+
+/// The games that ended with one score.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ScoreCount {
+    /// The points.
+    pub points: u32,
+    /// The name the rules give it, when they give one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The games, their share and its interval.
+    pub games: Count,
+}
+
+impl PointsReport {
+    /// The points of a run, or `None` when no game had a score.
+    pub fn of(run: &Run) -> Option<PointsReport> {
+        let p = &run.summary.points;
+        if p.games == 0 {
+            return None;
+        }
+        let seats = &run.info.seats;
+        Some(PointsReport {
+            by_seat: Pairs(
+                seats
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (s.clone(), p.by_seat.get(i).copied().unwrap_or(0)))
+                    .collect(),
+            ),
+            mean_by_seat: Pairs(
+                seats
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| (s.clone(), Num(p.seat_mean(i))))
+                    .collect(),
+            ),
+            mean_points: Num(p.mean()),
+            scores: p
+                .scores
+                .iter()
+                .map(|&(points, games)| ScoreCount {
+                    points,
+                    name: p.name(points).map(str::to_string),
+                    games: Count::of(games, p.games),
+                })
+                .collect(),
+        })
+    }
 }
 
 impl RunReport {
@@ -211,6 +276,7 @@ impl RunReport {
                 lead_changes: Num(s.lead_changes.mean),
                 skip_share: Num(s.skip_share()),
             },
+            points: PointsReport::of(run),
         }
     }
 }
@@ -387,6 +453,13 @@ pub struct RaceStateJson {
     /// The loser, when the rules name one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub loser: Option<String>,
+    /// The winner's points, in a game with score rules.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
+    /// The name of the score rule that gave them (`a gammon`), when it
+    /// has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<String>,
     /// Why the game is drawn, when it is.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub draw: Option<String>,
@@ -430,6 +503,7 @@ impl RaceStateJson {
         }
         let rolls = !game.roll_rules.is_empty();
         let order = game.order || state.places().len() > 1;
+        let score = state.score(game);
         RaceStateJson {
             pieces: Pairs(pieces),
             held: Pairs(held),
@@ -446,6 +520,12 @@ impl RaceStateJson {
                     .collect()
             }),
             loser: state.loser().map(|l| seat_name(game, l).to_string()),
+            points: score.map(|s| s.points),
+            score: score
+                .and_then(|s| s.rule)
+                .and_then(|i| game.scores.get(i))
+                .filter(|r| !r.label.is_empty())
+                .map(|r| r.label.clone()),
             draw: state
                 .is_drawn()
                 .then(|| "no player can ever move again".to_string()),

@@ -917,6 +917,7 @@ impl ShardRows {
             events: (0..events)
                 .map(|k| uint(11 + k, "of an event"))
                 .collect::<Result<_, _>>()?,
+            points: None,
         };
         hash_row(&mut self.hash, &row);
         self.read += 1;

@@ -91,6 +91,36 @@ fn means(name: String, a: &Moments, b: &Moments) -> Measure {
     }
 }
 
+/// The points of two runs of games whose rules score a win: the mean points
+/// a game, each seat's, and the share of games of each score.
+fn points_rows(a: &Run, b: &Run, rows: &mut Vec<Measure>) {
+    let (pa, pb) = (&a.summary.points, &b.summary.points);
+    rows.push(means("points per game".into(), &pa.per_game, &pb.per_game));
+    let seats = pa.seat_per_game.len().max(pb.seat_per_game.len());
+    for i in 0..seats {
+        let name = a
+            .info
+            .seats
+            .get(i)
+            .or_else(|| b.info.seats.get(i))
+            .map_or_else(|| format!("seat {}", i + 1), Clone::clone);
+        let m = |p: &super::Points| p.seat_per_game.get(i).copied().unwrap_or_default();
+        rows.push(means(format!("{name} points per game"), &m(pa), &m(pb)));
+    }
+    let mut scores: Vec<u32> = pa.scores.iter().chain(&pb.scores).map(|s| s.0).collect();
+    scores.sort_unstable();
+    scores.dedup();
+    for points in scores {
+        let count = |p: &super::Points| p.scores.iter().find(|s| s.0 == points).map_or(0, |s| s.1);
+        let worth = format!("{points} point{}", if points == 1 { "" } else { "s" });
+        let name = match pa.name(points).or_else(|| pb.name(points)) {
+            Some(n) => format!("{n} ({worth})"),
+            None => format!("games of {worth}"),
+        };
+        rows.push(shares(name, count(pa), pa.games, count(pb), pb.games));
+    }
+}
+
 /// The measures of two runs, side by side.
 pub fn measures(a: &Run, b: &Run) -> Vec<Measure> {
     let (sa, sb) = (&a.summary, &b.summary);
@@ -115,6 +145,9 @@ pub fn measures(a: &Run, b: &Run) -> Vec<Measure> {
         sb.games,
     ));
     rows.push(means("length (plies)".into(), &sa.length, &sb.length));
+    if sa.points.games > 0 || sb.points.games > 0 {
+        points_rows(a, b, &mut rows);
+    }
     let mut names: Vec<&str> = Vec::new();
     for (n, _) in sa.fired().chain(sb.fired()) {
         if !names.contains(&n.as_str()) {

@@ -81,6 +81,7 @@ mod tests {
             events: vec![(index % 5) as u32],
             lead_changes: (index % 3) as u32,
             skips: 0,
+            points: None,
         }
     }
 

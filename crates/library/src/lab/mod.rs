@@ -23,7 +23,7 @@ use rayon::prelude::*;
 
 use crate::agents::arena::{game_seed, make_agents, play_game_in};
 use crate::agents::{GameState, Strength};
-pub use summary::{GameRow, Summary, Tally};
+pub use summary::{GameRow, Points, Summary, Tally};
 
 /// An error of the lab: a plan that can't be run, a file of rows that
 /// can't be written or read, shards that are not one whole run. The
@@ -405,6 +405,7 @@ pub fn play<S: GameState + Sync>(
             .collect(),
     };
     let mut tally = Tally::new(info.seats.len(), &info.event_names);
+    tally.name_scores(start.score_names());
     // The games' indices are taken a block at a time: a run of a billion
     // games holds one block in memory, never the list of them all.
     let mut indices = plan.shard.indices(plan.games);

@@ -35,6 +35,8 @@ pub struct GameRow {
     pub lead_changes: u32,
     /// Turns lost to passes.
     pub skips: u32,
+    /// The winner's points, in a game whose rules score a win.
+    pub points: Option<u32>,
 }
 
 impl GameRow {
@@ -49,6 +51,7 @@ impl GameRow {
             events: record.events.clone(),
             lead_changes: record.lead_changes,
             skips: record.skips,
+            points: record.points,
         }
     }
 }
@@ -66,6 +69,52 @@ pub struct Tally {
     lead_changes: Moments,
     skips: u64,
     turns: u64,
+    points: Points,
+}
+
+/// The points of a run's games, in a game whose rules score a win (empty
+/// otherwise): by seat, and how many games ended with each score.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Points {
+    /// Games with a score.
+    pub games: usize,
+    /// The points each seat won, in seat order.
+    pub by_seat: Vec<u64>,
+    /// How many games ended with each score: points and games, fewest
+    /// points first.
+    pub scores: Vec<(u32, usize)>,
+    /// The names the rules give some scores (`2`, `a gammon`).
+    pub names: Vec<(u32, String)>,
+    /// The winner's points a game.
+    pub per_game: Moments,
+    /// Each seat's points a game (0 in the games it did not win).
+    pub seat_per_game: Vec<Moments>,
+}
+
+impl Points {
+    /// The mean points a scored game.
+    pub fn mean(&self) -> f64 {
+        if self.games == 0 {
+            return 0.0;
+        }
+        self.by_seat.iter().sum::<u64>() as f64 / self.games as f64
+    }
+
+    /// A seat's mean points a game (the games it lost count 0).
+    pub fn seat_mean(&self, seat: usize) -> f64 {
+        if self.games == 0 {
+            return 0.0;
+        }
+        self.by_seat.get(seat).copied().unwrap_or(0) as f64 / self.games as f64
+    }
+
+    /// The name of a score, when the rules give one.
+    pub fn name(&self, points: u32) -> Option<&str> {
+        self.names
+            .iter()
+            .find(|(p, _)| *p == points)
+            .map(|(_, n)| n.as_str())
+    }
 }
 
 impl Tally {
@@ -82,7 +131,14 @@ impl Tally {
             lead_changes: Moments::default(),
             skips: 0,
             turns: 0,
+            points: Points::default(),
         }
+    }
+
+    /// Names the scores of the game (its rules' names for them), for the
+    /// report.
+    pub fn name_scores(&mut self, names: Vec<(u32, String)>) {
+        self.points.names = names;
     }
 
     /// Adds one game.
@@ -103,6 +159,29 @@ impl Tally {
         self.lead_changes.add(f64::from(row.lead_changes));
         self.skips += u64::from(row.skips);
         self.turns += u64::from(row.plies);
+        if let (Some(p), Some(w)) = (row.points, row.winner) {
+            let points = &mut self.points;
+            points.games += 1;
+            if points.by_seat.len() < self.wins.len() {
+                points.by_seat.resize(self.wins.len(), 0);
+            }
+            if let Some(s) = points.by_seat.get_mut(w) {
+                *s += u64::from(p);
+            }
+            points.per_game.add(f64::from(p));
+            if points.seat_per_game.len() < self.wins.len() {
+                points
+                    .seat_per_game
+                    .resize(self.wins.len(), Moments::default());
+            }
+            for (seat, m) in points.seat_per_game.iter_mut().enumerate() {
+                m.add(if seat == w { f64::from(p) } else { 0.0 });
+            }
+            match points.scores.binary_search_by_key(&p, |(q, _)| *q) {
+                Ok(i) => points.scores[i].1 += 1,
+                Err(i) => points.scores.insert(i, (p, 1)),
+            }
+        }
     }
 
     /// The summary of the games added so far.
@@ -151,6 +230,7 @@ impl Tally {
             lead_changes: self.lead_changes,
             skips: self.skips,
             turns: self.turns,
+            points: self.points.clone(),
         }
     }
 }
@@ -184,6 +264,8 @@ pub struct Summary {
     pub skips: u64,
     /// All turns.
     pub turns: u64,
+    /// The points of the games, in a game whose rules score a win.
+    pub points: Points,
 }
 
 impl Summary {
@@ -249,6 +331,7 @@ mod tests {
             events: vec![index as u32 % 3],
             lead_changes: 1,
             skips: u32::from(plies.is_multiple_of(2)),
+            points: None,
         }
     }
 

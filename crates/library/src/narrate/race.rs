@@ -145,7 +145,14 @@ pub fn result_text(game: &RaceGame, state: &RaceState) -> String {
     } else {
         let mut parts = Vec::new();
         if let Some(w) = state.winner() {
-            parts.push(format!("{} wins", seat_name(game, w)));
+            match state.score(game) {
+                Some(score) => parts.push(format!(
+                    "{} wins {}",
+                    seat_name(game, w),
+                    score_text(game, score)
+                )),
+                None => parts.push(format!("{} wins", seat_name(game, w))),
+            }
         }
         if let Some(l) = state.loser() {
             parts.push(format!("{} loses", seat_name(game, l)));
@@ -172,6 +179,25 @@ pub fn result_text(game: &RaceGame, state: &RaceState) -> String {
         s.push_str(&format!("order: {}\n", order.join(", ")));
     }
     s
+}
+
+/// What a win is worth, in words from the rule file: `a gammon (2
+/// points)`, or `(1 point)` when the score rule that gave it has no name.
+pub fn score_text(game: &RaceGame, score: crate::race::Score) -> String {
+    let label = score
+        .rule
+        .and_then(|i| game.scores.get(i))
+        .map_or("", |r| r.label.as_str());
+    let points = format!(
+        "({} point{})",
+        score.points,
+        if score.points == 1 { "" } else { "s" }
+    );
+    if label.is_empty() {
+        points
+    } else {
+        format!("{label} {points}")
+    }
 }
 
 /// Which rule forbids a choice, in words.

@@ -63,6 +63,10 @@ pub struct GameResult {
     /// The side that resigned (its id or seat name).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resigned: Option<String>,
+    /// The winner's points, in a race game with score rules (a
+    /// resignation scores the pieces where they stand).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<u32>,
 }
 
 impl GameResult {
@@ -72,6 +76,7 @@ impl GameResult {
             winner: winner.map(str::to_string),
             reason: "resigned".into(),
             resigned: Some(side.to_string()),
+            points: None,
         }
     }
 }

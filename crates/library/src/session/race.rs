@@ -350,7 +350,11 @@ impl<'g> RaceSession<'g> {
         }
         self.resigned = Some(seat);
         let winner = (self.state.players() == 2).then(|| seat_name(self.game, 1 - seat));
-        self.header.result = Some(GameResult::resigned(seat_name(self.game, seat), winner));
+        let mut result = GameResult::resigned(seat_name(self.game, seat), winner);
+        if !self.game.scores.is_empty() && self.state.players() == 2 {
+            result.points = Some(self.state.score_against(self.game, 1 - seat, seat).points);
+        }
+        self.header.result = Some(result);
         self.rewrite_record();
         self.ending()
     }

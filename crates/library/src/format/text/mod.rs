@@ -124,6 +124,45 @@ fn effort(agent: &str, strength: &Strength) -> String {
     }
 }
 
+/// The points of a run, in a game whose rules score a win (empty
+/// otherwise): the games of each score, each seat's points and mean, the
+/// mean points a game.
+pub fn points_report(run: &Run) -> String {
+    let p = &run.summary.points;
+    if p.games == 0 {
+        return String::new();
+    }
+    let mut o = String::from("points                      games   share  95% interval\n");
+    for &(points, games) in &p.scores {
+        let worth = format!("{points} point{}", if points == 1 { "" } else { "s" });
+        let what = match p.name(points) {
+            Some(name) => format!("{name} ({worth})"),
+            None => worth,
+        };
+        o.push_str(&format!(
+            "  {what:<25} {games:>5}  {}\n",
+            with_ci(games, p.games)
+        ));
+    }
+    for (i, seat) in run.info.seats.iter().enumerate() {
+        let who = format!(
+            "{seat} ({}) points",
+            run.info.agents.get(i).map_or("?", String::as_str)
+        );
+        o.push_str(&format!(
+            "  {who:<25} {:>5}  mean {:.3} a game\n",
+            p.by_seat.get(i).copied().unwrap_or(0),
+            p.seat_mean(i)
+        ));
+    }
+    o.push_str(&format!(
+        "  {:<25} {:>11.3}\n\n",
+        "mean points a game",
+        p.mean()
+    ));
+    o
+}
+
 /// The text report of one run under its heading.
 pub fn run_report(heading: &str, run: &Run) -> String {
     let s = &run.summary;
@@ -159,6 +198,7 @@ pub fn run_report(heading: &str, run: &Run) -> String {
         o.push_str(&format!("  {why:<25} {c:>5}  {:>6}\n", pct(share(*c, n))));
     }
     o.push('\n');
+    o.push_str(&points_report(run));
     o.push_str("rule events per game         mean      sd\n");
     let mut any = false;
     for (name, m) in s.fired() {
