@@ -9,7 +9,7 @@
 use super::bitboard::{shift, Bb, Layout};
 use super::end::{eliminate, in_play, position_over, sides_in_play};
 use super::position::Position;
-use super::tables::{Tables, DEAD, EMPTY, NONE, NO_DIR, UNLIMITED};
+use super::tables::{OpeningSquares, Tables, DEAD, EMPTY, NONE, NO_DIR, UNLIMITED};
 use crate::board::game::{event, Criterion, JumpEffect, MidChainCrown, Verdict};
 use crate::vocab::limit;
 
@@ -46,10 +46,18 @@ impl MoveRec {
 
     /// Whether the move places a piece from the hand: it starts and ends
     /// on the square it fills (no move of a piece does: a chain that comes
-    /// back to its start has landings).
+    /// back to its start has landings). A removal of the opening
+    /// (`is_removal`) is written the same way, and counts as one too.
     #[inline]
     pub fn is_place(&self) -> bool {
         self.from == self.to && self.path_len == 0 && self.from != NONE
+    }
+
+    /// Whether the move is an opening move's removal of one of the mover's
+    /// own pieces: a placement that leaves the square empty.
+    #[inline]
+    pub fn is_removal(&self) -> bool {
+        self.is_place() && self.result == EMPTY
     }
 }
 
@@ -596,9 +604,11 @@ impl Generator {
     /// is the direction of the jump that brought it there (for `no-reverse`).
     fn can_jump(t: &Tables, board: &[u8], cur: u16, code: u8, side: u8, last: u8) -> bool {
         let m = &t.moves[usize::from(code)];
+        let kept = t.any_limits && last != NO_DIR;
         for &(over, land) in t.jumps(code, usize::from(cur)) {
             if board[usize::from(land)] == EMPTY
                 && Self::capturable(t, board[usize::from(over)], side, code)
+                && !(kept && bends(t, code, short_dir(t, code, cur, over), last))
             {
                 return true;
             }
@@ -606,6 +616,9 @@ impl Generator {
         for &d in &m.long_jump {
             let lim = t.limits(code, d);
             if lim & limit::NO_REVERSE != 0 && last != NO_DIR && t.rev[usize::from(last)] == d {
+                continue;
+            }
+            if lim & limit::STRAIGHT != 0 && last != NO_DIR && last != d {
                 continue;
             }
             let mut sq = t.step(cur, d);
@@ -677,17 +690,24 @@ impl Generator {
             {
                 continue;
             }
-            extended = true;
             let d = if t.any_limits {
-                short_dir(t, code, cur, over)
+                let d = short_dir(t, code, cur, over);
+                if bends(t, code, d, last) {
+                    continue;
+                }
+                d
             } else {
                 NO_DIR
             };
+            extended = true;
             self.jump(t, board, list, from, start_code, over, land, code, side, d);
         }
         for &d in &m.long_jump {
             let lim = t.limits(code, d);
             if lim & limit::NO_REVERSE != 0 && last != NO_DIR && t.rev[usize::from(last)] == d {
+                continue;
+            }
+            if lim & limit::STRAIGHT != 0 && last != NO_DIR && last != d {
                 continue;
             }
             let mut sq = t.step(cur, d);
@@ -1029,6 +1049,10 @@ impl Generator {
         list: &mut MoveList,
     ) {
         self.scores.clear();
+        if let Some(i) = t.opening_move(pos) {
+            removals(t, pos, list, side, i);
+            return;
+        }
         let n = t.n;
         for sq in 0..n {
             let code = pos.board[sq];
@@ -1534,6 +1558,48 @@ impl Generator {
     }
 }
 
+/// The removals of opening move `i` for `side`: one move per piece of the
+/// side it may remove, written and played as a placement of nothing on
+/// its square (from and to that square, no landings, no piece left).
+#[cold]
+fn removals(t: &Tables, pos: &Position, list: &mut MoveList, side: u8, i: usize) {
+    let Some(rule) = t.opening.get(i) else {
+        return;
+    };
+    for sq in 0..t.n {
+        let code = pos.board[sq];
+        if code == EMPTY || code == DEAD || t.code_side[usize::from(code)] != side {
+            continue;
+        }
+        let ok = match rule {
+            OpeningSquares::From(set) => set.get(sq).copied().unwrap_or(false),
+            OpeningSquares::NextToEmpty(next) => next
+                .get(sq)
+                .is_some_and(|v| v.iter().any(|&s| pos.board[usize::from(s)] == EMPTY)),
+        };
+        if ok {
+            let off = list.arena.len() as u32;
+            list.moves.push(MoveRec {
+                from: sq as u16,
+                to: sq as u16,
+                path_off: off,
+                path_len: 0,
+                cap_off: off,
+                cap_len: 0,
+                result: EMPTY,
+                flags: 0,
+            });
+        }
+    }
+}
+
+/// Whether a jump of `code` along `d` after a jump along `last` leaves the
+/// direction a `straight` line must keep (never for the first jump).
+#[inline]
+fn bends(t: &Tables, code: u8, d: u8, last: u8) -> bool {
+    last != NO_DIR && d != last && t.limits(code, d) & limit::STRAIGHT != 0
+}
+
 /// The direction of the short jump of `code` from `cur` over `over`.
 fn short_dir(t: &Tables, code: u8, cur: u16, over: u16) -> u8 {
     t.moves[usize::from(code)]
@@ -1888,7 +1954,10 @@ pub fn make(t: &Tables, pos: &mut Position, list: &MoveList, m: &MoveRec) {
         }
         if rs != mover {
             pos.count[usize::from(mover)] = pos.count[usize::from(mover)].saturating_sub(1);
-            pos.count[usize::from(rs)] += 1;
+            // A removal (an opening move) leaves no piece: nobody gains one.
+            if let Some(c) = pos.count.get_mut(usize::from(rs)) {
+                *c += 1;
+            }
         }
     }
     let mut next = (usize::from(mover) + 1) % t.nsides;

@@ -63,6 +63,8 @@ pub enum JumpLimit {
     NoReverse,
     /// `must-continue`: land where the capture can go on, when it can.
     MustContinue,
+    /// `straight`: every jump of a chain keeps the direction of the first.
+    Straight,
 }
 
 /// Why a piece can't go to a square by its kind's moves.
@@ -663,6 +665,9 @@ fn limit_reason(t: &Tables, pos: &Position, from: Sq, squares: &[Sq]) -> Option<
         }
         if flags & crate::vocab::limit::NO_REVERSE != 0 && last_dir == Some((-unit.0, -unit.1)) {
             return Some(JumpLimit::NoReverse);
+        }
+        if flags & crate::vocab::limit::STRAIGHT != 0 && last_dir.is_some_and(|l| l != unit) {
+            return Some(JumpLimit::Straight);
         }
         if flags & crate::vocab::limit::MUST_CONTINUE != 0 {
             return Some(JumpLimit::MustContinue);

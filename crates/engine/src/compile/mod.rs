@@ -138,6 +138,8 @@ pub fn compile(r: &Resolved) -> Game {
         capture,
         triggers: r.triggers.clone(),
         placing: r.placing.clone(),
+        lines: r.lines.clone(),
+        opening: r.opening.clone(),
         end: r.end.clone(),
     }
 }

@@ -177,6 +177,28 @@ pub fn check_pieces(
                             diags.push(duplicate("the limit", l.span, line.span));
                         }
                         bits |= l.node;
+                        // A chain that keeps one direction (`straight`) needs
+                        // no `no-reverse`, whichever is written first.
+                        let both = limit::STRAIGHT | limit::NO_REVERSE;
+                        if *kind == MoveKind::LongJump
+                            && bits & both == both
+                            && (l.node & both) != 0
+                        {
+                            diags.push(
+                                Diagnostic::new(
+                                    Code::NoEffect,
+                                    "`no-reverse` has no effect with `straight`",
+                                )
+                                .primary(
+                                    l.span,
+                                    "a chain that keeps one direction never turns back",
+                                )
+                                .help("remove `no-reverse`"),
+                            );
+                        }
+                        if l.node == limit::STRAIGHT {
+                            continue;
+                        }
                         if *kind == MoveKind::ShortJump {
                             let what = match l.node {
                                 limit::LAND_BEYOND => "a short jump always lands just beyond the captured piece",

@@ -381,6 +381,9 @@ fn move_words(g: &Game, m: &Moves) -> Vec<String> {
         if bits & limit::MUST_CONTINUE != 0 {
             what.push("lands where the capture can go on, when it can".to_string());
         }
+        if bits & limit::STRAIGHT != 0 {
+            what.push("keeps one direction through a chain of jumps".to_string());
+        }
         if !what.is_empty() {
             v.push(format!(
                 "Jumping {}, it {}.",

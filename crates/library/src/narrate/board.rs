@@ -315,6 +315,9 @@ fn refused(n: Naming<'_>, rule: &Refusal) -> String {
                 JumpLimit::MustContinue => {
                     format!("a {k} must land where it can capture on, when it can")
                 }
+                JumpLimit::Straight => {
+                    format!("a chain of jumps must keep one direction: a {k} may not turn between two jumps")
+                }
             };
             format!("{why}: {}", n.can_play(*kind, *from, moves))
         }
