@@ -376,6 +376,8 @@ pub enum MoveKind {
     ShortJump,
     /// `jump long`
     LongJump,
+    /// `hop`: over an own piece, capturing nothing.
+    Hop,
 }
 
 /// The squares a `lines` statement joins.

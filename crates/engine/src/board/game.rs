@@ -22,6 +22,9 @@ pub struct Moves {
     pub short_jump: Vec<DirId>,
     /// Over empty squares, one enemy, onto any empty square beyond.
     pub long_jump: Vec<DirId>,
+    /// Over an adjacent piece of the mover's side onto the empty square
+    /// just beyond, capturing nothing; hops chain (`hop`).
+    pub hop: Vec<DirId>,
     /// Steps that may end on an enemy, which is captured (replacement).
     pub step_capture: Vec<DirId>,
     /// Slides that may end on the first enemy met, which is captured.

@@ -136,6 +136,9 @@ pub struct Generator {
     /// Count captures that take the same pieces along different paths as
     /// different moves (`perft --paths`).
     pub distinct_paths: bool,
+    /// The squares a piece's hops reach, each with the index of the one it
+    /// hopped from (`u32::MAX`: the start), for `hops`.
+    hop_nodes: Vec<(u16, u32)>,
     /// Leave the precedence criteria out (to explain which one rules a
     /// capture out).
     pub all_captures: bool,
@@ -1382,6 +1385,85 @@ impl Generator {
                 to = t.step(to, d);
             }
         }
+        if !t.moves[usize::from(code)].hop.is_empty() {
+            self.hops(t, &pos.board, list, from, code, side);
+        }
+    }
+
+    /// The moves by hops (`hop`) of the piece on `from`: over a piece of
+    /// its own side next to it onto the empty square beyond, again and
+    /// again, never back onto a square of the chain (nor onto `from`).
+    /// Every square a chain reaches ends one move, whatever the chain
+    /// (nothing is captured, so the board stays as it is): the squares are
+    /// searched breadth first, each once, and each move's landings are the
+    /// shortest chain there (the first found).
+    #[cold]
+    fn hops(
+        &mut self,
+        t: &Tables,
+        board: &[u8],
+        list: &mut MoveList,
+        from: u16,
+        code: u8,
+        side: u8,
+    ) {
+        let mut nodes = std::mem::take(&mut self.hop_nodes);
+        nodes.clear();
+        nodes.push((from, u32::MAX));
+        let mut i = 0;
+        while let Some(&(cur, _)) = nodes.get(i) {
+            for &d in &t.moves[usize::from(code)].hop {
+                let over = t.step(cur, d);
+                // The start square is empty once the piece has left it.
+                if over == NONE || over == from {
+                    continue;
+                }
+                let o = board[usize::from(over)];
+                if o == EMPTY || o == DEAD || t.code_side[usize::from(o)] != side {
+                    continue;
+                }
+                let land = t.step(over, d);
+                if land == NONE
+                    || board[usize::from(land)] != EMPTY
+                    || t.no_stop[usize::from(land)]
+                    || nodes.iter().any(|&(s, _)| s == land)
+                {
+                    continue;
+                }
+                if list.moves.len() >= MAX_MOVES {
+                    self.overflow = true;
+                    self.hop_nodes = nodes;
+                    return;
+                }
+                nodes.push((land, i as u32));
+                // The landings, from the last back to the first.
+                self.path.clear();
+                let mut at = nodes.len() - 1;
+                while let Some(&(s, parent)) = nodes.get(at) {
+                    if parent == u32::MAX {
+                        break;
+                    }
+                    self.path.push(s);
+                    at = parent as usize;
+                }
+                self.path.reverse();
+                let (result, flags) = finish(t, land, code, side);
+                let path_off = list.arena.len() as u32;
+                list.arena.extend_from_slice(&self.path);
+                list.moves.push(MoveRec {
+                    from,
+                    to: land,
+                    path_off,
+                    path_len: self.path.len() as u16,
+                    cap_off: list.arena.len() as u32,
+                    cap_len: 0,
+                    result,
+                    flags,
+                });
+            }
+            i += 1;
+        }
+        self.hop_nodes = nodes;
     }
 
     #[allow(clippy::too_many_arguments)]

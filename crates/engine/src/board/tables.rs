@@ -37,6 +37,8 @@ pub struct KindMoves {
     pub slide_cap: Vec<u8>,
     /// Steps that leave a copy behind (`clone`).
     pub clone: Vec<u8>,
+    /// Hops over own pieces, capturing nothing (`hop`).
+    pub hop: Vec<u8>,
 }
 
 impl KindMoves {
@@ -245,6 +247,7 @@ impl Tables {
                         step_cap: m.step_capture.iter().map(to_u8).collect(),
                         slide_cap: m.slide_capture.iter().map(to_u8).collect(),
                         clone: m.clone.iter().map(to_u8).collect(),
+                        hop: m.hop.iter().map(to_u8).collect(),
                     };
                     for &(d, bits) in &m.limits {
                         if let Some(f) = line_flags.get_mut(code * ndirs + usize::from(d.0)) {
@@ -320,6 +323,7 @@ impl Tables {
             .collect();
         let general = use_criteria
             || !opening.is_empty()
+            || moves.iter().any(|m| !m.hop.is_empty())
             || places
             || clones
             || neighbours.iter().any(|v| !v.is_empty())

@@ -68,6 +68,7 @@ pub fn compile(r: &Resolved) -> Game {
                 slide: intern(&m.slide),
                 short_jump: intern(&m.short_jump),
                 long_jump: intern(&m.long_jump),
+                hop: intern(&m.hop),
                 step_capture: intern(&m.step_capture),
                 slide_capture: intern(&m.slide_capture),
                 limits: m

@@ -39,6 +39,23 @@ pub fn check_opening(
                         }
                     }
                 }
+                let first_can = setup
+                    .iter()
+                    .any(|(sq, side, _)| *side == sides.first && set.contains(*sq));
+                if i == 0 && !set.is_empty() && !first_can {
+                    let who = sides
+                        .list
+                        .get(usize::from(sides.first.0))
+                        .map_or("", |s| s.id.as_str());
+                    diags.push(
+                        Diagnostic::new(
+                            Code::RuleNeverApplies,
+                            format!("the first opening move removes a piece of `{who}`, but none starts on these squares"),
+                        )
+                        .primary(*span, format!("no piece of `{who}` is set up here"))
+                        .help(format!("name squares where `{who}` has a piece at the start")),
+                    );
+                }
                 out.push(OpeningMove::From(set));
             }
             OpeningFrom::NextToEmpty(dirs) => {

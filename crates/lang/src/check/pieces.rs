@@ -28,6 +28,8 @@ pub struct VectorMoves {
     pub short_jump: Vec<(i8, i8)>,
     /// `jump long`
     pub long_jump: Vec<(i8, i8)>,
+    /// `hop`: over an own piece, capturing nothing.
+    pub hop: Vec<(i8, i8)>,
     /// Steps that may end on an enemy, capturing it (`captures`).
     pub step_capture: Vec<(i8, i8)>,
     /// Steps that leave the piece where it is and put a copy of it on the
@@ -238,6 +240,7 @@ pub fn check_pieces(
                             MoveKind::Slide => &mut m.slide,
                             MoveKind::ShortJump => &mut m.short_jump,
                             MoveKind::LongJump => &mut m.long_jump,
+                            MoveKind::Hop => &mut m.hop,
                         };
                         for &v in &vectors {
                             if !list.contains(&v) {
@@ -255,7 +258,14 @@ pub fn check_pieces(
                                 }
                             }
                         }
-                        if bits != 0 && *kind == MoveKind::LongJump {
+                        // Of a short jump's limits only `straight` means
+                        // anything (the others were warned of above).
+                        let bits = match kind {
+                            MoveKind::LongJump => bits,
+                            MoveKind::ShortJump => bits & limit::STRAIGHT,
+                            _ => 0,
+                        };
+                        if bits != 0 {
                             for &v in &vectors {
                                 match m.limits.iter_mut().find(|(w, _)| *w == v) {
                                     Some(slot) => slot.1 |= bits,

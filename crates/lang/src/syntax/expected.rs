@@ -198,6 +198,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_neighbours | neighbours => "`neighbours`",
         kw_clone => "`clone`",
         kw_only => "`only`",
+        kw_hop | hop_line => "`hop`",
         opening_on | opening_next | kw_next_to => "`on` or `next-to`",
         kw_empty => "`empty`",
         replacement | kw_captures | kw_captures_only => "`captures`",

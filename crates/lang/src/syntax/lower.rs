@@ -833,6 +833,15 @@ impl Lower {
                 };
                 PieceLine::Move(kind, dirs, replacement, Vec::new())
             }
+            Rule::hop_line => {
+                let dirs = self.lower_dir_list(inner.next()?)?;
+                PieceLine::Move(
+                    MoveKind::Hop,
+                    dirs,
+                    Spanned::new(Replacement::None, span),
+                    Vec::new(),
+                )
+            }
             Rule::jump_line => {
                 let kind = match inner.next()?.as_rule() {
                     Rule::kw_long => MoveKind::LongJump,

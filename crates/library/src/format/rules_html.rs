@@ -364,6 +364,12 @@ fn move_words(g: &Game, m: &Moves) -> Vec<String> {
             directions(g, &m.short_jump)
         ));
     }
+    if !m.hop.is_empty() {
+        v.push(format!(
+            "Hops over a piece of its own side next to it onto the empty square just beyond, capturing nothing, and may hop on, never coming back to a square it has been on: {}.",
+            directions(g, &m.hop)
+        ));
+    }
     if !m.long_jump.is_empty() {
         v.push(format!(
             "Jumps from a distance over one enemy, along empty squares, to any empty square beyond: {}.",
@@ -404,6 +410,7 @@ fn is_still(m: &Moves) -> bool {
         && m.slide.is_empty()
         && m.short_jump.is_empty()
         && m.long_jump.is_empty()
+        && m.hop.is_empty()
         && m.step_capture.is_empty()
         && m.slide_capture.is_empty()
 }
