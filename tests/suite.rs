@@ -13,6 +13,8 @@ mod board_ataxx;
 mod board_events;
 #[path = "board_stacks.rs"]
 mod board_stacks;
+#[path = "board_jumps.rs"]
+mod board_jumps;
 #[path = "capture_search.rs"]
 mod capture_search;
 #[path = "check_second.rs"]

@@ -54,6 +54,11 @@ pub enum Statement {
     Playable(Playable),
     /// `holes c3 e3`: squares that are not part of the board.
     Holes(Vec<Spanned<SquareRef>>),
+    /// `lines DIRS only from dark|light|SQUARES`: the lines along the
+    /// directions join only squares of the set.
+    Lines(Vec<Spanned<Direction>>, Spanned<LineSquares>),
+    /// `opening remove own ...`: one opening move.
+    Opening(OpeningFrom),
     /// `notation numeric`
     Notation(Notation),
     /// `pdn gametype 26`
@@ -384,6 +389,29 @@ pub enum MoveKind {
     ShortJump,
     /// `jump long`
     LongJump,
+    /// `hop`: over an own piece, capturing nothing.
+    Hop,
+}
+
+/// The squares a `lines` statement joins.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LineSquares {
+    /// `dark`: file + rank even (a1 is dark).
+    Dark,
+    /// `light`: file + rank odd.
+    Light,
+    /// The squares listed.
+    Squares(Vec<Spanned<SquareRef>>),
+}
+
+/// Where an opening move removes a piece of the side to move from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OpeningFrom {
+    /// `on d4 e5`: one of these squares.
+    Squares(Vec<Spanned<SquareRef>>),
+    /// `next-to empty DIRS`: a square next to an empty one along the
+    /// directions.
+    NextToEmpty(Vec<Spanned<Direction>>),
 }
 
 /// What the end of a step or slide line does: capture by replacement, or

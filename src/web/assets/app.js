@@ -267,7 +267,10 @@ function click(name) {
   say("");
   const legal = state.legal;
   if (picked.length === 0) {
-    if (legal.some((m) => m.squares[0] === name)) { picked = [name]; draw(); return; }
+    // A move of one square (a placement, a removal) is made by its click.
+    const from = legal.filter((m) => m.squares[0] === name);
+    if (from.length === 1 && from[0].squares.length === 1) { send(from[0].notation); return; }
+    if (from.length > 0) { picked = [name]; draw(); return; }
     // Not a piece that can move: ask the server why, as the prompt would
     // (in the game's own notation).
     send(written(name));

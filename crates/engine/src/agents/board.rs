@@ -536,7 +536,7 @@ impl<'g> BoardState<'g> {
             }
         } else {
             // A placed piece comes from the hand as the result's kind.
-            let start = if m.is_place() {
+            let start = if m.is_place() && !m.is_removal() {
                 m.result
             } else {
                 self.pos.board[usize::from(m.from)]
@@ -553,7 +553,7 @@ impl<'g> BoardState<'g> {
                     removed = true;
                 }
             }
-            if t.code_side[usize::from(m.result)] != mover {
+            if t.code_side[usize::from(m.result)] != mover && !m.is_removal() {
                 self.events[ZONE_CONVERSIONS] += 1;
             }
             if flags & event::PROMOTION != 0 {

@@ -22,6 +22,9 @@ pub struct Moves {
     pub short_jump: Vec<DirId>,
     /// Over empty squares, one enemy, onto any empty square beyond.
     pub long_jump: Vec<DirId>,
+    /// Over an adjacent piece of the mover's side onto the empty square
+    /// just beyond, capturing nothing; hops chain (`hop`).
+    pub hop: Vec<DirId>,
     /// Steps that may end on an enemy, which is captured (replacement).
     pub step_capture: Vec<DirId>,
     /// Slides that may end on the first enemy met, which is captured.
@@ -88,6 +91,12 @@ pub struct Game {
     pub triggers: Vec<Trigger>,
     /// Placing pieces from a hand, when the game has it.
     pub placing: Option<Placing>,
+    /// `lines DIRS only from SET`: directions whose lines join only some
+    /// squares (None: every line of the grid).
+    pub lines: Option<Lines>,
+    /// The opening moves, in order: each a removal of one of the mover's
+    /// own pieces (empty: none).
+    pub opening: Vec<OpeningMove>,
     /// End of game.
     pub end: EndRules,
 }
@@ -109,6 +118,20 @@ impl Game {
         }
         let i = usize::try_from(rank * i32::from(self.width) + file).ok()?;
         self.square_at.get(i).copied().flatten()
+    }
+
+    /// The square one vector `v` from `sq` along a line of the board: none
+    /// off the board, on a hole, or where `lines` joins no such pair.
+    pub fn linked(&self, sq: Sq, v: (i8, i8)) -> Option<Sq> {
+        let info = self.squares.get(usize::from(sq.0))?;
+        let to = self.square(
+            i32::from(info.file) + i32::from(v.0),
+            i32::from(info.rank) + i32::from(v.1),
+        )?;
+        match &self.lines {
+            Some(lines) if !lines.joins(v, sq, to) => None,
+            _ => Some(to),
+        }
     }
 
     /// The squares that are no-stop (union of no-stop zones).

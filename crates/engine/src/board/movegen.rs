@@ -9,7 +9,7 @@
 use super::bitboard::{shift, Bb, Layout};
 use super::end::{eliminate, in_play, position_over, sides_in_play};
 use super::position::Position;
-use super::tables::{Tables, DEAD, EMPTY, NONE, NO_DIR, UNLIMITED};
+use super::tables::{OpeningSquares, Tables, DEAD, EMPTY, NONE, NO_DIR, UNLIMITED};
 use crate::board::game::{event, Criterion, JumpEffect, MidChainCrown, Verdict};
 use crate::vocab::limit;
 
@@ -46,10 +46,18 @@ impl MoveRec {
 
     /// Whether the move places a piece from the hand: it starts and ends
     /// on the square it fills (no move of a piece does: a chain that comes
-    /// back to its start has landings).
+    /// back to its start has landings). A removal of the opening
+    /// (`is_removal`) is written the same way, and counts as one too.
     #[inline]
     pub fn is_place(&self) -> bool {
         self.from == self.to && self.path_len == 0 && self.from != NONE
+    }
+
+    /// Whether the move is an opening move's removal of one of the mover's
+    /// own pieces: a placement that leaves the square empty.
+    #[inline]
+    pub fn is_removal(&self) -> bool {
+        self.is_place() && self.result == EMPTY
     }
 }
 
@@ -131,6 +139,9 @@ pub struct Generator {
     /// In a game of columns, the position's pieces under the top ones while
     /// its captures are searched (a jumped column's next piece comes up).
     under: Vec<Vec<u8>>,
+    /// The squares a piece's hops reach, each with the index of the one it
+    /// hopped from (`u32::MAX`: the start), for `hops`.
+    hop_nodes: Vec<(u16, u32)>,
     /// Leave the precedence criteria out (to explain which one rules a
     /// capture out).
     pub all_captures: bool,
@@ -599,9 +610,11 @@ impl Generator {
     /// is the direction of the jump that brought it there (for `no-reverse`).
     fn can_jump(t: &Tables, board: &[u8], cur: u16, code: u8, side: u8, last: u8) -> bool {
         let m = &t.moves[usize::from(code)];
+        let kept = t.any_limits && last != NO_DIR;
         for &(over, land) in t.jumps(code, usize::from(cur)) {
             if board[usize::from(land)] == EMPTY
                 && Self::capturable(t, board[usize::from(over)], side, code)
+                && !(kept && bends(t, code, short_dir(t, code, cur, over), last))
             {
                 return true;
             }
@@ -609,6 +622,9 @@ impl Generator {
         for &d in &m.long_jump {
             let lim = t.limits(code, d);
             if lim & limit::NO_REVERSE != 0 && last != NO_DIR && t.rev[usize::from(last)] == d {
+                continue;
+            }
+            if lim & limit::STRAIGHT != 0 && last != NO_DIR && last != d {
                 continue;
             }
             let mut sq = t.step(cur, d);
@@ -680,17 +696,24 @@ impl Generator {
             {
                 continue;
             }
-            extended = true;
             let d = if t.any_limits {
-                short_dir(t, code, cur, over)
+                let d = short_dir(t, code, cur, over);
+                if bends(t, code, d, last) {
+                    continue;
+                }
+                d
             } else {
                 NO_DIR
             };
+            extended = true;
             self.jump(t, board, list, from, start_code, over, land, code, side, d);
         }
         for &d in &m.long_jump {
             let lim = t.limits(code, d);
             if lim & limit::NO_REVERSE != 0 && last != NO_DIR && t.rev[usize::from(last)] == d {
+                continue;
+            }
+            if lim & limit::STRAIGHT != 0 && last != NO_DIR && last != d {
                 continue;
             }
             let mut sq = t.step(cur, d);
@@ -1035,6 +1058,10 @@ impl Generator {
         list: &mut MoveList,
     ) {
         self.scores.clear();
+        if let Some(i) = t.opening_move(pos) {
+            removals(t, pos, list, side, i);
+            return;
+        }
         let n = t.n;
         if t.stacks {
             std::mem::swap(&mut self.under, &mut pos.under);
@@ -1370,6 +1397,85 @@ impl Generator {
                 to = t.step(to, d);
             }
         }
+        if !t.moves[usize::from(code)].hop.is_empty() {
+            self.hops(t, &pos.board, list, from, code, side);
+        }
+    }
+
+    /// The moves by hops (`hop`) of the piece on `from`: over a piece of
+    /// its own side next to it onto the empty square beyond, again and
+    /// again, never back onto a square of the chain (nor onto `from`).
+    /// Every square a chain reaches ends one move, whatever the chain
+    /// (nothing is captured, so the board stays as it is): the squares are
+    /// searched breadth first, each once, and each move's landings are the
+    /// shortest chain there (the first found).
+    #[cold]
+    fn hops(
+        &mut self,
+        t: &Tables,
+        board: &[u8],
+        list: &mut MoveList,
+        from: u16,
+        code: u8,
+        side: u8,
+    ) {
+        let mut nodes = std::mem::take(&mut self.hop_nodes);
+        nodes.clear();
+        nodes.push((from, u32::MAX));
+        let mut i = 0;
+        while let Some(&(cur, _)) = nodes.get(i) {
+            for &d in &t.moves[usize::from(code)].hop {
+                let over = t.step(cur, d);
+                // The start square is empty once the piece has left it.
+                if over == NONE || over == from {
+                    continue;
+                }
+                let o = board[usize::from(over)];
+                if o == EMPTY || o == DEAD || t.code_side[usize::from(o)] != side {
+                    continue;
+                }
+                let land = t.step(over, d);
+                if land == NONE
+                    || board[usize::from(land)] != EMPTY
+                    || t.no_stop[usize::from(land)]
+                    || nodes.iter().any(|&(s, _)| s == land)
+                {
+                    continue;
+                }
+                if list.moves.len() >= MAX_MOVES {
+                    self.overflow = true;
+                    self.hop_nodes = nodes;
+                    return;
+                }
+                nodes.push((land, i as u32));
+                // The landings, from the last back to the first.
+                self.path.clear();
+                let mut at = nodes.len() - 1;
+                while let Some(&(s, parent)) = nodes.get(at) {
+                    if parent == u32::MAX {
+                        break;
+                    }
+                    self.path.push(s);
+                    at = parent as usize;
+                }
+                self.path.reverse();
+                let (result, flags) = finish(t, land, code, side);
+                let path_off = list.arena.len() as u32;
+                list.arena.extend_from_slice(&self.path);
+                list.moves.push(MoveRec {
+                    from,
+                    to: land,
+                    path_off,
+                    path_len: self.path.len() as u16,
+                    cap_off: list.arena.len() as u32,
+                    cap_len: 0,
+                    result,
+                    flags,
+                });
+            }
+            i += 1;
+        }
+        self.hop_nodes = nodes;
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1568,6 +1674,48 @@ impl Generator {
             flags,
         });
     }
+}
+
+/// The removals of opening move `i` for `side`: one move per piece of the
+/// side it may remove, written and played as a placement of nothing on
+/// its square (from and to that square, no landings, no piece left).
+#[cold]
+fn removals(t: &Tables, pos: &Position, list: &mut MoveList, side: u8, i: usize) {
+    let Some(rule) = t.opening.get(i) else {
+        return;
+    };
+    for sq in 0..t.n {
+        let code = pos.board[sq];
+        if code == EMPTY || code == DEAD || t.code_side[usize::from(code)] != side {
+            continue;
+        }
+        let ok = match rule {
+            OpeningSquares::From(set) => set.get(sq).copied().unwrap_or(false),
+            OpeningSquares::NextToEmpty(next) => next
+                .get(sq)
+                .is_some_and(|v| v.iter().any(|&s| pos.board[usize::from(s)] == EMPTY)),
+        };
+        if ok {
+            let off = list.arena.len() as u32;
+            list.moves.push(MoveRec {
+                from: sq as u16,
+                to: sq as u16,
+                path_off: off,
+                path_len: 0,
+                cap_off: off,
+                cap_len: 0,
+                result: EMPTY,
+                flags: 0,
+            });
+        }
+    }
+}
+
+/// Whether a jump of `code` along `d` after a jump along `last` leaves the
+/// direction a `straight` line must keep (never for the first jump).
+#[inline]
+fn bends(t: &Tables, code: u8, d: u8, last: u8) -> bool {
+    last != NO_DIR && d != last && t.limits(code, d) & limit::STRAIGHT != 0
 }
 
 /// The direction of the short jump of `code` from `cur` over `over`.
@@ -2002,7 +2150,10 @@ pub fn make(t: &Tables, pos: &mut Position, list: &MoveList, m: &MoveRec) {
         }
         if rs != mover {
             pos.count[usize::from(mover)] = pos.count[usize::from(mover)].saturating_sub(1);
-            pos.count[usize::from(rs)] += 1;
+            // A removal (an opening move) leaves no piece: nobody gains one.
+            if let Some(c) = pos.count.get_mut(usize::from(rs)) {
+                *c += 1;
+            }
         }
     }
     let mut next = (usize::from(mover) + 1) % t.nsides;

@@ -504,7 +504,7 @@ impl<'t> Match<'t> {
             }
         } else {
             // A placed piece starts as the result's kind, from the hand.
-            let start = if rec.is_place() {
+            let start = if rec.is_place() && !rec.is_removal() {
                 rec.result
             } else {
                 self.pos.board[usize::from(rec.from)]
@@ -558,7 +558,9 @@ impl<'t> Match<'t> {
             let to = Sq(rec.to);
             let rs = t.code_side[usize::from(rec.result)];
             let rk = t.code_kind[usize::from(rec.result)];
-            if rs != mover {
+            if rec.is_removal() {
+                // An opening move: the piece leaves the board (below).
+            } else if rs != mover {
                 events.push(Event::BaseConvert {
                     square: to,
                     side: SideId(rs),

@@ -63,6 +63,8 @@ pub enum JumpLimit {
     NoReverse,
     /// `must-continue`: land where the capture can go on, when it can.
     MustContinue,
+    /// `straight`: every jump of a chain keeps the direction of the first.
+    Straight,
 }
 
 /// Why a piece can't go to a square by its kind's moves.
@@ -235,6 +237,17 @@ pub enum Refusal {
         /// The legal copies.
         moves: Vec<Move>,
     },
+    /// An opening move (`opening remove own ...`) is due: the side to move
+    /// removes one of its own pieces, and this is not one it may remove.
+    Opening {
+        /// The side to move.
+        side: SideId,
+        /// The removal must be next to an empty square (else from the
+        /// squares the rule names).
+        next_to_empty: bool,
+        /// The legal removals.
+        moves: Vec<Move>,
+    },
     /// The side to move has no piece left in its hand.
     HandEmpty {
         /// The side to move.
@@ -273,6 +286,22 @@ pub fn find_move(
     if t.places {
         if let Some(found) = placement(t, pos, legal, &norm) {
             return found;
+        }
+    }
+    if let Some(i) = t.opening_move(pos) {
+        if !legal.is_empty() {
+            let next_to_empty = matches!(
+                t.opening.get(i),
+                Some(super::tables::OpeningSquares::NextToEmpty(_))
+            );
+            return Err(MoveError::Refused {
+                algebraic: norm.starts_with(|c: char| c.is_ascii_alphabetic()),
+                rule: Refusal::Opening {
+                    side: pos.side(),
+                    next_to_empty,
+                    moves: legal.to_vec(),
+                },
+            });
         }
     }
     // Squares joined by single `-` or `x`: `22x18x`, `-22-18` and `22--18`
@@ -663,6 +692,9 @@ fn limit_reason(t: &Tables, pos: &Position, from: Sq, squares: &[Sq]) -> Option<
         }
         if flags & crate::vocab::limit::NO_REVERSE != 0 && last_dir == Some((-unit.0, -unit.1)) {
             return Some(JumpLimit::NoReverse);
+        }
+        if flags & crate::vocab::limit::STRAIGHT != 0 && last_dir.is_some_and(|l| l != unit) {
+            return Some(JumpLimit::Straight);
         }
         if flags & crate::vocab::limit::MUST_CONTINUE != 0 {
             return Some(JumpLimit::MustContinue);

@@ -6,8 +6,8 @@ use super::bitboard::{Bb, Layout};
 use super::end::EndTables;
 use super::kernel::Kernel;
 use crate::board::game::{
-    CaptureChoice, Criterion, Game, JumpEffect, KindId, LongLanding, MidChainCrown, PlaceRule,
-    SideId, TriggerAction, Whose,
+    CaptureChoice, Criterion, Game, JumpEffect, KindId, LongLanding, MidChainCrown, OpeningMove,
+    PlaceRule, SideId, Sq, TriggerAction, Whose,
 };
 
 /// No square.
@@ -37,6 +37,8 @@ pub struct KindMoves {
     pub slide_cap: Vec<u8>,
     /// Steps that leave a copy behind (`clone`).
     pub clone: Vec<u8>,
+    /// Hops over own pieces, capturing nothing (`hop`).
+    pub hop: Vec<u8>,
 }
 
 impl KindMoves {
@@ -187,6 +189,23 @@ pub struct Tables {
     pub(crate) place_encloses: bool,
     /// Per side: the pieces in hand at the start (`UNLIMITED`: no limit).
     pub(crate) hand_start: [u16; super::position::MAX_SIDES],
+    /// The opening moves, in order (the game is then played by the general
+    /// path only).
+    pub(crate) opening: Vec<OpeningSquares>,
+    /// The empty squares of the start position: opening move `i` is played
+    /// where the board has `start_empty + i` (no move of a game with an
+    /// opening fills a square).
+    pub(crate) start_empty: usize,
+}
+
+/// Where an opening move removes a piece from, per square.
+#[derive(Clone, Debug)]
+pub enum OpeningSquares {
+    /// Per square: a piece may be removed from it.
+    From(Vec<bool>),
+    /// Per square: the squares next to it along the move's directions; a
+    /// piece may be removed when one of them is empty.
+    NextToEmpty(Vec<Vec<u16>>),
 }
 
 /// A hand with no limit.
@@ -200,12 +219,10 @@ impl Tables {
         let nkinds = game.kinds.len();
         let ndirs = game.dirs.len();
         let mut nbr = vec![NONE; n * ndirs];
-        for (i, sq) in game.squares.iter().enumerate() {
-            for (d, &(dx, dy)) in game.dirs.iter().enumerate() {
-                if let Some(t) = game.square(
-                    i32::from(sq.file) + i32::from(dx),
-                    i32::from(sq.rank) + i32::from(dy),
-                ) {
+        for i in 0..n {
+            for (d, &v) in game.dirs.iter().enumerate() {
+                let from = crate::board::game::Sq(i as u16);
+                if let Some(t) = game.linked(from, v) {
                     nbr[i * ndirs + d] = t.0;
                 }
             }
@@ -234,6 +251,7 @@ impl Tables {
                         step_cap: m.step_capture.iter().map(to_u8).collect(),
                         slide_cap: m.slide_capture.iter().map(to_u8).collect(),
                         clone: m.clone.iter().map(to_u8).collect(),
+                        hop: m.hop.iter().map(to_u8).collect(),
                     };
                     for &(d, bits) in &m.limits {
                         if let Some(f) = line_flags.get_mut(code * ndirs + usize::from(d.0)) {
@@ -289,9 +307,29 @@ impl Tables {
                     .unwrap_or_default()
             })
             .collect();
+        let opening: Vec<OpeningSquares> = game
+            .opening
+            .iter()
+            .map(|o| match o {
+                OpeningMove::From(set) => {
+                    OpeningSquares::From((0..n).map(|i| set.contains(Sq(i as u16))).collect())
+                }
+                OpeningMove::NextToEmpty(vs) => OpeningSquares::NextToEmpty(
+                    (0..n)
+                        .map(|i| {
+                            vs.iter()
+                                .filter_map(|&v| game.linked(Sq(i as u16), v).map(|s| s.0))
+                                .collect()
+                        })
+                        .collect(),
+                ),
+            })
+            .collect();
         let stacks = matches!(game.capture.effect, JumpEffect::Stack);
         let general = use_criteria
             || stacks
+            || !opening.is_empty()
+            || moves.iter().any(|m| !m.hop.is_empty())
             || places
             || clones
             || neighbours.iter().any(|v| !v.is_empty())
@@ -382,9 +420,10 @@ impl Tables {
                 jump_idx[code * n + sq] = (begin, jump_pairs.len() as u32);
             }
         }
-        // Holes break the one-shift-per-direction picture of the board:
-        // a board with holes is played square by square.
-        let layout = if game.holes.iter().any(|&h| h) {
+        // Holes, and lines that join only some squares, break the
+        // one-shift-per-direction picture of the board: such a board is
+        // played square by square.
+        let layout = if game.holes.iter().any(|&h| h) || game.lines.is_some() {
             None
         } else {
             Layout::new(&game)
@@ -416,7 +455,10 @@ impl Tables {
             })
             .collect();
         let end = EndTables::new(&game, layout.as_ref().map(|l| l.bit_of.as_slice()), nkinds);
+        let start_empty = n.saturating_sub(game.setup.len());
         let mut t = Tables {
+            opening,
+            start_empty,
             kernel: None,
             wide_kernel: None,
             places,
@@ -485,6 +527,24 @@ impl Tables {
     #[inline]
     pub fn places(&self) -> bool {
         self.places
+    }
+
+    /// The opening move the side to move plays in `pos` (its index in the
+    /// rule file's order), or None once the opening is over (or in a game
+    /// without one).
+    pub fn opening_move(&self, pos: &super::position::Position) -> Option<usize> {
+        if self.opening.is_empty() {
+            return None;
+        }
+        let pieces: usize = pos
+            .count
+            .iter()
+            .take(self.nsides)
+            .map(|&c| usize::from(c))
+            .sum();
+        let empty = self.n.checked_sub(pieces)?;
+        let i = empty.checked_sub(self.start_empty)?;
+        (i < self.opening.len()).then_some(i)
     }
 
     /// The compiled game the tables are of.

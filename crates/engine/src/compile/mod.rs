@@ -68,6 +68,7 @@ pub fn compile(r: &Resolved) -> Game {
                 slide: intern(&m.slide),
                 short_jump: intern(&m.short_jump),
                 long_jump: intern(&m.long_jump),
+                hop: intern(&m.hop),
                 step_capture: intern(&m.step_capture),
                 slide_capture: intern(&m.slide_capture),
                 limits: m
@@ -138,6 +139,8 @@ pub fn compile(r: &Resolved) -> Game {
         capture,
         triggers: r.triggers.clone(),
         placing: r.placing.clone(),
+        lines: r.lines.clone(),
+        opening: r.opening.clone(),
         end: r.end.clone(),
     }
 }

@@ -37,6 +37,11 @@ pub struct Merged {
     pub playable: Option<Playable>,
     /// `holes SQUARES`, with the statement's span.
     pub holes: Option<(Vec<Spanned<SquareRef>>, Span)>,
+    /// `lines DIRS only from SET`, with the statement's span.
+    pub lines: Option<(Vec<Spanned<Direction>>, Spanned<LineSquares>, Span)>,
+    /// `opening remove own ...` statements in order, each with its span
+    /// (a layer that states any replaces them all).
+    pub openings: Vec<(OpeningFrom, Span)>,
     /// `notation`
     pub notation: Option<Notation>,
     /// `pdn gametype`
@@ -249,6 +254,7 @@ pub fn merge(files: &[File], options: &[(String, String)], diags: &mut Vec<Diagn
         cell_rule_layer: None,
         roll_rule_layer: None,
         score_layer: None,
+        opening_layer: None,
         next_layer: 0,
     };
     for file in files {
@@ -416,6 +422,8 @@ struct Merger<'a> {
     roll_rule_layer: Option<usize>,
     /// The same for the score rules.
     score_layer: Option<usize>,
+    /// The same for the opening moves.
+    opening_layer: Option<usize>,
     next_layer: usize,
 }
 
@@ -463,6 +471,16 @@ impl Merger<'_> {
             Statement::Board { width, height } => m.board = Some((*width, *height)),
             Statement::Playable(p) => m.playable = Some(*p),
             Statement::Holes(list) => m.holes = Some((list.clone(), statement.span)),
+            Statement::Lines(dirs, set) => {
+                m.lines = Some((dirs.clone(), set.clone(), statement.span))
+            }
+            Statement::Opening(from) => {
+                if self.opening_layer != Some(layer) {
+                    m.openings.clear();
+                    self.opening_layer = Some(layer);
+                }
+                m.openings.push((from.clone(), statement.span));
+            }
             Statement::Neighbours(dirs) => m.neighbours = Some((dirs.clone(), statement.span)),
             Statement::Notation(n) => m.notation = Some(*n),
             Statement::Pdn(n) => m.pdn = Some(n.node),
@@ -751,6 +769,8 @@ fn keyword(statement: &Statement) -> &'static str {
         Statement::Board { .. } => "board",
         Statement::Playable(_) => "playable",
         Statement::Holes(_) => "holes",
+        Statement::Lines(..) => "lines",
+        Statement::Opening(_) => "opening",
         Statement::Notation(_) => "notation",
         Statement::Pdn(_) => "pdn",
         Statement::Side(_) => "side",
@@ -834,6 +854,8 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         Statement::Board { .. }
         | Statement::Playable(_)
         | Statement::Holes(_)
+        | Statement::Lines(..)
+        | Statement::Opening(_)
         | Statement::Neighbours(_)
         | Statement::Notation(_)
         | Statement::Pdn(_)
@@ -1030,6 +1052,7 @@ pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
     match &statement.node {
         Statement::Extends(_)
         | Statement::Setup(_)
+        | Statement::Opening(_)
         | Statement::When { .. }
         | Statement::CellRule(_)
         | Statement::Remove(_)
@@ -1094,6 +1117,7 @@ pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         Statement::Board { .. } => simple("board", "the `board`"),
         Statement::Playable(_) => simple("playable", "`playable`"),
         Statement::Holes(_) => simple("holes", "`holes`"),
+        Statement::Lines(..) => simple("lines", "`lines`"),
         Statement::Neighbours(_) => simple("neighbours", "`capture neighbours`"),
         Statement::Notation(_) => simple("notation", "`notation`"),
         Statement::Pdn(_) => simple("pdn", "`pdn gametype`"),

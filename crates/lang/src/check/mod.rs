@@ -6,7 +6,9 @@ pub mod board;
 pub mod directions;
 pub mod extends;
 pub mod layout;
+pub mod lines;
 pub mod merge;
+pub mod opening;
 pub mod pieces;
 pub mod race;
 pub mod rules;
@@ -21,7 +23,8 @@ pub mod zones;
 use crate::ast::File;
 use crate::diagnostic::Diagnostic;
 use crate::vocab::board::{
-    CaptureRules, EndRules, JumpEffect, KindId, Placing, SideId, Sq, Trigger, TriggerAction,
+    CaptureRules, EndRules, JumpEffect, KindId, Lines, OpeningMove, Placing, SideId, Sq, Trigger,
+    TriggerAction,
 };
 
 /// A game whose names are all resolved and whose checks all passed.
@@ -53,6 +56,10 @@ pub struct Resolved {
     pub triggers: Vec<Trigger>,
     /// Placing pieces from a hand, when the game has it.
     pub placing: Option<Placing>,
+    /// `lines DIRS only from SET`, when the game has it.
+    pub lines: Option<Lines>,
+    /// The opening moves, in order (empty: none).
+    pub opening: Vec<OpeningMove>,
     /// End rules.
     pub end: EndRules,
 }
@@ -123,6 +130,21 @@ pub fn check_game(
     let triggers = rules::check_triggers(&merged, &kinds, &zones, diags);
     let placing = rules::check_placing(&merged, &sides, &kinds, diags);
     stacks::check_stacks(&merged, diags);
+    let board_lines = lines::check_lines(&merged, board.as_ref(), &sides, &directions, diags);
+    let fills = merged
+        .hands
+        .first()
+        .map(|h| h.2)
+        .or_else(|| rules::first_clone(&merged));
+    let opening = opening::check_opening(
+        &merged,
+        board.as_ref(),
+        &sides,
+        &directions,
+        &setup,
+        fills,
+        diags,
+    );
     let lines = rules::LineContext {
         board: board.as_ref(),
         sides: Some(&sides),
@@ -166,6 +188,8 @@ pub fn check_game(
         neighbours,
         triggers,
         placing,
+        lines: board_lines,
+        opening,
         end,
     };
     let weights = weights(&resolved);

@@ -28,6 +28,8 @@ pub struct VectorMoves {
     pub short_jump: Vec<(i8, i8)>,
     /// `jump long`
     pub long_jump: Vec<(i8, i8)>,
+    /// `hop`: over an own piece, capturing nothing.
+    pub hop: Vec<(i8, i8)>,
     /// Steps that may end on an enemy, capturing it (`captures`).
     pub step_capture: Vec<(i8, i8)>,
     /// Steps that leave the piece where it is and put a copy of it on the
@@ -177,6 +179,28 @@ pub fn check_pieces(
                             diags.push(duplicate("the limit", l.span, line.span));
                         }
                         bits |= l.node;
+                        // A chain that keeps one direction (`straight`) needs
+                        // no `no-reverse`, whichever is written first.
+                        let both = limit::STRAIGHT | limit::NO_REVERSE;
+                        if *kind == MoveKind::LongJump
+                            && bits & both == both
+                            && (l.node & both) != 0
+                        {
+                            diags.push(
+                                Diagnostic::new(
+                                    Code::NoEffect,
+                                    "`no-reverse` has no effect with `straight`",
+                                )
+                                .primary(
+                                    l.span,
+                                    "a chain that keeps one direction never turns back",
+                                )
+                                .help("remove `no-reverse`"),
+                            );
+                        }
+                        if l.node == limit::STRAIGHT {
+                            continue;
+                        }
                         if *kind == MoveKind::ShortJump {
                             let what = match l.node {
                                 limit::LAND_BEYOND => "a short jump always lands just beyond the captured piece",
@@ -216,6 +240,7 @@ pub fn check_pieces(
                             MoveKind::Slide => &mut m.slide,
                             MoveKind::ShortJump => &mut m.short_jump,
                             MoveKind::LongJump => &mut m.long_jump,
+                            MoveKind::Hop => &mut m.hop,
                         };
                         for &v in &vectors {
                             if !list.contains(&v) {
@@ -233,7 +258,14 @@ pub fn check_pieces(
                                 }
                             }
                         }
-                        if bits != 0 && *kind == MoveKind::LongJump {
+                        // Of a short jump's limits only `straight` means
+                        // anything (the others were warned of above).
+                        let bits = match kind {
+                            MoveKind::LongJump => bits,
+                            MoveKind::ShortJump => bits & limit::STRAIGHT,
+                            _ => 0,
+                        };
+                        if bits != 0 {
                             for &v in &vectors {
                                 match m.limits.iter_mut().find(|(w, _)| *w == v) {
                                     Some(slot) => slot.1 |= bits,

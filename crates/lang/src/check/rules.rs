@@ -215,7 +215,7 @@ pub fn check_neighbours(
 }
 
 /// The first `clone` of a step line, where one is written.
-fn first_clone(merged: &Merged) -> Option<Span> {
+pub fn first_clone(merged: &Merged) -> Option<Span> {
     merged
         .pieces
         .iter()

@@ -21,7 +21,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         | kw_remove | remove_stmt | remove_option_stmt | kw_safe | safe_stmt | kw_outcome | outcome_stmt
         | kw_finishing | finishing_stmt | kw_rolling | roll_rule_stmt | no_landing_stmt
         | kw_tries | tries_stmt | kw_leave | leave_start_stmt | kw_path | path_stmt | kw_throw
-        | throw_stmt | kw_hand | hand_stmt | kw_holes | holes_stmt | kw_protected | protect_stmt
+        | throw_stmt | kw_hand | hand_stmt | kw_holes | holes_stmt | kw_lines | lines_stmt | kw_opening | opening_stmt | kw_protected | protect_stmt
         | no_passing_stmt | kw_layout | layout_stmt | kw_bonus | bonus_stmt | kw_score | score_stmt => {
             "a new statement"
         }
@@ -208,9 +208,13 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_corners => "`corners`",
         kw_neighbours | neighbours => "`neighbours`",
         kw_clone => "`clone`",
+        kw_only => "`only`",
+        kw_hop | hop_line => "`hop`",
+        opening_on | opening_next | kw_next_to => "`on` or `next-to`",
+        kw_empty => "`empty`",
         replacement | kw_captures | kw_captures_only => "`captures`",
-        jump_limit | kw_land_beyond | kw_no_reverse => {
-            "a limit (`land-beyond`, `no-reverse`, `must-continue`)"
+        jump_limit | kw_land_beyond | kw_no_reverse | kw_straight => {
+            "a limit (`land-beyond`, `no-reverse`, `must-continue`, `straight`)"
         }
         remove_zone => "`zone`",
         remove_option => "`option`",

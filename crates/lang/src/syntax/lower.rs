@@ -78,6 +78,38 @@ impl Lower {
                 _ => Playable::All,
             }),
             Rule::holes_stmt => Statement::Holes(self.lower_square_list(inner.next()?)),
+            Rule::lines_stmt => {
+                let dirs = self.lower_dir_list(inner.next()?)?;
+                let _only = inner.next()?;
+                let _from = inner.next()?;
+                let set = inner.next()?;
+                let set_span = self.tight(&set);
+                let squares = match set.as_rule() {
+                    Rule::kw_dark => LineSquares::Dark,
+                    Rule::kw_light => LineSquares::Light,
+                    _ => LineSquares::Squares(self.lower_square_list(set)),
+                };
+                Statement::Lines(dirs, Spanned::new(squares, set_span))
+            }
+            Rule::opening_stmt => {
+                let _remove = inner.next()?;
+                let _own = inner.next()?;
+                let from = inner.next()?;
+                let rule = from.as_rule();
+                let mut parts = from.into_inner();
+                let _word = parts.next()?;
+                match rule {
+                    Rule::opening_on => Statement::Opening(OpeningFrom::Squares(
+                        self.lower_square_list(parts.next()?),
+                    )),
+                    _ => {
+                        let _empty = parts.next()?;
+                        Statement::Opening(OpeningFrom::NextToEmpty(
+                            self.lower_dir_list(parts.next()?)?,
+                        ))
+                    }
+                }
+            }
             Rule::notation_stmt => Statement::Notation(match inner.next()?.as_rule() {
                 Rule::kw_numeric => Notation::Numeric,
                 _ => Notation::Algebraic,
@@ -883,6 +915,15 @@ impl Lower {
                 };
                 PieceLine::Move(kind, dirs, replacement, Vec::new())
             }
+            Rule::hop_line => {
+                let dirs = self.lower_dir_list(inner.next()?)?;
+                PieceLine::Move(
+                    MoveKind::Hop,
+                    dirs,
+                    Spanned::new(Replacement::None, span),
+                    Vec::new(),
+                )
+            }
             Rule::jump_line => {
                 let kind = match inner.next()?.as_rule() {
                     Rule::kw_long => MoveKind::LongJump,
@@ -894,6 +935,7 @@ impl Lower {
                     let bit = match p.clone().into_inner().next()?.as_rule() {
                         Rule::kw_land_beyond => limit::LAND_BEYOND,
                         Rule::kw_no_reverse => limit::NO_REVERSE,
+                        Rule::kw_straight => limit::STRAIGHT,
                         _ => limit::MUST_CONTINUE,
                     };
                     limits.push(self.spanned(bit, &p));

@@ -240,6 +240,37 @@ pub struct Placing {
     pub hand: Vec<Option<u16>>,
 }
 
+/// `lines DIRS only from SET`: along these direction vectors, the board's
+/// lines join only two squares of the set; the other directions join every
+/// pair of squares as usual.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lines {
+    /// The direction vectors (dx, dy) the rule concerns (every side's).
+    pub dirs: Vec<(i8, i8)>,
+    /// The squares the lines along them join.
+    pub squares: SquareSet,
+}
+
+impl Lines {
+    /// Whether the board has a line along `v` from `from` to `to` (squares
+    /// one vector apart): always, unless `v` is one of the rule's
+    /// directions and a square is outside the set.
+    pub fn joins(&self, v: (i8, i8), from: Sq, to: Sq) -> bool {
+        !self.dirs.contains(&v) || (self.squares.contains(from) && self.squares.contains(to))
+    }
+}
+
+/// One opening move (`opening remove own ...`): the side to move removes
+/// one of its own pieces instead of moving.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningMove {
+    /// From one of these squares.
+    From(SquareSet),
+    /// From a square next to an empty one along one of these direction
+    /// vectors (every side's).
+    NextToEmpty(Vec<(i8, i8)>),
+}
+
 /// The most pieces a hand may hold (more is written `unlimited`).
 pub const MAX_HAND: u32 = 10_000;
 

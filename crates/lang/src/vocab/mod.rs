@@ -19,6 +19,8 @@ pub mod limit {
     pub const NO_REVERSE: u8 = 2;
     /// `must-continue`: land where the chain can go on, when it can.
     pub const MUST_CONTINUE: u8 = 4;
+    /// `straight`: every jump of a chain keeps the direction of its first.
+    pub const STRAIGHT: u8 = 8;
 }
 
 /// The outcome an end rule gives the side it concerns (`win`, `lose`,

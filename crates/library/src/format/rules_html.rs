@@ -364,6 +364,12 @@ fn move_words(g: &Game, m: &Moves) -> Vec<String> {
             directions(g, &m.short_jump)
         ));
     }
+    if !m.hop.is_empty() {
+        v.push(format!(
+            "Hops over a piece of its own side next to it onto the empty square just beyond, capturing nothing, and may hop on, never coming back to a square it has been on: {}.",
+            directions(g, &m.hop)
+        ));
+    }
     if !m.long_jump.is_empty() {
         v.push(format!(
             "Jumps from a distance over one enemy, along empty squares, to any empty square beyond: {}.",
@@ -380,6 +386,9 @@ fn move_words(g: &Game, m: &Moves) -> Vec<String> {
         }
         if bits & limit::MUST_CONTINUE != 0 {
             what.push("lands where the capture can go on, when it can".to_string());
+        }
+        if bits & limit::STRAIGHT != 0 {
+            what.push("keeps one direction through a chain of jumps".to_string());
         }
         if !what.is_empty() {
             v.push(format!(
@@ -401,6 +410,7 @@ fn is_still(m: &Moves) -> bool {
         && m.slide.is_empty()
         && m.short_jump.is_empty()
         && m.long_jump.is_empty()
+        && m.hop.is_empty()
         && m.step_capture.is_empty()
         && m.slide_capture.is_empty()
 }

@@ -334,6 +334,9 @@ fn refused(n: Naming<'_>, rule: &Refusal) -> String {
                 JumpLimit::MustContinue => {
                     format!("a {k} must land where it can capture on, when it can")
                 }
+                JumpLimit::Straight => {
+                    format!("a chain of jumps must keep one direction (a {k} may not turn between two jumps)")
+                }
             };
             format!("{why}: {}", n.can_play(*kind, *from, moves))
         }
@@ -434,6 +437,22 @@ fn refused(n: Naming<'_>, rule: &Refusal) -> String {
                 why.push_str(&format!("; it may be placed on {}", n.moves(moves)));
             }
             why
+        }
+        Refusal::Opening {
+            side,
+            next_to_empty,
+            moves,
+        } => {
+            let whose = crate::words::possessive(&side_name(t, *side));
+            let from = if *next_to_empty {
+                "one next to an empty square"
+            } else {
+                "one on the squares the opening names"
+            };
+            format!(
+                "an opening move removes one of {whose} own pieces, {from}: {}",
+                n.moves(moves)
+            )
         }
         Refusal::NoCopyHere {
             square,

@@ -131,6 +131,31 @@ fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
         }
     }
     o.push_str("</g>\n");
+    if g.lines.is_some() {
+        // A board of lines (`lines`): every line between two points, drawn
+        // from centre to centre.
+        o.push_str("<g id=\"lines\" stroke=\"#f0d9b5\" stroke-width=\"3\">\n");
+        for (i, info) in g.squares.iter().enumerate() {
+            for v in [(1, 0), (0, 1), (1, 1), (-1, 1)] {
+                let Some(to) = g.linked(Sq(i as u16), v) else {
+                    continue;
+                };
+                let Some(other) = g.squares.get(usize::from(to.0)) else {
+                    continue;
+                };
+                let (x1, y1) = xy(i32::from(info.file), i32::from(info.rank));
+                let (x2, y2) = xy(i32::from(other.file), i32::from(other.rank));
+                o.push_str(&format!(
+                    "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n",
+                    x1 + CELL / 2,
+                    y1 + CELL / 2,
+                    x2 + CELL / 2,
+                    y2 + CELL / 2
+                ));
+            }
+        }
+        o.push_str("</g>\n");
+    }
     o.push_str("<g id=\"coordinates\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#333333\" text-anchor=\"middle\">\n");
     for file in 0..w {
         let (x, _) = xy(file, 0);

@@ -237,7 +237,14 @@ pub fn render_styled(t: &Tables, pos: &Position, style: &Style) -> String {
         out.push_str(&format!("{:w$}{gap} square numbers", ""));
     }
     out.push('\n');
-    for &rank in &ranks_order {
+    for (row, &rank) in ranks_order.iter().enumerate() {
+        if row > 0 && g.lines.is_some() {
+            // A board of lines (`lines`): the diagonals between this rank
+            // and the one above, where lines join points.
+            if let Some(&above) = ranks_order.get(row - 1) {
+                out.push_str(&diagonals_row(g, &files_order, above, rank));
+            }
+        }
         out.push_str(&format!("{:>3} ", rank + 1));
         for &file in &files_order {
             let sq = g.square(i32::from(file), i32::from(rank));
@@ -381,6 +388,43 @@ pub fn columns_line(t: &Tables, pos: &Position) -> Option<String> {
         })
         .collect();
     (!parts.is_empty()).then(|| format!("columns, top first: {}", parts.join(", ")))
+}
+
+/// Between two ranks of a board of lines (`lines`), one above the other in
+/// the picture: `\` where a diagonal line joins a point of the upper rank
+/// to the next point down and to the right, `/` the other way, `X` both.
+fn diagonals_row(g: &crate::board::game::Game, files: &[u8], above: u8, below: u8) -> String {
+    let at = |f: u8, r: u8| g.square(i32::from(f), i32::from(r));
+    let joined = |a: Option<Sq>, b: Option<Sq>| match (
+        a,
+        b,
+        a.and_then(|a| g.squares.get(usize::from(a.0))),
+        b.and_then(|b| g.squares.get(usize::from(b.0))),
+    ) {
+        (Some(a), Some(b), Some(ia), Some(ib)) => {
+            let v = (
+                i8::try_from(i16::from(ib.file) - i16::from(ia.file)).unwrap_or(0),
+                i8::try_from(i16::from(ib.rank) - i16::from(ia.rank)).unwrap_or(0),
+            );
+            g.linked(a, v) == Some(b)
+        }
+        _ => false,
+    };
+    let mut row = String::from("    ");
+    for pair in files.windows(2) {
+        let (left, right) = (pair[0], pair[1]);
+        let down = joined(at(left, above), at(right, below));
+        let up = joined(at(left, below), at(right, above));
+        let mark = match (down, up) {
+            (true, true) => 'X',
+            (true, false) => '\\',
+            (false, true) => '/',
+            (false, false) => ' ',
+        };
+        row.push_str("  ");
+        row.push(mark);
+    }
+    format!("{}\n", row.trim_end())
 }
 
 /// The pieces each side has in hand, when the game places them from hands
