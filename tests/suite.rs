@@ -11,6 +11,8 @@ mod common;
 mod board_ataxx;
 #[path = "board_events.rs"]
 mod board_events;
+#[path = "board_tafl.rs"]
+mod board_tafl;
 #[path = "capture_search.rs"]
 mod capture_search;
 #[path = "check_second.rs"]

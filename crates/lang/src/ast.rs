@@ -311,6 +311,12 @@ pub struct ZoneDecl {
     pub body: ZoneBody,
     /// `no-stop`.
     pub no_stop: bool,
+    /// `hostile [when-empty]`: where it is written, and whether only while
+    /// empty.
+    pub hostile: Option<Spanned<bool>>,
+    /// `only KIND ... [closed]`: the kinds, and whether the others may not
+    /// pass over it either.
+    pub only: Option<(Vec<Name>, bool)>,
 }
 
 /// What a zone holds.
@@ -408,6 +414,10 @@ pub enum PieceLine {
     Value(Spanned<u64>),
     /// `place [anywhere|enclosing]`
     Place(PlaceRule),
+    /// `captured surrounded [at ZONE]`
+    Surrounded(Option<ZoneRef>),
+    /// `unarmed`
+    Unarmed,
 }
 
 /// `setup [SIDE] KIND at PLACE`
@@ -491,6 +501,8 @@ pub enum EndCondition {
         /// The directions (empty: all eight).
         dirs: Vec<Spanned<Direction>>,
     },
+    /// `captured KIND`
+    Captured(Name),
 }
 
 impl EndCondition {
@@ -517,6 +529,7 @@ impl EndCondition {
             EndCondition::ReducedTo(_) => "reduced-to".into(),
             EndCondition::MostPieces => "most-pieces".into(),
             EndCondition::Line { .. } => "line".into(),
+            EndCondition::Captured(k) => format!("captured {}", k.node),
         }
     }
 }
