@@ -15,6 +15,8 @@ mod board_events;
 mod board_stacks;
 #[path = "board_jumps.rs"]
 mod board_jumps;
+#[path = "board_tafl.rs"]
+mod board_tafl;
 #[path = "capture_search.rs"]
 mod capture_search;
 #[path = "check_second.rs"]

@@ -329,6 +329,12 @@ pub struct ZoneDecl {
     pub body: ZoneBody,
     /// `no-stop`.
     pub no_stop: bool,
+    /// `hostile [when-empty]`: where it is written, and whether only while
+    /// empty.
+    pub hostile: Option<Spanned<bool>>,
+    /// `only KIND ... [closed]`: the kinds, and whether the others may not
+    /// pass over it either.
+    pub only: Option<(Vec<Name>, bool)>,
 }
 
 /// What a zone holds.
@@ -449,6 +455,10 @@ pub enum PieceLine {
     Value(Spanned<u64>),
     /// `place [anywhere|enclosing]`
     Place(PlaceRule),
+    /// `captured surrounded [at ZONE]`
+    Surrounded(Option<ZoneRef>),
+    /// `unarmed`
+    Unarmed,
 }
 
 /// `setup [SIDE] KIND at PLACE`
@@ -534,6 +544,8 @@ pub enum EndCondition {
         /// The directions (empty: all eight).
         dirs: Vec<Spanned<Direction>>,
     },
+    /// `captured KIND`
+    Captured(Name),
 }
 
 impl EndCondition {
@@ -560,6 +572,7 @@ impl EndCondition {
             EndCondition::ReducedTo(_) => "reduced-to".into(),
             EndCondition::MostPieces => "most-pieces".into(),
             EndCondition::Line { .. } => "line".into(),
+            EndCondition::Captured(k) => format!("captured {}", k.node),
         }
     }
 }

@@ -1,4 +1,5 @@
-//! English words for messages: a name's possessive, a count with its noun.
+//! English words for messages: a name's possessive, a count with its noun,
+//! a small number in words.
 
 /// `Black's`, but `Reds'`: the possessive of a name.
 pub fn possessive(name: &str) -> String {
@@ -25,6 +26,17 @@ pub fn count(n: u64, noun: &str) -> String {
     }
 }
 
+/// `two`, `four`: a small number in words (from 13 on, in figures).
+pub fn number(n: usize) -> String {
+    const WORDS: [&str; 13] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| (*w).to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -39,5 +51,7 @@ mod tests {
         assert_eq!(count(1, "ply"), "1 ply");
         assert_eq!(count(40, "ply"), "40 plies");
         assert_eq!(count(2, "day"), "2 days");
+        assert_eq!(number(4), "four");
+        assert_eq!(number(20), "20");
     }
 }

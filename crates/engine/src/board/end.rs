@@ -46,6 +46,7 @@ fn of_position(c: &EndCondition) -> bool {
             | EndCondition::ReducedTo(_)
             | EndCondition::Reach { .. }
             | EndCondition::Line { .. }
+            | EndCondition::Captured(_)
     )
 }
 
@@ -66,6 +67,10 @@ pub struct EndTables {
     reach: Vec<Option<Reach>>,
     /// Per rule: its `line` tables.
     lines: Vec<Option<Line>>,
+    /// Per rule of `captured KIND`: per side, the code of its pieces of the
+    /// kind when it starts with one (0: it doesn't, and the rule never
+    /// concerns it).
+    captured: Vec<Vec<u8>>,
     /// When every rule of the position counts pieces (`no-pieces`,
     /// `reduced-to N`) and no side drops out: the game is over as soon as a
     /// side has this many pieces or fewer. The move generator's fast test.
@@ -150,6 +155,27 @@ impl EndTables {
             }
             reach.push(Some(r));
         }
+        let captured = game
+            .end
+            .rules
+            .iter()
+            .map(|rule| match rule.condition {
+                EndCondition::Captured(kind) => (0..nsides)
+                    .map(|s| {
+                        let starts = game
+                            .setup
+                            .iter()
+                            .any(|&(_, side, k)| usize::from(side.0) == s && k == kind);
+                        if starts {
+                            (1 + s * nkinds + usize::from(kind.0)) as u8
+                        } else {
+                            0
+                        }
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            })
+            .collect();
         let mut count_limit: Option<u16> = None;
         let mut only_counts = !drop_out;
         for rule in &game.end.rules {
@@ -158,7 +184,9 @@ impl EndTables {
                 EndCondition::ReducedTo(k) => {
                     count_limit = count_limit.max(Some(u16::try_from(k).unwrap_or(u16::MAX)));
                 }
-                EndCondition::Reach { .. } | EndCondition::Line { .. } => only_counts = false,
+                EndCondition::Reach { .. }
+                | EndCondition::Line { .. }
+                | EndCondition::Captured(_) => only_counts = false,
                 _ => {}
             }
         }
@@ -170,6 +198,7 @@ impl EndTables {
             eliminates,
             reach,
             lines,
+            captured,
         }
     }
 }
@@ -244,6 +273,16 @@ fn holds_for(t: &Tables, pos: &Position, rule: usize, side: usize) -> bool {
             }
         }
         EndCondition::Line { .. } => line_at(t, pos, rule, side).is_some(),
+        EndCondition::Captured(_) => {
+            let code = t
+                .end
+                .captured
+                .get(rule)
+                .and_then(|v| v.get(side))
+                .copied()
+                .unwrap_or(0);
+            code != 0 && !pos.board.contains(&code)
+        }
         _ => false,
     }
 }
@@ -509,7 +548,8 @@ pub fn judge(
             EndCondition::NoPieces
             | EndCondition::ReducedTo(_)
             | EndCondition::Reach { .. }
-            | EndCondition::Line { .. } => {
+            | EndCondition::Line { .. }
+            | EndCondition::Captured(_) => {
                 let first = usize::from(me);
                 (0..t.nsides)
                     .map(|k| (first + k) % t.nsides)
@@ -675,6 +715,8 @@ pub enum Cause {
     MostPieces,
     /// A side has pieces in a row.
     Line,
+    /// A side's last piece of a kind was captured.
+    KindCaptured,
 }
 
 /// The kind of the end rule that decided the game: its `Cause`. When the
@@ -686,6 +728,7 @@ pub fn cause(t: &Tables, pos: &Position, d: &Decision) -> Cause {
             EndReason::LastPiece { .. } => Cause::LastPiece,
             EndReason::ReducedTo { .. } => Cause::FewPiecesLeft,
             EndReason::Reached { .. } => Cause::ReachedZone,
+            EndReason::Captured { .. } => Cause::KindCaptured,
             _ => Cause::CannotMove,
         };
     };
@@ -700,6 +743,7 @@ pub fn cause(t: &Tables, pos: &Position, d: &Decision) -> Cause {
         EndCondition::ReducedTo(_) => Cause::FewPiecesLeft,
         EndCondition::MostPieces => Cause::MostPieces,
         EndCondition::Line { .. } => Cause::Line,
+        EndCondition::Captured(_) => Cause::KindCaptured,
     }
 }
 
@@ -718,6 +762,7 @@ pub fn why_out(t: &Tables, pos: &Position, side: usize, square: bool) -> EndReas
         }
         match r.condition {
             EndCondition::ReducedTo(_) => return EndReason::ReducedTo { side: id, left },
+            EndCondition::Captured(kind) => return EndReason::Captured { side: id, kind },
             EndCondition::Reach { zone, kind, .. } => {
                 return EndReason::Reached {
                     side: id,
@@ -795,6 +840,7 @@ pub fn reason(t: &Tables, pos: &Position, d: &Decision) -> EndReason {
                     .unwrap_or(0),
             }
         }
+        Some((_, _, EndCondition::Captured(kind))) => EndReason::Captured { side, kind: *kind },
         Some((i, _, EndCondition::Line { .. })) => {
             let (square, length) = line_at(t, pos, i, usize::from(d.side)).unwrap_or((0, 0));
             EndReason::Line {

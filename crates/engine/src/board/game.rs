@@ -56,6 +56,12 @@ pub struct KindInfo {
     pub value: i32,
     /// The value in thousandths, for the `most value` criterion.
     pub weight: u64,
+    /// Per side, the squares where a piece of the kind is captured only
+    /// when surrounded (`captured surrounded [at ZONE]`; None: captured
+    /// like the others everywhere).
+    pub surrounded: Option<Vec<SquareSet>>,
+    /// It takes no part in capturing (`unarmed`).
+    pub unarmed: bool,
     /// Where the kind is declared.
     pub span: Span,
 }

@@ -9,8 +9,8 @@
 use super::bitboard::{shift, Bb, Layout};
 use super::end::{eliminate, in_play, position_over, sides_in_play};
 use super::position::Position;
-use super::tables::{OpeningSquares, Tables, DEAD, EMPTY, NONE, NO_DIR, UNLIMITED};
-use crate::board::game::{event, Criterion, JumpEffect, MidChainCrown, Verdict};
+use super::tables::{OpeningSquares, Powers, Tables, DEAD, EMPTY, NONE, NO_DIR, UNLIMITED};
+use crate::board::game::{event, Criterion, Hostile, JumpEffect, MidChainCrown, Verdict};
 use crate::vocab::limit;
 
 /// One legal move. Its landing squares and captured squares live in the
@@ -1126,6 +1126,8 @@ impl Generator {
                     if to == NONE
                         || pos.board[usize::from(to)] != EMPTY
                         || t.no_stop[usize::from(to)]
+                        || t.powers()
+                            .is_some_and(|p| !p.may_stop(t.code_kind[usize::from(code)], to))
                     {
                         continue;
                     }
@@ -1194,6 +1196,11 @@ impl Generator {
                 continue;
             }
             let to = sq as u16;
+            if t.powers()
+                .is_some_and(|p| !p.may_stop(t.code_kind[usize::from(code)], to))
+            {
+                continue;
+            }
             self.caps.clear();
             self.cap_codes.clear();
             self.enclosed(t, &pos.board, NONE, to, code, side);
@@ -1289,6 +1296,48 @@ impl Generator {
         let Some(dirs) = t.custodian.get(usize::from(side)) else {
             return;
         };
+        if let Some(p) = t.powers() {
+            if !p.armed.get(usize::from(code)).copied().unwrap_or(true) {
+                // An unarmed piece takes no part in capturing.
+                return;
+            }
+            self.enclosed_with_powers(t, p, board, from, to, code, side, dirs);
+        } else {
+            self.enclosed_lines(t, board, from, to, code, side, dirs);
+        }
+        if t.custodian_corners {
+            self.enclosed_in_corners(t, board, from, to, code, side, dirs);
+        }
+        if let Some(dirs) = t.neighbours.get(usize::from(side)) {
+            for &d in dirs {
+                let s = t.step(to, d);
+                if s == NONE || s == from {
+                    continue;
+                }
+                let v = board[usize::from(s)];
+                if v == EMPTY || v == DEAD || !t.can_capture(code, v) || self.caps.contains(&s) {
+                    continue;
+                }
+                self.caps.push(s);
+                self.cap_codes.push(v);
+            }
+        }
+    }
+
+    /// The enemies enclosed on a line between the piece arriving on `to` and
+    /// a friendly piece (custodian capture without squares with powers).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn enclosed_lines(
+        &mut self,
+        t: &Tables,
+        board: &[u8],
+        from: u16,
+        to: u16,
+        code: u8,
+        side: u8,
+        dirs: &[u8],
+    ) {
         for &d in dirs {
             let begin = self.caps.len();
             let mut s = t.step(to, d);
@@ -1313,19 +1362,77 @@ impl Generator {
                 self.cap_codes.truncate(begin);
             }
         }
-        if t.custodian_corners {
-            self.enclosed_in_corners(t, board, from, to, code, side, dirs);
-        }
-        if let Some(dirs) = t.neighbours.get(usize::from(side)) {
-            for &d in dirs {
-                let s = t.step(to, d);
-                if s == NONE || s == from {
-                    continue;
-                }
+    }
+
+    /// Custodian capture with squares with powers and kinds with
+    /// conditions: an enemy is enclosed between the (armed) piece arriving
+    /// on `to` and an armed friendly piece or a square hostile to it; a
+    /// piece of a kind `captured surrounded` on its squares is taken only
+    /// when every neighbour along the directions holds the arriving piece,
+    /// an armed friendly piece or a square hostile to it (the board's edge
+    /// never counts).
+    #[allow(clippy::too_many_arguments)]
+    fn enclosed_with_powers(
+        &mut self,
+        t: &Tables,
+        p: &Powers,
+        board: &[u8],
+        from: u16,
+        to: u16,
+        code: u8,
+        side: u8,
+        dirs: &[u8],
+    ) {
+        let n = t.n;
+        let only_surrounded = |v: u8, s: u16| {
+            p.surrounded
+                .get(usize::from(v) * n + usize::from(s))
+                .copied()
+                .unwrap_or(false)
+        };
+        for &d in dirs {
+            let begin = self.caps.len();
+            let mut s = t.step(to, d);
+            let mut victim = EMPTY;
+            while s != NONE && s != from {
                 let v = board[usize::from(s)];
-                if v == EMPTY || v == DEAD || !t.can_capture(code, v) || self.caps.contains(&s) {
-                    continue;
+                if v == EMPTY
+                    || v == DEAD
+                    || !t.can_capture(code, v)
+                    || self.caps.contains(&s)
+                    || only_surrounded(v, s)
+                {
+                    break;
                 }
+                victim = v;
+                self.caps.push(s);
+                self.cap_codes.push(v);
+                s = t.step(s, d);
+                if !t.custodian_multiple {
+                    break;
+                }
+            }
+            let closed =
+                self.caps.len() > begin && s != NONE && closes(t, p, board, from, s, side, victim);
+            if !closed {
+                self.caps.truncate(begin);
+                self.cap_codes.truncate(begin);
+            }
+        }
+        for &d in dirs {
+            let s = t.step(to, d);
+            if s == NONE || s == from || self.caps.contains(&s) {
+                continue;
+            }
+            let v = board[usize::from(s)];
+            if v == EMPTY || v == DEAD || !t.can_capture(code, v) || !only_surrounded(v, s) {
+                continue;
+            }
+            let surrounded = dirs.iter().all(|&d2| {
+                let around = t.step(s, d2);
+                around != NONE && (around == to || closes(t, p, board, from, around, side, v))
+            });
+            if surrounded {
                 self.caps.push(s);
                 self.cap_codes.push(v);
             }
@@ -1387,6 +1494,23 @@ impl Generator {
             if pos.board[usize::from(to)] == EMPTY {
                 self.quiet_general(t, &pos.board, list, from, to, code, side);
             }
+        }
+        if let Some(p) = t.powers() {
+            // Squares only some kinds may stop on or pass over.
+            let kind = t.code_kind[usize::from(code)];
+            for &d in &t.moves[usize::from(code)].slide {
+                let mut to = t.step(from, d);
+                while to != NONE && pos.board[usize::from(to)] == EMPTY {
+                    if !t.no_stop[usize::from(to)] && p.may_stop(kind, to) {
+                        self.quiet_general(t, &pos.board, list, from, to, code, side);
+                    }
+                    if !p.may_pass(kind, to) {
+                        break;
+                    }
+                    to = t.step(to, d);
+                }
+            }
+            return;
         }
         for &d in &t.moves[usize::from(code)].slide {
             let mut to = t.step(from, d);
@@ -1719,6 +1843,34 @@ fn bends(t: &Tables, code: u8, d: u8, last: u8) -> bool {
 }
 
 /// The direction of the short jump of `code` from `cur` over `over`.
+/// Whether square `sq` closes an enclosure of the enemy `victim` for
+/// `side` (custodian capture with powers): an armed piece of `side` stands
+/// there, or the square is hostile to the victim (`hostile`: unless a piece
+/// of the victim's side stands there; `when-empty`: while empty). The
+/// square `from` the moving piece left counts as empty.
+#[allow(clippy::too_many_arguments)]
+fn closes(t: &Tables, p: &Powers, board: &[u8], from: u16, sq: u16, side: u8, victim: u8) -> bool {
+    let w = if sq == from {
+        EMPTY
+    } else {
+        board.get(usize::from(sq)).copied().unwrap_or(EMPTY)
+    };
+    let occupied = w != EMPTY && w != DEAD;
+    if occupied
+        && t.code_side[usize::from(w)] == side
+        && p.armed.get(usize::from(w)).copied().unwrap_or(true)
+    {
+        return true;
+    }
+    match p.hostile.get(usize::from(sq)) {
+        Some(Hostile::Always) => {
+            !occupied || t.code_side[usize::from(w)] != t.code_side[usize::from(victim)]
+        }
+        Some(Hostile::WhenEmpty) => w == EMPTY,
+        _ => false,
+    }
+}
+
 fn short_dir(t: &Tables, code: u8, cur: u16, over: u16) -> u8 {
     t.moves[usize::from(code)]
         .short_jump

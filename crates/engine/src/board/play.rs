@@ -106,6 +106,14 @@ pub enum EndReason {
         /// The square reached, when one can be named.
         square: Option<Sq>,
     },
+    /// The side's last piece of the kind was captured (a `captured`
+    /// rule).
+    Captured {
+        /// The side that lost it.
+        side: SideId,
+        /// The kind.
+        kind: KindId,
+    },
     /// The side is down to `left` pieces.
     ReducedTo {
         /// The side.

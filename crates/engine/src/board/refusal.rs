@@ -6,8 +6,8 @@
 use super::movegen::{Generator, MoveList};
 use super::play::{moves_of, Move};
 use super::position::{Position, PositionError};
-use super::tables::{Tables, EMPTY};
-use crate::board::game::{Criterion, KindId, SideId, Sq};
+use super::tables::{Powers, Tables, EMPTY};
+use crate::board::game::{Criterion, KindId, SideId, Sq, ZoneId};
 
 /// Why no legal move is meant by a typed text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,6 +185,26 @@ pub enum Refusal {
     Neutral {
         /// The square.
         square: Sq,
+    },
+    /// The square moved to is one that only some kinds may stop on
+    /// (`zone ... only KIND`), and the piece is of none of them.
+    KindOnly {
+        /// The square.
+        square: Sq,
+        /// The zone whose `only` names the kinds.
+        zone: ZoneId,
+        /// The piece's kind.
+        kind: KindId,
+    },
+    /// The move passes over a square that only some kinds may pass over
+    /// (`zone ... only KIND ... closed`), and the piece is of none of them.
+    ClosedOver {
+        /// The square passed over.
+        square: Sq,
+        /// The zone whose `only` names the kinds.
+        zone: ZoneId,
+        /// The piece's kind.
+        kind: KindId,
     },
     /// A piece stands in the way of a long move.
     Blocked {
@@ -510,6 +530,25 @@ fn piece_at(t: &Tables, pos: &Position, sq: Sq) -> Option<PieceAt> {
     })
 }
 
+/// A move of a piece of `kind` from `from` to `to` that a square only some
+/// kinds may stop on or pass over forbids: the rule that refuses it.
+fn kind_only(p: &Powers, t: &Tables, from: Sq, to: Sq, kind: KindId) -> Option<Refusal> {
+    if !p.may_stop(kind.0, to.0) {
+        return Some(Refusal::KindOnly {
+            square: to,
+            zone: p.only_zone(to.0)?,
+            kind,
+        });
+    }
+    let over = between(t, from, to)?;
+    let square = over.into_iter().find(|c| !p.may_pass(kind.0, c.0))?;
+    Some(Refusal::ClosedOver {
+        square,
+        zone: p.only_zone(square.0)?,
+        kind,
+    })
+}
+
 /// Why no legal move starts at `from` and visits `squares` (typed as a
 /// capture when `capture`).
 fn explain(
@@ -607,6 +646,11 @@ fn explain(
         }
         if t.no_stop.get(usize::from(to.0)).copied().unwrap_or(false) {
             return Refusal::Neutral { square: to };
+        }
+        if let Some(p) = t.powers() {
+            if let Some(refusal) = kind_only(p, t, from, to, kind) {
+                return refusal;
+            }
         }
         // A piece in the way of a long move.
         if let Some(over) = between(t, from, to) {

@@ -6,8 +6,8 @@ use super::bitboard::{Bb, Layout};
 use super::end::EndTables;
 use super::kernel::Kernel;
 use crate::board::game::{
-    CaptureChoice, Criterion, Game, JumpEffect, KindId, LongLanding, MidChainCrown, OpeningMove,
-    PlaceRule, SideId, Sq, TriggerAction, Whose,
+    CaptureChoice, Criterion, Game, Hostile, JumpEffect, KindId, LongLanding, MidChainCrown,
+    OpeningMove, PlaceRule, SideId, Sq, TriggerAction, Whose, ZoneId,
 };
 
 /// No square.
@@ -189,6 +189,9 @@ pub struct Tables {
     pub(crate) place_encloses: bool,
     /// Per side: the pieces in hand at the start (`UNLIMITED`: no limit).
     pub(crate) hand_start: [u16; super::position::MAX_SIDES],
+    /// The squares with powers and the kinds with conditions, when the
+    /// game has any (it is then played by the general path only).
+    pub(crate) powers: Option<Box<Powers>>,
     /// The opening moves, in order (the game is then played by the general
     /// path only).
     pub(crate) opening: Vec<OpeningSquares>,
@@ -210,6 +213,123 @@ pub enum OpeningSquares {
 
 /// A hand with no limit.
 pub const UNLIMITED: u16 = u16::MAX;
+
+/// The squares with powers and the kinds with conditions (`zone ...
+/// hostile`, `zone ... only KIND`, `captured surrounded`, `unarmed`): a
+/// game that has any is played by the general path only, which looks at
+/// them; the others never see them.
+#[derive(Clone, Debug)]
+pub struct Powers {
+    /// Per square: whether it counts as a captor.
+    pub(crate) hostile: Vec<Hostile>,
+    /// Per square: bit k set when a piece of kind k may stop there.
+    pub(crate) stop: Vec<u32>,
+    /// Per square: bit k set when a piece of kind k may pass over it.
+    pub(crate) pass: Vec<u32>,
+    /// Per square: the zone whose `only` limits it (the first one).
+    pub(crate) only_zone: Vec<Option<ZoneId>>,
+    /// `surrounded[code * n + sq]`: a piece of that code on that square is
+    /// captured only when surrounded.
+    pub(crate) surrounded: Vec<bool>,
+    /// Per code: the piece takes part in capturing (not `unarmed`).
+    pub(crate) armed: Vec<bool>,
+}
+
+impl Powers {
+    /// The powers of a game, or None when it has none.
+    fn new(game: &Game, n: usize, ncodes: usize, nkinds: usize) -> Option<Powers> {
+        let any = game
+            .zones
+            .iter()
+            .any(|z| z.hostile != Hostile::Not || !z.only.is_empty())
+            || game
+                .kinds
+                .iter()
+                .any(|k| k.surrounded.is_some() || k.unarmed);
+        if !any {
+            return None;
+        }
+        let mut p = Powers {
+            hostile: vec![Hostile::Not; n],
+            stop: vec![u32::MAX; n],
+            pass: vec![u32::MAX; n],
+            only_zone: vec![None; n],
+            surrounded: vec![false; ncodes * n],
+            armed: vec![true; ncodes],
+        };
+        for (zi, z) in game.zones.iter().enumerate() {
+            let mut all = crate::board::game::SquareSet::with_capacity(n);
+            for set in &z.squares {
+                all.union_with(set);
+            }
+            let allowed = z.only.iter().fold(0u32, |b, k| b | (1u32 << k.0.min(31)));
+            for sq in all.iter() {
+                let i = usize::from(sq.0);
+                if z.hostile != Hostile::Not {
+                    if let Some(h) = p.hostile.get_mut(i) {
+                        // `hostile` (always) wins over `when-empty`.
+                        if *h != Hostile::Always {
+                            *h = z.hostile;
+                        }
+                    }
+                }
+                if !z.only.is_empty() {
+                    if let Some(b) = p.stop.get_mut(i) {
+                        *b &= allowed;
+                    }
+                    if z.closed {
+                        if let Some(b) = p.pass.get_mut(i) {
+                            *b &= allowed;
+                        }
+                    }
+                    if let Some(slot) = p.only_zone.get_mut(i) {
+                        if slot.is_none() {
+                            *slot = u16::try_from(zi).ok().map(ZoneId);
+                        }
+                    }
+                }
+            }
+        }
+        for (k, kind) in game.kinds.iter().enumerate() {
+            for s in 0..game.sides.len() {
+                let code = 1 + s * nkinds + k;
+                if let Some(a) = p.armed.get_mut(code) {
+                    *a = !kind.unarmed;
+                }
+                let Some(set) = kind.surrounded.as_ref().and_then(|v| v.get(s)) else {
+                    continue;
+                };
+                for sq in set.iter() {
+                    if let Some(f) = p.surrounded.get_mut(code * n + usize::from(sq.0)) {
+                        *f = true;
+                    }
+                }
+            }
+        }
+        Some(p)
+    }
+
+    /// Whether a piece of `kind` may stop on `sq`.
+    #[inline]
+    pub(crate) fn may_stop(&self, kind: u8, sq: u16) -> bool {
+        self.stop
+            .get(usize::from(sq))
+            .is_some_and(|b| (b >> kind.min(31)) & 1 == 1)
+    }
+
+    /// Whether a piece of `kind` may pass over `sq`.
+    #[inline]
+    pub(crate) fn may_pass(&self, kind: u8, sq: u16) -> bool {
+        self.pass
+            .get(usize::from(sq))
+            .is_some_and(|b| (b >> kind.min(31)) & 1 == 1)
+    }
+
+    /// The zone whose `only` keeps pieces of other kinds off `sq`.
+    pub fn only_zone(&self, sq: u16) -> Option<ZoneId> {
+        self.only_zone.get(usize::from(sq)).copied().flatten()
+    }
+}
 
 impl Tables {
     /// Builds the tables of a compiled game.
@@ -307,6 +427,7 @@ impl Tables {
                     .unwrap_or_default()
             })
             .collect();
+        let powers = Powers::new(&game, n, ncodes, nkinds).map(Box::new);
         let opening: Vec<OpeningSquares> = game
             .opening
             .iter()
@@ -330,6 +451,7 @@ impl Tables {
             || stacks
             || !opening.is_empty()
             || moves.iter().any(|m| !m.hop.is_empty())
+            || powers.is_some()
             || places
             || clones
             || neighbours.iter().any(|v| !v.is_empty())
@@ -399,9 +521,14 @@ impl Tables {
         for code in 1..ncodes {
             for sq in 0..n {
                 let begin = step_to.len() as u32;
+                let stops = |to: u16| {
+                    powers
+                        .as_ref()
+                        .is_none_or(|p| p.may_stop(code_kind[code], to))
+                };
                 for &d in &moves[code].step {
                     let to = step_of(sq, d);
-                    if to != NONE && !no_stop[usize::from(to)] {
+                    if to != NONE && !no_stop[usize::from(to)] && stops(to) {
                         step_to.push(to);
                     }
                 }
@@ -413,7 +540,7 @@ impl Tables {
                         continue;
                     }
                     let land = step_of(usize::from(over), d);
-                    if land != NONE && !no_stop[usize::from(land)] {
+                    if land != NONE && !no_stop[usize::from(land)] && stops(land) {
                         jump_pairs.push((over, land));
                     }
                 }
@@ -459,6 +586,7 @@ impl Tables {
         let mut t = Tables {
             opening,
             start_empty,
+            powers,
             kernel: None,
             wide_kernel: None,
             places,
@@ -521,6 +649,29 @@ impl Tables {
         t.kernel = Kernel::new(&t);
         t.wide_kernel = Kernel::wide(&t);
         t
+    }
+
+    /// The squares with powers and the kinds with conditions, when the
+    /// game has any.
+    #[inline]
+    pub fn powers(&self) -> Option<&Powers> {
+        self.powers.as_deref()
+    }
+
+    /// When a piece of `kind` on `sq` is captured only when surrounded
+    /// (`captured surrounded`, for a piece of any side there): on how many
+    /// sides (the directions of custodian capture); None otherwise.
+    pub fn surrounded_on(&self, kind: KindId, sq: crate::board::game::Sq) -> Option<usize> {
+        let p = self.powers.as_deref()?;
+        let on = (0..self.nsides).any(|s| {
+            let code = 1 + s * self.nkinds + usize::from(kind.0);
+            p.surrounded
+                .get(code * self.n + usize::from(sq.0))
+                .copied()
+                .unwrap_or(false)
+        });
+        let sides = self.custodian.iter().map(Vec::len).max().unwrap_or(0);
+        on.then_some(sides)
     }
 
     /// Whether pieces are placed from a hand.

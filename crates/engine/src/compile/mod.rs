@@ -5,7 +5,7 @@
 
 pub mod race;
 
-use crate::board::game::{Custodian, DirId, Game, KindInfo, Moves};
+use crate::board::game::{Custodian, DirId, Game, KindInfo, Moves, Sq, SquareSet};
 use crate::check::pieces::VectorMoves;
 use crate::check::{weights, CheckedGame, Resolved};
 use crate::diagnostic::Diagnostic;
@@ -92,7 +92,25 @@ pub fn compile(r: &Resolved) -> Game {
         let weight = weights.get(k).copied().unwrap_or(1000);
         // Evaluation counts whole pieces: the value rounded.
         let value = i32::try_from(weight.saturating_add(500) / 1000).unwrap_or(i32::MAX);
+        let surrounded = kind.surrounded.map(|(at, _)| {
+            (0..r.sides.list.len())
+                .map(|s| match at {
+                    Some((zone, whose)) => r.zones.seen_by(zone, whose, s),
+                    None => {
+                        let mut all = SquareSet::with_capacity(r.board.squares.len());
+                        for i in 0..r.board.squares.len() {
+                            if let Ok(i) = u16::try_from(i) {
+                                all.insert(Sq(i));
+                            }
+                        }
+                        all
+                    }
+                })
+                .collect()
+        });
         kinds.push(KindInfo {
+            surrounded,
+            unarmed: kind.unarmed.is_some(),
             id: kind.id.clone(),
             name: kind.name.clone(),
             letter: kind.letter,

@@ -121,8 +121,10 @@ pub fn check_game(
     let board = board::check_board(&merged, diags);
     let sides = sides::check_sides(&merged, diags);
     let directions = directions::Directions::new(&merged, diags);
-    let zones = zones::check_zones(&merged, board.as_ref(), &sides, diags);
+    let mut zones = zones::check_zones(&merged, board.as_ref(), &sides, diags);
     let kinds = pieces::check_pieces(&merged, &sides, &directions, &zones, diags);
+    zones::resolve_only(&merged, &mut zones, |n, d| kinds.lookup(n, d), diags);
+    rules::check_square_powers(&merged, &kinds, &zones, diags);
     let setup = setup::check_setup(&merged, board.as_ref(), &sides, &kinds, &zones, diags);
     let capture = rules::check_capture(&merged, &kinds, diags);
     let custodian = rules::check_custodian(&merged, &sides, &directions, diags);

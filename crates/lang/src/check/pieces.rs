@@ -62,6 +62,11 @@ pub struct Kind {
     pub value: Option<u64>,
     /// `place [anywhere|enclosing]`, with the line's span.
     pub place: Option<(PlaceRule, Span)>,
+    /// `captured surrounded [at ZONE]`: the zone (None: everywhere), with
+    /// the line's span.
+    pub surrounded: Option<(Option<(ZoneId, Whose)>, Span)>,
+    /// `unarmed`, with the line's span.
+    pub unarmed: Option<Span>,
 }
 
 /// The checked kinds.
@@ -155,6 +160,8 @@ pub fn check_pieces(
             immune_to: Vec::new(),
             value: None,
             place: None,
+            surrounded: None,
+            unarmed: None,
         });
     }
     let mut distinct: Vec<(i8, i8)> = Vec::new();
@@ -168,6 +175,8 @@ pub fn check_pieces(
         let mut value = None;
         let mut immune_to = Vec::new();
         let mut place: Option<(PlaceRule, Span)> = None;
+        let mut surrounded: Option<(Option<(ZoneId, Whose)>, Span)> = None;
+        let mut unarmed: Option<Span> = None;
         for line in &piece.lines {
             match &line.node {
                 PieceLine::Move(kind, dirs, replacement, limits) => {
@@ -312,6 +321,31 @@ pub fn check_pieces(
                     }
                     place = Some((*rule, line.span));
                 }
+                PieceLine::Surrounded(zone) => {
+                    if let Some((_, first)) = surrounded {
+                        diags.push(duplicate(
+                            &format!("the capture of `{}`", piece.id.node),
+                            line.span,
+                            first,
+                        ));
+                        continue;
+                    }
+                    let at = match zone {
+                        Some(z) => match zones.lookup_ref(z, diags) {
+                            Some(id) => Some((id, z.whose)),
+                            None => continue,
+                        },
+                        None => None,
+                    };
+                    surrounded = Some((at, line.span));
+                }
+                PieceLine::Unarmed => {
+                    if let Some(first) = unarmed {
+                        diags.push(duplicate("`unarmed`", line.span, first));
+                        continue;
+                    }
+                    unarmed = Some(line.span);
+                }
                 PieceLine::Value(n) => {
                     if let Some(first) = value_span {
                         diags.push(duplicate(
@@ -382,6 +416,8 @@ pub fn check_pieces(
             kind.immune_to = immune_to;
             kind.value = value;
             kind.place = place;
+            kind.surrounded = surrounded;
+            kind.unarmed = unarmed;
         }
     }
     kinds

@@ -15,6 +15,109 @@ use crate::vocab::board::{
 };
 use crate::vocab::{Elimination, Verdict};
 
+/// Checks the squares with powers and the kinds with conditions: hostile
+/// squares, `captured surrounded` and `unarmed` need `capture custodian`;
+/// an unarmed kind has no capturing moves; squares only some kinds may
+/// stop on are not combined with long jumps of the other kinds.
+pub fn check_square_powers(
+    merged: &Merged,
+    kinds: &Kinds,
+    zones: &Zones,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let custodian = merged.custodian.is_some();
+    let needs =
+        "add `capture custodian orthogonal` (enemies enclosed along a rank or file are taken)";
+    for decl in &merged.zones {
+        if let (Some(h), false) = (&decl.hostile, custodian) {
+            diags.push(
+                Diagnostic::new(
+                    Code::EffectMisplaced,
+                    format!(
+                        "zone `{}` is hostile, but the game has no `capture custodian`",
+                        decl.name.node
+                    ),
+                )
+                .primary(
+                    h.span,
+                    "a hostile square only counts when a piece is enclosed",
+                )
+                .help(format!("{needs}, or remove `hostile`")),
+            );
+        }
+    }
+    for kind in &kinds.list {
+        if let (Some((_, at)), false) = (&kind.surrounded, custodian) {
+            diags.push(
+                Diagnostic::new(
+                    Code::EffectMisplaced,
+                    format!(
+                        "piece `{}` is captured only when surrounded, but the game has no `capture custodian`",
+                        kind.id
+                    ),
+                )
+                .primary(*at, "surrounding is a custodian capture")
+                .help(format!("{needs}, or remove this line")),
+            );
+        }
+        let Some(at) = kind.unarmed else {
+            continue;
+        };
+        if !custodian {
+            diags.push(
+                Diagnostic::new(
+                    Code::EffectMisplaced,
+                    format!(
+                        "piece `{}` is unarmed, but the game has no `capture custodian`",
+                        kind.id
+                    ),
+                )
+                .primary(at, "`unarmed` only keeps a piece out of enclosures")
+                .help(format!("{needs}, or remove `unarmed`")),
+            );
+        }
+        let captures = kind.moves.iter().any(|m| {
+            !m.short_jump.is_empty()
+                || !m.long_jump.is_empty()
+                || !m.step_capture.is_empty()
+                || !m.slide_capture.is_empty()
+        });
+        if captures {
+            diags.push(
+                Diagnostic::new(
+                    Code::EffectMisplaced,
+                    format!("piece `{}` is unarmed but has capturing moves", kind.id),
+                )
+                .primary(at, "an unarmed piece takes no part in capturing")
+                .help("remove `unarmed`, or its jumps and `captures` lines"),
+            );
+        }
+    }
+    for (decl, zone) in merged.zones.iter().zip(&zones.list) {
+        let Some((names, _)) = &decl.only else {
+            continue;
+        };
+        let jumper = kinds.list.iter().enumerate().find(|(k, kind)| {
+            u8::try_from(*k).is_ok_and(|k| !zone.only.contains(&KindId(k)))
+                && kind.moves.iter().any(|m| !m.long_jump.is_empty())
+        });
+        if let (Some((_, kind)), Some(first)) = (jumper, names.first()) {
+            diags.push(
+                Diagnostic::new(
+                    Code::EffectMisplaced,
+                    format!(
+                        "zone `{}` is for some kinds only, but piece `{}` jumps long",
+                        decl.name.node, kind.id
+                    ),
+                )
+                .primary(first.span, "squares only some kinds may stop on")
+                .secondary(kind.span, "this piece has a long jump")
+                .help("list the kind after `only`, or give it short jumps: a long jump's landings are not limited by kind"),
+            );
+        }
+    }
+}
+
 /// Checks the capture settings.
 pub fn check_capture(merged: &Merged, kinds: &Kinds, diags: &mut Vec<Diagnostic>) -> CaptureRules {
     let effect = match &merged.effect {
@@ -592,6 +695,25 @@ pub fn check_end(
                     whose: zone.whose,
                     kind: k,
                 }
+            }
+            AstEnd::Captured(name) => {
+                let Some(k) = kinds.lookup(name, diags) else {
+                    continue;
+                };
+                if !setup.iter().any(|p| p.2 == k) {
+                    diags.push(
+                        Diagnostic::new(
+                            Code::EndNeverDecides,
+                            format!("`end captured {}` can never decide the game", name.node),
+                        )
+                        .primary(name.span, "no side starts with a piece of this kind")
+                        .help(format!(
+                            "the rule concerns a side that had a `{}` at the start and has none left: set one up, or name a kind that is set up",
+                            name.node
+                        )),
+                    );
+                }
+                EndCondition::Captured(k)
             }
             AstEnd::ReducedTo(n) => {
                 let fewest = (0..sides)

@@ -20,6 +20,9 @@ pub fn warn_unused(merged: &Merged, diags: &mut Vec<Diagnostic>) {
                 kinds_used.push(&kind.node);
                 zones_used.push(&zone.name.node);
             }
+            if let PieceLine::Surrounded(Some(zone)) = &line.node {
+                zones_used.push(&zone.name.node);
+            }
             if let PieceLine::Place(_) = &line.node {
                 // Placed from the hand.
                 kinds_used.push(&piece.id.node);
@@ -45,7 +48,8 @@ pub fn warn_unused(merged: &Merged, diags: &mut Vec<Diagnostic>) {
     let zones_used: std::collections::HashSet<&str> = zones_used.into_iter().collect();
     let kinds_used: std::collections::HashSet<&str> = kinds_used.into_iter().collect();
     for zone in &merged.zones {
-        if !zone.no_stop && !zones_used.contains(zone.name.node.as_str()) {
+        let powers = zone.no_stop || zone.hostile.is_some() || zone.only.is_some();
+        if !powers && !zones_used.contains(zone.name.node.as_str()) {
             diags.push(
                 Diagnostic::new(Code::UnusedZone, format!("zone `{}` is never used", zone.name.node))
                     .primary(zone.name.span, "declared here")

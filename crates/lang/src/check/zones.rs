@@ -7,7 +7,7 @@ use crate::ast::{Name, RankNumber, Spanned, SquareRef, ZoneBody, ZoneDecl, ZoneR
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::Span;
 use crate::suggest::unknown_help;
-use crate::vocab::board::{SquareSet, Whose, ZoneId, ZoneInfo};
+use crate::vocab::board::{Hostile, KindId, SquareSet, Whose, ZoneId, ZoneInfo};
 
 /// The checked zones.
 #[derive(Clone, Debug, Default)]
@@ -83,10 +83,41 @@ pub fn check_zones(
             squares,
             per_side: !matches!(decl.body, ZoneBody::Shared(_)),
             no_stop: decl.no_stop,
+            hostile: match decl.hostile {
+                None => Hostile::Not,
+                Some(Spanned { node: true, .. }) => Hostile::WhenEmpty,
+                Some(_) => Hostile::Always,
+            },
+            // The kinds of `only` are looked up once the kinds are checked
+            // (`resolve_only`).
+            only: Vec::new(),
+            closed: decl.only.as_ref().is_some_and(|(_, closed)| *closed),
         });
         zones.spans.push(decl.name.span);
     }
     zones
+}
+
+/// Looks up the kinds of each zone's `only KIND ...` (once the kinds are
+/// checked); an unknown kind is an error.
+pub fn resolve_only(
+    merged: &Merged,
+    zones: &mut Zones,
+    lookup: impl Fn(&Name, &mut Vec<Diagnostic>) -> Option<KindId>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    for (decl, zone) in merged.zones.iter().zip(zones.list.iter_mut()) {
+        let Some((kinds, _)) = &decl.only else {
+            continue;
+        };
+        for name in kinds {
+            if let Some(k) = lookup(name, diags) {
+                if !zone.only.contains(&k) {
+                    zone.only.push(k);
+                }
+            }
+        }
+    }
 }
 
 /// The squares of one zone, per side.

@@ -790,11 +790,42 @@ impl Lower {
             Rule::side_lists => self.lower_side_lists(body_pair)?,
             _ => ZoneBody::Shared(self.lower_square_list(body_pair)),
         };
-        let no_stop = inner.any(|p| p.as_rule() == Rule::zone_property);
+        let mut no_stop = false;
+        let mut hostile = None;
+        let mut only = None;
+        for p in inner.filter(|p| p.as_rule() == Rule::zone_property) {
+            let Some(prop) = p.into_inner().next() else {
+                continue;
+            };
+            match prop.as_rule() {
+                Rule::hostile_property => {
+                    let span = self.tight(&prop);
+                    let when_empty = prop
+                        .into_inner()
+                        .any(|q| q.as_rule() == Rule::kw_when_empty);
+                    hostile = Some(Spanned::new(when_empty, span));
+                }
+                Rule::only_property => {
+                    let mut kinds = Vec::new();
+                    let mut closed = false;
+                    for q in prop.into_inner() {
+                        match q.as_rule() {
+                            Rule::name => kinds.push(self.lower_name(q)),
+                            Rule::kw_closed => closed = true,
+                            _ => {}
+                        }
+                    }
+                    only = Some((kinds, closed));
+                }
+                _ => no_stop = true,
+            }
+        }
         Some(ZoneDecl {
             name,
             body,
             no_stop,
+            hostile,
+            only,
         })
     }
 
@@ -886,8 +917,12 @@ impl Lower {
     /// `piece_line = _{ step_line | slide_line | jump_line | promote_line | immune_line | value_line }`
     fn lower_piece_line(&self, pair: P<'_>) -> Option<Spanned<PieceLine>> {
         let rule = pair.as_rule();
-        // A `place` line ends at its last word, not at the spaces after it.
-        let span = if rule == Rule::place_line {
+        // A `place` line (and a `captured` or `unarmed` one) ends at its
+        // last word, not at the spaces after it.
+        let span = if matches!(
+            rule,
+            Rule::place_line | Rule::captured_line | Rule::unarmed_line
+        ) {
             self.tight(&pair)
         } else {
             self.span(&pair)
@@ -961,6 +996,14 @@ impl Lower {
                 Some(Rule::kw_enclosing) => PlaceRule::Enclosing,
                 _ => PlaceRule::Anywhere,
             }),
+            Rule::captured_line => {
+                let zone = match inner.find(|p| p.as_rule() == Rule::zone_ref) {
+                    Some(p) => Some(self.lower_zone_ref(p)?),
+                    None => None,
+                };
+                PieceLine::Surrounded(zone)
+            }
+            Rule::unarmed_line => PieceLine::Unarmed,
             _ => return None,
         };
         Some(Spanned::new(line, span))
@@ -1166,6 +1209,7 @@ impl Lower {
                 exact,
                 dirs,
             },
+            Rule::end_captured => EndCondition::Captured(kind?),
             _ => return None,
         };
         Some(EndRule::Rule {

@@ -443,7 +443,7 @@ const FORMS: &[(&str, &str)] = &[
     ("side", "`side ID \"Name\" forward north|south|east|west`, then maybe `letter L`"),
     ("first", "`first SIDE`"),
     ("directions", "`directions NAME = DIRECTION ...`"),
-    ("zone", "`zone NAME = SQUARES`, `zone NAME = ranks N-M` or `zone NAME = SIDE: SQUARES, SIDE: SQUARES`, then maybe `no-stop`"),
+    ("zone", "`zone NAME = SQUARES`, `zone NAME = ranks N-M` or `zone NAME = SIDE: SQUARES, SIDE: SQUARES`, then maybe `no-stop`, `hostile [when-empty]` or `only KIND ... [closed]`"),
     ("piece", "`piece ID \"Name\" { LINES }`, with `letter L` maybe before the `{`"),
     ("setup", "`setup KIND at ZONE` or `setup SIDE KIND at SQUARES`"),
     ("capture", "`capture compulsory|optional|most|free`, `capture removes at-end|at-once` or `capture converts to KIND`"),
@@ -451,7 +451,7 @@ const FORMS: &[(&str, &str)] = &[
     ("crown", "`crown mid-chain stay|continue|stop`"),
     ("long-landing", "`long-landing any` or `long-landing must-continue`"),
     ("on", "`on end at ZONE convert to KIND`"),
-    ("end", "`end CONDITION OUTCOME`: `no-pieces`, `no-moves`, `repetition N`, `after N plies without EVENT or EVENT ...`, `reach ZONE [KIND]` or `reduced-to N`, then `win`, `lose`, `draw` (or `pass` after `no-moves`); or `end loser drops-out|ends-game`"),
+    ("end", "`end CONDITION OUTCOME`: `no-pieces`, `no-moves`, `repetition N`, `after N plies without EVENT or EVENT ...`, `reach ZONE [KIND]`, `reduced-to N` or `captured KIND`, then `win`, `lose`, `draw` (or `pass` after `no-moves`); or `end loser drops-out|ends-game`"),
     ("option", "`option NAME = VALUE VALUE ...`"),
     ("when", "`when OPTION = VALUE { STATEMENTS }`"),
     ("track", "`track N`, such as `track 100`, or `track N loop starts CELL CELL ... home N`"),
@@ -478,6 +478,7 @@ const FORMS: &[(&str, &str)] = &[
     ("promote", "`promote KIND at ZONE`"),
     ("immune", "`immune to KIND ...`"),
     ("value", "`value N`"),
+    ("captured", "`captured surrounded` or `captured surrounded at ZONE`"),
 ];
 
 /// The form of the statement or line being written where `before` ends:

@@ -156,6 +156,27 @@ pub struct ZoneInfo {
     pub per_side: bool,
     /// No piece may end a move, or land between jumps, on the zone (AR-7).
     pub no_stop: bool,
+    /// Whether its squares count as captors in an enclosure (`hostile`).
+    pub hostile: Hostile,
+    /// The only kinds that may stop on its squares (`only KIND ...`; empty:
+    /// every kind).
+    pub only: Vec<KindId>,
+    /// With `only`: the other kinds may not pass over its squares either
+    /// (`closed`).
+    pub closed: bool,
+}
+
+/// Whether a square counts as a captor when a piece is enclosed against
+/// it by custodian capture (`zone ... hostile [when-empty]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hostile {
+    /// Not hostile: only pieces capture.
+    Not,
+    /// Hostile unless a piece of the enclosed piece's own side stands on
+    /// it (`hostile`).
+    Always,
+    /// Hostile only while empty (`hostile when-empty`).
+    WhenEmpty,
 }
 
 /// What a jump does to the piece jumped over.
@@ -408,6 +429,9 @@ pub enum EndCondition {
     /// pass, no other side has one either): the side with the most pieces
     /// (equal counts: a draw).
     MostPieces,
+    /// A side that had a piece of the kind at the start has none left
+    /// (that side).
+    Captured(KindId),
     /// A side has `length` of its pieces in a row along one of its
     /// directions (that side).
     Line {

@@ -677,6 +677,31 @@ fn capture_section(o: &mut String, t: &Tables) {
             ));
         }
     }
+    for kind in &g.kinds {
+        if kind.unarmed {
+            v.push(format!(
+                "A {} takes no part in captures: it neither encloses an enemy nor closes an enclosure.",
+                kind.name.to_lowercase()
+            ));
+        }
+        if let Some(sets) = &kind.surrounded {
+            let everywhere = sets.iter().all(|s| s.len() == g.squares.len());
+            let at = if everywhere {
+                String::new()
+            } else {
+                let mut all = crate::board::game::SquareSet::default();
+                for set in sets {
+                    all.union_with(set);
+                }
+                let names: Vec<String> = all.iter().map(|sq| square_name(t, sq)).collect();
+                format!(" on {}", names.join(" "))
+            };
+            v.push(format!(
+                "A {}{at} is taken only when enemies or hostile squares stand on all its sides (the board's edge never counts).",
+                kind.name.to_lowercase()
+            ));
+        }
+    }
     o.push_str("<h2>Captures</h2>\n");
     list(o, &v);
 }
@@ -707,6 +732,11 @@ fn promotion_section(o: &mut String, t: &Tables) {
     }
     for z in g.zones.iter().filter(|z| z.no_stop) {
         v.push(format!("No piece may stop on the {} zone.", z.id));
+    }
+    for z in &g.zones {
+        if let Some(words) = crate::format::text::board::power_words(t, z) {
+            v.push(format!("The {} zone: {words}.", z.id));
+        }
     }
     for trig in &g.triggers {
         if let Some(z) = g.zones.get(usize::from(trig.zone.0)) {
@@ -768,6 +798,13 @@ fn end_section(o: &mut String, t: &Tables) {
                     "that side",
                 )
             }
+            EndCondition::Captured(k) => (
+                format!(
+                    "When a side that had a {} at the start has none left",
+                    kind_name(g, *k)
+                ),
+                "it",
+            ),
             EndCondition::ReducedTo(n) => (
                 format!(
                     "When a side is down to {} or fewer",

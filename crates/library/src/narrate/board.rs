@@ -4,7 +4,7 @@
 //! the rule events of a move (`Event`: `captures the man on 14`), and why
 //! a typed move is refused (`MoveError`: `a capture is compulsory: 22x15`).
 
-use crate::board::game::{Criterion, EndCondition, KindId, SideId, Sq};
+use crate::board::game::{Criterion, EndCondition, KindId, SideId, Sq, ZoneId};
 use crate::board::position::{algebraic, square_name};
 use crate::board::refusal::{Direction, Instead, JumpLimit, NothingToTake, PieceAt};
 use crate::board::{EndReason, Event, Move, MoveError, Outcome, Refusal, Tables};
@@ -64,6 +64,9 @@ pub fn end_reason(t: &Tables, reason: &EndReason) -> String {
                 "a {piece} of {} reached the {zone} zone{at}",
                 side_name(t, side)
             )
+        }
+        EndReason::Captured { side, kind } => {
+            format!("{} lost their {}", side_name(t, side), kind_name(t, kind))
         }
         EndReason::ReducedTo { side, left } => {
             let s = if left == 1 { "" } else { "s" };
@@ -131,6 +134,29 @@ fn kind_or(t: &Tables, kind: KindId, fallback: &str) -> String {
         .map_or_else(|| fallback.to_string(), |k| k.name.to_lowercase())
 }
 
+/// A zone's name (`?` for a zone the game doesn't have).
+fn zone_name(t: &Tables, zone: ZoneId) -> &str {
+    t.game()
+        .zones
+        .get(usize::from(zone.0))
+        .map_or("?", |z| z.id.as_str())
+}
+
+/// The kinds a zone's `only` names: `king`, `king and queen`.
+fn only_kinds(t: &Tables, zone: ZoneId) -> String {
+    let names: Vec<String> = t
+        .game()
+        .zones
+        .get(usize::from(zone.0))
+        .map(|z| z.only.iter().map(|&k| kind_name(t, k)).collect())
+        .unwrap_or_default();
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "piece".to_string(),
+    }
+}
+
 /// A kind's name in lower case (`piece` for a kind the game doesn't have).
 fn kind_name(t: &Tables, kind: KindId) -> String {
     kind_or(t, kind, "piece")
@@ -153,11 +179,19 @@ pub fn describe(t: &Tables, event: &Event) -> String {
             ),
             _ => format!("{}: loses and leaves the game", end_reason(t, reason)),
         },
-        Event::Capture { kind, square } => format!(
-            "captures the {} on {}",
-            kind_name(t, kind),
-            square_name(t, square)
-        ),
+        Event::Capture { kind, square } => match t.surrounded_on(kind, square) {
+            Some(sides) => format!(
+                "the {} on {} is surrounded on {} sides and taken",
+                kind_name(t, kind),
+                square_name(t, square),
+                crate::words::number(sides)
+            ),
+            None => format!(
+                "captures the {} on {}",
+                kind_name(t, kind),
+                square_name(t, square)
+            ),
+        },
         Event::ColumnMoves { square, height } => {
             format!("the column of {height} goes to {}", square_name(t, square))
         }
@@ -379,6 +413,20 @@ fn refused(n: Naming<'_>, rule: &Refusal) -> String {
             format!("a capture is compulsory: {}", n.moves(captures))
         }
         Refusal::Occupied { square } => format!("{} is occupied", n.square(*square)),
+        Refusal::KindOnly { square, zone, kind } => format!(
+            "only the {} may stop on the {} ({}): not a {}",
+            only_kinds(t, *zone),
+            zone_name(t, *zone),
+            n.square(*square),
+            kind_name(t, *kind)
+        ),
+        Refusal::ClosedOver { square, zone, kind } => format!(
+            "only the {} may pass over the {} ({}): not a {}",
+            only_kinds(t, *zone),
+            zone_name(t, *zone),
+            n.square(*square),
+            kind_name(t, *kind)
+        ),
         Refusal::Neutral { square } => {
             format!("{} is neutral: no piece may stop there", n.square(*square))
         }

@@ -22,6 +22,7 @@ pub fn ending(reason: EndCause) -> &'static str {
             Cause::FewPiecesLeft => "few pieces left",
             Cause::MostPieces => "most pieces",
             Cause::Line => "line",
+            Cause::KindCaptured => "piece captured",
         },
         EndCause::PlyLimit => "ply limit",
         EndCause::HomeFirst => "home first",

@@ -16,7 +16,8 @@ const STROKES: [&str; 8] = [
 ];
 
 /// The SVG text of a position: squares (playable ones dark), zone tints
-/// (no-stop squares hatched, trigger zones in the owner's colour), one circle
+/// (no-stop squares hatched, trigger zones in the owner's colour, squares
+/// with powers framed and crossed in gold), one circle
 /// per piece, a ring and a letter on promoted kinds, coordinates, a legend
 /// of the zones, a title.
 pub fn render_svg(t: &Tables, pos: &Position) -> String {
@@ -40,6 +41,21 @@ struct Entry {
     words: String,
 }
 
+/// The colour of the squares with powers (`hostile`, `only`).
+const POWER: &str = "#d4a017";
+
+/// Whether `sq` is a square with powers: one only some kinds may stop
+/// on, or a hostile one.
+fn power_square(t: &Tables, sq: Sq) -> bool {
+    t.powers().is_some_and(|p| {
+        p.only_zone(sq.0).is_some()
+            || t.game().zones.iter().any(|z| {
+                z.hostile != crate::board::game::Hostile::Not
+                    && z.squares.iter().any(|set| set.contains(sq))
+            })
+    })
+}
+
 /// The legend of the zones drawn: the no-stop zones, then each trigger
 /// zone (per owner for a zone of each side), with what it does.
 fn zone_entries(t: &Tables) -> Vec<Entry> {
@@ -50,6 +66,14 @@ fn zone_entries(t: &Tables) -> Vec<Entry> {
             outline: None,
             words: format!("{}: no piece may stop there", z.id),
         });
+    }
+    for z in &g.zones {
+        if let Some(words) = crate::format::text::board::power_words(t, z) {
+            v.push(Entry {
+                outline: Some(POWER),
+                words: format!("{}: {words}", z.id),
+            });
+        }
     }
     let mut seen: Vec<u16> = Vec::new();
     for trig in &g.triggers {
@@ -119,6 +143,17 @@ fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
             if t.no_stop().get(usize::from(sq.0)).copied().unwrap_or(false) {
                 o.push_str(&format!(
                     "<rect class=\"zone no-stop\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"url(#nostop)\"/>\n"
+                ));
+            }
+            if power_square(t, sq) {
+                // A square with powers (a throne, a corner): a cross in a
+                // frame.
+                let (a, b) = (x + 6, y + 6);
+                let (c, d) = (x + CELL - 6, y + CELL - 6);
+                o.push_str(&format!(
+                    "<g class=\"zone power\" stroke=\"{POWER}\" stroke-width=\"3\" fill=\"none\"><rect x=\"{a}\" y=\"{b}\" width=\"{}\" height=\"{}\"/><path d=\"M{a},{b} L{c},{d} M{c},{b} L{a},{d}\"/></g>\n",
+                    CELL - 12,
+                    CELL - 12
                 ));
             }
             if let Some(owner) = trigger_owner(t, sq) {

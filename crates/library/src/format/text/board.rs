@@ -2,7 +2,7 @@
 //! letters (or Unicode, with ANSI colours on a terminal), a legend and the
 //! side to move.
 
-use crate::board::game::Sq;
+use crate::board::game::{Hostile, Sq, ZoneInfo};
 use crate::board::{Position, Tables};
 
 /// How a piece is drawn: the side's letter, lower case for the ordinary kind
@@ -111,6 +111,9 @@ fn zone_mark(t: &Tables, sq: Sq, style: &Style) -> Option<(String, Option<usize>
         let mark = if style.unicode { "\u{00d7}" } else { "*" };
         return Some((format!(" {mark} "), None));
     }
+    if let Some(mark) = power_mark(t, sq, style) {
+        return Some((format!(" {mark} "), None));
+    }
     for trig in &t.game().triggers {
         if let Some(z) = t.game().zones.get(usize::from(trig.zone.0)) {
             for (side, set) in z.squares.iter().enumerate() {
@@ -122,6 +125,46 @@ fn zone_mark(t: &Tables, sq: Sq, style: &Style) -> Option<(String, Option<usize>
         }
     }
     None
+}
+
+/// The mark of a square with powers: one only some kinds may stop on
+/// (`^`, `⌂`), else a hostile one (`!`, `⊗`).
+fn power_mark(t: &Tables, sq: Sq, style: &Style) -> Option<&'static str> {
+    let p = t.powers()?;
+    if p.only_zone(sq.0).is_some() {
+        return Some(if style.unicode { "\u{2302}" } else { "^" });
+    }
+    let hostile = t
+        .game()
+        .zones
+        .iter()
+        .any(|z| z.hostile != Hostile::Not && z.squares.iter().any(|set| set.contains(sq)));
+    hostile.then_some(if style.unicode { "\u{2297}" } else { "!" })
+}
+
+/// What the squares with powers of a zone are, for the legend: `only the
+/// king may stop there, hostile`.
+pub fn power_words(t: &Tables, zone: &ZoneInfo) -> Option<String> {
+    let mut words = Vec::new();
+    if !zone.only.is_empty() {
+        let kinds: Vec<String> = zone
+            .only
+            .iter()
+            .filter_map(|k| t.game().kinds.get(usize::from(k.0)))
+            .map(|k| k.name.to_lowercase())
+            .collect();
+        let pass = if zone.closed { " or pass" } else { "" };
+        words.push(format!(
+            "only the {} may stop{pass} there",
+            kinds.join(" and ")
+        ));
+    }
+    match zone.hostile {
+        Hostile::Always => words.push("hostile".to_string()),
+        Hostile::WhenEmpty => words.push("hostile when empty".to_string()),
+        Hostile::Not => {}
+    }
+    (!words.is_empty()).then(|| words.join(", "))
 }
 
 /// The three characters of a trigger zone's square owned by `owner`.
@@ -148,6 +191,18 @@ fn zone_legend(t: &Tables, style: &Style) -> Vec<String> {
     if g.zones.iter().all(|z| !z.no_stop) && t.no_stop().iter().any(|&b| b) {
         let mark = if style.unicode { "\u{00d7}" } else { "*" };
         legend.push(format!("{mark} no-stop square"));
+    }
+    for z in &g.zones {
+        let Some(words) = power_words(t, z) else {
+            continue;
+        };
+        let mark = match (z.only.is_empty(), style.unicode) {
+            (false, true) => "\u{2302}",
+            (false, false) => "^",
+            (true, true) => "\u{2297}",
+            (true, false) => "!",
+        };
+        legend.push(format!("{mark} {}: {words}", z.id));
     }
     let mut seen: Vec<u16> = Vec::new();
     for trig in &g.triggers {
