@@ -11,10 +11,10 @@ mod common;
 mod board_ataxx;
 #[path = "board_events.rs"]
 mod board_events;
-#[path = "board_stacks.rs"]
-mod board_stacks;
 #[path = "board_jumps.rs"]
 mod board_jumps;
+#[path = "board_stacks.rs"]
+mod board_stacks;
 #[path = "board_tafl.rs"]
 mod board_tafl;
 #[path = "capture_search.rs"]

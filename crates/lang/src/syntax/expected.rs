@@ -216,7 +216,6 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_corners => "`corners`",
         kw_neighbours | neighbours => "`neighbours`",
         kw_clone => "`clone`",
-        kw_only => "`only`",
         kw_hop | hop_line => "`hop`",
         opening_on | opening_next | kw_next_to => "`on` or `next-to`",
         kw_empty => "`empty`",
