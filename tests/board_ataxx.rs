@@ -10,34 +10,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
+use crate::common::board_game as bundled;
+use crate::common::board_text as tables;
 
 use rulebook::board::game::SideId;
 use rulebook::board::{Outcome, Perft, Position, Tables};
-use rulebook::load::{check, check_source, BundledLoader, Source};
-
-fn bundled(name: &str, options: &[(String, String)]) -> Tables {
-    let checked = check(&BundledLoader, name, options);
-    match checked.board().cloned() {
-        Some(t) => t,
-        None => panic!("{name}: {}", checked.render()),
-    }
-}
-
-/// The tables of a rule file given as text (it may extend bundled games).
-fn tables(text: &str) -> Tables {
-    let checked = check_source(
-        Source {
-            name: "test.rules".to_string(),
-            text: text.to_string(),
-        },
-        &BundledLoader,
-        &[],
-    );
-    match checked.board().cloned() {
-        Some(t) => t,
-        None => panic!("{}", checked.render()),
-    }
-}
+use rulebook::load::{check_source, BundledLoader, Source};
 
 /// The perft table of libataxx (github.com/kz04px/libataxx,
 /// `tests/perft.cpp`), copied by the Ataxx engines that test against it
@@ -129,10 +107,7 @@ fn ataxx_perft_matches_libataxx() {
 
 #[test]
 fn the_blockers_option_is_libataxxs_cross() {
-    let t = bundled(
-        "other/ataxx",
-        &[("blockers".to_string(), "cross".to_string())],
-    );
+    let t = bundled("other/ataxx", &[("blockers", "cross")]);
     let start = Position::start(&t);
     let mut perft = Perft::new(&t, 4);
     for (depth, want) in [14, 196, 4184, 86528].into_iter().enumerate() {
@@ -164,10 +139,6 @@ fn ataxx_make_and_unmake_count_as_copies_do() {
 #[test]
 fn random_ataxx_games_keep_every_invariant() {
     for (options, squares) in [(vec![], 49), (vec![("blockers", "cross")], 45)] {
-        let options: Vec<(String, String)> = options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
         let t = bundled("other/ataxx", &options);
         let start = Position::start(&t);
         for seed in 1..=4 {

@@ -17,25 +17,15 @@
 //! in `games::random_games`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::common::board_game as bundled;
+use crate::common::board_text as tables;
 use std::path::Path;
 use std::process::Command;
 
 use crate::common;
 
 use rulebook::board::{Outcome, Perft, Position, Tables};
-use rulebook::load::{check, check_source, BundledLoader, Source};
-
-fn bundled(name: &str, options: &[(&str, &str)]) -> Tables {
-    let options: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let checked = check(&BundledLoader, name, &options);
-    match checked.board().cloned() {
-        Some(t) => t,
-        None => panic!("{name}: {}", checked.render()),
-    }
-}
+use rulebook::load::{check_source, BundledLoader, Source};
 
 /// The three games the independent program knows, by its names.
 fn games() -> Vec<(&'static str, Tables)> {
@@ -241,22 +231,6 @@ fn hops_chain_over_own_pieces_and_capture_nothing() {
         m.legal().iter().any(|mv| mv.path.len() >= 2),
         "no chain of hops"
     );
-}
-
-/// The tables of a rule file given as text (it may extend bundled games).
-fn tables(text: &str) -> Tables {
-    let checked = check_source(
-        Source {
-            name: "test.rules".to_string(),
-            text: text.to_string(),
-        },
-        &BundledLoader,
-        &[],
-    );
-    match checked.board().cloned() {
-        Some(t) => t,
-        None => panic!("{}", checked.render()),
-    }
 }
 
 #[test]

@@ -19,15 +19,7 @@ use crate::common;
 
 use rulebook::board::game::Sq;
 use rulebook::board::{Match, Perft, Position, Tables};
-use rulebook::load::{check, check_source, BundledLoader, Source};
-
-fn bundled(name: &str) -> Tables {
-    let checked = check(&BundledLoader, name, &[]);
-    match checked.board().cloned() {
-        Some(t) => t,
-        None => panic!("{name}: {}", checked.render()),
-    }
-}
+use rulebook::load::{check_source, BundledLoader, Source};
 
 /// The counts of tests/independent/lasca.py for depths 1 to `depth`, or
 /// None when there is no python3 (said on stderr).
@@ -283,4 +275,9 @@ fn the_svg_board_draws_columns() {
     let plain = Position::start(&t);
     let svg = rulebook::format::svg::board::render_svg(&t, &plain);
     assert!(!svg.contains("class=\"under\"") && !svg.contains("class=\"height\""));
+}
+
+/// The tables of a bundled board game without options.
+fn bundled(name: &str) -> Tables {
+    crate::common::board_game(name, &[])
 }

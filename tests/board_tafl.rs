@@ -13,42 +13,16 @@
 //! `games::random_games`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::common::board_game as bundled;
+use crate::common::board_text as tables;
 use std::path::Path;
 use std::process::Command;
 
 use crate::common;
 
 use rulebook::board::{Match, Outcome, Perft, Position, Tables};
-use rulebook::load::{check, check_source, BundledLoader, Source};
+use rulebook::load::{check_source, BundledLoader, Source};
 use rulebook::rng::Rng;
-
-fn bundled(name: &str, options: &[(&str, &str)]) -> Tables {
-    let options: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let checked = check(&BundledLoader, name, &options);
-    match checked.board().cloned() {
-        Some(t) => t,
-        None => panic!("{name}: {}", checked.render()),
-    }
-}
-
-/// The tables of a rule file given as text (it may extend bundled games).
-fn tables(text: &str) -> Tables {
-    let checked = check_source(
-        Source {
-            name: "test.rules".to_string(),
-            text: text.to_string(),
-        },
-        &BundledLoader,
-        &[],
-    );
-    match checked.board().cloned() {
-        Some(t) => t,
-        None => panic!("{}", checked.render()),
-    }
-}
 
 /// The counts of tests/independent/tafl.py: perft to `depth` of each
 /// position.

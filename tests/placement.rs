@@ -11,37 +11,14 @@
 //! `go-*`), the seeded random games of both in `games::random_games`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::common::board_text as tables;
 use std::path::Path;
 use std::process::Command;
 
 use crate::common;
 
 use rulebook::board::{Outcome, Perft, Position, Tables};
-use rulebook::load::{check, check_source, BundledLoader, Source};
-
-fn bundled(name: &str) -> Tables {
-    let checked = check(&BundledLoader, name, &[]);
-    match checked.board().cloned() {
-        Some(t) => t,
-        None => panic!("{name}: {}", checked.render()),
-    }
-}
-
-/// The tables of a rule file given as text (it may extend bundled games).
-fn tables(text: &str) -> Tables {
-    let checked = check_source(
-        Source {
-            name: "test.rules".to_string(),
-            text: text.to_string(),
-        },
-        &BundledLoader,
-        &[],
-    );
-    match checked.board().cloned() {
-        Some(t) => t,
-        None => panic!("{}", checked.render()),
-    }
-}
+use rulebook::load::{check_source, BundledLoader, Source};
 
 /// The perft counts of Othello from the start position, as published: the
 /// Chess Programming Wiki's "Perft Results" page (its Othello section) and
@@ -380,4 +357,9 @@ fn gomoku_perft_agrees_with_the_referee() {
             assert_eq!(theirs, ours, "{fen} ({line} {mode}) perft {d}");
         }
     }
+}
+
+/// The tables of a bundled board game without options.
+fn bundled(name: &str) -> Tables {
+    crate::common::board_game(name, &[])
 }

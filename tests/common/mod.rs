@@ -157,3 +157,34 @@ pub fn agrees_with_simulator(
     );
     report
 }
+
+/// The tables of a bundled board game with options (`name=value` pairs);
+/// the checker's report is the panic message when it isn't one.
+pub fn board_game(name: &str, options: &[(&str, &str)]) -> Tables {
+    let options: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let checked = rulebook::load::check(&rulebook::load::BundledLoader, name, &options);
+    match checked.board().cloned() {
+        Some(t) => t,
+        None => panic!("{name}: {}", checked.render()),
+    }
+}
+
+/// The tables of a board rule file given as text (it may extend bundled
+/// games); the checker's report is the panic message when it isn't one.
+pub fn board_text(text: &str) -> Tables {
+    let checked = rulebook::load::check_source(
+        rulebook::load::Source {
+            name: "test.rules".to_string(),
+            text: text.to_string(),
+        },
+        &rulebook::load::BundledLoader,
+        &[],
+    );
+    match checked.board().cloned() {
+        Some(t) => t,
+        None => panic!("{}", checked.render()),
+    }
+}
