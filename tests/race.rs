@@ -1012,6 +1012,19 @@ pub(crate) fn two_random(game: &str, seed: &str, record: Option<&str>) -> String
     out
 }
 
+/// A seeded game of two random players of `game` recorded to a file and
+/// replayed by `replay`, which must show the same turns; the record's text.
+pub(crate) fn recorded_and_replayed(game: &str, seed: &str) -> String {
+    let dir = crate::common::scratch();
+    let file = dir.path().join("game.jsonl");
+    let file = file.to_str().unwrap();
+    let played = two_random(game, seed, Some(file));
+    let (code, replayed, err) = crate::common::run(&["replay", file]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(turns(&played), turns(&replayed));
+    std::fs::read_to_string(file).unwrap()
+}
+
 /// The two tests of a module of race rules: its scripts
 /// (`GLOB`, under tests/) as snapshots, and a script for every rule id.
 /// A macro, so that the snapshots keep the module's names.

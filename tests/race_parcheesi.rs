@@ -12,7 +12,7 @@ use rulebook::race::game::RaceGame;
 use rulebook::race::{Choice, RaceState, Refusal, Roll};
 
 use crate::common::run;
-use crate::race::{load_text, turns};
+use crate::race::load_text;
 
 const GAME: &str = "other/parcheesi";
 
@@ -97,15 +97,7 @@ fn a_seeded_random_game() {
 
 #[test]
 fn a_replayed_record_gives_the_same_game() {
-    let dir = std::env::temp_dir().join(format!("rulebook-race-parcheesi-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("parcheesi.jsonl");
-    let file = file.to_str().unwrap();
-    let played = random_game("11", Some(file));
-    let (code, replayed, err) = run(&["replay", file]);
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(turns(&played), turns(&replayed));
-    let _ = std::fs::remove_dir_all(&dir);
+    crate::race::recorded_and_replayed(GAME, "11");
 }
 
 #[test]
