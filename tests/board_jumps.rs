@@ -19,8 +19,6 @@
 
 use crate::common::board_game as bundled;
 use crate::common::board_text as tables;
-use std::path::Path;
-use std::process::Command;
 
 use crate::common;
 
@@ -38,29 +36,9 @@ fn games() -> Vec<(&'static str, Tables)> {
 
 /// Runs tests/independent/jumps.py with `args`, `input` on its stdin.
 fn independent(args: &[&str], input: &str) -> String {
-    use std::io::Write;
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/independent/jumps.py");
-    let mut child = Command::new("python3")
-        .arg(script)
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("python3 runs the independent program");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap().trim().to_string()
+    common::independent_program("jumps.py", args, input)
+        .trim()
+        .to_string()
 }
 
 /// The independent program's perft of `game` to `depth`, from `position`

@@ -15,8 +15,6 @@
 
 use crate::common::board_game as bundled;
 use crate::common::board_text as tables;
-use std::path::Path;
-use std::process::Command;
 
 use crate::common;
 
@@ -27,31 +25,10 @@ use rulebook::rng::Rng;
 /// The counts of tests/independent/tafl.py: perft to `depth` of each
 /// position.
 fn independent(game: &str, depth: usize, positions: &[String]) -> Vec<u64> {
-    use std::io::Write;
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/independent/tafl.py");
-    let mut child = Command::new("python3")
-        .arg(script)
-        .arg(game)
-        .arg(depth.to_string())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("python3 runs the independent move generator");
     let input: String = positions.iter().map(|p| format!("{p}\n")).collect();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    let depth = depth.to_string();
+    let out = common::independent_program("tafl.py", &[game, &depth], &input);
+    serde_json::from_str(&out).unwrap()
 }
 
 /// Positions along seeded random games: every `every` plies, while the

@@ -12,8 +12,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common::board_text as tables;
-use std::path::Path;
-use std::process::Command;
 
 use crate::common;
 
@@ -217,29 +215,12 @@ fn placement_diagnostics() {
 
 /// The referee of tests/independent/gomoku.py.
 fn referee(args: &[&str], input: &str) -> serde_json::Value {
-    use std::io::Write;
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/independent/gomoku.py");
-    let mut child = Command::new("python3")
-        .arg(script)
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("python3 runs the independent referee");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    serde_json::from_str(&crate::common::independent_program(
+        "gomoku.py",
+        args,
+        input,
+    ))
+    .unwrap()
 }
 
 /// Seeded random games of a Gomoku (size, line, exact) replayed by the

@@ -188,3 +188,34 @@ pub fn board_text(text: &str) -> Tables {
         None => panic!("{}", checked.render()),
     }
 }
+
+/// Runs the independent program `tests/independent/SCRIPT` with python3,
+/// `args` on its command line and `input` on its stdin; it must succeed.
+/// Its standard output.
+pub fn independent_program(script: &str, args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/independent")
+        .join(script);
+    let mut child = std::process::Command::new("python3")
+        .arg(path)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 runs the independent program");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{script} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
