@@ -2242,7 +2242,7 @@ fn check_throw(n: Spanned<u32>, diags: &mut Vec<Diagnostic>) -> Option<u8> {
 pub const THROW_VALUE: std::ops::RangeInclusive<u32> = 0..=20;
 
 /// `throw N sticks: C = V, ...`: a value for every count from 0 to N, each
-/// count once, each value from 0 to 20.
+/// count once, each value from 0 to 20, not every one 0.
 fn check_throw_values(merged: &Merged, sticks: u8, diags: &mut Vec<Diagnostic>) -> Vec<u16> {
     let written = &merged.throw_values;
     if written.is_empty() {
@@ -2297,11 +2297,11 @@ fn check_throw_values(merged: &Merged, sticks: u8, diags: &mut Vec<Diagnostic>) 
         .filter(|(_, v)| v.is_none())
         .map(|(c, _)| c.to_string())
         .collect();
+    let at = written
+        .first()
+        .map_or(Span::default(), |(c, _)| c.span)
+        .to(written.last().map_or(Span::default(), |(_, v)| v.span));
     if ok && !missing.is_empty() {
-        let at = written
-            .first()
-            .map_or(Span::default(), |(c, _)| c.span)
-            .to(written.last().map_or(Span::default(), |(_, v)| v.span));
         diags.push(
             Diagnostic::new(
                 Code::DiceRange,
@@ -2311,6 +2311,21 @@ fn check_throw_values(merged: &Merged, sticks: u8, diags: &mut Vec<Diagnostic>) 
             .help(format!(
                 "{sticks} sticks show 0 to {sticks} marked: give each a value, such as `{} = 0`",
                 missing.first().map_or("0", String::as_str)
+            )),
+        );
+        ok = false;
+    }
+    // A table of zeros moves nothing: no piece would ever reach the end of
+    // its path.
+    if ok && values.iter().all(|v| *v == Some(0)) {
+        diags.push(
+            Diagnostic::new(
+                Code::DiceRange,
+                "no throw moves a piece: every value is 0, so no piece ever reaches the end",
+            )
+            .primary(at, "every count moves 0 cells")
+            .help(format!(
+                "give some count a value of 1 or more, such as `{sticks} = {sticks}`"
             )),
         );
         ok = false;
