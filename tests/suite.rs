@@ -27,6 +27,8 @@ mod cli;
 mod compile;
 #[path = "diagnostics.rs"]
 mod diagnostics;
+#[path = "docs_language.rs"]
+mod docs_language;
 #[path = "editors.rs"]
 mod editors;
 #[path = "end_reasons.rs"]
