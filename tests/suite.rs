@@ -11,6 +11,8 @@ mod common;
 mod board_ataxx;
 #[path = "board_events.rs"]
 mod board_events;
+#[path = "board_finish.rs"]
+mod board_finish;
 #[path = "board_jumps.rs"]
 mod board_jumps;
 #[path = "board_stacks.rs"]

@@ -277,6 +277,10 @@ function click(name) {
     return;
   }
   if (name === picked[picked.length - 1] && picked.length === 1) { picked = []; draw(); return; }
+  // The square a capture has reached, clicked again: the person means to
+  // stop there. The server says whether the capture may stop (and which
+  // rule makes it go on).
+  if (name === picked[picked.length - 1]) { send(picked.map(written).join("x")); return; }
   const here = legal.filter((m) => startsWith(m, picked));
   const ending = here.filter((m) => m.squares[m.squares.length - 1] === name);
   if (ending.length === 1) { send(ending[0].notation); return; }

@@ -515,6 +515,25 @@ impl<'g> BoardState<'g> {
         Some(n)
     }
 
+    /// In a game of columns, the worth of the pieces of `side` right under
+    /// the top of the column on `sq`: a capture takes one top piece at a
+    /// time, so the column stays its owner's while they last. Prisoners
+    /// (and the owner's pieces under them) count for nobody until a capture
+    /// frees them.
+    fn reserve(&self, sq: usize, side: u8) -> f64 {
+        let t = self.g.t;
+        let Some(under) = self.pos.under.get(sq) else {
+            return 0.0;
+        };
+        // Bottom first: the piece right under the top is the last.
+        under
+            .iter()
+            .rev()
+            .take_while(|&&u| t.code_side.get(usize::from(u)) == Some(&side))
+            .map(|&u| self.g.value.get(usize::from(u)).copied().unwrap_or(0.0))
+            .sum()
+    }
+
     /// Plays move `i` of the list; with `lean`, the next position's moves
     /// are only counted when they are all quiet (see `lean`).
     fn play_move(&mut self, i: usize, lean: bool) {
@@ -861,6 +880,9 @@ impl GameState for BoardState<'_> {
             if let Some(f) = out.get_mut(usize::from(t.code_side[c])) {
                 f.material += self.g.value.get(c).copied().unwrap_or(0.0);
                 f.advancement += self.g.advance.get(c * n + sq).copied().unwrap_or(0.0);
+                if t.stacks {
+                    f.material += self.reserve(sq, t.code_side[c]);
+                }
             }
         }
     }

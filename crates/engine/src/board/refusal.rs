@@ -275,6 +275,52 @@ pub enum Refusal {
         /// The kind placed.
         kind: KindId,
     },
+    /// A capture typed as stopping on a square from which it must go on
+    /// (`chain must-continue`): the piece can jump again there.
+    ChainGoesOn {
+        /// The kind of the moving piece (the top piece of a column).
+        kind: KindId,
+        /// The square the capture was typed as stopping on.
+        stop: Sq,
+        /// The captures that go on from there.
+        captures: Vec<Move>,
+    },
+    /// A hop (`hop DIRS`) goes only over a piece of the mover's own side
+    /// next to it, and the square hopped over holds an enemy or nothing.
+    HopOverOwn {
+        /// The kind of the moving piece.
+        kind: KindId,
+        /// The start square.
+        from: Sq,
+        /// The square hopped over.
+        over: Sq,
+        /// The enemy standing there (None: the square is empty).
+        enemy: Option<PieceAt>,
+        /// The piece's legal moves.
+        moves: Vec<Move>,
+    },
+    /// No line of the board joins two squares of the move (`lines DIRS
+    /// only from SET`): the piece can't go along it.
+    NoLine {
+        /// The kind of the moving piece.
+        kind: KindId,
+        /// The square the missing line starts from.
+        from: Sq,
+        /// The square it would reach.
+        to: Sq,
+        /// The piece's legal moves (maybe none).
+        moves: Vec<Move>,
+    },
+    /// The piece never moves: its kind is placed from the hand and has no
+    /// move of its own.
+    Still {
+        /// The kind of the piece.
+        kind: KindId,
+        /// Its square.
+        square: Sq,
+        /// The legal placements.
+        moves: Vec<Move>,
+    },
     /// The piece can't move there.
     CantMoveThere {
         /// The kind of the piece.
@@ -577,6 +623,14 @@ fn explain(
     };
     let captures: Vec<&Move> = legal.iter().filter(|m| m.is_capture()).collect();
     let from_here: Vec<&Move> = legal.iter().filter(|m| m.from == Some(from)).collect();
+    let code = pos.board.get(usize::from(from.0)).copied().unwrap_or(EMPTY);
+    if t.places && t.moves.get(usize::from(code)).is_some_and(is_still) {
+        return Refusal::Still {
+            kind,
+            square: from,
+            moves: legal.iter().filter(|m| m.is_placement()).cloned().collect(),
+        };
+    }
     if t.any_limits && squares.len() >= 2 {
         if let Some(limit) = limit_reason(t, pos, from, squares) {
             return Refusal::Limit {
@@ -592,6 +646,22 @@ fn explain(
             return Refusal::Precedence {
                 criterion,
                 captures: owned(captures),
+            };
+        }
+    }
+    // A capture typed as stopping where it must go on.
+    if capture && t.must_continue && squares.len() >= 2 {
+        let typed = &squares[1..];
+        let going_on: Vec<Move> = from_here
+            .iter()
+            .filter(|m| m.is_capture() && m.path.len() > typed.len() && m.path.starts_with(typed))
+            .map(|m| (*m).clone())
+            .collect();
+        if let Some(&stop) = typed.last().filter(|_| !going_on.is_empty()) {
+            return Refusal::ChainGoesOn {
+                kind,
+                stop,
+                captures: going_on,
             };
         }
     }
@@ -652,6 +722,23 @@ fn explain(
                 return refusal;
             }
         }
+        if let Some((a, b)) = missing_line(t, from, to) {
+            return Refusal::NoLine {
+                kind,
+                from: a,
+                to: b,
+                moves: owned(from_here),
+            };
+        }
+        if let Some((over, enemy)) = hop_over_other(t, pos, code, from, to) {
+            return Refusal::HopOverOwn {
+                kind,
+                from,
+                over,
+                enemy,
+                moves: owned(from_here),
+            };
+        }
         // A piece in the way of a long move.
         if let Some(over) = between(t, from, to) {
             if let Some(by) = over.iter().find_map(|c| piece_at(t, pos, *c)) {
@@ -688,6 +775,91 @@ fn explain(
             from,
             moves: owned(from_here),
         },
+    }
+}
+
+/// Whether a kind has no move of its own (a piece placed from the hand
+/// that stays where it is put).
+fn is_still(m: &super::tables::KindMoves) -> bool {
+    m.step.is_empty()
+        && m.slide.is_empty()
+        && !m.has_jumps()
+        && !m.has_replacement()
+        && m.clone.is_empty()
+        && m.hop.is_empty()
+}
+
+/// The first two neighbouring squares of the straight way from `from` to
+/// `to` that no line of the board joins (`lines DIRS only from SET`).
+fn missing_line(t: &Tables, from: Sq, to: Sq) -> Option<(Sq, Sq)> {
+    let lines = t.game.lines.as_ref()?;
+    let g = &t.game;
+    let a = g.squares.get(usize::from(from.0))?;
+    let b = g.squares.get(usize::from(to.0))?;
+    let (dx, dy) = (
+        i32::from(b.file) - i32::from(a.file),
+        i32::from(b.rank) - i32::from(a.rank),
+    );
+    let n = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i32;
+    if n == 0 {
+        return None;
+    }
+    let unit = (i8::try_from(dx / n).ok()?, i8::try_from(dy / n).ok()?);
+    if !lines.dirs.contains(&unit) {
+        return None;
+    }
+    let mut here = from;
+    for i in 1..=n {
+        let next = g.square(
+            i32::from(a.file) + i32::from(unit.0) * i,
+            i32::from(a.rank) + i32::from(unit.1) * i,
+        )?;
+        if !lines.joins(unit, here, next) {
+            return Some((here, next));
+        }
+        here = next;
+    }
+    None
+}
+
+/// A hop (`hop DIRS`) of the piece of `code` from `from` to `to`, two
+/// squares away along one of its hop directions, over a square that holds
+/// an enemy (`Some`) or nothing (`None`): the square hopped over.
+fn hop_over_other(
+    t: &Tables,
+    pos: &Position,
+    code: u8,
+    from: Sq,
+    to: Sq,
+) -> Option<(Sq, Option<PieceAt>)> {
+    let m = t.moves.get(usize::from(code))?;
+    if m.hop.is_empty() {
+        return None;
+    }
+    let g = &t.game;
+    let a = g.squares.get(usize::from(from.0))?;
+    let b = g.squares.get(usize::from(to.0))?;
+    let (dx, dy) = (
+        i32::from(b.file) - i32::from(a.file),
+        i32::from(b.rank) - i32::from(a.rank),
+    );
+    if dx % 2 != 0 || dy % 2 != 0 {
+        return None;
+    }
+    let unit = (dx / 2, dy / 2);
+    let along = m.hop.iter().any(|&d| {
+        g.dirs
+            .get(usize::from(d))
+            .is_some_and(|&(x, y)| (i32::from(x), i32::from(y)) == unit)
+    });
+    if !along || unit == (0, 0) {
+        return None;
+    }
+    let over = g.square(i32::from(a.file) + unit.0, i32::from(a.rank) + unit.1)?;
+    match piece_at(t, pos, over) {
+        None => Some((over, None)),
+        Some(p) if p.side.0 != pos.to_move => Some((over, Some(p))),
+        Some(_) => None,
     }
 }
 

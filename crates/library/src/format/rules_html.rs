@@ -13,8 +13,9 @@ use std::fmt::Write;
 
 use super::svg::esc;
 use crate::board::game::{
-    CaptureChoice, DirId, EndCondition, Game, JumpEffect, KindId, LongLanding, MidChainCrown,
-    Moves, Notation, PlaceRule, Playable, Verdict, Whose,
+    CaptureChoice, DirId, EndCondition, Game, Hostile, JumpEffect, KindId, LongLanding,
+    MidChainCrown, Moves, Notation, OpeningMove, PlaceRule, Playable, SquareSet, Verdict, Whose,
+    ZoneInfo,
 };
 use crate::board::position::square_name;
 use crate::board::{Position, Tables};
@@ -198,6 +199,112 @@ fn directions(g: &Game, dirs: &[DirId]) -> String {
     )
 }
 
+/// A direction vector as the first side sees it (forward up).
+fn seen_vector(g: &Game, (dx, dy): (i8, i8)) -> (i32, i32) {
+    let (dx, dy) = (i32::from(dx), i32::from(dy));
+    if turned(g) {
+        (-dx, -dy)
+    } else {
+        (dx, dy)
+    }
+}
+
+/// Direction vectors in words, joined; the four diagonals are `the
+/// diagonals`, the four straight ways `the ranks and files`.
+fn vector_words(g: &Game, vs: &[(i8, i8)]) -> String {
+    let mut set: Vec<(i32, i32)> = vs.iter().map(|&v| seen_vector(g, v)).collect();
+    set.sort_unstable();
+    set.dedup();
+    match set.as_slice() {
+        [(-1, -1), (-1, 1), (1, -1), (1, 1)] => "the diagonals".to_string(),
+        [(-1, 0), (0, -1), (0, 1), (1, 0)] => "the ranks and files".to_string(),
+        _ => and_list(
+            &vs.iter()
+                .map(|&v| direction_words(seen_vector(g, v)))
+                .collect::<Vec<_>>(),
+        ),
+    }
+}
+
+/// The names of a set of squares, in the board's order: `a1, c1 and e1`.
+fn square_list(t: &Tables, set: &SquareSet) -> String {
+    and_list(&set.iter().map(|sq| square_name(t, sq)).collect::<Vec<_>>())
+}
+
+/// The cells of the board that are holes, by their algebraic names.
+fn holes(g: &Game) -> Vec<String> {
+    let mut v = Vec::new();
+    for rank in 0..i32::from(g.height) {
+        for file in 0..i32::from(g.width) {
+            if g.hole(file, rank) {
+                let letter = u8::try_from(file)
+                    .ok()
+                    .and_then(|f| b'a'.checked_add(f))
+                    .map_or('?', char::from);
+                v.push(format!("{letter}{}", rank + 1));
+            }
+        }
+    }
+    v
+}
+
+/// The sentences of the board's shape: its holes and the lines that join
+/// only some squares.
+fn shape_words(t: &Tables) -> Vec<String> {
+    let g = t.game();
+    let mut v = Vec::new();
+    let gaps = holes(g);
+    if !gaps.is_empty() {
+        v.push(format!(
+            "{} {} not part of the board: no piece stands there, and no move passes over {}.",
+            and_list(&gaps),
+            if gaps.len() == 1 { "is" } else { "are" },
+            if gaps.len() == 1 { "it" } else { "them" }
+        ));
+    }
+    if let Some(lines) = &g.lines {
+        v.push(format!(
+            "The board is drawn as lines between points. Along {}, a line joins two neighbouring points only when both are among {}; pieces move and jump that way only along these lines. Every other way, a line joins every two neighbouring points.",
+            vector_words(g, &lines.dirs),
+            square_list(t, &lines.squares)
+        ));
+    }
+    v
+}
+
+/// The opening moves in words: which side removes which of its pieces.
+fn opening_section(o: &mut String, t: &Tables) {
+    let g = t.game();
+    if g.opening.is_empty() {
+        return;
+    }
+    let nsides = g.sides.len().max(1);
+    let mut v = Vec::new();
+    for (i, rule) in g.opening.iter().enumerate() {
+        let side = side_name(g, (usize::from(g.first.0) + i) % nsides);
+        let which = match rule {
+            OpeningMove::From(set) => {
+                format!("from {}", square_list(t, set).replace(" and ", " or "))
+            }
+            OpeningMove::NextToEmpty(dirs) => format!(
+                "that stands next to an empty square (along {})",
+                vector_words(g, dirs)
+            ),
+        };
+        let when = if i == 0 {
+            "The first move of the game".to_string()
+        } else {
+            format!("Move {}", i + 1)
+        };
+        v.push(format!(
+            "{when}: {side} removes one of its own pieces {which}, instead of moving."
+        ));
+    }
+    v.push("After these removals, the pieces move as below.".to_string());
+    o.push_str("<h2>Opening</h2>\n");
+    list(o, &v);
+}
+
 /// A board game's sections.
 fn board(o: &mut String, t: &Tables) {
     let g = t.game();
@@ -206,6 +313,11 @@ fn board(o: &mut String, t: &Tables) {
         Playable::All => "every square",
         Playable::Dark => "the dark squares",
         Playable::Light => "the light squares",
+    };
+    let playable = if holes(g).is_empty() {
+        playable.to_string()
+    } else {
+        format!("{playable} but the holes")
     };
     let notation = match g.notation {
         Notation::Algebraic => "file letter and rank number (c3)",
@@ -227,6 +339,7 @@ fn board(o: &mut String, t: &Tables) {
             ("Squares are written by", notation.to_string()),
         ],
     );
+    list(o, &shape_words(t));
     o.push_str("<h2>Setup</h2>\n<figure class=\"setup\">\n");
     let start = Position::start(t);
     let picture = crate::format::svg::board::Picture {
@@ -235,6 +348,7 @@ fn board(o: &mut String, t: &Tables) {
     };
     o.push_str(&picture.render(t, &start));
     o.push_str("</figure>\n");
+    opening_section(o, t);
     moves_section(o, g);
     capture_section(o, t);
     promotion_section(o, t);
@@ -376,7 +490,15 @@ fn move_words(g: &Game, m: &Moves) -> Vec<String> {
             directions(g, &m.long_jump)
         ));
     }
+    // Directions with the same limits, one sentence each.
+    let mut groups: Vec<(u8, Vec<DirId>)> = Vec::new();
     for &(dir, bits) in &m.limits {
+        match groups.iter_mut().find(|(b, _)| *b == bits) {
+            Some((_, dirs)) => dirs.push(dir),
+            None => groups.push((bits, vec![dir])),
+        }
+    }
+    for (bits, dirs) in groups {
         let mut what = Vec::new();
         if bits & limit::LAND_BEYOND != 0 {
             what.push("lands just beyond the piece taken".to_string());
@@ -388,12 +510,15 @@ fn move_words(g: &Game, m: &Moves) -> Vec<String> {
             what.push("lands where the capture can go on, when it can".to_string());
         }
         if bits & limit::STRAIGHT != 0 {
-            what.push("keeps one direction through a chain of jumps".to_string());
+            what.push(
+                "keeps one direction through a chain of jumps: every jump after the first goes the same way as the first, and the chain may not turn"
+                    .to_string(),
+            );
         }
         if !what.is_empty() {
             v.push(format!(
                 "Jumping {}, it {}.",
-                direction_words(seen(g, dir)),
+                directions(g, &dirs),
                 and_list(&what)
             ));
         }
@@ -702,6 +827,12 @@ fn capture_section(o: &mut String, t: &Tables) {
             ));
         }
     }
+    if c.effect == JumpEffect::Stack && g.kinds.iter().any(|k| k.promotion.is_some()) {
+        v.push("A column is crowned through its top piece: only the top piece changes kind; the pieces under it stay as they are.".to_string());
+    }
+    if v.is_empty() {
+        v.push("Nothing is ever captured: a piece stays on the board to the end.".to_string());
+    }
     o.push_str("<h2>Captures</h2>\n");
     list(o, &v);
 }
@@ -734,8 +865,8 @@ fn promotion_section(o: &mut String, t: &Tables) {
         v.push(format!("No piece may stop on the {} zone.", z.id));
     }
     for z in &g.zones {
-        if let Some(words) = crate::format::text::board::power_words(t, z) {
-            v.push(format!("The {} zone: {words}.", z.id));
+        if let Some(words) = zone_power(t, z) {
+            v.push(words);
         }
     }
     for trig in &g.triggers {
@@ -753,6 +884,46 @@ fn promotion_section(o: &mut String, t: &Tables) {
     }
     o.push_str("<h2>Promotion and zones</h2>\n");
     list(o, &v);
+}
+
+/// The powers of a zone's squares in a sentence: the kinds that alone may
+/// stop (or pass) there, and whether they count as a captor.
+fn zone_power(t: &Tables, z: &ZoneInfo) -> Option<String> {
+    let g = t.game();
+    let mut parts = Vec::new();
+    if !z.only.is_empty() {
+        let kinds: Vec<String> = z.only.iter().map(|&k| kind_name(g, k)).collect();
+        let kinds = and_list(&kinds);
+        parts.push(if z.closed {
+            format!("only the {kinds} may stop there or pass over it; the other pieces go round")
+        } else {
+            format!("only the {kinds} may stop there; the other pieces may pass over it while it is empty")
+        });
+    }
+    match z.hostile {
+        Hostile::Always => parts.push(
+            "it is hostile: it closes an enclosure like an enemy piece against a piece enclosed between it and an enemy, unless a piece of the enclosed piece's own side stands on it"
+                .to_string(),
+        ),
+        Hostile::WhenEmpty => parts.push(
+            "while empty, it is hostile: it closes an enclosure like an enemy piece against a piece enclosed between it and an enemy"
+                .to_string(),
+        ),
+        Hostile::Not => {}
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    let squares = z
+        .squares
+        .first()
+        .map(|s| square_list(t, s))
+        .unwrap_or_default();
+    Some(format!(
+        "The {} zone ({squares}): {}.",
+        z.id,
+        parts.join("; ")
+    ))
 }
 
 /// A sentence of an end rule: when it holds, and what it does to the side
@@ -783,6 +954,7 @@ fn end_section(o: &mut String, t: &Tables) {
                 "the side that moved",
             ),
             EndCondition::Reach { zone, whose, kind } => {
+                let rule_zone = *zone;
                 let zone = g
                     .zones
                     .get(usize::from(zone.0))
@@ -793,8 +965,17 @@ fn end_section(o: &mut String, t: &Tables) {
                     Whose::Enemy => "an enemy's",
                     Whose::Any => "any",
                 };
+                let shared = g
+                    .zones
+                    .get(usize::from(rule_zone.0))
+                    .filter(|z| !z.per_side)
+                    .and_then(|z| z.squares.first());
+                let place = match shared {
+                    Some(set) => format!("the {zone} zone ({})", square_list(t, set)),
+                    None => format!("{whose} {zone} zone"),
+                };
                 (
-                    format!("When a {piece} of a side ends a move on {whose} {zone} zone"),
+                    format!("When a {piece} of a side ends a move on {place}"),
                     "that side",
                 )
             }
@@ -824,14 +1005,26 @@ fn end_section(o: &mut String, t: &Tables) {
                 dirs,
             } => {
                 let some = dirs.first().is_some_and(|d| d.len() < 8);
+                let along = match dirs.first() {
+                    Some(d) if some => {
+                        // A line along a direction is a line along its
+                        // opposite too: each way once.
+                        let mut ways: Vec<(i8, i8)> = Vec::new();
+                        for &(dx, dy) in d {
+                            if !ways.contains(&(dx, dy)) && !ways.contains(&(-dx, -dy)) {
+                                ways.push((dx, dy));
+                            }
+                        }
+                        format!(" along {}", vector_words(g, &ways))
+                    }
+                    _ => String::new(),
+                };
                 (
                     format!(
-                        "When a side has {}{} of its pieces in an unbroken line{}",
+                        "When a side has {}{} of its pieces in an unbroken line{along}{}",
                         if *exact { "exactly " } else { "" },
                         length,
-                        if some {
-                            " along the directions the rules name"
-                        } else if *exact {
+                        if *exact {
                             " (a longer line does not count)"
                         } else {
                             " (or more)"

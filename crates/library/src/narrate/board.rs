@@ -522,6 +522,75 @@ fn refused(n: Naming<'_>, rule: &Refusal) -> String {
             side_name(t, *side),
             kind_name(t, *kind)
         ),
+        Refusal::ChainGoesOn {
+            kind,
+            stop,
+            captures,
+        } => {
+            let who = if t.game().capture.effect == crate::board::game::JumpEffect::Stack {
+                "column".to_string()
+            } else {
+                kind_name(t, *kind)
+            };
+            format!(
+                "a capture goes on while the {who} can jump again: it may not stop on {}; the capture goes on as {}",
+                n.square(*stop),
+                n.moves(captures)
+            )
+        }
+        Refusal::HopOverOwn {
+            kind,
+            from,
+            over,
+            enemy,
+            moves,
+        } => {
+            let k = kind_name(t, *kind);
+            let there = match enemy {
+                Some(p) => format!("{} is an enemy", n.piece(*p)),
+                None => format!("{} is empty", n.square(*over)),
+            };
+            let mut why =
+                format!("a {k} hops only over a piece of its own side next to it: {there}");
+            if !moves.is_empty() {
+                why.push_str("; ");
+                why.push_str(&n.can_play(*kind, *from, moves));
+            }
+            why
+        }
+        Refusal::NoLine {
+            kind,
+            from,
+            to,
+            moves,
+        } => {
+            let mut why = format!(
+                "no line of the board joins {} and {}: a {} moves and jumps only along the lines",
+                n.square(*from),
+                n.square(*to),
+                kind_name(t, *kind)
+            );
+            if !moves.is_empty() {
+                why.push_str("; its legal moves: ");
+                why.push_str(&n.moves(moves));
+            }
+            why
+        }
+        Refusal::Still {
+            kind,
+            square,
+            moves,
+        } => {
+            let k = kind_name(t, *kind);
+            let mut why = format!(
+                "a {k} never moves once placed (the {k} on {} stays there): place one from the hand on an empty square",
+                n.square(*square)
+            );
+            if !moves.is_empty() {
+                why.push_str(&format!("; it may be placed on {}", n.moves(moves)));
+            }
+            why
+        }
         Refusal::CantMoveThere { kind, from, moves } => format!(
             "a {} on {} can't move there; its legal moves: {}",
             kind_name(t, *kind),

@@ -15,6 +15,42 @@ const STROKES: [&str; 8] = [
     "#202020", "#f0f0f0", "#f0f0f0", "#f0f0f0", "#f0f0f0", "#f0f0f0", "#f0f0f0", "#202020",
 ];
 
+/// The colour of each side, as an index into `FILLS` and `STROKES`: a side
+/// named after one of their colours (`black`, `Red`) is drawn in it, so
+/// that a game whose first side is Black draws Black's pieces black; the
+/// others (and every side, when two would share a colour) by seat.
+fn palette(t: &Tables) -> Vec<usize> {
+    let sides = &t.game().sides;
+    let by_name: Vec<usize> = sides
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            crate::format::colour::named(&s.name)
+                .or_else(|| crate::format::colour::named(&s.id))
+                .and_then(|c| FILLS.iter().position(|f| *f == c.fill))
+                .unwrap_or(i)
+        })
+        .collect();
+    let distinct = by_name
+        .iter()
+        .enumerate()
+        .all(|(i, a)| !by_name[..i].contains(a));
+    if distinct {
+        by_name
+    } else {
+        (0..sides.len()).collect()
+    }
+}
+
+/// The fill and the outline of a side's pieces.
+fn side_colours(palette: &[usize], side: usize) -> (&'static str, &'static str) {
+    let i = palette.get(side).copied().unwrap_or(side);
+    (
+        FILLS.get(i).copied().unwrap_or("#999999"),
+        STROKES.get(i).copied().unwrap_or("#000000"),
+    )
+}
+
 /// The SVG text of a position: squares (playable ones dark), zone tints
 /// (no-stop squares hatched, trigger zones in the owner's colour, squares
 /// with powers framed and crossed in gold), one circle
@@ -87,7 +123,7 @@ fn zone_entries(t: &Tables) -> Vec<Entry> {
         let what = crate::format::text::board::trigger_words(g, trig, &z.id);
         for (side, info) in g.sides.iter().enumerate().take(z.squares.len()) {
             v.push(Entry {
-                outline: Some(FILLS.get(side).copied().unwrap_or("#999999")),
+                outline: Some(side_colours(&palette(t), side).0),
                 words: format!("{} of {}: {what}", z.id, info.name),
             });
         }
@@ -157,7 +193,7 @@ fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
                 ));
             }
             if let Some(owner) = trigger_owner(t, sq) {
-                let c = FILLS.get(owner).copied().unwrap_or("#999999");
+                let c = side_colours(&palette(t), owner).0;
                 o.push_str(&format!(
                     "<rect class=\"zone base\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"{c}\" stroke-width=\"3\"/>\n",
                     x + 3, y + 3, CELL - 6, CELL - 6
@@ -211,6 +247,7 @@ fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
         ));
     }
     o.push_str("</g>\n<g id=\"pieces\">\n");
+    let colours = palette(t);
     for (i, info) in g.squares.iter().enumerate() {
         let sq = Sq(i as u16);
         let Some((side, kind)) = pos.piece(t, sq) else {
@@ -219,8 +256,7 @@ fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
         let (x, y) = xy(i32::from(info.file), i32::from(info.rank));
         let (cx, cy) = (x + CELL / 2, y + CELL / 2);
         let s = usize::from(side.0);
-        let fill = FILLS.get(s).copied().unwrap_or("#999999");
-        let stroke = STROKES.get(s).copied().unwrap_or("#000000");
+        let (fill, stroke) = side_colours(&colours, s);
         let kind_name = g
             .kinds
             .get(usize::from(kind.0))
@@ -232,13 +268,11 @@ fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
             // nearest the top last (four at most), and its height.
             let under = pos.column(t, sq);
             for (depth, (us, _)) in under.iter().enumerate().skip(1).take(4).rev() {
-                let u = usize::from(us.0);
+                let (ufill, ustroke) = side_colours(&colours, usize::from(us.0));
                 o.push_str(&format!(
-                    "<circle class=\"under\" cx=\"{cx}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2\"/>\n",
+                    "<circle class=\"under\" cx=\"{cx}\" cy=\"{}\" r=\"{}\" fill=\"{ufill}\" stroke=\"{ustroke}\" stroke-width=\"2\"/>\n",
                     cy + 3 * i32::try_from(depth).unwrap_or(0),
                     CELL / 2 - 6,
-                    FILLS.get(u).copied().unwrap_or("#999999"),
-                    STROKES.get(u).copied().unwrap_or("#000000"),
                 ));
             }
             o.push_str(&format!(
