@@ -350,7 +350,7 @@ fn path_cross(
             ),
             "needs a loop".to_string(),
             path_of(seat).map(|s| (s, format!("the loop ends at {}", cell(c)))),
-            format!("a cross draws paths round a loop: from each of its cells some path goes on round, {such} goes on from c68 to c1; draw paths that share a lane as `layout lanes`"),
+            "a cross draws paths round a loop: from each of its cells some path goes on round (`path blue: c22-c68 c1-c17 b1-b7` goes on from c68 to c1); draw paths that share a lane as `layout lanes`".to_string(),
         ),
         NotCross::Apart { cell: c, seat } => (
             format!(
@@ -384,8 +384,9 @@ fn path_cross(
             "one arm per seat".to_string(),
             path_of(seat).map(|s| (s, format!("leaves the loop at {}", cell(c)))),
             format!(
-                "a cross gives each seat an arm: the home columns leave the loop a quarter of it ({quarter} cells) apart, such as at {} here",
-                cell(nearest)
+                "a cross gives each seat an arm: the home columns leave the loop a quarter of it ({quarter} cells) apart, such as at {} for `{}`",
+                cell(nearest),
+                name(seat)
             ),
         ),
         NotCross::SameArm {

@@ -426,13 +426,14 @@ fn cross_grid(
             let pieces = state.pieces(seat);
             let out = pieces.iter().filter(|&&p| p == OUT).count();
             let done = pieces.iter().filter(|&&p| p >= game.cells).count();
-            // Out: in the middle of the seat's corner.
+            // Out: in the middle of the seat's corner, on the second line
+            // of a square.
             if let Some(&(x, y)) = plan.yards.get(seat) {
                 let arm = usize::from(plan.arm);
                 let (line, col) = at((x, y));
                 let middle = col + (arm * w).saturating_sub(out) / 2;
                 for i in 0..out {
-                    canvas.put(line + arm, middle + i, &letter, &code);
+                    canvas.put(line + arm / 2 * 2 + 1, middle + i, &letter, &code);
                 }
             }
             // Finished: in the middle, by the end of the home column.
