@@ -368,7 +368,8 @@ fn cross_grid(
         colours
             .get(seat)
             .and_then(|k| k.ansi_bg.parse::<u8>().ok())
-            .map(|bg| format!("1;{}", bg - 10))
+            .and_then(|bg| bg.checked_sub(10))
+            .map(|fg| format!("1;{fg}"))
             .unwrap_or_default()
     };
     let mut canvas = Canvas::new(2 * usize::from(plan.height), n * w);
