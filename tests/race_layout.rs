@@ -283,7 +283,7 @@ fn tables_lay_two_opposite_paths_in_two_rows_round_a_u() {
 // ------------------------------------------------------------------ the checker
 
 /// The rendered diagnostics of a text.
-fn diagnostics(text: &str) -> String {
+pub(crate) fn diagnostics(text: &str) -> String {
     check_source(
         Source {
             name: "layout.rules".into(),
@@ -402,7 +402,7 @@ fn the_terminal_draws_a_serpentine_in_its_rows() {
 // ------------------------------------------------------------------ the SVG
 
 /// `show GAME --svg` written to target/race-layout/FILE and parsed.
-fn svg_of(args: &[&str], file: &str) -> String {
+pub(crate) fn svg_of(args: &[&str], file: &str) -> String {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/race-layout");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(file);
@@ -414,7 +414,10 @@ fn svg_of(args: &[&str], file: &str) -> String {
 }
 
 /// The elements of `doc` whose class has `word`.
-fn with_class<'a>(doc: &'a roxmltree::Document<'a>, word: &str) -> Vec<roxmltree::Node<'a, 'a>> {
+pub(crate) fn with_class<'a>(
+    doc: &'a roxmltree::Document<'a>,
+    word: &str,
+) -> Vec<roxmltree::Node<'a, 'a>> {
     doc.descendants()
         .filter(|n| {
             n.attribute("class")
@@ -423,7 +426,7 @@ fn with_class<'a>(doc: &'a roxmltree::Document<'a>, word: &str) -> Vec<roxmltree
         .collect()
 }
 
-fn num(n: &roxmltree::Node<'_, '_>, a: &str) -> f64 {
+pub(crate) fn num(n: &roxmltree::Node<'_, '_>, a: &str) -> f64 {
     n.attribute(a).unwrap().parse().unwrap()
 }
 
@@ -585,7 +588,7 @@ fn a_cross_draws_pieces_in_their_corners_home_cells_and_middle() {
 // ------------------------------------------------------------------ the web page
 
 /// Resizes the window so that the page is `w` x `h` CSS pixels.
-fn size(b: &Browser, w: u32, h: u32) {
+pub(crate) fn size(b: &Browser, w: u32, h: u32) {
     let want = json!([w, h]);
     let (mut ow, mut oh) = (w, h);
     for _ in 0..30 {
@@ -614,7 +617,7 @@ fn doc_shot(b: &Browser, what: &str, doc: &str) {
 }
 
 /// The element's box: [top, bottom, left, right, height].
-fn rect(b: &Browser, css: &str) -> Vec<f64> {
+pub(crate) fn rect(b: &Browser, css: &str) -> Vec<f64> {
     let v = b.js(&format!(
         "const r = document.querySelector({}).getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right, r.height];",
         json!(css)
@@ -627,7 +630,7 @@ fn rect(b: &Browser, css: &str) -> Vec<f64> {
 }
 
 /// Opens GAME on the play page with a person in the first seat.
-fn open(b: &Browser, game: &str) {
+pub(crate) fn open(b: &Browser, game: &str) {
     b.goto(&format!("/?game={game}"));
     b.wait("document.querySelectorAll('[data-side]').length >= 2", 10);
     b.js("document.getElementById('seed').value = '7';");
@@ -635,7 +638,7 @@ fn open(b: &Browser, game: &str) {
     b.wait("document.body.dataset.turn === 'roll'", 30);
 }
 
-fn count(b: &Browser, css: &str) -> u64 {
+pub(crate) fn count(b: &Browser, css: &str) -> u64 {
     b.js(&format!(
         "return document.querySelectorAll({}).length;",
         json!(css)

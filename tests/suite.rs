@@ -89,6 +89,8 @@ mod pydraughts;
 mod race;
 #[path = "race_backgammon.rs"]
 mod race_backgammon;
+#[path = "race_cross.rs"]
+mod race_cross;
 #[path = "race_fast.rs"]
 mod race_fast;
 #[path = "race_layout.rs"]

@@ -11,7 +11,9 @@
 //!   cell in the middle;
 //! - cross: a circuit's loop round a cross of four arms three cells wide,
 //!   each seat's home cells up the middle of an arm, its pieces out
-//!   waiting in the corner beside its start cell;
+//!   waiting in the corner beside its start cell; paths round a loop they
+//!   share the same way, each seat's home column (its cells after the
+//!   loop) up the arm whose tip its path leaves the loop at;
 //! - lanes: the cells paths share in a middle row in the first path's
 //!   order, each seat's own runs beside it (the first seat's above, the
 //!   next below...), turned back where they join the shared row;
@@ -20,7 +22,7 @@
 //!   along the bottom, with a gap (the bar) in the middle of each row.
 
 use crate::race::game::{CellEffect, Layout, RaceGame};
-use crate::vocab::race::RaceSettings;
+use crate::vocab::race::{Paths, RaceSettings};
 
 /// Cells a row of the default layout.
 pub const ROW: u16 = 10;
@@ -41,7 +43,9 @@ pub struct Plan {
     /// the last cell drawn ([`last_cell`]).
     pub cells: Vec<Spot>,
     /// On a cross, each seat's home cells, the first one nearest its arm's
-    /// tip (in seat order, as the loop's start cells); empty otherwise.
+    /// tip (in seat order, as the loop's start cells); empty otherwise. On
+    /// paths they are cells of the track too (its home column), drawn
+    /// where `cells` says.
     pub homes: Vec<Vec<Spot>>,
     /// On a cross, the top left square of each seat's corner, where its
     /// pieces wait out; `arm` squares a side.
@@ -202,17 +206,14 @@ fn turned(s: Spot, n: u16, times: u16) -> Spot {
 /// cells run from the tip of the arm its loop ends at into the middle; its
 /// corner is the one beside its start cell.
 fn cross(s: &RaceSettings) -> Option<Plan> {
+    if let Some(paths) = &s.paths {
+        return path_cross(paths);
+    }
     let circuit = s.circuit.as_ref()?;
     let arm = Layout::cross_arm(circuit.cells)?;
     let n = 2 * arm + 3;
     let quarter = circuit.cells / 4;
-    // The first quarter, from the start cell (x is the column, y the row).
-    let mut first: Vec<Spot> = (0..arm).map(|x| (x, arm)).collect();
-    if quarter % 2 == 0 {
-        first.push((arm, arm));
-    }
-    first.extend((0..arm).rev().map(|y| (arm, y)));
-    first.push((arm + 1, 0));
+    let first = first_quarter(arm, quarter);
     let start = circuit.starts.first().copied().unwrap_or(1);
     let mut cells = vec![(0, 0); usize::from(circuit.cells)];
     for k in 0..4u16 {
@@ -232,9 +233,7 @@ fn cross(s: &RaceSettings) -> Option<Plan> {
                 .map(|h| turned((h, arm + 1), n, k))
                 .collect(),
         );
-        let a = turned((0, 0), n, k);
-        let b = turned((arm - 1, arm - 1), n, k);
-        yards.push((a.0.min(b.0), a.1.min(b.1)));
+        yards.push(yard(n, arm, k));
     }
     Some(Plan {
         layout: Layout::Cross,
@@ -249,6 +248,71 @@ fn cross(s: &RaceSettings) -> Option<Plan> {
         } else {
             1
         },
+        arm,
+    })
+}
+
+/// The squares of the first quarter of a cross's loop, from the cell
+/// after the left arm's tip (x is the column, y the row): along the top
+/// side of the left arm, round the corner (a cell of its own when the
+/// quarter is even), up the left side of the top arm to its tip.
+fn first_quarter(arm: u16, quarter: u16) -> Vec<Spot> {
+    let mut first: Vec<Spot> = (0..arm).map(|x| (x, arm)).collect();
+    if quarter.is_multiple_of(2) {
+        first.push((arm, arm));
+    }
+    first.extend((0..arm).rev().map(|y| (arm, y)));
+    first.push((arm + 1, 0));
+    first
+}
+
+/// The top left square of the corner `k` quarter turns from the top left
+/// one, in a cross of side `n` with arms `arm` long.
+fn yard(n: u16, arm: u16, k: u16) -> Spot {
+    let a = turned((0, 0), n, k);
+    let b = turned((arm - 1, arm - 1), n, k);
+    (a.0.min(b.0), a.1.min(b.1))
+}
+
+/// Paths round a cross ([`crate::vocab::cross::path_cross`]): the loop as
+/// a circuit's, the first seat's last loop cell the left arm's tip; each
+/// seat's home column, cells of the track here, up the middle of its arm
+/// from the tip its loop ends at; its corner the one before that arm's
+/// tip, beside the cells where the loop comes down the arm.
+fn path_cross(paths: &Paths) -> Option<Plan> {
+    let shape = crate::vocab::cross::path_cross(paths).ok()?;
+    let cells_in_loop = shape.ring.len() as u16;
+    let arm = shape.arm;
+    let n = 2 * arm + 3;
+    let quarter = cells_in_loop / 4;
+    let first = first_quarter(arm, quarter);
+    let mut cells = vec![(0, 0); paths.names.len()];
+    for (i, &c) in shape.ring.iter().enumerate() {
+        let i = i as u16;
+        let square = first.get(usize::from(i % quarter)).copied()?;
+        *cells.get_mut(usize::from(c.checked_sub(1)?))? = turned(square, n, i / quarter);
+    }
+    let mut homes = Vec::new();
+    let mut yards = Vec::new();
+    for (home, &k) in shape.homes.iter().zip(&shape.arms) {
+        let squares: Vec<Spot> = (1..=home.len() as u16)
+            .map(|h| turned((h, arm + 1), n, k))
+            .collect();
+        for (&c, &sq) in home.iter().zip(&squares) {
+            *cells.get_mut(usize::from(c.checked_sub(1)?))? = sq;
+        }
+        homes.push(squares);
+        yards.push(yard(n, arm, k));
+    }
+    Some(Plan {
+        layout: Layout::Cross,
+        width: n,
+        height: n,
+        cells,
+        homes,
+        yards,
+        centre: Some((arm + 1, arm + 1)),
+        middle: if quarter % 2 == 1 { 3 } else { 1 },
         arm,
     })
 }

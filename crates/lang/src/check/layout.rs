@@ -1,6 +1,7 @@
 //! `layout ...`: whether the shape a race file asks its pictures to draw
 //! fits its track (a serpentine or a spiral for a plain track, a cross for
-//! a loop with home cells, lanes and tables for paths). The layout changes
+//! a loop with home cells or for paths round a loop they share, lanes and
+//! tables for paths). The layout changes
 //! no rule; a shape that can't draw the track is an error all the same, so
 //! that a picture never silently falls back to another shape.
 
@@ -8,6 +9,7 @@ use super::merge::Merged;
 use crate::ast::LayoutDecl;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::Span;
+use crate::vocab::cross::NotCross;
 use crate::vocab::race::{Circuit, Layout, Paths};
 
 /// The track as the layout sees it: what `check::race` found.
@@ -18,6 +20,8 @@ pub struct Track<'a> {
     pub circuit: Option<&'a Circuit>,
     /// The paths, when the track is described by them.
     pub paths: Option<&'a Paths>,
+    /// The seats' names, in seat order (the paths' order).
+    pub seats: &'a [String],
 }
 
 /// The checked layout: the default when the file says none, or when the
@@ -190,6 +194,9 @@ fn cross(
     merged: &Merged,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Layout> {
+    if let Some(paths) = track.paths {
+        return path_cross(paths, track.seats, span, merged, diags);
+    }
     let Some(circuit) = track.circuit else {
         if track.cells.is_none() && track.paths.is_none() {
             return None;
@@ -273,4 +280,153 @@ fn cross(
         return None;
     }
     Some(Layout::Cross)
+}
+
+/// `cross` on paths: they run round one loop they share, each entering it
+/// at its own cell and leaving it up a home column of its own, the home
+/// columns a quarter of the loop apart, each short enough for its arm
+/// ([`crate::vocab::cross::path_cross`]).
+fn path_cross(
+    paths: &Paths,
+    seats: &[String],
+    span: Span,
+    merged: &Merged,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Layout> {
+    let Err(why) = crate::vocab::cross::path_cross(paths) else {
+        return Some(Layout::Cross);
+    };
+    let name = |seat: usize| seats.get(seat).map_or("?", String::as_str);
+    let cell = |c: u16| paths.name(c).to_string();
+    // The `path` statement of a seat.
+    let path_of = |seat: usize| {
+        merged
+            .paths
+            .iter()
+            .find(|d| d.seat.node == name(seat))
+            .map(|d| {
+                d.seat
+                    .span
+                    .to(d.cells.last().map_or(d.seat.span, |c| c.span))
+            })
+    };
+    let such = "such as `path red: c5-c68 r1-r7` and `path blue: c22-c68 c1-c17 b1-b7`";
+    let (message, label, at, help) = match why {
+        NotCross::Seats { count } => (
+            format!("a cross has four arms, and {count} seats have paths"),
+            "one arm per seat".to_string(),
+            None,
+            "draw the paths of more than four seats as `layout lanes`".to_string(),
+        ),
+        NotCross::NothingShared { seat } => (
+            format!(
+                "`layout cross` draws paths round a loop they share, and the path of `{}` shares no cell with another",
+                name(seat)
+            ),
+            "needs paths round a shared loop".to_string(),
+            path_of(seat).map(|s| (s, "no cell of another path".to_string())),
+            format!("a cross draws paths that run round one loop, each entering it at a cell of its own and leaving it up a home column of its own, {such}; draw other paths as `layout lanes`"),
+        ),
+        NotCross::TwoWays {
+            cell: c,
+            first,
+            second,
+            seat,
+        } => (
+            format!(
+                "the paths go two ways from {}: on to {} and on to {}",
+                cell(c),
+                cell(first),
+                cell(second)
+            ),
+            "needs paths that run round one way".to_string(),
+            path_of(seat).map(|s| (s, format!("{} then {}", cell(c), cell(second)))),
+            "a cross draws paths that all run round the loop one way; draw paths that run the other way as `layout tables`, others as `layout lanes`".to_string(),
+        ),
+        NotCross::Open { cell: c, seat } => (
+            format!(
+                "the paths don't close into a loop: no path goes on from {}",
+                cell(c)
+            ),
+            "needs a loop".to_string(),
+            path_of(seat).map(|s| (s, format!("the loop ends at {}", cell(c)))),
+            "a cross draws paths round a loop: from each of its cells some path goes on round (`path blue: c22-c68 c1-c17 b1-b7` goes on from c68 to c1); draw paths that share a lane as `layout lanes`".to_string(),
+        ),
+        NotCross::Apart { cell: c, seat } => (
+            format!(
+                "{} is on no loop the paths share: going round the loop never comes to it",
+                cell(c)
+            ),
+            "needs paths that begin on the loop".to_string(),
+            path_of(seat).map(|s| (s, format!("goes through {}", cell(c)))),
+            "a cross draws each path from its start cell on the loop, round it and up a home column of its own; draw paths with a lane of their own into the loop as `layout lanes`".to_string(),
+        ),
+        NotCross::Length { cells } => (
+            format!(
+                "a cross has four arms of one length, and a loop of {cells} cells doesn't share out among them"
+            ),
+            "four equal arms needed".to_string(),
+            path_of(0).map(|s| (s, format!("round a loop of {cells} cells"))),
+            "a cross draws a loop of a multiple of 4 cells, at least 12: 68 cells make arms of 8, 52 cells arms of 6".to_string(),
+        ),
+        NotCross::Arm {
+            seat,
+            cell: c,
+            quarter,
+            nearest,
+        } => (
+            format!(
+                "the home column of `{}` leaves the loop at {}, not a quarter of the loop ({quarter} cells) round from where the home column of `{}` does",
+                name(seat),
+                cell(c),
+                name(0)
+            ),
+            "one arm per seat".to_string(),
+            path_of(seat).map(|s| (s, format!("leaves the loop at {}", cell(c)))),
+            format!(
+                "a cross gives each seat an arm: the home columns leave the loop a quarter of it ({quarter} cells) apart, such as at {} for `{}`",
+                cell(nearest),
+                name(seat)
+            ),
+        ),
+        NotCross::SameArm {
+            other,
+            seat,
+            cell: c,
+            quarter,
+        } => (
+            format!(
+                "the home columns of `{}` and `{}` leave the loop at one cell, {}",
+                name(other),
+                name(seat),
+                cell(c)
+            ),
+            "one arm per seat".to_string(),
+            path_of(seat).map(|s| (s, format!("leaves the loop at {}", cell(c)))),
+            format!("a cross gives each seat an arm of its own: the home columns leave the loop a quarter of it ({quarter} cells) apart"),
+        ),
+        NotCross::Home {
+            seat,
+            cells,
+            most,
+            loop_cells,
+            arm,
+        } => (
+            format!(
+                "the home column of `{}`, {cells} cells, doesn't fit up an arm of the cross, which holds {most}",
+                name(seat)
+            ),
+            format!("arms of {arm} cells"),
+            path_of(seat).map(|s| (s, format!("{cells} home cells"))),
+            format!("a loop of {loop_cells} cells makes arms of {arm}, room for {most} home cells: a shorter home column, or a longer loop"),
+        ),
+    };
+    let mut d = Diagnostic::new(Code::LayoutShape, message)
+        .primary(span, label)
+        .help(help);
+    if let Some((at, text)) = at {
+        d = d.secondary(at, text);
+    }
+    diags.push(d);
+    None
 }

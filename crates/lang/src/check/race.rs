@@ -353,6 +353,7 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             cells: if paths.is_some() { None } else { cells },
             circuit: circuit.as_ref(),
             paths: paths.as_ref(),
+            seats: &seats,
         },
         diags,
     );

@@ -8,6 +8,7 @@
 //! which the checker produces and the compiled games are built of.
 
 pub mod board;
+pub mod cross;
 pub mod race;
 
 /// Limits on the jumps of one `jump` line (bits), as the tree, the checker

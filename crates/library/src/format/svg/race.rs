@@ -135,9 +135,12 @@ fn cross_homes(
     plan: &Plan,
     colour_of: &dyn Fn(usize) -> Colour,
 ) {
-    let Some(circuit) = &game.circuit else {
+    // On paths the home cells are cells of the track, drawn with them.
+    let on_paths = game.paths.is_some();
+    if game.circuit.is_none() && !on_paths {
         return;
-    };
+    }
+    let kept = game.circuit.as_ref().is_some_and(|c| c.kept);
     let side = i32::from(plan.arm) * CELL;
     body.push_str("<g id=\"homes\">\n");
     for (seat, &yard) in plan.yards.iter().enumerate() {
@@ -160,7 +163,9 @@ fn cross_homes(
         let big = plan.middle == 3;
         let half = i32::from(plan.middle) * CELL / 2;
         for (seat, home) in plan.homes.iter().enumerate() {
-            let cells = if big {
+            let cells = if on_paths {
+                0
+            } else if big {
                 home.len().saturating_sub(1)
             } else {
                 home.len()
@@ -174,7 +179,7 @@ fn cross_homes(
                     esc(seat_name(game, seat)),
                     colour_of(seat).fill
                 );
-                let finish = !circuit.kept && h == home.len();
+                let finish = !kept && h == home.len();
                 let _ = writeln!(
                     body,
                     r##"<text x="{}" y="{}" font-size="11" fill="#555555">{}</text>"##,
@@ -217,15 +222,18 @@ fn cross_pieces(
     letters: &[char],
     colour_of: &dyn Fn(usize) -> Colour,
 ) {
-    let Some(circuit) = &game.circuit else {
+    let on_paths = game.paths.is_some();
+    if game.circuit.is_none() && !on_paths {
         return;
-    };
+    }
     let side = i32::from(plan.arm) * CELL;
     for seat in 0..state.players() {
         let letter = letters.get(seat).copied().unwrap_or('?');
         let name = seat_name(game, seat);
         let mut out = 0i32;
-        let mut stacked = vec![0i32; usize::from(circuit.home) + 1];
+        let mut finished = 0i32;
+        let home_cells = game.circuit.as_ref().map_or(0, |c| c.home);
+        let mut stacked = vec![0i32; usize::from(home_cells) + 1];
         for &p in state.pieces(seat) {
             if p == OUT {
                 let Some(&yard) = plan.yards.get(seat) else {
@@ -238,7 +246,32 @@ fn cross_pieces(
                 let px = x + side / 2 - 14 + col * 28;
                 let py = y + side / 2 - 14 + (row % 4) * 28;
                 piece(body, px, py, seat, letter, &colour_of(seat), name);
-            } else if p > circuit.cells {
+            } else if on_paths {
+                // On paths the home column's cells are the track's; a
+                // finished piece is in its triangle of the middle.
+                if p < game.cells {
+                    continue;
+                }
+                let (Some(centre), Some(&last)) =
+                    (plan.centre, plan.homes.get(seat).and_then(|h| h.last()))
+                else {
+                    continue;
+                };
+                let (cx, cy) = centre_of(centre);
+                let (hx, hy) = centre_of(last);
+                let (dx, dy) = ((hx - cx).signum(), (hy - cy).signum());
+                // The middle of the triangle's wide half, and across it.
+                let reach = i32::from(plan.middle) * CELL / 3;
+                let (mx, my) = (cx + dx * reach, cy + dy * reach);
+                let across = -10 + (finished % 2) * 20;
+                let along = -(finished / 2 % 2) * 18;
+                finished += 1;
+                let (px, py) = (
+                    mx + dy.abs() * across + dx * along,
+                    my + dx.abs() * across + dy * along,
+                );
+                piece(body, px, py, seat, letter, &colour_of(seat), name);
+            } else if let Some(circuit) = game.circuit.as_ref().filter(|c| p > c.cells) {
                 let h = p - circuit.cells;
                 let Some(&spot) = plan
                     .homes
@@ -348,6 +381,23 @@ pub fn render(game: &RaceGame, state: Option<&RaceState>) -> String {
         r#"<text x="{MARGIN}" y="28" font-size="18" font-weight="bold">{}</text>"#,
         esc(&game.title)
     );
+    // Each seat's start cell: a circuit's; on paths drawn as a cross the
+    // first cell of each path.
+    let starts: Vec<u16> = match (&game.circuit, &game.paths) {
+        (Some(k), _) => k.starts.clone(),
+        (None, Some(p)) if plan.layout == Layout::Cross => p
+            .seats
+            .iter()
+            .map(|path| path.first().copied().unwrap_or(0))
+            .collect(),
+        _ => Vec::new(),
+    };
+    // On paths drawn as a cross, the seat whose home column a cell is.
+    let home_of = |c: u16| {
+        let spot = plan.at(c)?;
+        game.paths.as_ref()?;
+        plan.homes.iter().position(|h| h.contains(&spot))
+    };
     // The cells, their numbers and marks.
     body.push_str("<g id=\"cells\">\n");
     for c in 1..=last {
@@ -360,9 +410,17 @@ pub fn render(game: &RaceGame, state: Option<&RaceState>) -> String {
             .paths
             .as_ref()
             .map_or_else(|| c.to_string(), |p| p.name(c).to_string());
+        // A cell of a home column in its seat's colour.
+        let (fill, seat_of) = match home_of(c) {
+            Some(seat) if marks.is_empty() => (
+                format!(r#"{}" fill-opacity="0.45"#, colour_of(seat).fill),
+                format!(r#" data-seat="{}""#, esc(seat_name(game, seat))),
+            ),
+            _ => (fill.to_string(), String::new()),
+        };
         let _ = writeln!(
             body,
-            r##"<rect class="cell" data-cell="{c}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{}" stroke-width="{}"/>"##,
+            r##"<rect class="cell" data-cell="{c}"{seat_of} x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{}" stroke-width="{}"/>"##,
             if finish { "#202020" } else { "#9a9a9a" },
             if finish { 3 } else { 1 }
         );
@@ -383,11 +441,7 @@ pub fn render(game: &RaceGame, state: Option<&RaceState>) -> String {
                 if gx % 2 == 0 { "#a1887f" } else { "#d7c4a3" }
             );
         }
-        if let Some(seat) = game
-            .circuit
-            .as_ref()
-            .and_then(|k| k.starts.iter().position(|&s| s == c))
-        {
+        if let Some(seat) = starts.iter().position(|&s| s == c) {
             // On a cross the start cell is in its seat's colour.
             let fill = if plan.layout == Layout::Cross {
                 format!(r#"{}" fill-opacity="0.45"#, colour_of(seat).fill)

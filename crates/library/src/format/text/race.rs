@@ -186,6 +186,18 @@ pub fn track_with(
         }
     };
     let mut text = String::new();
+    let cross = match (&game.paths, state) {
+        (Some(_), _) if plan.layout == Layout::Cross => {
+            cross_grid(game, &plan, &legend, &on, state, style)
+        }
+        _ => None,
+    };
+    let rows = if let Some(grid) = cross {
+        text.push_str(&grid);
+        Vec::new()
+    } else {
+        rows
+    };
     for (head, cells) in &rows {
         let mut line = head.clone();
         // The pieces of the row, under their cells (a line only when some
@@ -266,6 +278,191 @@ pub fn track_with(
         ));
     }
     text
+}
+
+/// Characters each with the colour code it is painted in, line by line:
+/// a picture put together out of order.
+struct Canvas {
+    lines: Vec<Vec<(char, String)>>,
+}
+
+impl Canvas {
+    fn new(lines: usize, width: usize) -> Canvas {
+        Canvas {
+            lines: vec![vec![(' ', String::new()); width]; lines],
+        }
+    }
+
+    /// `text` from column `col` of line `line`, cut at the edge.
+    fn put(&mut self, line: usize, col: usize, text: &str, code: &str) {
+        let Some(row) = self.lines.get_mut(line) else {
+            return;
+        };
+        for (i, ch) in text.chars().enumerate() {
+            if let Some(slot) = row.get_mut(col + i) {
+                *slot = (ch, code.to_string());
+            }
+        }
+    }
+
+    /// The lines, painted, trailing blanks cut.
+    fn render(&self, style: &Style) -> String {
+        let mut out = String::new();
+        for row in &self.lines {
+            let mut line = String::new();
+            let mut run = String::new();
+            let mut code = "";
+            for (ch, c) in row {
+                if c != code && !run.is_empty() {
+                    line.push_str(&paint(&run, code, style));
+                    run.clear();
+                }
+                code = c;
+                run.push(*ch);
+            }
+            line.push_str(&paint(&run, code, style));
+            let line = line.trim_end();
+            out.push_str(line);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// The ANSI code of a seat's pieces (its letter on its colour).
+fn piece_code(colours: &[colour::Colour], seat: usize) -> String {
+    colours
+        .get(seat)
+        .map(|k| format!("1;{};{}", k.ansi_bg, k.ansi_fg))
+        .unwrap_or_default()
+}
+
+/// Paths drawn as a cross ([`crate::layout`]): every square of the plan
+/// two lines high, the cell's name on the first line, its mark and the
+/// pieces on it on the second; each home column's names (and each start
+/// cell's) in its seat's colour; the pieces out in their seat's corner,
+/// the finished ones in the middle by the end of their home column. None
+/// when the cross is wider than the text.
+fn cross_grid(
+    game: &RaceGame,
+    plan: &crate::layout::Plan,
+    legend: &Legend,
+    on: &[Vec<usize>],
+    state: Option<&RaceState>,
+    style: &Style,
+) -> Option<String> {
+    let paths = game.paths.as_ref()?;
+    let last = last_cell(game);
+    let name_width = (1..=last).map(|c| paths.name(c).chars().count()).max()?;
+    let w = name_width + 1;
+    let n = usize::from(plan.width);
+    if w * n > WIDTH + 1 {
+        return None;
+    }
+    let colours = colour::for_names(&game.seats);
+    let players = state.map_or(0, RaceState::players);
+    let letters = seat_letters(game, players.max(paths.seats.len()));
+    // A seat's colour as the colour of text (the foreground of its
+    // pieces' background).
+    let ink = |seat: usize| {
+        colours
+            .get(seat)
+            .and_then(|k| k.ansi_bg.parse::<u8>().ok())
+            .and_then(|bg| bg.checked_sub(10))
+            .map(|fg| format!("1;{fg}"))
+            .unwrap_or_default()
+    };
+    let mut canvas = Canvas::new(2 * usize::from(plan.height), n * w);
+    let at = |(x, y): crate::layout::Spot| (2 * usize::from(y), usize::from(x) * w);
+    let starts: Vec<u16> = paths
+        .seats
+        .iter()
+        .map(|p| p.first().copied().unwrap_or(0))
+        .collect();
+    for c in 1..=last {
+        let Some(spot) = plan.at(c) else { continue };
+        let (line, col) = at(spot);
+        let name = paths.name(c);
+        let owner = plan
+            .homes
+            .iter()
+            .position(|h| h.contains(&spot))
+            .or_else(|| starts.iter().position(|&s| s == c));
+        let code = owner.map(ink).unwrap_or_default();
+        let pad = name_width - name.chars().count();
+        canvas.put(line, col + pad, name, &code);
+        // The second line: the cell's mark (`+` for more than one), then
+        // the pieces on it (`+` for more than fit).
+        let marks: Vec<_> = legend.at(c).collect();
+        let mut col2 = col;
+        if let Some(m) = marks.first() {
+            let (mark, code) = if marks.len() > 1 {
+                ("+".to_string(), String::new())
+            } else {
+                (m.mark.to_string(), mark_code(m.kind).to_string())
+            };
+            canvas.put(line + 1, col2, &mark, &code);
+            col2 += 1;
+        }
+        let here = on.get(usize::from(c)).map_or(&[][..], Vec::as_slice);
+        let room = col + name_width - col2;
+        for (i, &seat) in here.iter().enumerate() {
+            if i + 1 >= room && here.len() > i + 1 {
+                canvas.put(line + 1, col2, "+", "");
+                break;
+            }
+            let letter = letters.get(seat).copied().unwrap_or('?').to_string();
+            canvas.put(line + 1, col2, &letter, &piece_code(&colours, seat));
+            col2 += 1;
+        }
+    }
+    if let Some(centre) = plan.centre.filter(|_| w >= 4) {
+        let (line, col) = at(centre);
+        canvas.put(line, col + (w - 4) / 2, "home", "");
+    }
+    if let Some(state) = state {
+        for seat in 0..players {
+            let code = piece_code(&colours, seat);
+            let letter = letters.get(seat).copied().unwrap_or('?').to_string();
+            let pieces = state.pieces(seat);
+            let out = pieces.iter().filter(|&&p| p == OUT).count();
+            let done = pieces.iter().filter(|&&p| p >= game.cells).count();
+            // Out: in the middle of the seat's corner, on the second line
+            // of a square.
+            if let Some(&(x, y)) = plan.yards.get(seat) {
+                let arm = usize::from(plan.arm);
+                let (line, col) = at((x, y));
+                let middle = col + (arm * w).saturating_sub(out) / 2;
+                for i in 0..out {
+                    canvas.put(line + arm / 2 * 2 + 1, middle + i, &letter, &code);
+                }
+            }
+            // Finished: in the middle, by the end of the home column.
+            let (Some(centre), Some(&end)) =
+                (plan.centre, plan.homes.get(seat).and_then(|h| h.last()))
+            else {
+                continue;
+            };
+            let toward = |a: u16, b: u16| match b.cmp(&a) {
+                std::cmp::Ordering::Less if plan.middle == 3 => a - 1,
+                std::cmp::Ordering::Greater if plan.middle == 3 => a + 1,
+                _ => a,
+            };
+            let square = (toward(centre.0, end.0), toward(centre.1, end.1));
+            let (line, col) = at(square);
+            let taken = canvas
+                .lines
+                .get(line + 1)
+                .and_then(|row| row.get(col..))
+                .map_or(0, |row| {
+                    row.iter().take(w).filter(|(ch, _)| *ch != ' ').count()
+                });
+            for i in 0..done.min(name_width.saturating_sub(taken)) {
+                canvas.put(line + 1, col + taken + i, &letter, &code);
+            }
+        }
+    }
+    Some(canvas.render(style))
 }
 
 /// A seat's line: its letter and name, pieces out and finished, home
