@@ -85,6 +85,8 @@ mod pydraughts;
 mod race;
 #[path = "race_backgammon.rs"]
 mod race_backgammon;
+#[path = "race_each.rs"]
+mod race_each;
 #[path = "race_fast.rs"]
 mod race_fast;
 #[path = "race_layout.rs"]
