@@ -91,6 +91,8 @@ mod race;
 mod race_backgammon;
 #[path = "race_cross.rs"]
 mod race_cross;
+#[path = "race_each.rs"]
+mod race_each;
 #[path = "race_fast.rs"]
 mod race_fast;
 #[path = "race_layout.rs"]

@@ -26,6 +26,44 @@ struct Found {
 /// bonus moves a piece on the track as a die would, but never enters one.
 const BONUS: u8 = 0x80;
 
+/// Which moves the rules of the turn's order allow next in a sequence,
+/// die by die: while a piece of the player waits outside, `leave start
+/// first` (a piece on the start cell that some die left can move must
+/// move), then `enter compulsory` (an entry that some die left, or a pair
+/// adding up to the entering sum, can make must be made).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Next {
+    /// Any move.
+    Any,
+    /// Only a move of a piece on the start cell (`leave start first`).
+    Start,
+    /// Only an entry (`enter compulsory`).
+    Enter,
+}
+
+impl Next {
+    /// Whether a move of the piece at `from` may come next.
+    fn allows(self, from: u16) -> bool {
+        match self {
+            Next::Any => true,
+            Next::Start => from == START,
+            Next::Enter => from == OUT,
+        }
+    }
+
+    /// The rule that rules out any other move.
+    fn refusal(self) -> Option<Refusal> {
+        match self {
+            Next::Any => None,
+            Next::Start => Some(Refusal::StartFirst),
+            Next::Enter => Some(Refusal::MustEnter),
+        }
+    }
+}
+
+/// A seat's start cell, where `enter ... at start` puts a piece.
+const START: u16 = 1;
+
 /// The most dice (with bonuses) a turn keeps track of.
 const MAX_LEFT: usize = 2 * MAX_STEPS;
 
@@ -103,7 +141,7 @@ impl RaceState {
         seat: usize,
         count: u16,
     ) -> Result<u16, Refusal> {
-        let land = if game.enter_at_start { 1 } else { count };
+        let land = if game.enter_at_start { START } else { count };
         if land >= game.cells {
             return Err(Refusal::NoDie);
         }
@@ -118,6 +156,41 @@ impl RaceState {
             Some(r) => Err(r),
             None => Ok(land),
         }
+    }
+
+    /// Which moves of seat `seat` may come next with the dice `left`
+    /// (`leave start first`, `enter compulsory`, die by die); `Next::Any`
+    /// at the cost of one test in a game without these rules.
+    fn next_allowed(&self, game: &RaceGame, roll: &Roll, seat: usize, left: &[u8]) -> Next {
+        if !game.leave_start && !game.enter_compulsory {
+            return Next::Any;
+        }
+        let k = usize::from(self.pieces);
+        let own = self.pos.get(seat * k..seat * k + k).unwrap_or(&[]);
+        if !own.contains(&OUT) {
+            return Next::Any;
+        }
+        if game.leave_start
+            && own.contains(&START)
+            && left
+                .iter()
+                .any(|&d| self.die_step(game, roll, seat, START, d).is_ok())
+        {
+            return Next::Start;
+        }
+        if game.enter_compulsory
+            && (left
+                .iter()
+                .any(|&d| self.die_step(game, roll, seat, OUT, d).is_ok())
+                || (game.enter_sum > 0
+                    && !sum_pairs(left, game.enter_sum).is_empty()
+                    && self
+                        .enter_step(game, roll, seat, u16::from(game.enter_sum))
+                        .is_ok()))
+        {
+            return Next::Enter;
+        }
+        Next::Any
     }
 
     /// Where the landing rules of cell `land` leave seat `seat`'s piece
@@ -291,11 +364,15 @@ impl RaceState {
             .collect();
         froms.sort_unstable_by(|a, b| b.cmp(a));
         froms.dedup();
+        let next_rule = self.next_allowed(game, roll, seat, left);
         for (j, &die) in left.iter().enumerate() {
             if left[..j].contains(&die) {
                 continue;
             }
             for &from in &froms {
+                if !next_rule.allows(from) {
+                    continue;
+                }
                 let Ok(dist) = self.die_step(game, roll, seat, from, die) else {
                     continue;
                 };
@@ -318,7 +395,7 @@ impl RaceState {
             }
         }
         // Two dice that add up to the entering sum, used together.
-        if game.enter_sum > 0 && froms.last() == Some(&OUT) {
+        if game.enter_sum > 0 && froms.last() == Some(&OUT) && next_rule.allows(OUT) {
             for pair in sum_pairs(left, game.enter_sum) {
                 let Ok(dist) = self.enter_step(game, roll, seat, u16::from(game.enter_sum)) else {
                     break;
@@ -395,6 +472,9 @@ impl RaceState {
             // Nothing may be left that a die could still move.
             return played >= MAX_STEPS || !self.any_die_moves(game, roll, seat, left);
         };
+        if !self.next_allowed(game, roll, seat, left).allows(from) {
+            return false;
+        }
         let mut fits = false;
         for (j, &d) in left.iter().enumerate() {
             if left[..j].contains(&d) || self.die_step(game, roll, seat, from, d) != Ok(by) {
@@ -505,6 +585,12 @@ impl RaceState {
             } else {
                 None
             };
+            if fits.is_some() || pair.is_some() {
+                let next_rule = now.next_allowed(game, roll, seat, &left);
+                if !next_rule.allows(from) {
+                    return next_rule.refusal();
+                }
+            }
             match (fits, pair) {
                 (Some(j), _) => {
                     let mut events = Vec::new();
@@ -693,8 +779,69 @@ impl RaceState {
         }
         if extra && !ended && !self.is_placed(seat) {
             events.push(Event::ExtraRoll);
+        } else if game.tries > 1 && !ended && self.dice_tries_again(game, roll, moved.is_some()) {
+            events.push(Event::Retry {
+                next: self.tries + 1,
+                of: game.tries,
+            });
         } else {
             self.next_turn(events);
         }
+    }
+
+    /// `tries_again` with dice used one by one: the tries count whole
+    /// throws. After a throw that moved nothing and earned no extra roll,
+    /// the seat to roll throws again while it has tries left, no die of
+    /// the throw showed an entering face (nor two of them the entering
+    /// sum), and no piece of theirs on the track could move by any face of
+    /// a die; a throw that moved a piece starts the count again.
+    #[inline(never)]
+    fn dice_tries_again(&mut self, game: &RaceGame, roll: &Roll, moved: bool) -> bool {
+        if moved {
+            self.tries = 0;
+            return false;
+        }
+        self.tries = self.tries.saturating_add(1);
+        if self.tries >= game.tries {
+            return false;
+        }
+        let seat = self.to_roll();
+        let waiting = self.pieces(seat).contains(&OUT);
+        let faces = Self::dice_of(game, roll);
+        let enters = waiting
+            && match game.enter {
+                Enter::Always => true,
+                Enter::OnFace(f) => {
+                    faces.contains(&f)
+                        || (game.enter_sum > 0 && !sum_pairs(&faces, game.enter_sum).is_empty())
+                }
+            };
+        !enters && self.none_moves_by_a_die(game)
+    }
+
+    /// `none_can_move` with dice used one by one: no piece of the seat to
+    /// roll on the track can move by any face of a die to a cell that the
+    /// rules of the choices allow (its own pieces, kept home cells).
+    fn none_moves_by_a_die(&self, game: &RaceGame) -> bool {
+        let seat = self.to_roll();
+        let k = usize::from(self.pieces);
+        let (low, high) = (u16::from(game.low_face()), u16::from(game.faces));
+        (seat * k..seat * k + k).all(|i| {
+            let from = self.pos[i];
+            self.held[i]
+                || (low..=high).all(|count| {
+                    !self.can_move_from(game, from, count)
+                        || self
+                            .own_in_way(
+                                game,
+                                seat,
+                                Some(i),
+                                from,
+                                game.advance(from, count, 1).0,
+                                None,
+                            )
+                            .is_some()
+                })
+        })
     }
 }

@@ -1886,16 +1886,12 @@ fn check_dice_rules(
         );
     }
     if let Some(each) = merged.each_die {
-        // The rules of the choices that the moves of single dice don't
-        // apply (yet): refused rather than silently ignored.
-        // (`protected in rows`, the `no passing` rules and closed cells
-        // apply to each die's move as to the whole roll's.)
-        let unapplied: [(Option<Span>, &str); 4] = [
-            (merged.enter_compulsory, "enter compulsory"),
-            (merged.tries.map(|t| t.1), "tries"),
-            (merged.leave_start, "leave start first"),
-            (merged.move_back, "move back when blocked"),
-        ];
+        // The rule of the choices that the moves of single dice don't
+        // apply: refused rather than silently ignored. (`protected in
+        // rows`, the `no passing` rules and closed cells apply to each
+        // die's move as to the whole roll's; `enter compulsory`, `leave
+        // start first` and `tries` die by die, see `race::dice`.)
+        let unapplied: [(Option<Span>, &str); 1] = [(merged.move_back, "move back when blocked")];
         for (span, what) in unapplied {
             if let Some(span) = span {
                 diags.push(
