@@ -288,3 +288,63 @@ print(json.dumps([[v if isinstance(v, (int, float, str)) or v is None else float
         assert_eq!(r[2], sc["games"]["count"]);
     }
 }
+
+/// The distance from cell `cA` to cell `cB` of Parcheesi's loop of 68
+/// cells, when both are loop cells.
+fn loop_distance(from: &str, to: &str) -> Option<u32> {
+    let a: u32 = from.strip_prefix('c')?.parse().ok()?;
+    let b: u32 = to.strip_prefix('c')?.parse().ok()?;
+    Some((b + 68 - a) % 68)
+}
+
+/// Parcheesi's bonus moves (`bonus 20 after capture`, `bonus 10 after
+/// home`) are told as bonuses in `replay --json` of a recorded game: each
+/// follows a capture or a piece brought home in its turn and moves as far
+/// as that bonus; a move told plainly is one die's.
+#[test]
+fn replays_tell_the_bonus_moves_as_bonuses() {
+    let mut told = [0; 2];
+    for seed in ["4", "11"] {
+        let record = crate::race::recorded_and_replayed("other/parcheesi", seed);
+        let d = scratch();
+        let file = d.path().join("game.jsonl");
+        std::fs::write(&file, record).unwrap();
+        for line in ok(&["replay", s(&file), "--json"]).lines() {
+            let turn: serde_json::Value = serde_json::from_str(line).unwrap();
+            let Some(events) = turn["events"].as_array() else {
+                continue;
+            };
+            // The bonuses earned so far in the turn: (distance, what for).
+            let mut earned: Vec<(u32, &str)> = Vec::new();
+            for e in events.iter().filter_map(|e| e.as_str()) {
+                let words: Vec<&str> = e.split(' ').collect();
+                if e.contains(" taken: ") {
+                    earned.push((20, "a capture"));
+                } else if e == "bears off: finished" {
+                    earned.push((10, "bringing a piece home"));
+                } else if let Some(why) = e.split(" as the bonus for ").nth(1) {
+                    // moves N from A to B as the bonus for WHY
+                    let n: u32 = words[1].parse().unwrap();
+                    let at = earned
+                        .iter()
+                        .position(|&(m, w)| m == n && w == why)
+                        .unwrap_or_else(|| panic!("{e:?} earned by nothing before it: {line}"));
+                    earned.remove(at);
+                    if let Some(dist) = loop_distance(words[3], words[5]) {
+                        assert_eq!(dist, n, "{e:?}");
+                    }
+                    told[usize::from(n == 10)] += 1;
+                } else if words.first() == Some(&"moves") && words.len() == 5 {
+                    // moves from A to B: a die's move.
+                    if let Some(dist) = loop_distance(words[2], words[4]) {
+                        assert!(dist <= 6, "a move of {dist} told as a die's: {e:?}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        told[0] > 0 && told[1] > 0,
+        "bonuses for captures and for pieces home: {told:?}"
+    );
+}
