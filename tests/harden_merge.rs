@@ -239,6 +239,7 @@ fn hand_made(dir: &Path, rows: u64, planned: usize) -> PathBuf {
         seats: vec!["A".into(), "B".into()],
         agents: vec!["random".into(), "random".into()],
         event_names: vec!["captures".into()],
+        scores: None,
     };
     let settings = Settings {
         max_plies: 100,

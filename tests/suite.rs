@@ -101,6 +101,8 @@ mod race_layout;
 mod race_parcheesi;
 #[path = "race_paths.rs"]
 mod race_paths;
+#[path = "race_points.rs"]
+mod race_points;
 #[path = "race_rules.rs"]
 mod race_rules;
 #[path = "race_score.rs"]

@@ -127,6 +127,7 @@ fn chart_run(seats: usize) -> rulebook::lab::Run {
                 .collect(),
             agents: (0..seats).map(|_| "alphabeta".to_string()).collect(),
             event_names: Vec::new(),
+            scores: None,
         },
         summary: rulebook::lab::Summary {
             games,

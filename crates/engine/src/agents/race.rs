@@ -120,6 +120,10 @@ impl GameState for RaceNode<'_> {
         self.state.score(self.game).map(|s| s.points)
     }
 
+    fn scores_wins(&self) -> bool {
+        !self.game.scores.is_empty()
+    }
+
     fn score_names(&self) -> Vec<(u32, String)> {
         let mut names: Vec<(u32, String)> = self
             .game

@@ -103,6 +103,11 @@ pub trait GameState: Clone + Send {
     fn score_names(&self) -> Vec<(u32, String)> {
         Vec::new()
     }
+    /// Whether the game's rules score a win (a game whose won games
+    /// have [`GameState::points`]).
+    fn scores_wins(&self) -> bool {
+        false
+    }
     /// The number of legal moves (0 at a chance node or at the end).
     fn move_count(&self) -> usize;
     /// Plays move `i` (`i < move_count()`).

@@ -693,6 +693,7 @@ impl RaceState {
                 to: land,
                 count: dist,
                 bounced: false,
+                bonus: None,
             }
         });
         let mut landed = Landed {
@@ -760,9 +761,19 @@ impl RaceState {
         let mut moved = None;
         match choice {
             Choice::Dice(steps) if !ended => {
-                for (from, by) in steps.iter() {
+                // The bonus moves, told as bonuses (`bonus.rs`).
+                let bonuses = if Self::may_use_bonus(game, steps) {
+                    self.bonus_moves(game, roll, &Self::dice_of(game, roll), steps)
+                } else {
+                    [None; MAX_STEPS]
+                };
+                for ((from, by), bonus) in steps.iter().zip(bonuses) {
+                    let start = events.len();
                     if let Some(i) = self.play_step(game, roll, seat, from, by, events) {
                         moved = Some(i);
+                    }
+                    if let (Some(b), Some(step)) = (bonus, events.get_mut(start..)) {
+                        Self::mark_bonus(step, b);
                     }
                 }
             }

@@ -21,6 +21,9 @@ pub enum Event {
         count: u16,
         /// The count went past the finish and back (rule 9).
         bounced: bool,
+        /// A bonus move (`bonus N after capture`, `bonus N after home`),
+        /// and what earned it; `None` for a move by the dice.
+        bonus: Option<Bonus>,
     },
     /// The piece reached the finish (SS-7).
     Finish,
@@ -108,4 +111,14 @@ pub enum Event {
     /// No player can ever move again: every piece left is held (or can't
     /// reach the finish exactly); the game is drawn.
     Drawn,
+}
+
+/// What earned a bonus move: sending an opponent's piece out (`bonus N
+/// after capture`) or bringing a piece home (`bonus N after home`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bonus {
+    /// A capture.
+    Capture,
+    /// A piece brought home.
+    Home,
 }

@@ -3,6 +3,8 @@
 
 use super::{Choice, Event, Roll};
 
+#[path = "bonus.rs"]
+mod bonus;
 #[path = "dice.rs"]
 mod dice;
 use crate::race::game::{
@@ -831,6 +833,7 @@ impl RaceState {
                         to: land,
                         count,
                         bounced: dir < 0 && !back,
+                        bonus: None,
                     }
                 });
                 self.held[i] = false;

@@ -2,7 +2,11 @@
 //! where a field needs it). Columns: `game` (the game as typed), `index`
 //! (from 1), `seed`, `winner` (the side, or `draw`), `seat` (from 1, empty
 //! for a draw), `reason`, `plies`, `lead_changes`, `turns_lost`, then one
-//! column per rule event (spaces as `_`) with its count.
+//! column per rule event (spaces as `_`) with its count; in a game whose
+//! rules score a win (and only there, so that every other game's rows are
+//! unchanged), then [`SCORE_COLUMNS`]: `points` (the winner's, empty for a
+//! draw) and `score` (the name the rules give that score, empty when they
+//! give none).
 
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
@@ -21,6 +25,9 @@ pub const COLUMNS: [&str; 9] = [
     "lead_changes",
     "turns_lost",
 ];
+
+/// The last columns, in a game whose rules score a win.
+pub const SCORE_COLUMNS: [&str; 2] = ["points", "score"];
 
 /// A CSV file taking the rows of one or more runs.
 pub struct CsvSink {
@@ -65,6 +72,9 @@ impl RowSink for CsvSink {
             self.header = false;
             let mut head: Vec<String> = COLUMNS.iter().map(|c| (*c).to_string()).collect();
             head.extend(info.event_names.iter().map(|e| e.replace(' ', "_")));
+            if info.scored() {
+                head.extend(SCORE_COLUMNS.iter().map(|c| (*c).to_string()));
+            }
             self.writer.write_record(&head).map_err(|e| self.fail(e))?;
         }
         for r in rows {
@@ -90,6 +100,15 @@ impl RowSink for CsvSink {
                 (0..info.event_names.len())
                     .map(|k| r.events.get(k).copied().unwrap_or(0).to_string()),
             );
+            if info.scored() {
+                rec.push(r.points.map(|p| p.to_string()).unwrap_or_default());
+                rec.push(
+                    r.points
+                        .and_then(|p| info.score_name(p))
+                        .unwrap_or_default()
+                        .to_string(),
+                );
+            }
             self.writer.write_record(&rec).map_err(|e| self.fail(e))?;
         }
         self.writer.flush().map_err(|e| self.fail(e))

@@ -6,7 +6,10 @@
 //! (the side, or `draw`), `seat` (from 1, null for a draw), `reason`,
 //! `plies`, `lead_changes`, `turns_lost`, `sides` and `agents` (in seat
 //! order, comma-separated), then one column per rule event (spaces as `_`)
-//! with its count. The file's key-value metadata holds, under
+//! with its count; in a game whose rules score a win (only there: every
+//! other game's file is unchanged), then `points` (the winner's, null for a
+//! draw) and `score` (the name the rules give that score, null when they
+//! give none). The file's key-value metadata holds, under
 //! [`META_KEY`], the run as JSON ([`ShardMeta`]): every setting that changes
 //! the games (and a SHA-256 of each rule file's text), what `merge` needs to
 //! print the report of the whole run and to refuse shards of runs that
@@ -48,9 +51,15 @@ pub const META_KEY: &str = "rulebook.run";
 /// written when the file is closed.
 pub const CHECK_KEY: &str = "rulebook.check";
 
-/// The layout of [`ShardMeta`] written now. Layout 1 (before the rules'
-/// fingerprint, `--max-plies` and the checksums) is refused.
+/// The layout of [`ShardMeta`] written now for a game without score
+/// rules. Layout 1 (before the rules' fingerprint, `--max-plies` and the
+/// checksums) is refused.
 pub const VERSION: u32 = 2;
+
+/// The layout written for a game whose rules score a win: layout 2 with
+/// the run's `scores` and the columns `points` and `score`. An older
+/// rulebook calls it a newer shard rather than a damaged one.
+pub const SCORED_VERSION: u32 = 3;
 
 /// Rows per row group.
 pub const ROW_GROUP: usize = 8192;
@@ -137,7 +146,7 @@ impl ShardMeta {
     /// The metadata of a shard of `plan`.
     pub fn new(plan: &Plan, run: &RunInfo, settings: &Settings) -> ShardMeta {
         ShardMeta {
-            version: VERSION,
+            version: layout(run),
             rulebook: env!("CARGO_PKG_VERSION").to_string(),
             run: run.clone(),
             games: plan.games,
@@ -177,6 +186,16 @@ impl ShardMeta {
             index: self.shard,
             count: self.shards,
         }
+    }
+}
+
+/// The layout of [`ShardMeta`] written for a run: [`SCORED_VERSION`]
+/// when its game scores a win, [`VERSION`] otherwise.
+fn layout(run: &RunInfo) -> u32 {
+    if run.scored() {
+        SCORED_VERSION
+    } else {
+        VERSION
     }
 }
 
@@ -324,8 +343,9 @@ fn stored(r: &GameRow) -> GameRow {
     }
 }
 
-/// Feeds the values of a row, in a fixed order and layout, to a hash.
-pub fn hash_row(h: &mut Sha256, r: &GameRow) {
+/// Feeds the values of a row, in a fixed order and layout, to a hash; the
+/// points only in a game whose rules score a win (`scored`).
+pub fn hash_row(h: &mut Sha256, r: &GameRow, scored: bool) {
     h.update(r.index.to_le_bytes());
     h.update(r.seed.to_le_bytes());
     match r.winner {
@@ -343,6 +363,15 @@ pub fn hash_row(h: &mut Sha256, r: &GameRow) {
     h.update((r.events.len() as u64).to_le_bytes());
     for e in &r.events {
         h.update(e.to_le_bytes());
+    }
+    if scored {
+        match r.points {
+            Some(p) => {
+                h.update([1]);
+                h.update(p.to_le_bytes());
+            }
+            None => h.update([0]),
+        }
     }
 }
 
@@ -369,6 +398,10 @@ fn string(name: &str) -> Col {
     column(name, Physical::BYTE_ARRAY, Some(LogicalType::String), false)
 }
 
+fn optional_string(name: &str) -> Col {
+    column(name, Physical::BYTE_ARRAY, Some(LogicalType::String), true)
+}
+
 fn unsigned(name: &str) -> Col {
     column(
         name,
@@ -385,8 +418,9 @@ fn int(name: &str, optional: bool) -> Col {
     column(name, Physical::INT32, None, optional)
 }
 
-/// The schema of a run with these rule events.
-fn schema(events: &[String]) -> Result<Arc<Type>, LabError> {
+/// The schema of a run with these rule events (and the points and score
+/// when its game scores a win).
+fn schema(events: &[String], scored: bool) -> Result<Arc<Type>, LabError> {
     let mut fields = vec![
         string("game")?,
         unsigned("index")?,
@@ -402,6 +436,10 @@ fn schema(events: &[String]) -> Result<Arc<Type>, LabError> {
     ];
     for e in events {
         fields.push(int(&e.replace(' ', "_"), false)?);
+    }
+    if scored {
+        fields.push(int("points", true)?);
+        fields.push(optional_string("score")?);
     }
     Type::group_type_builder("game")
         .with_fields(fields)
@@ -442,6 +480,7 @@ impl ParquetSink {
                     seats: Vec::new(),
                     agents: Vec::new(),
                     event_names: Vec::new(),
+                    scores: None,
                 },
                 settings,
             ),
@@ -455,6 +494,7 @@ impl ParquetSink {
 
     fn start(&mut self, info: &RunInfo) -> Result<(), LabError> {
         self.meta.run = info.clone();
+        self.meta.version = layout(info);
         let meta = serde_json::to_string(&self.meta).map_err(|e| fail(&self.path, e))?;
         self.hash = Sha256::new_with_prefix(meta.as_bytes());
         self.meta_text = meta.clone();
@@ -463,8 +503,12 @@ impl ParquetSink {
             .set_key_value_metadata(Some(vec![KeyValue::new(META_KEY.to_string(), meta)]))
             .build();
         let file = File::create(&self.path).map_err(|e| fail(&self.path, e))?;
-        let writer = SerializedFileWriter::new(file, schema(&info.event_names)?, Arc::new(props))
-            .map_err(|e| fail(&self.path, e))?;
+        let writer = SerializedFileWriter::new(
+            file,
+            schema(&info.event_names, info.scored())?,
+            Arc::new(props),
+        )
+        .map_err(|e| fail(&self.path, e))?;
         self.writer = Some(writer);
         Ok(())
     }
@@ -512,7 +556,7 @@ impl RowSink for ParquetSink {
         }
         for r in rows {
             let r = stored(r);
-            hash_row(&mut self.hash, &r);
+            hash_row(&mut self.hash, &r, self.meta.run.scored());
             self.rows += 1;
             self.buffer.push(r);
         }
@@ -548,6 +592,7 @@ fn write_group(
     };
     let sides = info.seats.join(",");
     let agents = info.agents.join(",");
+    let events = info.event_names.len();
     let mut group = writer.next_row_group()?;
     let mut k = 0;
     while let Some(mut col) = group.next_column()? {
@@ -589,9 +634,29 @@ fn write_group(
             10 => strings(&|_| agents.clone())
                 .as_slice()
                 .write(&mut col, None)?,
-            e => ints(&|r| r.events.get(e - 11).copied().unwrap_or(0))
+            e if e < 11 + events => ints(&|r| r.events.get(e - 11).copied().unwrap_or(0))
                 .as_slice()
                 .write(&mut col, None)?,
+            e if e == 11 + events => {
+                let v: Vec<i32> = rows
+                    .iter()
+                    .filter_map(|r| r.points.map(|p| p.min(i32::MAX as u32) as i32))
+                    .collect();
+                let def: Vec<i16> = rows.iter().map(|r| i16::from(r.points.is_some())).collect();
+                v.as_slice().write(&mut col, Some(&def))?;
+            }
+            _ => {
+                let names: Vec<&str> = rows
+                    .iter()
+                    .filter_map(|r| r.points.and_then(|p| info.score_name(p)))
+                    .collect();
+                let v: Vec<ByteArray> = names.iter().map(|n| ByteArray::from(*n)).collect();
+                let def: Vec<i16> = rows
+                    .iter()
+                    .map(|r| i16::from(r.points.and_then(|p| info.score_name(p)).is_some()))
+                    .collect();
+                v.as_slice().write(&mut col, Some(&def))?;
+            }
         }
         col.close()?;
         k += 1;
@@ -690,10 +755,10 @@ fn guarded<T>(path: &Path, f: impl FnOnce() -> T) -> Result<T, LabError> {
     result.map_err(|_| damaged(path, "the Parquet reader failed on its bytes"))
 }
 
-/// Whether the file's schema is the one written for these rule events:
-/// the same columns, names, types and nullability, in order.
-fn schema_fits(found: &Type, events: &[String]) -> bool {
-    let Ok(expected) = schema(events) else {
+/// Whether the file's schema is the one written for these rule events
+/// (and points): the same columns, names, types and nullability, in order.
+fn schema_fits(found: &Type, events: &[String], scored: bool) -> bool {
+    let Ok(expected) = schema(events, scored) else {
         return false;
     };
     let (found, expected) = (found.get_fields(), expected.get_fields());
@@ -746,7 +811,7 @@ impl ShardFile {
         let version = serde_json::from_str::<serde_json::Value>(&meta_text)
             .ok()
             .and_then(|v| v.get("version").and_then(serde_json::Value::as_u64));
-        if version.is_some_and(|v| v > u64::from(VERSION)) {
+        if version.is_some_and(|v| v > u64::from(SCORED_VERSION)) {
             return Err(LabError::NewerShard {
                 path: path.to_path_buf(),
             });
@@ -754,7 +819,7 @@ impl ShardFile {
         let meta: ShardMeta =
             serde_json::from_str(&meta_text).map_err(|e| damaged(path, &e.to_string()))?;
         let run = &meta.run;
-        if meta.version != VERSION
+        if meta.version != layout(run)
             || meta.shards == 0
             || meta.shard >= meta.shards
             || run.seats.is_empty()
@@ -762,7 +827,11 @@ impl ShardFile {
         {
             return Err(damaged(path, "its run is not one `simulate` writes"));
         }
-        if !schema_fits(reader.metadata().file_metadata().schema(), &run.event_names) {
+        if !schema_fits(
+            reader.metadata().file_metadata().schema(),
+            &run.event_names,
+            run.scored(),
+        ) {
             return Err(damaged(path, "its columns are not those of its run"));
         }
         let planned = meta.part().len(meta.games) as u64;
@@ -851,7 +920,8 @@ impl ShardRows {
         let events = meta.run.event_names.len();
         let bad = |what: &str| damaged(path, &format!("a wrong value in column {what}"));
         let fields: Vec<&Field> = r.get_column_iter().map(|(_, f)| f).collect();
-        if fields.len() != 11 + events {
+        let scored = meta.run.scored();
+        if fields.len() != 11 + events + if scored { 2 } else { 0 } {
             return Err(damaged(path, "a row of the wrong length"));
         }
         let text = |i: usize, what: &str| match fields.get(i) {
@@ -917,11 +987,37 @@ impl ShardRows {
             events: (0..events)
                 .map(|k| uint(11 + k, "of an event"))
                 .collect::<Result<_, _>>()?,
-            points: None,
+            points: if scored {
+                self.points(&fields, 11 + events)?
+            } else {
+                None
+            },
         };
-        hash_row(&mut self.hash, &row);
+        hash_row(&mut self.hash, &row, scored);
         self.read += 1;
         Ok(row)
+    }
+}
+
+impl ShardRows {
+    /// The points of a row of a game that scores a win (at `at`, the score's
+    /// name after them), checked: the name is the one the run gives them.
+    fn points(&self, fields: &[&Field], at: usize) -> Result<Option<u32>, LabError> {
+        let bad = |what: &str| damaged(&self.path, &format!("a wrong value in column {what}"));
+        let points = match fields.get(at) {
+            Some(Field::Int(p)) => Some(u32::try_from(*p).map_err(|_| bad("points"))?),
+            Some(Field::Null) => None,
+            _ => return Err(bad("points")),
+        };
+        let name = match fields.get(at + 1) {
+            Some(Field::Str(s)) => Some(s.as_str()),
+            Some(Field::Null) => None,
+            _ => return Err(bad("score")),
+        };
+        if name != points.and_then(|p| self.meta.run.score_name(p)) {
+            return Err(bad("score"));
+        }
+        Ok(points)
     }
 }
 

@@ -15,6 +15,7 @@ pub type Rows<'a> = Box<dyn Iterator<Item = Result<GameRow, LabError>> + 'a>;
 pub fn merge(info: RunInfo, games: usize, shards: Vec<Rows<'_>>) -> Result<Run, LabError> {
     let mut shards = shards;
     let mut tally = Tally::new(info.seats.len(), &info.event_names);
+    tally.name_scores(info.scores.clone().unwrap_or_default());
     let mut heap: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
     let mut pending: Vec<Option<GameRow>> = Vec::with_capacity(shards.len());
     for (i, rows) in shards.iter_mut().enumerate() {
@@ -68,6 +69,7 @@ mod tests {
             seats: vec!["A".into(), "B".into()],
             agents: vec!["random".into(), "random".into()],
             event_names: vec!["captures".into()],
+            scores: None,
         }
     }
 

@@ -306,6 +306,28 @@ pub struct RunInfo {
     /// The names of the game's rule events, in the order of
     /// [`GameRow::events`].
     pub event_names: Vec<String>,
+    /// In a game whose rules score a win, the scores its rules name
+    /// (points and name, fewest points first; `[2, "a gammon"]`); `None`
+    /// in every other game, whose rows have no points (and whose run's
+    /// JSON has no `scores`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<Vec<(u32, String)>>,
+}
+
+impl RunInfo {
+    /// Whether the game's rules score a win: its rows carry the points.
+    pub fn scored(&self) -> bool {
+        self.scores.is_some()
+    }
+
+    /// The name the rules give a score of `points`, if any.
+    pub fn score_name(&self, points: u32) -> Option<&str> {
+        self.scores
+            .as_deref()?
+            .iter()
+            .find(|(p, _)| *p == points)
+            .map(|(_, n)| n.as_str())
+    }
 }
 
 /// A finished run (or shard) of one game.
@@ -403,6 +425,7 @@ pub fn play<S: GameState + Sync>(
             .iter()
             .map(|&e| crate::narrate::lab::counted(e).to_string())
             .collect(),
+        scores: start.scores_wins().then(|| start.score_names()),
     };
     let mut tally = Tally::new(info.seats.len(), &info.event_names);
     tally.name_scores(start.score_names());

@@ -1,6 +1,7 @@
 //! A race turn's events in words: `landed on 27: contains 7, back 3 to
 //! 24`, from the engine's `Event`s.
 
+use crate::race::event::Bonus;
 use crate::race::game::{CellEffect, Moment, RaceGame, OUT};
 use crate::race::Event;
 
@@ -46,7 +47,29 @@ pub fn describe(event: &Event, game: &RaceGame, seat: usize) -> String {
             from,
             to,
             count,
+            bonus: Some(bonus),
+            ..
+        } => {
+            let to = if to >= game.cells && named {
+                place(game, seat, to)
+            } else {
+                cell(to)
+            };
+            format!(
+                "moves {count} from {} to {to} as the bonus for {}",
+                cell(from),
+                match bonus {
+                    Bonus::Capture => "a capture",
+                    Bonus::Home => "bringing a piece home",
+                }
+            )
+        }
+        Event::Move {
+            from,
+            to,
+            count,
             bounced,
+            bonus: None,
         } => {
             if bounced {
                 let up = game.cells.saturating_sub(from);
