@@ -29,8 +29,13 @@ const MAX_OWN: usize = 8;
 const MAX_SEATS: usize = 8;
 /// The rolls after which a game is given up (as `play_one` does).
 const MAX_ROLLS: u32 = 100_000;
-/// The most table entries a compiled game may have.
+/// The most table entries by count a compiled game may have.
 const MAX_ENTRIES: usize = 1 << 20;
+/// The most table entries by roll (what a turn reads) a compiled game may
+/// have.
+const MAX_TURN_ENTRIES: usize = 1 << 22;
+/// A pass among a turn's choices (the others are pieces of the seat).
+const PASS: u8 = u8::MAX;
 
 /// Why a rule file's race is played by the general turn, not compiled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,14 +63,15 @@ pub enum NotCovered {
 }
 
 /// One entry of the move table: a piece at some position moved by some
-/// count.
+/// count (or, in the table a turn reads, by some roll).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Step {
     /// Where it ends.
     at: u16,
     /// Turns the mover misses.
     miss: u8,
-    /// `GIVE`, `LOSE`, `SEND_OUT`, `OPPONENTS`.
+    /// `GIVE`, `LOSE`, `SEND_OUT`, `OPPONENTS` (by count); `MOVES`,
+    /// `EXTRA`, `SEND_OUT`, `OPPONENTS`, `HOME` (by roll).
     flags: u8,
 }
 
@@ -129,6 +135,14 @@ const LOSE: u8 = 2;
 const SEND_OUT: u8 = 4;
 /// ... only those of the other seats.
 const OPPONENTS: u8 = 8;
+/// The piece can move with this roll (an entering piece: the roll lets it
+/// enter).
+const MOVES: u8 = 1;
+/// The turn earns an extra roll: the roll's, unless the landing loses it
+/// or gives one.
+const EXTRA: u8 = 2;
+/// The piece ends home.
+const HOME: u8 = 16;
 
 /// A race game compiled for whole random games of a fixed number of
 /// players.
@@ -137,15 +151,8 @@ pub struct FastRace {
     players: usize,
     /// Pieces a seat.
     k: usize,
-    cells: u16,
     dice: u8,
     faces: u8,
-    /// The smallest count of a roll.
-    low: u16,
-    /// Counts from `low` (the table's last index).
-    counts: usize,
-    /// `finish exact`.
-    exact: bool,
     compulsory: bool,
     all_pieces: bool,
     /// Where a piece is home (finished).
@@ -157,8 +164,10 @@ pub struct FastRace {
     stuck_from: u16,
     /// The start positions, seat by seat.
     start: [u16; MAX_PIECES],
-    /// The entries: row, then position, then count.
-    steps: Vec<Step>,
+    /// The move of every piece by every roll, all a turn reads: seat row,
+    /// then the roll (by the number its faces make, as `rolls`), then the
+    /// position (`width` of them); `flags` by roll.
+    moves: Vec<Step>,
     /// Entries from one seat row to the next (0: one row for all).
     row_stride: usize,
     /// `RaceGame::spot` of every seat and position, seat by seat.
@@ -235,6 +244,7 @@ impl FastRace {
         if rows * width * counts > MAX_ENTRIES {
             return Err(NotCovered::Size);
         }
+        // Every move by count, as the game's plans play it.
         let mut steps = Vec::with_capacity(rows * width * counts);
         for seat in 0..rows {
             for from in 0..width as u16 {
@@ -248,7 +258,60 @@ impl FastRace {
             .map(|(seat, p)| game.spot(seat, p))
             .collect();
         let rolls = rolls(game).ok_or(NotCovered::Size)?;
-        let stuck_from = if game.finish == Finish::Exact {
+        if rows * rolls.len() * width > MAX_TURN_ENTRIES {
+            return Err(NotCovered::Size);
+        }
+        // ... and by roll: what a turn reads.
+        let exact = game.finish == Finish::Exact;
+        let mut moves = Vec::with_capacity(rows * rolls.len() * width);
+        for seat in 0..rows {
+            for roll in &rolls {
+                let count = roll.count;
+                // `can_move_from` as one range: cells 1 to `top`.
+                let top = if exact {
+                    game.cells.saturating_sub(count).min(game.cells - 1)
+                } else {
+                    game.cells - 1
+                };
+                let earned = roll.flags & ROLL_EXTRA != 0;
+                for from in 0..width as u16 {
+                    let movable = if from == OUT {
+                        roll.flags & ROLL_ENTERS != 0
+                    } else {
+                        from <= top
+                    };
+                    if !movable {
+                        moves.push(Step {
+                            at: from,
+                            miss: 0,
+                            flags: if earned { EXTRA } else { 0 },
+                        });
+                        continue;
+                    }
+                    let i = (seat * width + usize::from(from)) * counts
+                        + usize::from(count.wrapping_sub(low));
+                    let s = steps.get(i).copied().ok_or(NotCovered::Size)?;
+                    let extra = if s.flags & LOSE != 0 {
+                        false
+                    } else {
+                        earned || s.flags & GIVE != 0
+                    };
+                    let mut flags = MOVES | (s.flags & (SEND_OUT | OPPONENTS));
+                    if extra {
+                        flags |= EXTRA;
+                    }
+                    if s.at >= home {
+                        flags |= HOME;
+                    }
+                    moves.push(Step {
+                        at: s.at,
+                        miss: s.miss,
+                        flags,
+                    });
+                }
+            }
+        }
+        let stuck_from = if exact {
             (game.cells + 1).saturating_sub(low)
         } else {
             game.cells
@@ -256,20 +319,16 @@ impl FastRace {
         Ok(FastRace {
             players,
             k,
-            cells: game.cells,
             dice: game.dice,
             faces: game.faces,
-            low,
-            counts,
-            exact: game.finish == Finish::Exact,
             compulsory: game.compulsory,
             all_pieces: game.win == Win::AllPieces,
             home,
             may_stick: game.may_stick(),
             stuck_from,
             start,
-            steps,
-            row_stride: if rows == 1 { 0 } else { width * counts },
+            row_stride: if rows == 1 { 0 } else { rolls.len() * width },
+            moves,
             spots,
             plain: game.circuit.is_none(),
             rolls,
@@ -296,15 +355,6 @@ impl FastRace {
         self.run(seed, &mut Traced(each))
     }
 
-    /// The entry of a piece of seat `seat` at `from` moved by `count`.
-    #[inline(always)]
-    fn step(&self, seat: usize, from: u16, count: u16) -> Step {
-        let i = seat * self.row_stride
-            + usize::from(from) * self.counts
-            + usize::from(count.wrapping_sub(self.low));
-        self.steps.get(i).copied().unwrap_or_default()
-    }
-
     /// The spot of seat `seat`'s piece at `p`.
     #[inline(always)]
     fn spot(&self, seat: usize, p: u16) -> u32 {
@@ -320,126 +370,206 @@ impl FastRace {
         p != OUT && p >= self.stuck_from
     }
 
-    /// The game, turn by turn, with the pieces a seat as a constant where
-    /// it is a usual number.
+    /// The game, turn by turn, with the pieces a seat (and the players, for
+    /// two pieces each) as constants where they are usual numbers.
     #[inline(always)]
     fn run<W: Watch>(&self, seed: u64, watch: &mut W) -> (u32, Option<usize>) {
-        match self.k {
-            1 => self.run_k::<W, 1>(seed, watch),
-            2 => self.run_k::<W, 2>(seed, watch),
-            4 => self.run_k::<W, 4>(seed, watch),
-            _ => self.run_k::<W, 0>(seed, watch),
+        match (self.k, self.players) {
+            (2, 2) => self.run_k::<W, 2, 2>(seed, watch),
+            (1, _) => self.run_k::<W, 1, 0>(seed, watch),
+            (2, _) => self.run_k::<W, 2, 0>(seed, watch),
+            (4, _) => self.run_k::<W, 4, 0>(seed, watch),
+            _ => self.run_k::<W, 0, 0>(seed, watch),
         }
     }
 
-    /// The game, turn by turn; `K` pieces a seat (0: `self.k`).
+    /// The game, turn by turn; `K` pieces a seat (0: `self.k`), `N`
+    /// players (0: `self.players`).
     #[inline(always)]
-    fn run_k<W: Watch, const K: usize>(&self, seed: u64, watch: &mut W) -> (u32, Option<usize>) {
+    fn run_k<W: Watch, const K: usize, const N: usize>(
+        &self,
+        seed: u64,
+        watch: &mut W,
+    ) -> (u32, Option<usize>) {
         let mut dice = Rng::new(seed);
         let mut pick = Rng::new(agent_seed(seed, 0));
         let k = if K == 0 { self.k } else { K };
-        let n = self.players;
+        let n = if N == 0 { self.players } else { N };
+        let compulsory = self.compulsory;
+        let all = n * k;
         let mut pos = self.start;
         let mut owed = [0u8; MAX_SEATS];
         let mut seat = 0usize;
         let mut rolls = 0u32;
-        // Choices: `ENTER`, a position, `PASS`.
-        const ENTER: u16 = 0;
-        const PASS: u16 = u16::MAX;
         let mut listed: Vec<Choice> = Vec::new();
         let sides = u64::from(self.faces);
+        let faces = usize::from(self.faces);
+        let width = self.width;
         while rolls < MAX_ROLLS {
             // The roll, die after die: its faces as one number.
-            let mut index = 0usize;
-            for _ in 0..self.dice {
-                index = index * self.faces as usize + dice.below(sides) as usize;
-            }
-            let roll = self.rolls.get(index).copied().unwrap_or_default();
-            let count = roll.count;
-            // The choices: enter, the positions of the pieces that can
-            // move (the furthest first, one each), pass.
-            let base = seat * k;
-            let own = pos.get(base..base + k).unwrap_or(&[]);
-            let top = if self.exact {
-                self.cells.saturating_sub(count).min(self.cells - 1)
+            let index = if self.dice == 2 {
+                let first = dice.below(sides) as usize;
+                first * faces + dice.below(sides) as usize
             } else {
-                self.cells - 1
+                let mut index = 0usize;
+                for _ in 0..self.dice {
+                    index = index * faces + dice.below(sides) as usize;
+                }
+                index
             };
-            let mut ch = [0u16; MAX_OWN + 2];
-            let mut m = 0usize;
-            if roll.flags & ROLL_ENTERS != 0 && own.contains(&OUT) {
-                ch[0] = ENTER;
-                m = 1;
+            // The moves of this roll from every position.
+            let row = if self.row_stride == 0 { 0 } else { seat };
+            let line = row * self.row_stride + index * width;
+            let line = self.moves.get(line..line + width).unwrap_or(&[]);
+            let entry = |p: u16| line.get(usize::from(p)).copied().unwrap_or_default();
+            // The choices: enter, the pieces that can move (the furthest
+            // first, a position once), pass; each as the index of its
+            // piece among the seat's, `PASS` for a pass.
+            let base = seat * k;
+            let mut slot = [PASS; MAX_OWN + 2];
+            let m;
+            let picked;
+            let chosen;
+            // The entry of the piece moved (two pieces a seat: looked up
+            // with the choices).
+            let mut step = Step::default();
+            if K == 2 {
+                // Fixed slots: enter (the first piece out), the moves on
+                // the track (the furthest first, a position once), pass.
+                let (p, q) = (pos[base], pos[base + 1]);
+                let (ep, eq) = (entry(p), entry(q));
+                let (mp, mq) = (ep.flags & MOVES != 0, eq.flags & MOVES != 0);
+                let enter = if p == OUT && mp {
+                    0
+                } else if q == OUT && mq {
+                    1
+                } else {
+                    PASS
+                };
+                let tp = p != OUT && mp;
+                let tq = q != OUT && mq && q != p;
+                let (first, second) = match (tp, tq) {
+                    (true, true) if p > q => (0, 1),
+                    (true, true) => (1, 0),
+                    (true, false) => (0, PASS),
+                    (false, true) => (1, PASS),
+                    (false, false) => (PASS, PASS),
+                };
+                let entering = usize::from(enter != PASS);
+                let moves = entering + usize::from(tp) + usize::from(tq);
+                m = if moves == 0 || !compulsory {
+                    moves + 1
+                } else {
+                    moves
+                };
+                picked = pick.below(m as u64) as usize;
+                chosen = if picked < entering {
+                    enter
+                } else if picked == entering {
+                    first
+                } else if picked == entering + 1 {
+                    second
+                } else {
+                    PASS
+                };
+                step = if chosen == 0 { ep } else { eq };
+                if W::ON {
+                    let mut j = 0;
+                    for s in [enter, first, second] {
+                        if s != PASS {
+                            slot[j] = s;
+                            j += 1;
+                        }
+                    }
+                }
+            } else {
+                let mut listed_here = 0usize;
+                let own = pos.get(base..base + k).unwrap_or(&[]);
+                if entry(OUT).flags & MOVES != 0 {
+                    if let Some(j) = own.iter().position(|&p| p == OUT) {
+                        slot[0] = j as u8;
+                        listed_here = 1;
+                    }
+                }
+                let moves = listed_here;
+                for (i, &p) in own.iter().enumerate() {
+                    if p == OUT || entry(p).flags & MOVES == 0 {
+                        continue;
+                    }
+                    // Insertion, the furthest first, a position once.
+                    let at = |s: u8| own.get(usize::from(s)).copied().unwrap_or(OUT);
+                    let mut j = listed_here;
+                    while j > moves && at(slot[j - 1]) < p {
+                        j -= 1;
+                    }
+                    if j > moves && at(slot[j - 1]) == p {
+                        continue;
+                    }
+                    let mut t = listed_here;
+                    while t > j {
+                        slot[t] = slot[t - 1];
+                        t -= 1;
+                    }
+                    slot[j] = i as u8;
+                    listed_here += 1;
+                }
+                if listed_here == 0 || !compulsory {
+                    slot[listed_here] = PASS;
+                    listed_here += 1;
+                }
+                m = listed_here;
+                picked = pick.below(m as u64) as usize;
+                chosen = slot.get(picked).copied().unwrap_or(PASS);
+                if chosen != PASS {
+                    step = entry(pos[base + usize::from(chosen)]);
+                }
             }
-            let moves = m;
-            for &p in own {
-                if p == OUT || p > top {
-                    continue;
-                }
-                // Insertion, the furthest first, a position once.
-                let mut j = m;
-                while j > moves && ch[j - 1] < p {
-                    j -= 1;
-                }
-                if j > moves && ch[j - 1] == p {
-                    continue;
-                }
-                let mut t = m;
-                while t > j {
-                    ch[t] = ch[t - 1];
-                    t -= 1;
-                }
-                ch[j] = p;
-                m += 1;
-            }
-            if m == 0 || !self.compulsory {
-                ch[m] = PASS;
-                m += 1;
-            }
-            let picked = pick.below(m as u64) as usize;
-            let c = ch.get(picked).copied().unwrap_or(PASS);
             rolls += 1;
-            let mut extra = roll.flags & ROLL_EXTRA != 0;
+            if W::ON {
+                listed.clear();
+                listed.extend(
+                    slot.iter()
+                        .take(m)
+                        .map(|&s| match pos.get(base + usize::from(s)) {
+                            _ if s == PASS => Choice::Pass,
+                            Some(&OUT) | None => Choice::Enter,
+                            Some(&p) => Choice::Move(p),
+                        }),
+                );
+            }
+            let extra;
             let mut moved = None;
             let mut over = false;
             let mut winner = None;
-            if c != PASS {
-                let wanted = c;
-                let i = base + own.iter().position(|&p| p == wanted).unwrap_or(0);
-                let from = pos[i];
-                let row = if self.row_stride == 0 { 0 } else { seat };
-                let s = self.step(row, from, count);
+            if chosen != PASS {
+                let i = base + usize::from(chosen);
+                let s = step;
                 let at = s.at;
                 pos[i] = at;
                 moved = Some(i);
-                if at >= self.home {
-                    let home = if self.all_pieces {
-                        pos.get(base..base + k)
-                            .is_some_and(|ps| ps.iter().all(|&p| p >= self.home))
-                    } else {
-                        true
-                    };
+                extra = s.flags & EXTRA != 0;
+                if s.flags & HOME != 0 {
+                    let home = !self.all_pieces
+                        || pos
+                            .get(base..base + k)
+                            .is_some_and(|ps| ps.iter().all(|&p| p >= self.home));
                     if home {
                         over = true;
                         winner = Some(seat);
                     }
                 } else if s.flags & SEND_OUT != 0 && at != OUT {
+                    let opponents = s.flags & OPPONENTS != 0;
                     if self.plain {
                         // A plain track's spots are its cells.
-                        for (whose, theirs) in pos.chunks_mut(k).take(n).enumerate() {
-                            if whose == seat && s.flags & OPPONENTS != 0 {
-                                continue;
-                            }
-                            for (j, p) in theirs.iter_mut().enumerate() {
-                                if *p == at && whose * k + j != i {
-                                    *p = OUT;
-                                }
+                        for (j, p) in pos.iter_mut().enumerate().take(all) {
+                            if *p == at && j != i && !(opponents && j >= base && j < base + k) {
+                                *p = OUT;
                             }
                         }
                     } else {
                         let spot = self.spot(seat, at);
                         for (whose, theirs) in pos.chunks_mut(k).take(n).enumerate() {
-                            if whose == seat && s.flags & OPPONENTS != 0 {
+                            if whose == seat && opponents {
                                 continue;
                             }
                             for (j, p) in theirs.iter_mut().enumerate() {
@@ -453,11 +583,9 @@ impl FastRace {
                 if s.miss > 0 {
                     owed[seat] = owed[seat].saturating_add(s.miss);
                 }
-                if s.flags & LOSE != 0 {
-                    extra = false;
-                } else if s.flags & GIVE != 0 {
-                    extra = true;
-                }
+            } else {
+                let roll = self.rolls.get(index).copied().unwrap_or_default();
+                extra = roll.flags & ROLL_EXTRA != 0;
             }
             let mut drawn = false;
             if !over && self.may_stick {
@@ -486,12 +614,6 @@ impl FastRace {
                 seat = next;
             }
             if W::ON {
-                listed.clear();
-                listed.extend(ch.iter().take(m).map(|&c| match c {
-                    ENTER => Choice::Enter,
-                    PASS => Choice::Pass,
-                    p => Choice::Move(p),
-                }));
                 let mut faces = [0u8; MAX_DICE];
                 let mut rest = index;
                 for d in (0..usize::from(self.dice)).rev() {
