@@ -4,19 +4,25 @@
 //!
 //! [`FastRace::new`] looks at what the rule file says and compiles a game
 //! of one die-sum move a turn (no rules of the roll, no rule of the
-//! choices beyond the usual ones, no held pieces, every landing planned by
-//! `RaceGame::derive`) into tables: for every seat row (one on a plain
-//! track), start position and count of the roll, where the piece ends,
-//! the turns it costs, what becomes of the extra roll and whether the
-//! other pieces on its cell go out. A position is a few small arrays, a
-//! turn allocates nothing, the choices are counted and only the one drawn
-//! is used. The dice and the random player draw from the same generators
-//! in the same order as `lab::bench::play_one` over the general path, so a
-//! seed plays the same game on both (`tests/race_fast.rs` compares them
-//! turn by turn for every bundled race game it covers).
+//! choices beyond the usual ones, no landing rule that moves other pieces,
+//! resting rules planned by `RaceGame::derive`) into one table, all a turn
+//! reads: for every seat row (one on a plain track), roll of the dice (by
+//! the number its faces make in the order rolled) and position, whether
+//! the piece can move, where it ends, the turns it costs, whether the turn
+//! earns an extra roll, whether the other pieces on its cell go out, held
+//! pieces there are freed or it is held. Landings the game's plans leave
+//! live because a rule tests the faces are worked out roll by roll with
+//! the game's own `land`. A position is a few small arrays, a turn
+//! allocates nothing, the pieces a seat (and, for two each, the players)
+//! are constants of a loop compiled for them, two pieces' choices are
+//! fixed slots and only the one drawn is used. The dice and the random
+//! player draw from the same generators in the same order as
+//! `lab::bench::play_one` over the general path, so a seed plays the same
+//! game on both (`tests/race_fast.rs` compares them turn by turn for every
+//! bundled race game it covers).
 
 use crate::race::game::{
-    Enter, Extra, Finish, LandingPlan, RaceGame, RestingPlan, Win, MAX_DICE, OUT,
+    Enter, Extra, Finish, Landed, LandingPlan, RaceGame, RestingPlan, Win, MAX_DICE, OUT,
 };
 use crate::race::{agent_seed, Choice, Roll};
 use crate::rng::Rng;
@@ -46,7 +52,7 @@ pub enum NotCovered {
     Choices,
     /// Rules of the roll (`rolling 6 6: ...`).
     RollRules,
-    /// Pieces may be held.
+    /// Pieces may be held (no longer refused: held pieces are compiled).
     Held,
     /// Tries when no piece can move.
     Tries,
@@ -94,7 +100,7 @@ const MAX_ROLL_TABLE: usize = 1 << 16;
 /// Every roll of the game's dice as the general turn sees it, indexed by
 /// the faces in the order rolled (the first die the most significant
 /// digit, base `faces`, each face less 1); `None` when there are too many.
-fn rolls(game: &RaceGame) -> Option<Vec<RollInfo>> {
+fn rolls(game: &RaceGame) -> Option<Vec<(Roll, RollInfo)>> {
     let faces = usize::from(game.faces);
     let total = faces.checked_pow(u32::from(game.dice))?;
     if total > MAX_ROLL_TABLE {
@@ -119,10 +125,11 @@ fn rolls(game: &RaceGame) -> Option<Vec<RollInfo>> {
             Extra::OnFace(f) => roll.shows(f),
             Extra::OnValues(mask) => roll.faces().iter().any(|&f| f < 32 && mask & (1 << f) != 0),
         };
-        out.push(RollInfo {
+        let info = RollInfo {
             count: game.count(&roll),
             flags: if enters { ROLL_ENTERS } else { 0 } | if earned { ROLL_EXTRA } else { 0 },
-        });
+        };
+        out.push((roll, info));
     }
     Some(out)
 }
@@ -143,6 +150,11 @@ const MOVES: u8 = 1;
 const EXTRA: u8 = 2;
 /// The piece ends home.
 const HOME: u8 = 16;
+/// Held pieces on the cell where it rests are freed (by count and by
+/// roll).
+const FREE: u8 = 32;
+/// ... and the piece is held there.
+const HOLD: u8 = 64;
 
 /// A race game compiled for whole random games of a fixed number of
 /// players.
@@ -179,6 +191,8 @@ pub struct FastRace {
     rolls: Vec<RollInfo>,
     /// Positions a seat (`cells + 1`).
     width: usize,
+    /// Pieces may be held (`held`).
+    held: bool,
 }
 
 impl FastRace {
@@ -193,9 +207,6 @@ impl FastRace {
         }
         if !game.roll_rules.is_empty() {
             return Err(NotCovered::RollRules);
-        }
-        if game.holds_pieces() {
-            return Err(NotCovered::Held);
         }
         if game.tries > 1 {
             return Err(NotCovered::Tries);
@@ -244,7 +255,7 @@ impl FastRace {
         if rows * width * counts > MAX_ENTRIES {
             return Err(NotCovered::Size);
         }
-        // Every move by count, as the game's plans play it.
+        // Every move by count, as the game's plans play it (or by roll).
         let mut steps = Vec::with_capacity(rows * width * counts);
         for seat in 0..rows {
             for from in 0..width as u16 {
@@ -265,7 +276,7 @@ impl FastRace {
         let exact = game.finish == Finish::Exact;
         let mut moves = Vec::with_capacity(rows * rolls.len() * width);
         for seat in 0..rows {
-            for roll in &rolls {
+            for (thrown, roll) in &rolls {
                 let count = roll.count;
                 // `can_move_from` as one range: cells 1 to `top`.
                 let top = if exact {
@@ -290,13 +301,17 @@ impl FastRace {
                     }
                     let i = (seat * width + usize::from(from)) * counts
                         + usize::from(count.wrapping_sub(low));
-                    let s = steps.get(i).copied().ok_or(NotCovered::Size)?;
+                    let s = match steps.get(i).copied().ok_or(NotCovered::Size)? {
+                        Planned::Step(s) => s,
+                        Planned::ByRoll => step_by_roll(game, seat, from, count, thrown)
+                            .ok_or(NotCovered::LiveRule)?,
+                    };
                     let extra = if s.flags & LOSE != 0 {
                         false
                     } else {
                         earned || s.flags & GIVE != 0
                     };
-                    let mut flags = MOVES | (s.flags & (SEND_OUT | OPPONENTS));
+                    let mut flags = MOVES | (s.flags & (SEND_OUT | OPPONENTS | FREE | HOLD));
                     if extra {
                         flags |= EXTRA;
                     }
@@ -331,8 +346,9 @@ impl FastRace {
             moves,
             spots,
             plain: game.circuit.is_none(),
-            rolls,
+            rolls: rolls.into_iter().map(|(_, info)| info).collect(),
             width,
+            held: game.holds_pieces(),
         })
     }
 
@@ -364,6 +380,21 @@ impl FastRace {
             .unwrap_or(0)
     }
 
+    /// Where seat `seat`'s piece at `p` is, for telling which pieces share
+    /// a cell (`RaceGame::spot`).
+    #[inline(always)]
+    fn spot_of(&self, seat: usize, p: u16) -> u32 {
+        if self.plain {
+            if p >= self.home {
+                u32::MAX
+            } else {
+                u32::from(p)
+            }
+        } else {
+            self.spot(seat, p)
+        }
+    }
+
     /// Whether a piece at `p` can never move again (with `may_stick`).
     #[inline(always)]
     fn piece_stuck(&self, p: u16) -> bool {
@@ -374,19 +405,22 @@ impl FastRace {
     /// two pieces each) as constants where they are usual numbers.
     #[inline(always)]
     fn run<W: Watch>(&self, seed: u64, watch: &mut W) -> (u32, Option<usize>) {
+        if self.held {
+            return self.run_k::<W, 0, 0, true>(seed, watch);
+        }
         match (self.k, self.players) {
-            (2, 2) => self.run_k::<W, 2, 2>(seed, watch),
-            (1, _) => self.run_k::<W, 1, 0>(seed, watch),
-            (2, _) => self.run_k::<W, 2, 0>(seed, watch),
-            (4, _) => self.run_k::<W, 4, 0>(seed, watch),
-            _ => self.run_k::<W, 0, 0>(seed, watch),
+            (2, 2) => self.run_k::<W, 2, 2, false>(seed, watch),
+            (1, _) => self.run_k::<W, 1, 0, false>(seed, watch),
+            (2, _) => self.run_k::<W, 2, 0, false>(seed, watch),
+            (4, _) => self.run_k::<W, 4, 0, false>(seed, watch),
+            _ => self.run_k::<W, 0, 0, false>(seed, watch),
         }
     }
 
     /// The game, turn by turn; `K` pieces a seat (0: `self.k`), `N`
-    /// players (0: `self.players`).
+    /// players (0: `self.players`); `HELD`: pieces may be held.
     #[inline(always)]
-    fn run_k<W: Watch, const K: usize, const N: usize>(
+    fn run_k<W: Watch, const K: usize, const N: usize, const HELD: bool>(
         &self,
         seed: u64,
         watch: &mut W,
@@ -399,6 +433,7 @@ impl FastRace {
         let all = n * k;
         let mut pos = self.start;
         let mut owed = [0u8; MAX_SEATS];
+        let mut held = [false; MAX_PIECES];
         let mut seat = 0usize;
         let mut rolls = 0u32;
         let mut listed: Vec<Choice> = Vec::new();
@@ -438,7 +473,10 @@ impl FastRace {
                 // the track (the furthest first, a position once), pass.
                 let (p, q) = (pos[base], pos[base + 1]);
                 let (ep, eq) = (entry(p), entry(q));
-                let (mp, mq) = (ep.flags & MOVES != 0, eq.flags & MOVES != 0);
+                let (mp, mq) = (
+                    ep.flags & MOVES != 0 && !(HELD && held[base]),
+                    eq.flags & MOVES != 0 && !(HELD && held[base + 1]),
+                );
                 let enter = if p == OUT && mp {
                     0
                 } else if q == OUT && mq {
@@ -493,7 +531,7 @@ impl FastRace {
                 }
                 let moves = listed_here;
                 for (i, &p) in own.iter().enumerate() {
-                    if p == OUT || entry(p).flags & MOVES == 0 {
+                    if p == OUT || entry(p).flags & MOVES == 0 || (HELD && held[base + i]) {
                         continue;
                     }
                     // Insertion, the furthest first, a position once.
@@ -547,6 +585,9 @@ impl FastRace {
                 let at = s.at;
                 pos[i] = at;
                 moved = Some(i);
+                if HELD {
+                    held[i] = false;
+                }
                 extra = s.flags & EXTRA != 0;
                 if s.flags & HOME != 0 {
                     let home = !self.all_pieces
@@ -564,6 +605,9 @@ impl FastRace {
                         for (j, p) in pos.iter_mut().enumerate().take(all) {
                             if *p == at && j != i && !(opponents && j >= base && j < base + k) {
                                 *p = OUT;
+                                if HELD {
+                                    held[j] = false;
+                                }
                             }
                         }
                     } else {
@@ -575,10 +619,22 @@ impl FastRace {
                             for (j, p) in theirs.iter_mut().enumerate() {
                                 if whose * k + j != i && self.spot(whose, *p) == spot {
                                     *p = OUT;
+                                    if HELD {
+                                        held[whose * k + j] = false;
+                                    }
                                 }
                             }
                         }
                     }
+                } else if HELD && s.flags & FREE != 0 {
+                    // Held pieces where it rests are freed; it may be held.
+                    let spot = self.spot_of(seat, at);
+                    for (j, h) in held.iter_mut().enumerate().take(all) {
+                        if *h && j != i && self.spot_of(j / k, pos[j]) == spot {
+                            *h = false;
+                        }
+                    }
+                    held[i] = s.flags & HOLD != 0;
                 }
                 if s.miss > 0 {
                     owed[seat] = owed[seat].saturating_add(s.miss);
@@ -589,11 +645,10 @@ impl FastRace {
             }
             let mut drawn = false;
             if !over && self.may_stick {
+                let stuck_at = |i: usize| self.piece_stuck(pos[i]) || (HELD && held[i]);
                 let stuck = match moved {
-                    Some(i) if !self.piece_stuck(pos[i]) => false,
-                    _ => pos
-                        .get(..n * k)
-                        .is_some_and(|ps| ps.iter().all(|&p| self.piece_stuck(p))),
+                    Some(i) if !stuck_at(i) => false,
+                    _ => (0..all).all(stuck_at),
                 };
                 if stuck {
                     over = true;
@@ -680,35 +735,110 @@ impl<F: FnMut(&FastTurn<'_>)> Watch for Traced<F> {
     }
 }
 
-/// The move of seat `seat`'s piece at `from` (0: entering) by `count`, as
-/// the general turn plays it with the game's plans; `None` where a plan is
-/// live (the rules applied at play time).
-fn step(game: &RaceGame, seat: usize, from: u16, count: u16) -> Option<Step> {
-    let entering = from == OUT;
-    let (land, dir) = if entering && game.enter_at_start {
+/// A move by count as the general turn plays it with the game's plans.
+#[derive(Clone, Copy, Debug)]
+enum Planned {
+    /// The move.
+    Step(Step),
+    /// A landing rule tests the faces of the roll: worked out roll by
+    /// roll (`step_by_roll`).
+    ByRoll,
+}
+
+/// Where seat `seat`'s piece at `from` (0: entering) lands after a roll
+/// of `count`, and the direction it is moving in.
+fn landing(game: &RaceGame, from: u16, count: u16) -> (u16, i8) {
+    if from == OUT && game.enter_at_start {
         (1, 1)
     } else {
         game.advance(from, count, 1)
-    };
-    let mut plan = if land != OUT && land < game.cells {
+    }
+}
+
+/// The plan of the landing of seat `seat`'s piece on `land`, by the
+/// count where the plan depends on it.
+fn plan(
+    game: &RaceGame,
+    entering: bool,
+    seat: usize,
+    land: u16,
+    count: u16,
+    dir: i8,
+) -> LandingPlan {
+    let plan = if land != OUT && land < game.cells {
         game.landing_plan(entering, seat, land)
     } else {
         LandingPlan::Nothing
     };
-    if let LandingPlan::ByCount { start } = plan {
-        plan = game.count_plan(start, count, dir);
+    match plan {
+        LandingPlan::ByCount { start } => game.count_plan(start, count, dir),
+        plan => plan,
     }
-    let (at, miss, extra) = match plan {
-        LandingPlan::Nothing => (land, 0, None),
-        LandingPlan::Fixed { landed, .. } => {
-            if landed.held {
+}
+
+/// The move of seat `seat`'s piece at `from` (0: entering) by `count`, as
+/// the general turn plays it with the game's plans; `ByRoll` where a
+/// landing plan is live, `None` where the resting rules are.
+fn step(game: &RaceGame, seat: usize, from: u16, count: u16) -> Option<Planned> {
+    let (land, dir) = landing(game, from, count);
+    let landed = match plan(game, from == OUT, seat, land, count, dir) {
+        LandingPlan::Nothing => Landed {
+            at: land,
+            dir,
+            ..Landed::default()
+        },
+        LandingPlan::Fixed { landed, .. } => landed,
+        LandingPlan::ByCount { .. } | LandingPlan::Live => return Some(Planned::ByRoll),
+    };
+    resting(game, seat, landed).map(Planned::Step)
+}
+
+/// The move of seat `seat`'s piece at `from` (0: entering) by `roll`
+/// (whose count is `count`), its landing rules applied as the general
+/// turn applies them at play time; `None` where one of them moves other
+/// pieces (a target) or the resting rules are live.
+fn step_by_roll(game: &RaceGame, seat: usize, from: u16, count: u16, roll: &Roll) -> Option<Step> {
+    let entering = from == OUT;
+    let (land, dir) = landing(game, from, count);
+    let landed = match plan(game, entering, seat, land, count, dir) {
+        LandingPlan::Nothing => Landed {
+            at: land,
+            dir,
+            ..Landed::default()
+        },
+        LandingPlan::Fixed { landed, .. } => landed,
+        LandingPlan::ByCount { .. } | LandingPlan::Live => {
+            let targets = std::cell::Cell::new(false);
+            let landed = game.land(
+                seat,
+                land,
+                count,
+                dir,
+                |r| r.roll_holds(entering, roll),
+                |rule, _, _, _| {
+                    if game
+                        .rules()
+                        .get(usize::from(rule))
+                        .is_none_or(|r| r.targets)
+                    {
+                        targets.set(true);
+                    }
+                },
+            );
+            if targets.get() {
                 return None;
             }
-            (landed.at, landed.miss, landed.extra)
+            landed
         }
-        LandingPlan::ByCount { .. } | LandingPlan::Live => return None,
     };
-    let mut flags = match extra {
+    resting(game, seat, landed)
+}
+
+/// A move whose landing rules left the piece as `landed`, with the
+/// resting rules where it comes to rest; `None` where they are live.
+fn resting(game: &RaceGame, seat: usize, landed: Landed) -> Option<Step> {
+    let at = landed.at;
+    let mut flags = match landed.extra {
         Some(true) => GIVE,
         Some(false) => LOSE,
         None => 0,
@@ -722,8 +852,18 @@ fn step(game: &RaceGame, seat: usize, from: u16, count: u16) -> Option<Step> {
                     flags |= OPPONENTS;
                 }
             }
-            RestingPlan::Free | RestingPlan::Live => return None,
+            RestingPlan::Free => {
+                flags |= FREE;
+                if landed.held {
+                    flags |= HOLD;
+                }
+            }
+            RestingPlan::Live => return None,
         }
     }
-    Some(Step { at, miss, flags })
+    Some(Step {
+        at,
+        miss: landed.miss,
+        flags,
+    })
 }
