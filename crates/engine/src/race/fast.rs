@@ -452,11 +452,15 @@ impl FastRace {
                 }
                 index
             };
-            // The moves of this roll from every position.
-            let row = if self.row_stride == 0 { 0 } else { seat };
-            let line = row * self.row_stride + index * width;
-            let line = self.moves.get(line..line + width).unwrap_or(&[]);
-            let entry = |p: u16| line.get(usize::from(p)).copied().unwrap_or_default();
+            // The moves of this roll from every position (a position is
+            // at most `cells`: each entry is one look-up, no slice).
+            let line = seat * self.row_stride + index * width;
+            let entry = |p: u16| {
+                self.moves
+                    .get(line + usize::from(p))
+                    .copied()
+                    .unwrap_or_default()
+            };
             // The choices: enter, the pieces that can move (the furthest
             // first, a position once), pass; each as the index of its
             // piece among the seat's, `PASS` for a pass.
