@@ -134,6 +134,11 @@ fn games() -> Vec<(String, RaceGame)> {
             "resting on any \"a capture\": opponents out\n",
         ),
         ("setup", "setup red: 1 on 3\nsetup blue: 1 on 4, 1 on 8\n"),
+        // A landing rule that tests the faces: compiled roll by roll.
+        (
+            "a first throw's faces",
+            "landing on cell 9 and entering and roll 6 3: go to 26\n",
+        ),
     ] {
         let game = load_text(&format!("extends \"slow-and-steady\"\n{house}"));
         games.push((name.to_string(), game));
@@ -143,6 +148,12 @@ fn games() -> Vec<(String, RaceGame)> {
     let stuck = "game \"Stuck\"\ntrack 12\nplayers 2\npieces 1 per player\ndice 2 d6\n\
         move by sum\nenter always\nfinish exact\nwin first piece\n";
     games.push(("drawn".to_string(), load_text(stuck)));
+    // Held pieces, two a seat, freed by another arriving (and held in
+    // turn); games drawn when every piece is held or stuck.
+    let held = "game \"Held\"\ntrack 40\nplayers 2-4\npieces 2 per player\ndice 2 d6\n\
+        move by sum\nenter on 6\nfinish exact\nwin first piece\n\
+        landing on cells 7 13 20: held\n";
+    games.push(("held".to_string(), load_text(held)));
     games
 }
 
@@ -187,6 +198,7 @@ fn compiled_turns_play_as_the_general_turn() {
         "slow-and-steady",
         "variants/slow-and-steady-both-pieces",
         "variants/snakes-and-ladders",
+        "variants/goose",
         "other/ludo",
         "snakes, finish exact",
         "snakes, finish bounce",
@@ -198,6 +210,8 @@ fn compiled_turns_play_as_the_general_turn() {
         "extra roll on values",
         "bumps of opponents only",
         "setup",
+        "a first throw's faces",
+        "held",
         "drawn",
     ] {
         assert!(
@@ -215,7 +229,6 @@ fn compiled_turns_play_as_the_general_turn() {
 fn uncovered_rule_files_take_the_general_turn() {
     let opt = |k: &str, v: &str| vec![(k.to_string(), v.to_string())];
     let cases: Vec<(RaceGame, NotCovered)> = vec![
-        (load("variants/goose", &[]), NotCovered::Held),
         (
             load("other/ludo", &opt("three-sixes", "yes")),
             NotCovered::RollRules,
@@ -228,7 +241,7 @@ fn uncovered_rule_files_take_the_general_turn() {
         (load("other/senet", &[]), NotCovered::Choices),
         (load("other/backgammon", &[]), NotCovered::Choices),
         (
-            load_text("extends \"slow-and-steady\"\nlanding on cell 9 and roll 6 3: go to 26\n"),
+            load_text("extends \"slow-and-steady\"\nlanding on cell 9: others out\n"),
             NotCovered::LiveRule,
         ),
         (
