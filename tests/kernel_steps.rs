@@ -2,7 +2,7 @@
 //! generator: Breakthrough and house rules of it that the kernel takes
 //! (another board size, a 3 x 3 Hexapawn, a board of one colour with
 //! compulsory capture, pawns crowned to kings that step every way with
-//! draw rules, captures backwards)
+//! draw rules, `reach` with `reduced-to`, captures backwards)
 //! run through both paths, and the two must agree exactly: the move lists
 //! in order and perft in positions of seeded random games, and whole
 //! seeded playouts (the moves ply by ply, the winner). Rule files that it
@@ -83,6 +83,15 @@ fn covered() -> Vec<(&'static str, Option<String>)> {
                  setup pawn at home\ncapture optional\n\
                  end reduced-to 2 lose\nend repetition 3 draw\n\
                  end draw after 20 plies without capture\nend no-moves lose",
+            )),
+        ),
+        (
+            "reach and reduced-to",
+            Some(steps_game(
+                "Breakthrough to four",
+                "board 8 x 8\nplayable all",
+                &breakthrough_body("ranks 1-2")
+                    .replace("end no-pieces lose", "end reduced-to 4 lose"),
             )),
         ),
         (
@@ -289,6 +298,41 @@ fn moves_and_perft_agree_in_positions_of_random_games() {
 }
 
 #[test]
+fn a_side_without_pieces_or_reduced_ends_the_game_whoever_is_to_move() {
+    // The side not to move has no pieces (or four): over by the position,
+    // no move for the side to move on either path.
+    let bt = board_game("other/breakthrough", &[]);
+    let (_, four) = &covered()[5];
+    let four = tables_of(four);
+    for (t, fen) in [
+        (&bt, "W:Wa2,b2,c3:B"),
+        (&bt, "B:W:Bd7,e7"),
+        (&four, "W:Wa2,b2,c3,d3,e3:Ba7,b7,c7,d7"),
+        (&four, "W:Wa2,b2,c3,d3,e3:Ba7,b7,c7,d7,e7"),
+    ] {
+        let pos = Position::parse(t, fen).unwrap();
+        let mut fast = Perft::new(t, 3);
+        assert!(fast.uses_step_kernel(&pos), "{fen}");
+        let mut general = Perft::new(t, 3);
+        general.use_kernel(false);
+        for d in 1..=3 {
+            assert_eq!(
+                fast.count(&pos, d),
+                general.count(&pos, d),
+                "{fen} depth {d}"
+            );
+        }
+        for seed in 0..5 {
+            assert_eq!(
+                playout(t, &pos, seed, true, 1000),
+                playout(t, &pos, seed, false, 1000),
+                "{fen}"
+            );
+        }
+    }
+}
+
+#[test]
 fn perft_of_breakthrough_from_the_start_agrees_to_depth_four() {
     let t = board_game("other/breakthrough", &[]);
     let start = Position::start(&t);
@@ -401,6 +445,7 @@ fn games_of_steps_end_with_a_winner_or_a_draw_as_their_rules_say() {
     }
     // The crowned kings' draw rules end some games in a draw.
     let (_, text) = &covered()[4];
+    assert_eq!(covered()[4].0, "crowned kings");
     let t = tables_of(text);
     let start = Position::start(&t);
     let ends: Vec<String> = (0..100)

@@ -174,8 +174,14 @@ impl StepKernel {
             return Err(NoSteps::Board);
         }
         let mut goal = [[0u64; 2]; 2];
+        // The end tables' count limit is only for games whose every rule
+        // of the position counts pieces: here, beside `reach`, it is
+        // found again.
+        let mut count_limit: Option<u32> = None;
         for (i, rule) in t.game.end.rules.iter().enumerate() {
             match rule.condition {
+                EndCondition::NoPieces => count_limit = count_limit.max(Some(0)),
+                EndCondition::ReducedTo(k) => count_limit = count_limit.max(Some(k)),
                 EndCondition::Line { .. } | EndCondition::Captured(_) => return Err(NoSteps::End),
                 EndCondition::Reach { .. } => {
                     for (s, row) in goal.iter_mut().enumerate() {
@@ -238,7 +244,7 @@ impl StepKernel {
             kinds,
             compulsory: t.capture_compulsory,
             goal,
-            count_limit: t.end.count_limit().map(u32::from),
+            count_limit,
         })
     }
 
