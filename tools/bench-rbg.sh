@@ -7,6 +7,7 @@
 #
 #   tools/bench-rbg.sh [WORKDIR]     (default: ../speed-rbg beside the checkout)
 #
+# RULEBOOK=path/to/rulebook runs that binary instead of target/release's.
 # WORKDIR holds (or gets, with git) rbg2cpp with rbgParser and rbgGames
 # inside it, as its Makefile expects. rulebook is built with
 # `cargo build --release` first.
@@ -32,8 +33,11 @@ if [ ! -x test/bt-perft ] || [ ! -x test/bt-benchmark ]; then
     g++ $FLAGS -o test/bt-perft test/reasoner.o test/perft.cpp
     g++ $FLAGS -o test/bt-benchmark test/reasoner.o test/benchmark.cpp
 fi
-B="$ROOT/target/release/rulebook"
+B="${RULEBOOK:-$ROOT/target/release/rulebook}"
 [ -x "$B" ] || (cd "$ROOT" && cargo build --release)
+# Which path counts and plays Breakthrough (the kernel of steps, or the
+# general path and why).
+"$B" bench other/breakthrough --depth 1 | sed -n 's/^ *played by/rulebook: played by/p'
 cpu() { /usr/bin/time -f '%U+%S' "$@" 2>&1 >/dev/null | tail -1 | awk -F+ '{print $1 + $2}'; }
 echo "perft: leaves (RBG, rulebook) and user+system CPU seconds, alternating"
 for d in 4 5 6; do
@@ -51,5 +55,5 @@ for round in 1 2 3; do
     games=$(echo "$out" | sed -n "s/^number of playouts: \([0-9]*\).*/\1/p")
     c=$(echo "$out" | awk '/^cpu/ {print $2 + $3}')
     echo "  RBG: $games games in $c s: $(echo "$games / $c" | bc) games/CPU-s"
-    "$B" bench other/breakthrough --playouts --seconds 5 | tail -1 | sed 's/^ */  rulebook: /'
+    "$B" bench other/breakthrough --playouts --seconds 5 | grep 'on a core' | sed 's/^ */  rulebook: /'
 done

@@ -4,6 +4,8 @@
 use std::io::Write;
 
 use super::Failure;
+use crate::board::kernel::NoSteps;
+use crate::board::Tables;
 use crate::lab::bench::{PerftSpeed, PlayoutSpeed, RaceSpeed};
 use crate::race::fast::NotCovered;
 
@@ -45,6 +47,41 @@ pub(crate) fn playouts(title: &str, s: &PlayoutSpeed, out: &mut dyn Write) -> Re
         )?;
     }
     Ok(0)
+}
+
+/// Which engine counted a board bench's perft or played its playouts.
+pub(crate) fn board_path(t: &Tables, out: &mut dyn Write) -> Result<i32, Failure> {
+    let path = if t.kernel().is_some() {
+        "the kernel of jumps (64-bit boards)"
+    } else if t.wide_kernel().is_some() {
+        "the kernel of jumps on 128-bit boards"
+    } else {
+        match t.step_kernel() {
+            Ok(_) => "the kernel of steps (64-bit boards)",
+            Err(why) => no_steps(why),
+        }
+    };
+    writeln!(out, "  played by {path}")?;
+    Ok(0)
+}
+
+/// Why a board game takes the general path, in words.
+fn no_steps(why: NoSteps) -> &'static str {
+    match why {
+        NoSteps::Sides => "the general path (not two sides)",
+        NoSteps::Kinds => "the general path (more than two kinds of piece)",
+        NoSteps::Board => {
+            "the general path (a board beyond 64 bits, or directions that are not one shift of it)"
+        }
+        NoSteps::Moves => "the general path (moves no kernel takes)",
+        NoSteps::Captures => "the general path (captures other than by jumps or replacement)",
+        NoSteps::Squares => "the general path (squares with rules)",
+        NoSteps::End => {
+            "the general path (end rules beyond counting pieces and reaching a zone, or passes)"
+        }
+        NoSteps::Crowning => "the general path (a crowning into another side)",
+        _ => "the general path",
+    }
 }
 
 /// Whole race games.

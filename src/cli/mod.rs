@@ -922,9 +922,11 @@ fn dispatch(
             if playouts {
                 let speed = crate::lab::bench::playouts(&t, &pos, jobs, seconds)
                     .map_err(|e| Failure::failed(e.to_string()))?;
-                return bench::playouts(&t.game().title, &speed, out);
+                bench::playouts(&t.game().title, &speed, out)?;
+                return bench::board_path(&t, out);
             }
-            bench::perft(crate::lab::bench::perft(&t, &pos, depth), out)
+            bench::perft(crate::lab::bench::perft(&t, &pos, depth), out)?;
+            bench::board_path(&t, out)
         }
     }
 }

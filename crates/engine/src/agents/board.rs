@@ -12,7 +12,7 @@ use super::state::{Counted, EndCause, Ending, Features, GameState};
 use super::zobrist::Zobrist;
 use crate::board::end::{self, History};
 use crate::board::game::{event, EndCondition, JumpEffect, Sq, Verdict};
-use crate::board::kernel::{KMove, KPos, Kernel, PlayoutHost, PlayoutScratch, Word};
+use crate::board::kernel::{KMove, KPos, PlayoutHost, PlayoutScratch, Word};
 use crate::board::tables::{EMPTY, NONE};
 use crate::board::{make, Generator, Move, MoveList, Position, Tables};
 use crate::rng::Rng;
@@ -211,14 +211,23 @@ impl<'t> BoardGame<'t> {
 /// The kernel's Zobrist keys, when the game has a kernel (for perft and
 /// playouts, or for playouts only).
 fn kernel_keys(t: &Tables, z: &Zobrist) -> Option<Box<KernelKeys>> {
-    match (&t.kernel, &t.wide_kernel) {
-        (Some(k), _) => keys_of(t, z, k),
-        (None, Some(k)) => keys_of(t, z, k),
-        (None, None) => None,
+    match (&t.kernel, &t.wide_kernel, &t.step_kernel) {
+        (Some(k), _, _) => keys_of(t, z, k.wins_over(), |s, kind| k.one_way(s, kind)),
+        (None, Some(k), _) => keys_of(t, z, k.wins_over(), |s, kind| k.one_way(s, kind)),
+        (None, None, Ok(k)) => keys_of(t, z, false, |s, kind| k.one_way(s, kind)),
+        (None, None, Err(_)) => None,
     }
 }
 
-fn keys_of<W: Word>(t: &Tables, z: &Zobrist, k: &Kernel<W>) -> Option<Box<KernelKeys>> {
+/// The keys of a kernel whose pieces are won over or not (`wins_over`) and
+/// whose quiet moves of a side and kind can't be undone where `one_way`
+/// says so.
+fn keys_of(
+    t: &Tables,
+    z: &Zobrist,
+    wins_over: bool,
+    one_way: impl Fn(usize, usize) -> bool,
+) -> Option<Box<KernelKeys>> {
     let l = t.layout.as_ref()?;
     let mut keys = Box::new(KernelKeys {
         piece: [[[0; 128]; 2]; 2],
@@ -228,7 +237,7 @@ fn keys_of<W: Word>(t: &Tables, z: &Zobrist, k: &Kernel<W>) -> Option<Box<Kernel
             JumpEffect::Convert(k) => Some(usize::from(k.0) & 1),
             _ => None,
         },
-        wins_over: k.wins_over(),
+        wins_over,
         on: true,
     });
     for s in 0..2 {
@@ -239,7 +248,7 @@ fn keys_of<W: Word>(t: &Tables, z: &Zobrist, k: &Kernel<W>) -> Option<Box<Kernel
                     *key = z.key(code, usize::from(sq));
                 }
             }
-            keys.one_way[s][kind] = k.one_way(s, kind);
+            keys.one_way[s][kind] = one_way(s, kind);
         }
     }
     Some(keys)
@@ -462,31 +471,48 @@ impl<'g> BoardState<'g> {
     fn kernel_plies(&mut self, rng: &mut Rng, max: u32) -> Option<u32> {
         let g = self.g;
         let keys = g.kernel.as_deref().filter(|k| k.on)?;
-        if let Some(k) = &g.t.kernel {
+        let t = g.t;
+        if let Some(k) = &t.kernel {
             let mut sc = std::mem::take(&mut self.kscratch);
-            let n = self.plies_on(k, keys, rng, max, &mut sc);
+            let n = self.plies_on(
+                keys,
+                k.position(&self.pos)?,
+                |kp, host| k.random_plies(kp, rng, max, host, &mut sc),
+                |kp, pos| k.write_position(t, kp, pos),
+            );
             self.kscratch = sc;
-            n
-        } else {
-            let k = g.t.wide_kernel.as_ref()?;
+            Some(n)
+        } else if let Some(k) = &t.wide_kernel {
             let mut sc = std::mem::take(&mut self.kscratch_wide);
-            let n = self.plies_on(k, keys, rng, max, &mut sc);
+            let n = self.plies_on(
+                keys,
+                k.position(&self.pos)?,
+                |kp, host| k.random_plies(kp, rng, max, host, &mut sc),
+                |kp, pos| k.write_position(t, kp, pos),
+            );
             self.kscratch_wide = sc;
-            n
+            Some(n)
+        } else {
+            let k = t.step_kernel.as_deref().ok()?;
+            Some(self.plies_on(
+                keys,
+                k.position(&self.pos)?,
+                |kp, host| k.random_plies(kp, rng, max, host),
+                |kp, pos| k.write_position(t, kp, pos),
+            ))
         }
     }
 
-    /// `kernel_plies` on kernel `k`.
+    /// `kernel_plies` from the kernel position `kp`: `run` plays the plies
+    /// with the host, `write` writes the position reached back.
     fn plies_on<W: Word>(
         &mut self,
-        k: &Kernel<W>,
         keys: &KernelKeys,
-        rng: &mut Rng,
-        max: u32,
-        scratch: &mut PlayoutScratch<W>,
-    ) -> Option<u32> {
+        mut kp: KPos<W>,
+        run: impl FnOnce(&mut KPos<W>, &mut Host<'_>) -> u32,
+        write: impl FnOnce(&KPos<W>, &mut Position),
+    ) -> u32 {
         let g = self.g;
-        let mut kp = k.position(&self.pos)?;
         let mut seen = [0u64; SEEN_WORDS];
         for &h in self.history.iter() {
             mark(&mut seen, h);
@@ -504,15 +530,15 @@ impl<'g> BoardState<'g> {
             plies: self.plies,
             events: &mut self.events,
         };
-        let n = k.random_plies(&mut kp, rng, max, &mut host, scratch);
+        let n = run(&mut kp, &mut host);
         if n > 0 {
             self.hash = host.hash;
             self.reps = host.reps;
             self.plies = host.plies;
-            k.write_position(g.t, &kp, &mut self.pos);
+            write(&kp, &mut self.pos);
             self.refresh();
         }
-        Some(n)
+        n
     }
 
     /// In a game of columns, the worth of the pieces of `side` right under

@@ -36,6 +36,18 @@ impl<'t> Perft<'t> {
         }
     }
 
+    /// Whether `count` from `pos` goes through the kernel of steps
+    /// (`kernel::StepKernel`).
+    pub fn uses_step_kernel(&self, pos: &Position) -> bool {
+        self.use_kernel
+            && !self.gen.distinct_paths
+            && self
+                .t
+                .step_kernel
+                .as_ref()
+                .is_ok_and(|k| k.position(pos).is_some())
+    }
+
     /// Whether the game's specialised kernel counts when the game has one
     /// (the default); off, the general generator counts every game (the two
     /// must agree: `tests/kernel.rs`).
@@ -92,6 +104,10 @@ impl<'t> Perft<'t> {
                     if let Some(n) = k.perft(&p, depth, &mut self.wide_lists) {
                         return n;
                     }
+                }
+            } else if let Ok(k) = &self.t.step_kernel {
+                if let Some(p) = k.position(pos) {
+                    return k.perft(&p, depth);
                 }
             }
         }

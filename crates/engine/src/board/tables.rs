@@ -4,7 +4,7 @@
 
 use super::bitboard::{Bb, Layout};
 use super::end::EndTables;
-use super::kernel::Kernel;
+use super::kernel::{Kernel, NoSteps, StepKernel};
 use crate::board::game::{
     CaptureChoice, Criterion, Game, Hostile, JumpEffect, KindId, LongLanding, MidChainCrown,
     OpeningMove, PlaceRule, SideId, Sq, TriggerAction, Whose, ZoneId,
@@ -180,6 +180,10 @@ pub struct Tables {
     /// perft, on 128-bit boards and with the constructs `kernel` leaves
     /// out (see `Kernel::wide`).
     pub(crate) wide_kernel: Option<Kernel<u128>>,
+    /// For a game of single steps without either kernel of jumps: the
+    /// kernel of steps of its perft and random playouts, or why it has
+    /// none (see `kernel::StepKernel`).
+    pub(crate) step_kernel: Result<Box<StepKernel>, NoSteps>,
     /// Whether pieces are placed from a hand (the game is then played by
     /// the general path only).
     pub(crate) places: bool,
@@ -589,6 +593,7 @@ impl Tables {
             powers,
             kernel: None,
             wide_kernel: None,
+            step_kernel: Err(NoSteps::Jumps),
             places,
             place_code,
             place_encloses,
@@ -648,6 +653,7 @@ impl Tables {
         };
         t.kernel = Kernel::new(&t);
         t.wide_kernel = Kernel::wide(&t);
+        t.step_kernel = StepKernel::new(&t).map(Box::new);
         t
     }
 
@@ -769,6 +775,13 @@ impl Tables {
     #[inline]
     pub fn wide_kernel(&self) -> Option<&Kernel<u128>> {
         self.wide_kernel.as_ref()
+    }
+
+    /// The kernel of steps, when the game fits one, or why it doesn't
+    /// (`NoSteps::Jumps` for a game with a kernel of jumps).
+    #[inline]
+    pub fn step_kernel(&self) -> Result<&StepKernel, NoSteps> {
+        self.step_kernel.as_deref().map_err(|e| *e)
     }
 
     /// Sets the jump-chain steps the kernels search for one side in one

@@ -622,58 +622,13 @@ impl<W: Word> Kernel<W> {
     /// The kernel's form of a position (None if it doesn't fit: a side
     /// that dropped out, a piece code the kernel doesn't know).
     pub fn position(&self, pos: &Position) -> Option<KPos<W>> {
-        if pos.out != 0 || pos.to_move > 1 {
-            return None;
-        }
-        let mut p = KPos {
-            side: pos.to_move,
-            ..KPos::default()
-        };
-        for s in 0..2 {
-            for k in 0..self.nkinds {
-                let b = *pos.bb.get(1 + s * self.nkinds + k)?;
-                p.pcs[s][k] = W::from_bb(b)?;
-            }
-        }
-        // The counts must agree with the boards (end rules count pieces).
-        for s in 0..2 {
-            if p.side_pcs(s).ones() != u32::from(pos.count[s]) {
-                return None;
-            }
-        }
-        Some(p)
+        kpos_of(pos, self.nkinds)
     }
 
     /// Writes a kernel position back into a `Position` of the game (its
     /// buffers reused).
     pub fn write_position(&self, t: &Tables, p: &KPos<W>, pos: &mut Position) {
-        let Some(l) = t.layout.as_ref() else {
-            return;
-        };
-        pos.board.clear();
-        pos.board.resize(t.n, super::tables::EMPTY);
-        pos.bb.clear();
-        pos.bb.resize(1 + t.nsides * t.nkinds, 0);
-        pos.count = [0; super::position::MAX_SIDES];
-        pos.out = 0;
-        pos.to_move = p.side;
-        for s in 0..2 {
-            for k in 0..self.nkinds {
-                let code = 1 + s * self.nkinds + k;
-                let mut b = p.pcs[s][k];
-                while b != W::ZERO {
-                    let bit = b.low() as usize;
-                    b = b.clear_lowest();
-                    if let (Some(&sq), Some(bb)) = (l.sq_of.get(bit), pos.bb.get_mut(code)) {
-                        *bb |= 1 << bit;
-                        if let Some(x) = pos.board.get_mut(usize::from(sq)) {
-                            *x = code as u8;
-                        }
-                        pos.count[s] += 1;
-                    }
-                }
-            }
-        }
+        write_kpos(t, self.nkinds, p, pos);
     }
 
     /// Whether a quiet move of the pieces of `kind` of side `s` can never
@@ -1535,6 +1490,65 @@ fn dir_of<W: Word>(t: &Tables, l: &super::bitboard::Layout, d: usize) -> Option<
     })
 }
 
+/// A position as a kernel's `KPos` of a game of `nkinds` kinds (None if it
+/// doesn't fit: a side that dropped out, a piece code beyond the word).
+fn kpos_of<W: Word>(pos: &Position, nkinds: usize) -> Option<KPos<W>> {
+    if pos.out != 0 || pos.to_move > 1 {
+        return None;
+    }
+    let mut p = KPos {
+        side: pos.to_move,
+        ..KPos::default()
+    };
+    for s in 0..2 {
+        for k in 0..nkinds {
+            let b = *pos.bb.get(1 + s * nkinds + k)?;
+            p.pcs[s][k] = W::from_bb(b)?;
+        }
+    }
+    // The counts must agree with the boards (end rules count pieces).
+    for s in 0..2 {
+        if p.side_pcs(s).ones() != u32::from(pos.count[s]) {
+            return None;
+        }
+    }
+    Some(p)
+}
+
+/// Writes a kernel position of a game of `nkinds` kinds back into a
+/// `Position` of the game (its buffers reused).
+fn write_kpos<W: Word>(t: &Tables, nkinds: usize, p: &KPos<W>, pos: &mut Position) {
+    let Some(l) = t.layout.as_ref() else {
+        return;
+    };
+    pos.board.clear();
+    pos.board.resize(t.n, super::tables::EMPTY);
+    pos.bb.clear();
+    pos.bb.resize(1 + t.nsides * t.nkinds, 0);
+    pos.count = [0; super::position::MAX_SIDES];
+    pos.out = 0;
+    pos.to_move = p.side;
+    for s in 0..2 {
+        for k in 0..nkinds {
+            let code = 1 + s * nkinds + k;
+            let mut b = p.pcs[s][k];
+            while b != W::ZERO {
+                let bit = b.low() as usize;
+                b = b.clear_lowest();
+                if let (Some(&sq), Some(bb)) = (l.sq_of.get(bit), pos.bb.get_mut(code)) {
+                    *bb |= 1 << bit;
+                    if let Some(x) = pos.board.get_mut(usize::from(sq)) {
+                        *x = code as u8;
+                    }
+                    pos.count[s] += 1;
+                }
+            }
+        }
+    }
+}
+
 mod playout;
+mod steps;
 mod word;
 pub use playout::{PlayoutHost, PlayoutScratch};
+pub use steps::{NoSteps, StepKernel};
