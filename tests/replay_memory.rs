@@ -57,7 +57,9 @@ fn peak_of_replay(file: &Path) -> usize {
 
 #[test]
 fn replay_of_a_long_board_record_keeps_memory_flat() {
-    let dir = std::env::temp_dir().join("rulebook-replay-memory");
+    // A folder of this run's own: two runs of the suite at once (two
+    // checkouts on one machine) must not write each other's records.
+    let dir = std::env::temp_dir().join(format!("rulebook-replay-memory-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // The game beside its records (a record may name a rule file in its
     // own folder).
@@ -96,4 +98,5 @@ fn replay_of_a_long_board_record_keeps_memory_flat() {
         b.saturating_sub(a) < text + 38_000 * 4,
         "{a} bytes for 2,000 plies, {b} for 40,000: {per_ply} a ply (text {text} bytes)"
     );
+    let _ = std::fs::remove_dir_all(&dir);
 }
