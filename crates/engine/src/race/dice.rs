@@ -834,25 +834,7 @@ impl RaceState {
     /// roll on the track can move by any face of a die to a cell that the
     /// rules of the choices allow (its own pieces, kept home cells).
     fn none_moves_by_a_die(&self, game: &RaceGame) -> bool {
-        let seat = self.to_roll();
-        let k = usize::from(self.pieces);
         let (low, high) = (u16::from(game.low_face()), u16::from(game.faces));
-        (seat * k..seat * k + k).all(|i| {
-            let from = self.pos[i];
-            self.held[i]
-                || (low..=high).all(|count| {
-                    !self.can_move_from(game, from, count)
-                        || self
-                            .own_in_way(
-                                game,
-                                seat,
-                                Some(i),
-                                from,
-                                game.advance(from, count, 1).0,
-                                None,
-                            )
-                            .is_some()
-                })
-        })
+        self.none_moves_by_counts(game, low, high)
     }
 }

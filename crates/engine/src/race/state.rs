@@ -1008,9 +1008,17 @@ impl RaceState {
     /// the roll: no count from the smallest sum to the largest moves one to
     /// a cell that the rules of the choices allow (its landing cell).
     pub fn none_can_move(&self, game: &RaceGame) -> bool {
+        let (low, high) = game.sums();
+        self.none_moves_by_counts(game, low, high)
+    }
+
+    /// Whether no piece of the seat to roll on the track can move by any
+    /// count from `low` to `high` to a cell that the rules of the choices
+    /// allow: the test of `none_can_move` (the sums) and of dice used one by
+    /// one (the faces of a die).
+    pub(crate) fn none_moves_by_counts(&self, game: &RaceGame, low: u16, high: u16) -> bool {
         let seat = self.to_roll();
         let k = usize::from(self.pieces);
-        let (low, high) = game.sums();
         (seat * k..seat * k + k).all(|i| {
             let from = self.pos[i];
             self.held[i]
