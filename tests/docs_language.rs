@@ -373,6 +373,7 @@ const CONSTRUCTS: &[(&str, &str)] = &[
     ("piece_line.place_line", "place"),
     ("place_line#anywhere", "place anywhere"),
     ("place_line#enclosing", "place enclosing"),
+    ("place_line#next-to", "place next-to own"),
     ("piece_line.captured_line", "captured surrounded"),
     ("piece_line.unarmed_line", "unarmed"),
     // capture settings

@@ -198,6 +198,10 @@ fn placement_diagnostics() {
             "most-pieces-pass",
             "extends \"other/reversi\"\nend most-pieces pass\n".to_string(),
         ),
+        (
+            "next-to-unknown-direction",
+            format!("{NEXT_TO}piece stone \"Stone\" {{\n  place next-to own sideways\n}}\n"),
+        ),
     ];
     for (name, text) in cases {
         let checked = check_source(
@@ -211,6 +215,141 @@ fn placement_diagnostics() {
         assert!(checked.errors() > 0, "{name}: no error:\n{text}");
         insta::assert_snapshot!(format!("diagnostic-{name}"), checked.render());
     }
+}
+
+/// Gomoku where every stone goes next to one of its side's own, each
+/// side starting with one (the house rule of docs/language.md).
+const NEXT_TO: &str =
+    "extends \"other/gomoku\"\ngame \"G\"\nsetup black stone at g8\nsetup white stone at i8\n";
+
+/// The squares of a side in a position string (`W:Bh8,g8:Wi8,+3`), as
+/// (file, rank) from 0, read here from the string itself.
+fn squares_of(fen: &str, letter: char) -> Vec<(i32, i32)> {
+    fen.split(':')
+        .filter_map(|part| part.strip_prefix(letter))
+        .flat_map(|list| list.split(','))
+        .filter(|item| item.starts_with(|c: char| c.is_ascii_lowercase()))
+        .map(|sq| {
+            let file = i32::from(sq.as_bytes()[0] - b'a');
+            let rank: i32 = sq[1..].parse().unwrap();
+            (file, rank - 1)
+        })
+        .collect()
+}
+
+/// `place next-to own any`: in seeded random games of the house rule, the
+/// placements offered are exactly the empty points next to a stone of the
+/// side to move in one of the eight directions, worked out here from the
+/// position string alone.
+#[test]
+fn placements_next_to_own_pieces_are_exactly_those_squares() {
+    let t = tables(&format!(
+        "{NEXT_TO}piece stone \"Stone\" {{\n  place next-to own any\n}}\n"
+    ));
+    let start = Position::start(&t);
+    let mut checked = 0;
+    for seed in 1..=4 {
+        let mut m = rulebook::board::Match::new(&t, start.clone());
+        let mut rng = rulebook::rng::Rng::new(seed);
+        while m.outcome().is_none() && m.plies < 120 {
+            let fen = m.pos().to_fen(&t);
+            let to_move = if fen.starts_with('B') { 'B' } else { 'W' };
+            let own = squares_of(&fen, to_move);
+            let all: Vec<(i32, i32)> = [squares_of(&fen, 'B'), squares_of(&fen, 'W')].concat();
+            let mut want: Vec<String> = Vec::new();
+            for rank in 0..15 {
+                for file in 0..15 {
+                    let near = own
+                        .iter()
+                        .any(|&(f, r)| (f - file).abs() <= 1 && (r - rank).abs() <= 1);
+                    if near && !all.contains(&(file, rank)) {
+                        want.push(format!("{}{}", char::from(b'a' + file as u8), rank + 1));
+                    }
+                }
+            }
+            let mut got: Vec<String> = m.legal().iter().map(|mv| mv.algebraic.clone()).collect();
+            want.sort();
+            got.sort();
+            assert_eq!(got, want, "seed {seed}, {fen}");
+            checked += 1;
+            let mv = m.legal()[rng.below(m.legal().len() as u64) as usize].clone();
+            m.play(&mv);
+        }
+    }
+    assert!(checked > 100, "{checked} positions");
+    // Along the ranks and files only, a diagonal neighbour is not enough.
+    let t = tables(&format!(
+        "{NEXT_TO}piece stone \"Stone\" {{\n  place next-to own orthogonal\n}}\n"
+    ));
+    let m = rulebook::board::Match::new(&t, Position::start(&t));
+    let mut got: Vec<String> = m.legal().iter().map(|mv| mv.algebraic.clone()).collect();
+    got.sort();
+    assert_eq!(got, ["f8", "g7", "g9", "h8"]);
+}
+
+/// The rules page says where a piece placed next to its own may go.
+#[test]
+fn the_rules_page_describes_placing_next_to_own_pieces() {
+    let t = tables(&format!(
+        "{NEXT_TO}piece stone \"Stone\" {{\n  place next-to own any\n}}\n"
+    ));
+    let page =
+        rulebook::format::rules_html::page(&rulebook::load::Loaded::Board(Box::new(t)), &[], &[]);
+    assert!(
+        page.contains("Is placed from the hand on an empty square, only next to a piece of its own side (along the ranks, files and diagonals); each side has as many as it needs in hand at the start."),
+        "{page}"
+    );
+}
+
+/// A placement away from the side's own pieces is refused by the rule.
+#[test]
+fn a_placement_away_from_own_pieces_names_the_rule() {
+    let t = tables(&format!(
+        "{NEXT_TO}piece stone \"Stone\" {{\n  place next-to own orthogonal\n}}\n"
+    ));
+    let m = rulebook::board::Match::new(&t, Position::start(&t));
+    let why = m
+        .parse_move("a1")
+        .expect_err("a1 is next to no black stone");
+    assert!(
+        matches!(
+            why,
+            rulebook::board::MoveError::Refused {
+                rule: rulebook::board::Refusal::NotNextToOwn { .. },
+                ..
+            }
+        ),
+        "{why:?}"
+    );
+    assert_eq!(
+        rulebook::narrate::board::refusal(&t, &why),
+        "a placed stone must go next to one of Black's own pieces: none stands next to a1; it may be placed on g9 or f8 or h8 or g7"
+    );
+    // h8 is next to White's i8 only: still refused for Black.
+    let why = m
+        .parse_move("h9")
+        .expect_err("h9 touches g8 diagonally only");
+    assert!(
+        rulebook::narrate::board::refusal(&t, &why).contains("none stands next to h9"),
+        "{why:?}"
+    );
+}
+
+/// A side that must place next to its own but starts with no piece can
+/// never place: a warning, with the line underlined and a hint.
+#[test]
+fn a_side_with_nothing_to_place_next_to_is_warned() {
+    let text = "extends \"other/gomoku\"\ngame \"G\"\nsetup black stone at g8\npiece stone \"Stone\" {\n  place next-to own any\n}\n";
+    let checked = check_source(
+        Source {
+            name: "test.rules".to_string(),
+            text: text.to_string(),
+        },
+        &BundledLoader,
+        &[],
+    );
+    assert_eq!(checked.errors(), 0, "{}", checked.render());
+    insta::assert_snapshot!("diagnostic-next-to-own-with-no-piece", checked.render());
 }
 
 /// The referee of tests/independent/gomoku.py.

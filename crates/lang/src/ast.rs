@@ -453,8 +453,9 @@ pub enum PieceLine {
     Immune(Vec<Name>),
     /// `value N` or `value N.D`, in thousandths (saturating).
     Value(Spanned<u64>),
-    /// `place [anywhere|enclosing]`
-    Place(PlaceRule),
+    /// `place [anywhere|enclosing|next-to own DIRS]`, with the directions
+    /// of `next-to own` (empty for the others).
+    Place(PlaceRule, Vec<Spanned<Direction>>),
     /// `captured surrounded [at ZONE]`
     Surrounded(Option<ZoneRef>),
     /// `unarmed`

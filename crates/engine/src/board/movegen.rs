@@ -1183,7 +1183,8 @@ impl Generator {
 
     /// The placements from the hand of `side`: a piece of its placed kind
     /// on each empty square (where it must enclose, only where it encloses
-    /// a line), with the custodian captures it makes.
+    /// a line; where it must go next to its own, only there), with the
+    /// custodian captures it makes.
     fn placements(&mut self, t: &Tables, pos: &Position, list: &mut MoveList, side: u8) {
         if pos.hand.get(usize::from(side)).copied().unwrap_or(0) == 0 {
             return;
@@ -1199,6 +1200,9 @@ impl Generator {
             if t.powers()
                 .is_some_and(|p| !p.may_stop(t.code_kind[usize::from(code)], to))
             {
+                continue;
+            }
+            if !next_to_own(t, &pos.board, sq, side) {
                 continue;
             }
             self.caps.clear();
@@ -1798,6 +1802,21 @@ impl Generator {
             flags,
         });
     }
+}
+
+/// Whether a piece placed by `side` on `sq` may go there as far as
+/// `place next-to own` goes: always when the game has no such rule, else
+/// when a piece of `side` stands next to it along one of its directions.
+pub(crate) fn next_to_own(t: &Tables, board: &[u8], sq: usize, side: u8) -> bool {
+    if t.place_next.is_empty() {
+        return true;
+    }
+    t.place_next.get(sq).is_some_and(|next| {
+        next.iter().any(|&s| {
+            let code = board.get(usize::from(s)).copied().unwrap_or(EMPTY);
+            code != EMPTY && code != DEAD && t.code_side[usize::from(code)] == side
+        })
+    })
 }
 
 /// The removals of opening move `i` for `side`: one move per piece of the

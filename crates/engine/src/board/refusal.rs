@@ -247,6 +247,18 @@ pub enum Refusal {
         /// The legal placements.
         moves: Vec<Move>,
     },
+    /// A placed piece must go next to a piece of the side placing
+    /// (`place next-to own DIRS`), and none stands next to the square.
+    NotNextToOwn {
+        /// The square.
+        square: Sq,
+        /// The kind placed.
+        kind: KindId,
+        /// The side to move.
+        side: SideId,
+        /// The legal placements.
+        moves: Vec<Move>,
+    },
     /// A copy (`clone`) goes only where a copying step of a piece of the
     /// side to move reaches, and none reaches the square.
     NoCopyHere {
@@ -485,6 +497,13 @@ fn placement(
         Refusal::Neutral { square: sq }
     } else if pos.hand.get(usize::from(side.0)).copied().unwrap_or(0) == 0 {
         Refusal::HandEmpty { side, kind }
+    } else if !super::movegen::next_to_own(t, &pos.board, usize::from(sq.0), side.0) {
+        Refusal::NotNextToOwn {
+            square: sq,
+            kind,
+            side,
+            moves: legal.iter().filter(|m| m.is_placement()).cloned().collect(),
+        }
     } else {
         Refusal::MustEnclose {
             square: sq,

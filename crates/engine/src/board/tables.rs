@@ -191,6 +191,10 @@ pub struct Tables {
     pub(crate) place_code: Vec<u8>,
     /// A placed piece must enclose at least one line.
     pub(crate) place_encloses: bool,
+    /// `place next-to own DIRS`: per square, the squares next to it along
+    /// the directions, one of which must hold a piece of the side placing
+    /// (empty when placements need no neighbour).
+    pub(crate) place_next: Vec<Vec<u16>>,
     /// Per side: the pieces in hand at the start (`UNLIMITED`: no limit).
     pub(crate) hand_start: [u16; super::position::MAX_SIDES],
     /// The squares with powers and the kinds with conditions, when the
@@ -475,6 +479,17 @@ impl Tables {
             .placing
             .as_ref()
             .is_some_and(|p| p.rule == PlaceRule::Enclosing);
+        let place_next: Vec<Vec<u16>> = match &game.placing {
+            Some(p) if p.rule == PlaceRule::NextToOwn => (0..n)
+                .map(|i| {
+                    p.next_to
+                        .iter()
+                        .filter_map(|&v| game.linked(Sq(i as u16), v).map(|s| s.0))
+                        .collect()
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
         let mut no_stop = vec![false; n];
         for sq in game.no_stop().iter() {
             if let Some(f) = no_stop.get_mut(usize::from(sq.0)) {
@@ -597,6 +612,7 @@ impl Tables {
             places,
             place_code,
             place_encloses,
+            place_next,
             hand_start,
             general,
             use_criteria,

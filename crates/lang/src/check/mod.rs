@@ -130,7 +130,7 @@ pub fn check_game(
     let custodian = rules::check_custodian(&merged, &sides, &directions, diags);
     let neighbours = rules::check_neighbours(&merged, &sides, &directions, diags);
     let triggers = rules::check_triggers(&merged, &kinds, &zones, diags);
-    let placing = rules::check_placing(&merged, &sides, &kinds, diags);
+    let placing = rules::check_placing(&merged, &sides, &kinds, &setup, diags);
     stacks::check_stacks(&merged, diags);
     let board_lines = lines::check_lines(&merged, board.as_ref(), &sides, &directions, diags);
     let fills = merged

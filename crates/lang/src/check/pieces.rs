@@ -60,8 +60,11 @@ pub struct Kind {
     pub immune_to: Vec<KindId>,
     /// `value N`, if given, in thousandths.
     pub value: Option<u64>,
-    /// `place [anywhere|enclosing]`, with the line's span.
+    /// `place [anywhere|enclosing|next-to own DIRS]`, with the line's span.
     pub place: Option<(PlaceRule, Span)>,
+    /// `place next-to own DIRS`: the direction vectors, every side's
+    /// joined (empty for the other placements).
+    pub place_next: Vec<(i8, i8)>,
     /// `captured surrounded [at ZONE]`: the zone (None: everywhere), with
     /// the line's span.
     pub surrounded: Option<(Option<(ZoneId, Whose)>, Span)>,
@@ -160,6 +163,7 @@ pub fn check_pieces(
             immune_to: Vec::new(),
             value: None,
             place: None,
+            place_next: Vec::new(),
             surrounded: None,
             unarmed: None,
         });
@@ -175,6 +179,7 @@ pub fn check_pieces(
         let mut value = None;
         let mut immune_to = Vec::new();
         let mut place: Option<(PlaceRule, Span)> = None;
+        let mut place_next: Vec<(i8, i8)> = Vec::new();
         let mut surrounded: Option<(Option<(ZoneId, Whose)>, Span)> = None;
         let mut unarmed: Option<Span> = None;
         for line in &piece.lines {
@@ -309,7 +314,7 @@ pub fn check_pieces(
                         }
                     }
                 }
-                PieceLine::Place(rule) => {
+                PieceLine::Place(rule, dirs) => {
                     has_moves = true;
                     if let Some((_, first)) = place {
                         diags.push(duplicate(
@@ -320,6 +325,14 @@ pub fn check_pieces(
                         continue;
                     }
                     place = Some((*rule, line.span));
+                    directions.check(dirs, diags);
+                    for side in &sides.list {
+                        for v in directions.resolve(dirs, side.forward) {
+                            if !place_next.contains(&v) {
+                                place_next.push(v);
+                            }
+                        }
+                    }
                 }
                 PieceLine::Surrounded(zone) => {
                     if let Some((_, first)) = surrounded {
@@ -416,6 +429,7 @@ pub fn check_pieces(
             kind.immune_to = immune_to;
             kind.value = value;
             kind.place = place;
+            kind.place_next = place_next;
             kind.surrounded = surrounded;
             kind.unarmed = unarmed;
         }

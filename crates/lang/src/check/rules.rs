@@ -339,6 +339,7 @@ pub fn check_placing(
     merged: &Merged,
     sides: &Sides,
     kinds: &Kinds,
+    setup: &[(Sq, SideId, KindId)],
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Placing> {
     let placed: Vec<(usize, PlaceRule, Span)> = kinds
@@ -457,10 +458,35 @@ pub fn check_placing(
         );
         return None;
     }
+    let next_to = kinds
+        .list
+        .get(kind)
+        .map(|k| k.place_next.clone())
+        .unwrap_or_default();
+    if rule == PlaceRule::NextToOwn {
+        // Nothing but a placement brings a piece of a side onto the board,
+        // and it must go next to one already there.
+        for (i, s) in sides.list.iter().enumerate() {
+            if !setup.iter().any(|(_, side, _)| usize::from(side.0) == i) {
+                diags.push(
+                    Diagnostic::new(
+                        Code::RuleNeverApplies,
+                        format!("side `{}` starts with no piece, so it can never place one next to its own", s.id),
+                    )
+                    .primary(span, "a placement only next to a piece of the side placing")
+                    .help(format!(
+                        "set up a piece of `{}` to start from, or write `place anywhere`",
+                        s.id
+                    )),
+                );
+            }
+        }
+    }
     Some(Placing {
         kind: KindId(u8::try_from(kind).ok()?),
         rule,
         hand: hand.into_iter().map(Option::flatten).collect(),
+        next_to,
     })
 }
 

@@ -53,7 +53,7 @@ pub fn check_setup(
         || merged.pieces.iter().any(|p| {
             p.lines
                 .iter()
-                .any(|l| matches!(l.node, crate::ast::PieceLine::Place(_)))
+                .any(|l| matches!(l.node, crate::ast::PieceLine::Place(..)))
         });
     if board.is_some() && !hands && !diags.iter().any(Diagnostic::is_error) {
         for side in sides.ids() {

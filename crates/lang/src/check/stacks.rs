@@ -66,7 +66,7 @@ pub fn check_stacks(merged: &Merged, diags: &mut Vec<Diagnostic>) {
                         Replacement::None => {}
                     }
                 }
-                PieceLine::Place(_) => diags.push(conflict(
+                PieceLine::Place(..) => diags.push(conflict(
                     "`capture stacks` can't go with pieces placed from a hand",
                     Some((line.span, "this piece is placed from a hand")),
                 )),

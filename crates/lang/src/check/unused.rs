@@ -23,7 +23,7 @@ pub fn warn_unused(merged: &Merged, diags: &mut Vec<Diagnostic>) {
             if let PieceLine::Surrounded(Some(zone)) = &line.node {
                 zones_used.push(&zone.name.node);
             }
-            if let PieceLine::Place(_) = &line.node {
+            if let PieceLine::Place(..) = &line.node {
                 // Placed from the hand.
                 kinds_used.push(&piece.id.node);
             }

@@ -992,10 +992,18 @@ impl Lower {
                 let p = inner.next()?;
                 PieceLine::Value(self.spanned(parse_thousandths(p.as_str()), &p))
             }
-            Rule::place_line => PieceLine::Place(match inner.next().map(|p| p.as_rule()) {
-                Some(Rule::kw_enclosing) => PlaceRule::Enclosing,
-                _ => PlaceRule::Anywhere,
-            }),
+            Rule::place_line => match inner.next() {
+                Some(p) if p.as_rule() == Rule::place_next => {
+                    let mut parts = p.into_inner();
+                    let _next_to = parts.next()?;
+                    let _own = parts.next()?;
+                    PieceLine::Place(PlaceRule::NextToOwn, self.lower_dir_list(parts.next()?)?)
+                }
+                Some(p) if p.as_rule() == Rule::kw_enclosing => {
+                    PieceLine::Place(PlaceRule::Enclosing, Vec::new())
+                }
+                _ => PieceLine::Place(PlaceRule::Anywhere, Vec::new()),
+            },
             Rule::captured_line => {
                 let zone = match inner.find(|p| p.as_rule() == Rule::zone_ref) {
                     Some(p) => Some(self.lower_zone_ref(p)?),

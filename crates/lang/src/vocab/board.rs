@@ -247,6 +247,9 @@ pub enum PlaceRule {
     /// Only where it encloses at least one line of enemies (by the
     /// custodian capture, which then takes or wins them over).
     Enclosing,
+    /// Only next to a piece of the placing side, along one of the
+    /// directions of `Placing::next_to`.
+    NextToOwn,
 }
 
 /// Placing pieces from a hand: the kind placed, where, and how many pieces
@@ -259,6 +262,10 @@ pub struct Placing {
     pub rule: PlaceRule,
     /// Per side: the pieces in hand at the start (None: unlimited).
     pub hand: Vec<Option<u16>>,
+    /// `next-to own DIRS`: the direction vectors (every side's, joined)
+    /// along which a piece of the placing side must stand next to the
+    /// square; empty for the other rules.
+    pub next_to: Vec<(i8, i8)>,
 }
 
 /// `lines DIRS only from SET`: along these direction vectors, the board's

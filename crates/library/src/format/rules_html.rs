@@ -210,7 +210,8 @@ fn seen_vector(g: &Game, (dx, dy): (i8, i8)) -> (i32, i32) {
 }
 
 /// Direction vectors in words, joined; the four diagonals are `the
-/// diagonals`, the four straight ways `the ranks and files`.
+/// diagonals`, the four straight ways `the ranks and files`, all eight `the
+/// ranks, files and diagonals`.
 fn vector_words(g: &Game, vs: &[(i8, i8)]) -> String {
     let mut set: Vec<(i32, i32)> = vs.iter().map(|&v| seen_vector(g, v)).collect();
     set.sort_unstable();
@@ -218,6 +219,9 @@ fn vector_words(g: &Game, vs: &[(i8, i8)]) -> String {
     match set.as_slice() {
         [(-1, -1), (-1, 1), (1, -1), (1, 1)] => "the diagonals".to_string(),
         [(-1, 0), (0, -1), (0, 1), (1, 0)] => "the ranks and files".to_string(),
+        [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] => {
+            "the ranks, files and diagonals".to_string()
+        }
         _ => and_list(
             &vs.iter()
                 .map(|&v| direction_words(seen_vector(g, v)))
@@ -412,8 +416,12 @@ fn moves_section(o: &mut String, g: &Game) {
                 format!(
                     "Is placed from the hand on an empty square{}; each side has {} in hand at the start.",
                     match p.rule {
-                        PlaceRule::Anywhere => "",
-                        PlaceRule::Enclosing => ", only where it encloses at least one line of enemies",
+                        PlaceRule::Anywhere => String::new(),
+                        PlaceRule::Enclosing => ", only where it encloses at least one line of enemies".to_string(),
+                        PlaceRule::NextToOwn => format!(
+                            ", only next to a piece of its own side (along {})",
+                            vector_words(g, &p.next_to)
+                        ),
                     },
                     if only { hands.first().cloned().unwrap_or_default() } else { hands.join(" / ") }
                 ),

@@ -502,6 +502,23 @@ fn refused(n: Naming<'_>, rule: &Refusal) -> String {
                 n.moves(moves)
             )
         }
+        Refusal::NotNextToOwn {
+            square,
+            kind,
+            side,
+            moves,
+        } => {
+            let whose = crate::words::possessive(&side_name(t, *side));
+            let mut why = format!(
+                "a placed {} must go next to one of {whose} own pieces: none stands next to {}",
+                kind_name(t, *kind),
+                n.square(*square)
+            );
+            if !moves.is_empty() {
+                why.push_str(&format!("; it may be placed on {}", n.moves(moves)));
+            }
+            why
+        }
         Refusal::NoCopyHere {
             square,
             side,
