@@ -187,6 +187,10 @@ fn placement_diagnostics() {
             "extends \"other/gomoku\"\nend line 16 win\n".to_string(),
         ),
         (
+            "line-longer-than-a-smaller-board",
+            "extends \"other/gomoku\"\nboard 4 x 4\n".to_string(),
+        ),
+        (
             "line-too-short",
             "extends \"other/gomoku\"\nend line exactly 1 win\n".to_string(),
         ),

@@ -625,11 +625,18 @@ pub fn check_end(
                     } else {
                         "no line this long can stand on the board"
                     };
-                    diags.push(
-                        Diagnostic::new(Code::CountRange, what)
-                            .primary(length.span, label)
-                            .help(help),
-                    );
+                    let mut d = Diagnostic::new(Code::CountRange, what)
+                        .primary(length.span, label)
+                        .help(help);
+                    if let (true, Some((w, h))) = (length.node > longest, &merged.board) {
+                        // The board may be set in another file (a variant
+                        // of a smaller board): say where.
+                        d = d.secondary(
+                            w.span.to(h.span),
+                            format!("the board is {} x {}", w.node, h.node),
+                        );
+                    }
+                    diags.push(d);
                     continue;
                 }
                 let dirs_per_side = match (dirs.is_empty(), directions) {
