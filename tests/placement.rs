@@ -305,6 +305,24 @@ fn the_rules_page_describes_placing_next_to_own_pieces() {
     );
 }
 
+/// On a board whose squares are all played (one colour), the SVG picture
+/// draws an edge around each square, so that a player sees where to
+/// place; a board of dark and light squares needs none.
+#[test]
+fn the_svg_board_of_one_colour_draws_the_edges_of_its_squares() {
+    let edged = |name: &str| {
+        let t = bundled(name);
+        rulebook::format::svg::board::render_svg(&t, &Position::start(&t))
+            .matches("fill=\"#8b5a2b\" stroke=\"#5e3b1a\"")
+            .count()
+    };
+    assert_eq!(edged("other/reversi"), 64);
+    assert_eq!(edged("other/gomoku"), 225);
+    assert_eq!(edged("draughts"), 0);
+    // Alquerque's points are joined by its lines instead.
+    assert_eq!(edged("other/alquerque"), 0);
+}
+
 /// A placement away from the side's own pieces is refused by the rule.
 #[test]
 fn a_placement_away_from_own_pieces_names_the_rule() {

@@ -1,7 +1,7 @@
 //! `show --svg`: a position as an SVG picture (board, pieces, kings, zones).
 
 use super::esc;
-use crate::board::game::Sq;
+use crate::board::game::{Playable, Sq};
 use crate::board::{Position, Tables};
 
 /// The side of a square, in SVG units (the web page places its highlights with it).
@@ -159,6 +159,14 @@ fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
         "<rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>\n"
     ));
     let xy = |file: i32, rank: i32| (MARGIN + file * CELL, MARGIN + (h - 1 - rank) * CELL);
+    // Where every square is played and no lines are drawn, the squares
+    // are all one colour: a thin edge around each shows where one ends and
+    // the next begins.
+    let edge = if g.playable == Playable::All && g.lines.is_none() {
+        " stroke=\"#5e3b1a\" stroke-width=\"1\""
+    } else {
+        ""
+    };
     o.push_str("<g id=\"squares\">\n");
     for rank in 0..h {
         for file in 0..w {
@@ -173,7 +181,7 @@ fn render(t: &Tables, pos: &Position, picture: &Picture) -> String {
             }
             let fill = if sq.is_some() { "#8b5a2b" } else { "#f0d9b5" };
             o.push_str(&format!(
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>\n"
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"{edge}/>\n"
             ));
             let Some(sq) = sq else { continue };
             if t.no_stop().get(usize::from(sq.0)).copied().unwrap_or(false) {
