@@ -25,7 +25,7 @@ fn load(game: &str) -> RaceGame {
 crate::race::script_tests!(
     "fixtures/race_paths/*.script",
     "race_paths",
-    (1..=7).map(|n| format!("ur-{n:02}"))
+    (1..=8).map(|n| format!("ur-{n:02}"))
 );
 
 // ------------------------------------------------------------------ the game
