@@ -567,7 +567,7 @@ fn a_person_chooses_by_typing() {
         "{out}"
     );
     assert!(
-        out.contains("Type `enter`, the cell of the piece to move, or `pass`"),
+        out.contains("Type a cell number, \"enter\" or \"pass\".\nEnter alone takes"),
         "{out}"
     );
     assert!(

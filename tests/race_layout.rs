@@ -438,6 +438,7 @@ fn every_bundled_race_game_draws_each_cell_once_in_its_shape() {
         ("other/ludo", "ludo.svg"),
         ("other/mensch-aergere-dich-nicht", "mensch.svg"),
         ("other/royal-game-of-ur", "ur.svg"),
+        ("other/backgammon", "backgammon.svg"),
         ("slow-and-steady", "slow-and-steady.svg"),
     ] {
         let race = load(game);

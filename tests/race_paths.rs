@@ -25,7 +25,7 @@ fn load(game: &str) -> RaceGame {
 crate::race::script_tests!(
     "fixtures/race_paths/*.script",
     "race_paths",
-    (1..=7).map(|n| format!("ur-{n:02}"))
+    (1..=8).map(|n| format!("ur-{n:02}"))
 );
 
 // ------------------------------------------------------------------ the game
@@ -380,4 +380,13 @@ fn a_path_for_a_seat_that_never_plays_is_an_error() {
         "{rendered}"
     );
     assert!(rendered.contains("8 | path green: c1-c4"), "{rendered}");
+}
+
+/// Paths for seats a file never named with `seats`: the default seats are
+/// red, blue, ..., and the hint says to name the paths' seats.
+#[test]
+fn paths_for_seats_never_named_say_to_name_them() {
+    let text = "game \"Test\"\nplayers 2\npieces 4 per player\nthrow 4 sticks\npath white: a1-a4 m1-m8 a5-a6\npath black: b1-b4 m1-m8 b5-b6\n";
+    let rendered = crate::race::diagnose_text(text.to_string(), text);
+    insta::assert_snapshot!("diagnostic-paths-of-seats-never-named", rendered);
 }

@@ -25,7 +25,7 @@ fn load(game: &str) -> RaceGame {
 crate::race::script_tests!(
     "fixtures/race_rules/*.script",
     "race_rules",
-    (1..=6).map(|n| format!("ma-{n:02}"))
+    [1, 2, 3, 4, 5, 6, 9].map(|n| format!("ma-{n:02}"))
 );
 
 // ------------------------------------------------------------------ whole games

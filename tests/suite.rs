@@ -103,6 +103,8 @@ mod race_layout;
 mod race_parcheesi;
 #[path = "race_paths.rs"]
 mod race_paths;
+#[path = "race_players.rs"]
+mod race_players;
 #[path = "race_points.rs"]
 mod race_points;
 #[path = "race_rules.rs"]

@@ -11,7 +11,8 @@ use crate::agents::Strength;
 use crate::format::text::board::Style;
 use crate::format::text::race::{legend, track, track_with};
 use crate::narrate::race::{
-    choice_says, choice_text, parse_choice, result_text, seat_name, turn_text, why_not,
+    choice_forms, choice_says, choice_text, parse_choice, result_text, seat_name, turn_text,
+    why_not,
 };
 use crate::race::game::RaceGame;
 use crate::race::{Choice, RaceState, Roll};
@@ -383,10 +384,11 @@ enum Asked {
     Leave,
 }
 
+/// The prompt's help after the line that says how a choice of the game is
+/// written (`narrate::race::choice_forms`).
 pub(crate) const RACE_HELP: &str =
-    "Type `enter`, the cell of the piece to move, or `pass`; Enter alone takes
-the choice in brackets (the computer's suggestion). A roll that leaves one
-choice only is played without asking. Commands:
+    "Enter alone takes the choice in brackets (the computer's suggestion). A
+roll that leaves one choice only is played without asking. Commands:
   moves         the choices for this roll: where each piece goes and what the
                 cells do (`9 → 12 → 15 (contains 1: forward 3)`)
   track, board  the track with every piece on it, and its legend
@@ -463,7 +465,7 @@ fn ask(
             "resign" => return Ok(Asked::Resign),
             "quit" | "exit" => return Ok(Asked::Leave),
             "help" | "?" => {
-                writeln!(out, "{RACE_HELP}")?;
+                writeln!(out, "Type {}.\n{RACE_HELP}", choice_forms(game))?;
                 continue;
             }
             "moves" => {

@@ -9,7 +9,7 @@ use super::{Failure, GameArgs};
 use crate::board::Match;
 use crate::format::json::{to_line, RaceTurnJson};
 use crate::load::Loaded;
-use crate::narrate::race::{choice_text, result_text, seat_name, turn_text};
+use crate::narrate::race::{choice_forms, choice_text, result_text, seat_name, turn_text};
 use crate::race::game::RaceGame;
 use crate::race::{Choice, RaceState, Roll};
 use crate::record::board::{play_ply, PlyLines, RecordError};
@@ -113,13 +113,9 @@ fn replay_race<'a>(
             bad(
                 n,
                 format!(
-                    "`{}` is not a choice: write a cell number{}, \"enter\" or \"pass\"",
+                    "`{}` is not a choice: write {}",
                     turn.choice,
-                    if game.circuit.is_some() {
-                        ", a home cell (\"h1\")"
-                    } else {
-                        ""
-                    }
+                    choice_forms(game)
                 ),
             )
         })?;

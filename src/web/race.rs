@@ -563,8 +563,9 @@ pub async fn choose(
                     return Err(refuse(
                         StatusCode::UNPROCESSABLE_ENTITY,
                         format!(
-                            "`{}` is not a choice: enter, pass or a cell",
-                            crate::shown::shown(text)
+                            "`{}` is not a choice: write {}",
+                            crate::shown::shown(text),
+                            crate::narrate::race::choice_forms(&game)
                         ),
                     ));
                 };

@@ -1635,7 +1635,17 @@ fn check_paths(
                     format!("seat `{}` never plays: at most {max_players} players", decl.seat.node),
                 )
                 .primary(decl.seat.span, "a seat past the most players")
-                .help("give paths to the seats that play (the first ones of `seats`), or let more play with `players`"),
+                .help(if merged.seats.is_none() {
+                    // The seats were never named: the paths name them.
+                    let named: Vec<&str> = merged.paths.iter().map(|p| p.seat.node.as_str()).collect();
+                    format!(
+                        "without `seats` the seats are {}: name the seats of the paths first, such as `seats {}`",
+                        seats.iter().take(usize::from(max_players)).map(String::as_str).collect::<Vec<_>>().join(", "),
+                        named.join(" ")
+                    )
+                } else {
+                    "give paths to the seats that play (the first ones of `seats`), or let more play with `players`".to_string()
+                }),
             );
             ok = false;
             continue;

@@ -42,6 +42,33 @@ pub fn choice_text(game: &RaceGame, seat: usize, choice: Choice) -> String {
     }
 }
 
+/// How a choice of this game is written, for a message that refuses words
+/// that are none: `a cell number, "enter" or "pass"`; the cells of paths by
+/// name (`a cell ("a4")`), a circuit's home cells (`"h1"`), and with dice
+/// used one by one each die's move in order (`"p24-p18 p13-p11"`).
+pub fn choice_forms(game: &RaceGame) -> String {
+    let cell = match (&game.paths, &game.circuit) {
+        (Some(paths), _) => format!("a cell (\"{}\")", paths.name(1)),
+        (None, Some(_)) => "a cell number, a home cell (\"h1\")".to_string(),
+        (None, None) => "a cell number".to_string(),
+    };
+    if game.each_die {
+        format!("each die's move in order, from a cell to a cell (\"{}\"; `out` enters, `off` bears off), or \"pass\"", choice_example(game))
+    } else {
+        format!("{cell}, \"enter\" or \"pass\"")
+    }
+}
+
+/// Two moves of dice used one by one as seat 0 writes them: from its first
+/// cell by 1, then on by 2.
+fn choice_example(game: &RaceGame) -> String {
+    let steps = crate::race::Steps::default()
+        .with(1, 1)
+        .and_then(|s| s.with(2, 2))
+        .map_or(Choice::Pass, Choice::Dice);
+    choice_text(game, 0, steps)
+}
+
 /// A sequence of moves of dice used one by one as `choice_text` writes it
 /// (`p24-p18 p13-p11`, `out-p22`, `p3-off`; also `bar` for `out` and `/`
 /// for `-`).

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use crate::agents::RaceNode;
 use crate::agents::{self, Agent, Strength};
-use crate::narrate::race::{choice_text, seat_name};
+use crate::narrate::race::{choice_forms, choice_text, seat_name};
 use crate::race::game::RaceGame;
 use crate::race::{agent_seed, Choice, Event, Policy, RaceState, Roll};
 use crate::record::board::RecordError;
@@ -224,13 +224,9 @@ impl<'g> RaceSession<'g> {
                 at(
                     line,
                     format!(
-                        "`{}` is not a choice: write a cell number{}, \"enter\" or \"pass\"",
+                        "`{}` is not a choice: write {}",
                         turn.choice,
-                        if game.circuit.is_some() {
-                            ", a home cell (\"h1\")"
-                        } else {
-                            ""
-                        }
+                        choice_forms(game)
                     ),
                 )
             })?;
