@@ -290,6 +290,10 @@ pub struct Kernel<W: Word = u64> {
     geo: Geo,
     /// The search limit (`MAX_STEPS` unless set).
     max_steps: u32,
+    /// No kind has both short and long jumps, so a capture of one jump
+    /// can't be found twice (a long jump over a neighbour that lands next
+    /// to it is also a short jump).
+    lone_singles: bool,
 }
 
 /// A position for the kernel: `pcs[side][kind]` as bitboards of the
@@ -593,8 +597,13 @@ impl<W: Word> Kernel<W> {
                 break;
             }
         }
+        let lone_singles = moves
+            .iter()
+            .flatten()
+            .all(|k| k.short.n == 0 || k.long.n == 0);
         Some(Kernel {
             max_steps: MAX_STEPS,
+            lone_singles,
             geo,
             valid,
             stop: valid & !no_stop,
@@ -784,15 +793,30 @@ impl<W: Word> Kernel<W> {
         if cand[0] | cand[1] != W::ZERO {
             // The shortcut counts landings without the squares where no
             // piece may stop: not for the 128-bit kernel's games.
-            let single = if W::RICH {
-                None
-            } else if G::DIAG {
-                self.count_single_jumps_diag::<G>(s, cand, &js)
-            } else {
-                self.count_single_jumps::<G>(s, enemy, empty, cand)
-            };
-            if let Some(n) = single {
-                return Some(n);
+            if !W::RICH && G::DIAG {
+                if let Some((singles, search)) = self.split_jumps_diag::<G>(s, cand, &js) {
+                    if search[0] | search[1] == W::ZERO {
+                        return Some(singles);
+                    }
+                    // Only the pieces whose capture may go on are searched;
+                    // the single jumps of the others count unless the
+                    // majority rule drops them (a chain takes more).
+                    scratch.clear();
+                    if !self.captures::<G, false>(s, enemy, empty, search, scratch, None) {
+                        return None;
+                    }
+                    let most_taken = scratch.first().map_or(0, |m| m.cap.ones());
+                    let found = scratch.len() as u64;
+                    return Some(if self.most && most_taken > 1 {
+                        found
+                    } else {
+                        found + singles
+                    });
+                }
+            } else if !W::RICH {
+                if let Some(n) = self.count_single_jumps::<G>(s, enemy, empty, cand) {
+                    return Some(n);
+                }
             }
             scratch.clear();
             if !self.captures::<G, false>(s, enemy, empty, cand, scratch, None) {
@@ -870,27 +894,35 @@ impl<W: Word> Kernel<W> {
         Some(total)
     }
 
-    /// `count_single_jumps` by whole-board shifts, for the diagonal
-    /// geometries: there, a piece that has jumped along slot `j` can only go
-    /// on along another slot than the reverse one, `j ^ 2`, and along those
-    /// the squares next to its landing square are neither the square it
-    /// left nor the piece it took, so the jump sets of the position before
-    /// the jump (`js`) tell whether it can go on.
+    /// The captures of the side to move split by whole-board shifts, for
+    /// the diagonal geometries: the pieces (per kind) whose capture may be
+    /// more than one jump, or that have long jumps, which the search must
+    /// follow; and the number of captures of the other pieces, each one
+    /// short jump that can't go on (one move each, whatever the capture
+    /// rules; a single jump has no twin, see `emit`). None where a piece
+    /// crowned mid-chain goes on (the full search counts). A piece that has
+    /// jumped along slot `j` can only go on along another slot than the
+    /// reverse one, `j ^ 2`, and along those the squares next to its
+    /// landing square are neither the square it left nor the piece it
+    /// took, so the jump sets of the position before the jump (`js`) tell
+    /// whether it can go on.
     #[inline]
-    fn count_single_jumps_diag<G: Shift>(
+    fn split_jumps_diag<G: Shift>(
         &self,
         s: usize,
         cand: [W; 2],
         js: &Jumps<W>,
-    ) -> Option<u64> {
+    ) -> Option<(u64, [W; 2])> {
         let mut total = 0u64;
+        let mut search = [W::ZERO; 2];
         for (k, &pcs) in cand.iter().enumerate() {
             if pcs == W::ZERO {
                 continue;
             }
             let m = &self.moves[s][k];
-            if m.long.n > 0 {
-                return None;
+            if m.long.n > 0 || !self.lone_singles {
+                search[k] = pcs;
+                continue;
             }
             let jk = &js[k];
             let crown = if m.promo_to == NO_KIND {
@@ -898,9 +930,11 @@ impl<W: Word> Kernel<W> {
             } else {
                 m.promo
             };
+            let mut goers = W::ZERO;
             each_slot!(m.short, j, d, {
-                let lands = G::go(j, d, G::go(j, d, pcs & jk[j]));
-                if lands != W::ZERO {
+                let from = pcs & jk[j];
+                if from != W::ZERO {
+                    let lands = G::go(j, d, G::go(j, d, from));
                     let mut goes_on = lands;
                     let crowned = lands & crown;
                     if crowned != W::ZERO {
@@ -916,14 +950,19 @@ impl<W: Word> Kernel<W> {
                         2 => jk[0] | jk[1] | jk[3],
                         _ => jk[0] | jk[1] | jk[2],
                     };
-                    if goes_on & others != W::ZERO {
-                        return None;
-                    }
-                    total += u64::from(lands.ones());
+                    goers |= G::back(j, d, G::back(j, d, goes_on & others));
+                    total += u64::from(from.ones());
                 }
             });
+            if goers != W::ZERO {
+                // Their single jumps are the search's to count.
+                each_slot!(m.short, j, _d, {
+                    total -= u64::from((goers & jk[j]).ones());
+                });
+                search[k] = goers;
+            }
         }
-        Some(total)
+        Some((total, search))
     }
 
     /// Perft: the number of leaves of the move tree to `depth` plies.
@@ -952,11 +991,7 @@ impl<W: Word> Kernel<W> {
         let (lo, hi) = lists.split_at_mut(depth);
         let list = hi.first_mut()?;
         if depth <= 1 {
-            let n = self.count_g::<G>(p, lo.first_mut()?)?;
-            if n == 0 && self.passes(p) {
-                return None;
-            }
-            return Some(n);
+            return self.leaf::<G>(p, lo.first_mut()?);
         }
         if !self.generate_g::<G>(p, list) {
             return None;
@@ -965,10 +1000,29 @@ impl<W: Word> Kernel<W> {
             return None;
         }
         let mut total = 0;
+        if depth == 2 {
+            // The last ply counted here, not one call further down.
+            let scratch = lo.first_mut()?;
+            for m in list.iter() {
+                total += self.leaf::<G>(&self.apply(p, m), scratch)?;
+            }
+            return Some(total);
+        }
         for m in list.iter() {
             total += self.walk::<G>(&self.apply(p, m), depth - 1, lo)?;
         }
         Some(total)
+    }
+
+    /// Perft at depth 1: the moves of `p` counted (None where the kernel
+    /// gives up, or where a side passes).
+    #[inline(always)]
+    fn leaf<G: Shift>(&self, p: &KPos<W>, scratch: &mut Vec<KMove<W>>) -> Option<u64> {
+        let n = self.count_g::<G>(p, scratch)?;
+        if n == 0 && self.passes(p) {
+            return None;
+        }
+        Some(n)
     }
 
     /// The kind on `to` at the end of a move by `kind` of side `s`, whether
@@ -1378,12 +1432,17 @@ impl<W: Word> Kernel<W> {
         let crowned = crowned_here || kind != c.start_kind;
         let (from, cap) = (c.from, c.cap);
         // DR-3: the same start, end, captured set and result is one move.
-        let dup = c
-            .out
-            .get(c.begin..)
-            .unwrap_or(&[])
-            .iter()
-            .position(|m| m.from == from && m.to == to && m.cap == cap && m.result == result);
+        // A single jump has no twin (its start, end and the piece it takes
+        // fix its direction) unless a kind jumps both short and long, so
+        // only chains of two or more are looked up.
+        let dup =
+            if c.ncap < 2 && self.lone_singles {
+                None
+            } else {
+                c.out.get(c.begin..).unwrap_or(&[]).iter().position(|m| {
+                    m.from == from && m.to == to && m.cap == cap && m.result == result
+                })
+            };
         if K {
             if let Some(keys) = c.keys.as_deref_mut() {
                 match dup.and_then(|i| keys.get_mut(i)) {
