@@ -89,21 +89,9 @@ impl RaceState {
             if self.die_step(game, roll, seat, from, m.by) != Ok(by) {
                 continue;
             }
-            let mut next = self.clone();
             let mut others = left.to_vec();
             others.remove(j);
-            next.earn(game, roll, seat, from, by, &mut others);
-            if next.bonus_fit(
-                game,
-                roll,
-                seat,
-                rest,
-                &others,
-                used.get_mut(1..).unwrap_or(&mut []),
-            ) {
-                if let Some(u) = used.first_mut() {
-                    *u = m.bonus;
-                }
+            if self.fit_after(game, roll, seat, (from, by), others, rest, used, m.bonus) {
                 return true;
             }
         }
@@ -118,28 +106,48 @@ impl RaceState {
                     {
                         continue;
                     }
-                    let mut next = self.clone();
                     let mut others = left.to_vec();
                     others.remove(b);
                     others.remove(a);
-                    next.earn(game, roll, seat, from, by, &mut others);
-                    if next.bonus_fit(
-                        game,
-                        roll,
-                        seat,
-                        rest,
-                        &others,
-                        used.get_mut(1..).unwrap_or(&mut []),
-                    ) {
-                        if let Some(u) = used.first_mut() {
-                            *u = None;
-                        }
+                    if self.fit_after(game, roll, seat, (from, by), others, rest, used, None) {
                         return true;
                     }
                 }
             }
         }
         false
+    }
+
+    /// Whether, once the step `(from, by)` is played from here with the
+    /// moves `others` left (and the bonus it earns added to them), the
+    /// steps `rest` fit (`bonus_fit`); if so, `used` gets `bonus` for the
+    /// step played (`None`: a die) and the bonuses of the rest after it.
+    #[allow(clippy::too_many_arguments)]
+    fn fit_after(
+        &self,
+        game: &RaceGame,
+        roll: &Roll,
+        seat: usize,
+        (from, by): (u16, u16),
+        mut others: Vec<Move>,
+        rest: &[(u16, u16)],
+        used: &mut [Option<Bonus>],
+        bonus: Option<Bonus>,
+    ) -> bool {
+        let mut next = self.clone();
+        next.earn(game, roll, seat, from, by, &mut others);
+        let fits = next.bonus_fit(
+            game,
+            roll,
+            seat,
+            rest,
+            &others,
+            used.get_mut(1..).unwrap_or(&mut []),
+        );
+        if let (true, Some(u)) = (fits, used.first_mut()) {
+            *u = bonus;
+        }
+        fits
     }
 
     /// Plays the step of seat `seat`'s piece at `from` by `by` and adds the
