@@ -222,10 +222,6 @@ fn each_way_to_get_the_dice_rules_wrong_is_named() {
             "furthest-without-each-die",
             "dice 2 d6\nfinish exact or from furthest\n",
         ),
-        (
-            "a-rule-of-the-whole-roll-with-each-die",
-            "dice 2 d6\nmove each die\nmove back when blocked\n",
-        ),
     ] {
         insta::assert_snapshot!(format!("diagnostic-{name}"), diagnose_dice(lines));
     }

@@ -73,7 +73,14 @@ fn an_entering_sum_uses_both_dice_and_a_bonus_never_enters() {
     let Choice::Dice(steps) = choices[0] else {
         panic!("{choices:?}")
     };
-    assert_eq!(steps.iter().collect::<Vec<_>>(), [(0, 1)]);
+    assert_eq!(
+        steps.iter().collect::<Vec<_>>(),
+        [rulebook::race::Step {
+            from: 0,
+            by: 1,
+            back: false
+        }]
+    );
 }
 
 fn random_game(seed: &str, record: Option<&str>) -> String {
@@ -294,11 +301,11 @@ fn the_listed_choices_are_legal_and_shortened_ones_refused() {
                 assert!(trial.apply(&game, &roll, c, &mut events).is_ok(), "{c}");
                 // The same sequence without its last step.
                 if let Choice::Dice(steps) = c {
-                    let list: Vec<(u16, u16)> = steps.iter().collect();
+                    let list: Vec<rulebook::race::Step> = steps.iter().collect();
                     if list.len() > 1 {
                         let mut short = rulebook::race::Steps::default();
-                        for &(from, by) in &list[..list.len() - 1] {
-                            short = short.with(from, by).unwrap();
+                        for &step in &list[..list.len() - 1] {
+                            short = short.and(step).unwrap();
                         }
                         let shorter = Choice::Dice(short);
                         if !choices.contains(&shorter) {

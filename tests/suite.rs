@@ -89,6 +89,8 @@ mod properties;
 mod pydraughts;
 #[path = "race.rs"]
 mod race;
+#[path = "race_back_each.rs"]
+mod race_back_each;
 #[path = "race_backgammon.rs"]
 mod race_backgammon;
 #[path = "race_cross.rs"]

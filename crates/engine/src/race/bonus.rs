@@ -7,10 +7,11 @@
 //! rules, a turn with a step after its first as long as a bonus (or any
 //! step after the first, where a move past the finish is cut short).
 
+use super::dice::BONUS;
 use super::RaceState;
 use crate::race::event::Bonus;
 use crate::race::game::{Finish, RaceGame, OUT};
-use crate::race::{Event, Roll, Steps, MAX_STEPS};
+use crate::race::{Event, Roll, Step, Steps, MAX_STEPS};
 
 /// A die the turn still has to use, or a bonus it earned.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -42,7 +43,7 @@ impl RaceState {
             return false;
         }
         let cut = game.finish == Finish::Past || game.finish_furthest;
-        steps.iter().skip(1).any(|(_, by)| {
+        steps.iter().skip(1).any(|Step { by, .. }| {
             cut || by == u16::from(game.bonus_capture) || by == u16::from(game.bonus_home)
         })
     }
@@ -58,7 +59,7 @@ impl RaceState {
         steps: Steps,
     ) -> [Option<Bonus>; MAX_STEPS] {
         let mut used = [None; MAX_STEPS];
-        let steps: Vec<(u16, u16)> = steps.iter().collect();
+        let steps: Vec<Step> = steps.iter().collect();
         let left: Vec<Move> = dice.iter().map(|&by| Move { by, bonus: None }).collect();
         if !self.bonus_fit(game, roll, self.to_roll(), &steps, &left, &mut used) {
             used = [None; MAX_STEPS];
@@ -74,41 +75,42 @@ impl RaceState {
         game: &RaceGame,
         roll: &Roll,
         seat: usize,
-        steps: &[(u16, u16)],
+        steps: &[Step],
         left: &[Move],
         used: &mut [Option<Bonus>],
     ) -> bool {
-        let Some((&(from, by), rest)) = steps.split_first() else {
+        let Some((&step, rest)) = steps.split_first() else {
             return true;
         };
-        for (j, m) in left.iter().enumerate() {
+        // The dice left as the search of the sequences has them (a die that
+        // can move no piece forward moves one back).
+        let dice: Vec<u8> = left
+            .iter()
+            .map(|m| {
+                if m.bonus.is_some() {
+                    m.by | BONUS
+                } else {
+                    m.by
+                }
+            })
+            .collect();
+        for (j, (m, &die)) in left.iter().zip(&dice).enumerate() {
             // A bonus never enters a piece.
-            if left[..j].contains(m) || (m.bonus.is_some() && from == OUT) {
+            if left[..j].contains(m) || (m.bonus.is_some() && step.from == OUT) {
                 continue;
             }
-            if self.die_step(game, roll, seat, from, m.by) != Ok(by) {
+            let blocked = self.die_blocked(game, roll, seat, &dice, die);
+            if self.step_of(game, roll, seat, step.from, die, blocked) != Ok(step) {
                 continue;
             }
-            let mut next = self.clone();
             let mut others = left.to_vec();
             others.remove(j);
-            next.earn(game, roll, seat, from, by, &mut others);
-            if next.bonus_fit(
-                game,
-                roll,
-                seat,
-                rest,
-                &others,
-                used.get_mut(1..).unwrap_or(&mut []),
-            ) {
-                if let Some(u) = used.first_mut() {
-                    *u = m.bonus;
-                }
+            if self.fit_after(game, roll, seat, step, others, rest, used, m.bonus) {
                 return true;
             }
         }
         // Two dice that add up to the entering sum, used together.
-        if from == OUT && game.enter_sum > 0 {
+        if step.from == OUT && !step.back && game.enter_sum > 0 {
             for a in 0..left.len() {
                 for b in a + 1..left.len() {
                     let (x, y) = (left[a], left[b]);
@@ -118,22 +120,10 @@ impl RaceState {
                     {
                         continue;
                     }
-                    let mut next = self.clone();
                     let mut others = left.to_vec();
                     others.remove(b);
                     others.remove(a);
-                    next.earn(game, roll, seat, from, by, &mut others);
-                    if next.bonus_fit(
-                        game,
-                        roll,
-                        seat,
-                        rest,
-                        &others,
-                        used.get_mut(1..).unwrap_or(&mut []),
-                    ) {
-                        if let Some(u) = used.first_mut() {
-                            *u = None;
-                        }
+                    if self.fit_after(game, roll, seat, step, others, rest, used, None) {
                         return true;
                     }
                 }
@@ -142,7 +132,39 @@ impl RaceState {
         false
     }
 
-    /// Plays the step of seat `seat`'s piece at `from` by `by` and adds the
+    /// Whether, once the step `step` is played from here with the
+    /// moves `others` left (and the bonus it earns added to them), the
+    /// steps `rest` fit (`bonus_fit`); if so, `used` gets `bonus` for the
+    /// step played (`None`: a die) and the bonuses of the rest after it.
+    #[allow(clippy::too_many_arguments)]
+    fn fit_after(
+        &self,
+        game: &RaceGame,
+        roll: &Roll,
+        seat: usize,
+        step: Step,
+        mut others: Vec<Move>,
+        rest: &[Step],
+        used: &mut [Option<Bonus>],
+        bonus: Option<Bonus>,
+    ) -> bool {
+        let mut next = self.clone();
+        next.earn(game, roll, seat, step, &mut others);
+        let fits = next.bonus_fit(
+            game,
+            roll,
+            seat,
+            rest,
+            &others,
+            used.get_mut(1..).unwrap_or(&mut []),
+        );
+        if let (true, Some(u)) = (fits, used.first_mut()) {
+            *u = bonus;
+        }
+        fits
+    }
+
+    /// Plays the step `step` of seat `seat`'s piece and adds the
     /// bonus it earns to `left`: bringing the piece home first, else
     /// sending an opponent's piece out (as the turn itself earns them).
     fn earn(
@@ -150,8 +172,7 @@ impl RaceState {
         game: &RaceGame,
         roll: &Roll,
         seat: usize,
-        from: u16,
-        by: u16,
+        step: Step,
         left: &mut Vec<Move>,
     ) {
         let k = usize::from(self.pieces).max(1);
@@ -164,11 +185,11 @@ impl RaceState {
         };
         let before = opponents_out(self);
         let mut scratch = Vec::new();
-        let Some(i) = self.play_step(game, roll, seat, from, by, &mut scratch) else {
+        let Some(i) = self.play_step(game, roll, seat, step, &mut scratch) else {
             return;
         };
         let home = game.home_from();
-        let earned = if game.bonus_home > 0 && from < home && self.pos[i] >= home {
+        let earned = if game.bonus_home > 0 && step.from < home && self.pos[i] >= home {
             Some((game.bonus_home, Bonus::Home))
         } else if game.bonus_capture > 0 && opponents_out(self) > before {
             Some((game.bonus_capture, Bonus::Capture))

@@ -3,7 +3,9 @@
 //! doubles N times` says; a turn's choice is the whole sequence
 //! (`Choice::Dice`). Here too the rules that speak of single dice: points
 //! (`no landing on N or more opponent pieces`), `enter first`, `bear off
-//! when all in last N`, `finish exact or from furthest`, `move most dice`.
+//! when all in last N`, `finish exact or from furthest`, `move most dice`,
+//! and `move back when blocked` die by die: a die that can move no piece
+//! forward (nor enter one) moves a piece back by its value.
 //!
 //! The choices of a roll are the sequences that leave distinct positions
 //! (the first sequence found for each, dice in the order rolled, pieces
@@ -12,7 +14,7 @@
 
 use super::{RaceState, Refusal};
 use crate::race::game::{Enter, Finish, Landed, LandingPlan, RaceGame, RestingPlan, OUT};
-use crate::race::{Choice, Event, Roll, Steps, MAX_STEPS};
+use crate::race::{Choice, Event, Roll, Step, Steps, MAX_STEPS};
 
 /// A sequence found, with the dice it used and the position it leaves.
 #[derive(Clone)]
@@ -24,7 +26,7 @@ struct Found {
 
 /// The mark of a bonus move among the dice left (`bonus N after ...`): a
 /// bonus moves a piece on the track as a die would, but never enters one.
-const BONUS: u8 = 0x80;
+pub(super) const BONUS: u8 = 0x80;
 
 /// Which moves the rules of the turn's order allow next in a sequence,
 /// die by die: while a piece of the player waits outside, `leave start
@@ -111,6 +113,15 @@ fn sum_pairs(left: &[u8], sum: u8) -> Vec<(usize, usize)> {
         }
     }
     pairs
+}
+
+/// The step of a piece that enters, `by` cells on.
+fn entry(by: u16) -> Step {
+    Step {
+        from: OUT,
+        by,
+        back: false,
+    }
 }
 
 /// The dice left after using the pair `(a, b)` (a before b).
@@ -222,6 +233,86 @@ impl RaceState {
                 .at
             }
         }
+    }
+
+    /// Whether die `die` of the dice `left` can move no piece of seat
+    /// `seat` forward, in a game with `move back when blocked`: no piece on
+    /// the track moves by it, none enters with it, nor with another die
+    /// left that adds up to the entering sum. Such a die moves a piece back
+    /// (`back_step`). A bonus move is no die: it never moves back.
+    pub(super) fn die_blocked(
+        &self,
+        game: &RaceGame,
+        roll: &Roll,
+        seat: usize,
+        left: &[u8],
+        die: u8,
+    ) -> bool {
+        if !game.move_back || die & BONUS != 0 {
+            return false;
+        }
+        let own = self.pieces(seat);
+        let forward = own
+            .iter()
+            .any(|&p| p < game.cells && self.die_step(game, roll, seat, p, die).is_ok());
+        let by_sum = || {
+            game.enter_sum > 0
+                && own.contains(&OUT)
+                && sum_pairs(left, game.enter_sum)
+                    .iter()
+                    .any(|&(a, b)| left[a] == die || left[b] == die)
+                && self
+                    .enter_step(game, roll, seat, u16::from(game.enter_sum))
+                    .is_ok()
+        };
+        !forward && !by_sum()
+    }
+
+    /// How far seat `seat`'s piece at `from` moves back with die `die`
+    /// (`move back when blocked`, for a die that `die_blocked`), under the
+    /// rules of the choices as a move back by the whole roll; or the rule
+    /// that forbids it.
+    fn back_step(
+        &self,
+        game: &RaceGame,
+        roll: &Roll,
+        seat: usize,
+        from: u16,
+        die: u8,
+    ) -> Result<u16, Refusal> {
+        if game.enter_first && self.pieces(seat).contains(&OUT) {
+            return Err(Refusal::EnterFirst);
+        }
+        let k = usize::from(self.pieces);
+        let i = (seat * k..seat * k + k)
+            .find(|&i| self.pos[i] == from && !self.held[i])
+            .ok_or(Refusal::NoDie)?;
+        let by = u16::from(die & !BONUS);
+        match self.back_refusal(game, seat, i, roll, by) {
+            None => Err(Refusal::NoDie),
+            Some(Some(r)) => Err(r),
+            Some(None) => Ok(by),
+        }
+    }
+
+    /// The move of seat `seat`'s piece at `from` with die `die`: forward
+    /// (`die_step`), or back when the die can move no piece forward
+    /// (`blocked`, as `die_blocked` found); or the rule that forbids it.
+    pub(super) fn step_of(
+        &self,
+        game: &RaceGame,
+        roll: &Roll,
+        seat: usize,
+        from: u16,
+        die: u8,
+        blocked: bool,
+    ) -> Result<Step, Refusal> {
+        let (by, back) = if blocked {
+            (self.back_step(game, roll, seat, from, die)?, true)
+        } else {
+            (self.die_step(game, roll, seat, from, die)?, false)
+        };
+        Ok(Step { from, by, back })
     }
 
     /// How far seat `seat`'s piece at `from` moves with die `die` (a bonus
@@ -369,20 +460,21 @@ impl RaceState {
             if left[..j].contains(&die) {
                 continue;
             }
+            let blocked = self.die_blocked(game, roll, seat, left, die);
             for &from in &froms {
                 if !next_rule.allows(from) {
                     continue;
                 }
-                let Ok(dist) = self.die_step(game, roll, seat, from, die) else {
+                let Ok(step) = self.step_of(game, roll, seat, from, die, blocked) else {
                     continue;
                 };
-                let Some(next_steps) = steps.with(from, dist) else {
+                let Some(next_steps) = steps.and(step) else {
                     continue;
                 };
                 any = true;
                 let mut next = self.clone();
                 let mut events = Vec::new();
-                let bonus = next.bonus_step(game, roll, seat, from, dist, &mut events);
+                let bonus = next.bonus_step(game, roll, seat, step, &mut events);
                 // Each sequence found below used this die at this depth.
                 let before = found.len();
                 let rest = after_die(left, j, bonus);
@@ -406,7 +498,7 @@ impl RaceState {
                 any = true;
                 let mut next = self.clone();
                 let mut events = Vec::new();
-                let bonus = next.bonus_step(game, roll, seat, OUT, dist, &mut events);
+                let bonus = next.bonus_step(game, roll, seat, entry(dist), &mut events);
                 let rest = after_pair(left, pair, bonus);
                 next.dice_search(game, roll, &rest, depth + 1, next_steps, found, seen);
             }
@@ -435,13 +527,14 @@ impl RaceState {
     }
 
     /// Whether some die of `left` (or a pair of them adding up to the
-    /// entering sum) still moves a piece of seat `seat`.
+    /// entering sum) still moves a piece of seat `seat`, forward or back.
     fn any_die_moves(&self, game: &RaceGame, roll: &Roll, seat: usize, left: &[u8]) -> bool {
         let k = usize::from(self.pieces);
         let own = self.pos.get(seat * k..seat * k + k).unwrap_or(&[]);
         let single = left.iter().any(|&d| {
+            let blocked = self.die_blocked(game, roll, seat, left, d);
             own.iter()
-                .any(|&p| p < game.cells && self.die_step(game, roll, seat, p, d).is_ok())
+                .any(|&p| p < game.cells && self.step_of(game, roll, seat, p, d, blocked).is_ok())
         });
         single
             || (game.enter_sum > 0
@@ -463,40 +556,50 @@ impl RaceState {
         game: &RaceGame,
         roll: &Roll,
         seat: usize,
-        steps: &[(u16, u16)],
+        steps: &[Step],
         played: usize,
         left: &[u8],
         first: &mut Vec<u8>,
     ) -> bool {
-        let Some((&(from, by), rest)) = steps.split_first() else {
+        let Some((&step, rest)) = steps.split_first() else {
             // Nothing may be left that a die could still move.
             return played >= MAX_STEPS || !self.any_die_moves(game, roll, seat, left);
         };
+        let Step { from, by, back } = step;
         if !self.next_allowed(game, roll, seat, left).allows(from) {
             return false;
         }
         let mut fits = false;
         for (j, &d) in left.iter().enumerate() {
-            if left[..j].contains(&d) || self.die_step(game, roll, seat, from, d) != Ok(by) {
+            if left[..j].contains(&d)
+                || self.step_of(
+                    game,
+                    roll,
+                    seat,
+                    from,
+                    d,
+                    self.die_blocked(game, roll, seat, left, d),
+                ) != Ok(step)
+            {
                 continue;
             }
             let mut next = self.clone();
             let mut events = Vec::new();
-            let bonus = next.bonus_step(game, roll, seat, from, by, &mut events);
+            let bonus = next.bonus_step(game, roll, seat, step, &mut events);
             let others = after_die(left, j, bonus);
             if next.steps_fit(game, roll, seat, rest, played + 1, &others, first) {
                 first.push(d);
                 fits = true;
             }
         }
-        if from == OUT && game.enter_sum > 0 {
+        if from == OUT && !back && game.enter_sum > 0 {
             for pair in sum_pairs(left, game.enter_sum) {
                 if self.enter_step(game, roll, seat, u16::from(game.enter_sum)) != Ok(by) {
                     break;
                 }
                 let mut next = self.clone();
                 let mut events = Vec::new();
-                let bonus = next.bonus_step(game, roll, seat, from, by, &mut events);
+                let bonus = next.bonus_step(game, roll, seat, step, &mut events);
                 let others = after_pair(left, pair, bonus);
                 if next.steps_fit(game, roll, seat, rest, played + 1, &others, first) {
                     first.push(game.enter_sum);
@@ -534,7 +637,7 @@ impl RaceState {
         if game.most_dice && steps.len() != most {
             return false;
         }
-        let list: Vec<(u16, u16)> = steps.iter().collect();
+        let list: Vec<Step> = steps.iter().collect();
         // The dice each way of playing the steps used first (in reverse:
         // innermost first, the first step's die pushed last).
         let mut firsts = Vec::new();
@@ -571,11 +674,13 @@ impl RaceState {
         };
         let mut left = dice.clone();
         let mut now = self.clone();
-        for (from, by) in steps.iter() {
-            let fits = left
-                .iter()
-                .position(|&d| now.die_step(game, roll, seat, from, d) == Ok(by));
-            let pair = if from == OUT && fits.is_none() {
+        for step in steps.iter() {
+            let Step { from, by, back } = step;
+            let fits = left.iter().position(|&d| {
+                let blocked = now.die_blocked(game, roll, seat, &left, d);
+                now.step_of(game, roll, seat, from, d, blocked) == Ok(step)
+            });
+            let pair = if from == OUT && !back && fits.is_none() {
                 sum_pairs(&left, game.enter_sum)
                     .first()
                     .copied()
@@ -594,13 +699,16 @@ impl RaceState {
             match (fits, pair) {
                 (Some(j), _) => {
                     let mut events = Vec::new();
-                    let bonus = now.bonus_step(game, roll, seat, from, by, &mut events);
+                    let bonus = now.bonus_step(game, roll, seat, step, &mut events);
                     left = after_die(&left, j, bonus);
                 }
                 (None, Some(pair)) => {
                     let mut events = Vec::new();
-                    let bonus = now.bonus_step(game, roll, seat, from, by, &mut events);
+                    let bonus = now.bonus_step(game, roll, seat, step, &mut events);
                     left = after_pair(&left, pair, bonus);
+                }
+                (None, None) if back => {
+                    return Some(now.back_refusal_of(game, roll, seat, &left, step))
                 }
                 (None, None) => {
                     // The rule that stops the die of this distance, or any
@@ -625,6 +733,34 @@ impl RaceState {
         None
     }
 
+    /// Which rule rules out the move back `step` with the dice `left`: a
+    /// die of its length that can move a piece forward moves none back
+    /// (`move back when blocked`), else the rule that stops the move back.
+    fn back_refusal_of(
+        &self,
+        game: &RaceGame,
+        roll: &Roll,
+        seat: usize,
+        left: &[u8],
+        step: Step,
+    ) -> Refusal {
+        let Some(&die) = left
+            .iter()
+            .find(|&&d| d & BONUS == 0 && u16::from(d) == step.by)
+        else {
+            return Refusal::NoDie;
+        };
+        if !game.move_back {
+            return Refusal::NoDie;
+        }
+        if !self.die_blocked(game, roll, seat, left, die) {
+            return Refusal::NotBlocked { die };
+        }
+        self.back_step(game, roll, seat, step.from, die)
+            .err()
+            .unwrap_or(Refusal::NoDie)
+    }
+
     /// `play_step`, and the bonus move it earns (0: none): `bonus N after
     /// capture` when it sent an opponent's piece out, `bonus N after home`
     /// when it finished the piece.
@@ -634,12 +770,11 @@ impl RaceState {
         game: &RaceGame,
         roll: &Roll,
         seat: usize,
-        from: u16,
-        dist: u16,
+        step: Step,
         events: &mut Vec<Event>,
     ) -> u8 {
         if game.bonus_capture == 0 && game.bonus_home == 0 {
-            self.play_step(game, roll, seat, from, dist, events);
+            self.play_step(game, roll, seat, step, events);
             return 0;
         }
         let k = usize::from(self.pieces);
@@ -651,11 +786,11 @@ impl RaceState {
                 .count()
         };
         let before = opponents_out(self);
-        let Some(i) = self.play_step(game, roll, seat, from, dist, events) else {
+        let Some(i) = self.play_step(game, roll, seat, step, events) else {
             return 0;
         };
         let home = game.home_from();
-        if game.bonus_home > 0 && from < home && self.pos[i] >= home {
+        if game.bonus_home > 0 && step.from < home && self.pos[i] >= home {
             return game.bonus_home;
         }
         if game.bonus_capture > 0 && opponents_out(self) > before {
@@ -664,38 +799,37 @@ impl RaceState {
         0
     }
 
-    /// Moves seat `seat`'s piece at `from` by `dist` (one die), telling it
+    /// Moves seat `seat`'s piece by the step `step` (one die), telling it
     /// as `Enter` or `Move`, then the landing and resting rules where it
-    /// lands; the piece's index.
-    #[allow(clippy::too_many_arguments)]
+    /// lands; the piece's index. A move back is played as a move back by
+    /// the whole roll is (`move_piece`).
     pub(super) fn play_step(
         &mut self,
         game: &RaceGame,
         roll: &Roll,
         seat: usize,
-        from: u16,
-        dist: u16,
+        step: Step,
         events: &mut Vec<Event>,
     ) -> Option<usize> {
+        let Step {
+            from,
+            by: dist,
+            back,
+        } = step;
         let k = usize::from(self.pieces);
         let base = seat * k;
         let i = (base..base + k).find(|&i| self.pos[i] == from && !self.held[i])?;
+        if back {
+            let who = u8::try_from(seat).ok()?;
+            self.move_piece(game, roll, who, i, true, dist, events);
+            return Some(i);
+        }
         if let Some(m) = self.last_moved.get_mut(seat) {
             *m = (i - base) as u8;
         }
         let entering = from == OUT;
         let land = (from + dist).min(game.cells);
-        events.push(if entering {
-            Event::Enter { to: land }
-        } else {
-            Event::Move {
-                from,
-                to: land,
-                count: dist,
-                bounced: false,
-                bonus: None,
-            }
-        });
+        events.push(Event::moved(from, land, dist, false));
         let mut landed = Landed {
             at: land,
             dir: 1,
@@ -767,9 +901,9 @@ impl RaceState {
                 } else {
                     [None; MAX_STEPS]
                 };
-                for ((from, by), bonus) in steps.iter().zip(bonuses) {
+                for (step, bonus) in steps.iter().zip(bonuses) {
                     let start = events.len();
-                    if let Some(i) = self.play_step(game, roll, seat, from, by, events) {
+                    if let Some(i) = self.play_step(game, roll, seat, step, events) {
                         moved = Some(i);
                     }
                     if let (Some(b), Some(step)) = (bonus, events.get_mut(start..)) {

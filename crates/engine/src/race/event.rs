@@ -113,6 +113,25 @@ pub enum Event {
     Drawn,
 }
 
+impl Event {
+    /// A piece's move from `from` (`OUT`: it enters) to `to` by `count`
+    /// (`bounced`: past the finish and back), not a bonus move: `Enter` or
+    /// `Move`.
+    pub fn moved(from: u16, to: u16, count: u16, bounced: bool) -> Event {
+        if from == crate::race::game::OUT {
+            Event::Enter { to }
+        } else {
+            Event::Move {
+                from,
+                to,
+                count,
+                bounced,
+                bonus: None,
+            }
+        }
+    }
+}
+
 /// What earned a bonus move: sending an opponent's piece out (`bonus N
 /// after capture`) or bringing a piece home (`bonus N after home`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -47,7 +47,7 @@ mod roll;
 mod score;
 mod state;
 
-pub use choice::{Choice, Steps, MAX_STEPS};
+pub use choice::{Choice, Step, Steps, MAX_STEPS};
 pub use event::Event;
 pub use policy::{agent_seed, Policy};
 pub use roll::Roll;

@@ -206,6 +206,13 @@ pub enum Refusal {
     },
     /// Some piece can move: passing is not a choice.
     MustMove,
+    /// A move back with a die that can move a piece forward: a die moves
+    /// a piece back only when it can move none forward (`move back when
+    /// blocked`, with `move each die`).
+    NotBlocked {
+        /// The die.
+        die: u8,
+    },
 }
 
 impl std::error::Error for Illegal {}
@@ -813,149 +820,7 @@ impl RaceState {
             None if ended => {}
             None => events.push(Event::Pass),
             Some(i) => {
-                if let Some(m) = self.last_moved.get_mut(usize::from(seat)) {
-                    *m = (i - base) as u8;
-                }
-                let from = self.pos[i];
-                let entering = from == OUT;
-                let (land, dir) = if back {
-                    (from.saturating_sub(count), -1)
-                } else if entering && game.enter_at_start {
-                    (1, 1)
-                } else {
-                    game.advance(from, count, 1)
-                };
-                events.push(if entering {
-                    Event::Enter { to: land }
-                } else {
-                    Event::Move {
-                        from,
-                        to: land,
-                        count,
-                        bounced: dir < 0 && !back,
-                        bonus: None,
-                    }
-                });
-                self.held[i] = false;
-                let mut landed = Landed {
-                    at: land,
-                    dir,
-                    ..Landed::default()
-                };
-                // A cell without landing rules leaves the piece as it is;
-                // most others have their landing worked out already.
-                let mut plan = if land != OUT && land < game.cells {
-                    game.landing_plan(entering, usize::from(seat), land)
-                } else {
-                    LandingPlan::Nothing
-                };
-                // The plans are of moves forward.
-                if back && plan != LandingPlan::Nothing {
-                    plan = LandingPlan::Live;
-                }
-                // A plan by count ends with a direction of its own.
-                let mut own_dir = true;
-                if let LandingPlan::ByCount { start } = plan {
-                    plan = game.count_plan(start, count, dir);
-                    own_dir = false;
-                }
-                if let LandingPlan::Fixed {
-                    landed: planned,
-                    fired,
-                } = plan
-                {
-                    landed = if own_dir {
-                        Landed { dir, ..planned }
-                    } else {
-                        planned
-                    };
-                    let told = game
-                        .fired
-                        .get(fired.0 as usize..fired.1 as usize)
-                        .unwrap_or(&[]);
-                    for f in told {
-                        events.push(Event::Rule {
-                            rule: f.rule,
-                            at: f.at,
-                            then: f.then,
-                            count,
-                            blocked: f.blocked,
-                        });
-                    }
-                } else if plan == LandingPlan::Live {
-                    let s = usize::from(seat);
-                    landed = game.land(
-                        s,
-                        land,
-                        count,
-                        dir,
-                        |r| r.roll_holds(entering, roll),
-                        |rule, at, then, blocked| {
-                            let Some(r) = game.rules.get(usize::from(rule)) else {
-                                return;
-                            };
-                            let event = Event::Rule {
-                                rule,
-                                at,
-                                then: *then,
-                                count,
-                                blocked,
-                            };
-                            let before = events.len();
-                            if !r.only_targets {
-                                events.push(event);
-                            }
-                            if r.targets {
-                                self.rule_targets(game, s, i, from, at, r, then, events);
-                            }
-                            // A rule that only moves the pieces its targets
-                            // pick is told when it moved some.
-                            if r.only_targets && events.len() > before && !r.bump_like {
-                                events.insert(before, event);
-                            }
-                        },
-                    );
-                }
-                let p = landed.at;
-                self.pos[i] = p;
-                let home = game.home_from();
-                if p >= game.cells {
-                    if from < home {
-                        events.push(Event::Finish);
-                    }
-                } else if p != OUT {
-                    if p >= home && from < home {
-                        events.push(Event::Finish);
-                    }
-                    // Without resting rules there, and with nothing held
-                    // anywhere, the piece just stays.
-                    let s = usize::from(seat);
-                    match game.resting_plan(s, p) {
-                        RestingPlan::Nothing => {}
-                        // Planned only where the cell is not safe.
-                        RestingPlan::SendOut { opponents } => {
-                            self.send_out_at(game, s, Some(i), p, opponents, events);
-                        }
-                        RestingPlan::Free => {
-                            self.free_held(game, s, i, p, events);
-                            if landed.held {
-                                self.held[i] = true;
-                            }
-                        }
-                        RestingPlan::Live => self.rest(
-                            game,
-                            s,
-                            i,
-                            from,
-                            p,
-                            count,
-                            entering,
-                            roll,
-                            &mut landed,
-                            events,
-                        ),
-                    }
-                }
+                let landed = self.move_piece(game, roll, seat, i, back, count, events);
                 if landed.miss > 0 {
                     let o = &mut self.owed[usize::from(seat)];
                     *o = o.saturating_add(landed.miss);
@@ -988,6 +853,163 @@ impl RaceState {
         } else {
             self.next_turn(events);
         }
+    }
+
+    /// Moves piece `i` of seat `seat` by `count`: forward from where it
+    /// stands (an out piece enters), or back (`back`: `move back when
+    /// blocked`), telling it as `Enter` or `Move`; then the landing rules
+    /// of the landing cell and the resting rules of the cell where it comes
+    /// to rest. What the landing rules leave to the turn (turns to miss, an
+    /// extra roll) is the caller's to apply. The one move of a piece by the
+    /// whole roll, and of a die that moves a piece back.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn move_piece(
+        &mut self,
+        game: &RaceGame,
+        roll: &Roll,
+        seat: u8,
+        i: usize,
+        back: bool,
+        count: u16,
+        events: &mut Vec<Event>,
+    ) -> Landed {
+        let base = usize::from(seat) * usize::from(self.pieces);
+
+        if let Some(m) = self.last_moved.get_mut(usize::from(seat)) {
+            *m = (i - base) as u8;
+        }
+        let from = self.pos[i];
+        let entering = from == OUT;
+        let (land, dir) = if back {
+            (from.saturating_sub(count), -1)
+        } else if entering && game.enter_at_start {
+            (1, 1)
+        } else {
+            game.advance(from, count, 1)
+        };
+        events.push(Event::moved(from, land, count, dir < 0 && !back));
+        self.held[i] = false;
+        let mut landed = Landed {
+            at: land,
+            dir,
+            ..Landed::default()
+        };
+        // A cell without landing rules leaves the piece as it is;
+        // most others have their landing worked out already.
+        let mut plan = if land != OUT && land < game.cells {
+            game.landing_plan(entering, usize::from(seat), land)
+        } else {
+            LandingPlan::Nothing
+        };
+        // The plans are of moves forward.
+        if back && plan != LandingPlan::Nothing {
+            plan = LandingPlan::Live;
+        }
+        // A plan by count ends with a direction of its own.
+        let mut own_dir = true;
+        if let LandingPlan::ByCount { start } = plan {
+            plan = game.count_plan(start, count, dir);
+            own_dir = false;
+        }
+        if let LandingPlan::Fixed {
+            landed: planned,
+            fired,
+        } = plan
+        {
+            landed = if own_dir {
+                Landed { dir, ..planned }
+            } else {
+                planned
+            };
+            let told = game
+                .fired
+                .get(fired.0 as usize..fired.1 as usize)
+                .unwrap_or(&[]);
+            for f in told {
+                events.push(Event::Rule {
+                    rule: f.rule,
+                    at: f.at,
+                    then: f.then,
+                    count,
+                    blocked: f.blocked,
+                });
+            }
+        } else if plan == LandingPlan::Live {
+            let s = usize::from(seat);
+            landed = game.land(
+                s,
+                land,
+                count,
+                dir,
+                |r| r.roll_holds(entering, roll),
+                |rule, at, then, blocked| {
+                    let Some(r) = game.rules.get(usize::from(rule)) else {
+                        return;
+                    };
+                    let event = Event::Rule {
+                        rule,
+                        at,
+                        then: *then,
+                        count,
+                        blocked,
+                    };
+                    let before = events.len();
+                    if !r.only_targets {
+                        events.push(event);
+                    }
+                    if r.targets {
+                        self.rule_targets(game, s, i, from, at, r, then, events);
+                    }
+                    // A rule that only moves the pieces its targets
+                    // pick is told when it moved some.
+                    if r.only_targets && events.len() > before && !r.bump_like {
+                        events.insert(before, event);
+                    }
+                },
+            );
+        }
+        let p = landed.at;
+        self.pos[i] = p;
+        let home = game.home_from();
+        if p >= game.cells {
+            if from < home {
+                events.push(Event::Finish);
+            }
+        } else if p != OUT {
+            if p >= home && from < home {
+                events.push(Event::Finish);
+            }
+            // Without resting rules there, and with nothing held
+            // anywhere, the piece just stays.
+            let s = usize::from(seat);
+            match game.resting_plan(s, p) {
+                RestingPlan::Nothing => {}
+                // Planned only where the cell is not safe.
+                RestingPlan::SendOut { opponents } => {
+                    self.send_out_at(game, s, Some(i), p, opponents, events);
+                }
+                RestingPlan::Free => {
+                    self.free_held(game, s, i, p, events);
+                    if landed.held {
+                        self.held[i] = true;
+                    }
+                }
+                RestingPlan::Live => self.rest(
+                    game,
+                    s,
+                    i,
+                    from,
+                    p,
+                    count,
+                    entering,
+                    roll,
+                    &mut landed,
+                    events,
+                ),
+            }
+        }
+        landed
     }
 
     /// After a roll of the seat to roll that earned no extra roll, in a
@@ -1298,7 +1320,7 @@ impl RaceState {
             if out.contains(&Choice::Move(from)) {
                 continue;
             }
-            if self.back_refusal(game, seat, i, roll) == Some(None) {
+            if self.back_refusal(game, seat, i, roll, game.count(roll)) == Some(None) {
                 out.push(Choice::Move(from));
             }
         }
@@ -1339,19 +1361,20 @@ impl RaceState {
         Some(self.landing_refusal(game, seat, Some(i), from, land, rest))
     }
 
-    /// For piece `i` of seat `seat` moving back by `roll` (`move back when
-    /// blocked`): `None` when it can't (not on the track, held, or the roll
-    /// would take it past the start), `Some(None)` when it may,
-    /// `Some(Some(r))` when a rule of the choices forbids it.
-    fn back_refusal(
+    /// For piece `i` of seat `seat` moving back by `count` with `roll`
+    /// (`move back when blocked`: the roll's count, or a die's):
+    /// `None` when it can't (not on the track, held, or the count would
+    /// take it past the start), `Some(None)` when it may, `Some(Some(r))`
+    /// when a rule of the choices forbids it.
+    pub(super) fn back_refusal(
         &self,
         game: &RaceGame,
         seat: usize,
         i: usize,
         roll: &Roll,
+        count: u16,
     ) -> Option<Option<Refusal>> {
         let from = self.pos[i];
-        let count = game.count(roll);
         if self.held[i] || from == OUT || from >= game.cells || count == 0 || count >= from {
             return None;
         }
@@ -1505,7 +1528,8 @@ impl RaceState {
                     // A turn with no forward move: the moves back are the
                     // choices.
                     let i = (seat * k..seat * k + k).find(|&i| self.pos[i] == c)?;
-                    if let Some(Some(r)) = self.back_refusal(game, seat, i, roll) {
+                    if let Some(Some(r)) = self.back_refusal(game, seat, i, roll, game.count(roll))
+                    {
                         return Some(r);
                     }
                     return None;

@@ -1895,27 +1895,6 @@ fn check_dice_rules(
             .help("roll dice, such as `dice 2 d6`, or move by the throw with `move by sum`"),
         );
     }
-    if let Some(each) = merged.each_die {
-        // The rule of the choices that the moves of single dice don't
-        // apply: refused rather than silently ignored. (`protected in
-        // rows`, the `no passing` rules and closed cells apply to each
-        // die's move as to the whole roll's; `enter compulsory`, `leave
-        // start first` and `tries` die by die, see `race::dice`.)
-        let unapplied: [(Option<Span>, &str); 1] = [(merged.move_back, "move back when blocked")];
-        for (span, what) in unapplied {
-            if let Some(span) = span {
-                diags.push(
-                    Diagnostic::new(
-                        Code::EffectMisplaced,
-                        format!("`{what}` does not apply to dice used one by one"),
-                    )
-                    .primary(span, "a rule of moves by the whole roll")
-                    .secondary(each, "each die moves on its own here")
-                    .help("remove it, or move by the sum of the dice (`move by sum`) instead of `move each die`"),
-                );
-            }
-        }
-    }
     let mut doubles_times = dice.unwrap_or(1);
     if let Some(n) = merged.doubles_times {
         needs("move doubles", n.span, diags);

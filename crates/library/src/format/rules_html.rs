@@ -1255,7 +1255,12 @@ fn race(o: &mut String, game: &RaceGame) {
             cells.join(", ")
         ));
     }
-    if game.move_back {
+    if game.move_back && game.each_die {
+        turn.push(
+            "A die that can move no piece forward must move one back by its value, if one can."
+                .to_string(),
+        );
+    } else if game.move_back {
         turn.push(
             "A player whose pieces can't move forward must move one back by the roll, if one can."
                 .to_string(),

@@ -21,14 +21,15 @@ fn piece_text(game: &RaceGame, seat: usize, p: u16, held: bool) -> String {
 /// A choice in words for seat `seat`: `enter`, `pass`, or the cell of the
 /// piece (`h2` for a home cell of a circuit); with dice used one by one,
 /// each move from cell to cell in order (`p24-p18 p13-p11`; a piece out
-/// comes in from `out`, one that bears off goes to `off`).
+/// comes in from `out`, one that bears off goes to `off`; a move back, to
+/// an earlier cell: `c12-c9`).
 pub fn choice_text(game: &RaceGame, seat: usize, choice: Choice) -> String {
     match choice {
         Choice::Move(p) => game.label(seat, p),
         Choice::Dice(steps) => steps
             .iter()
-            .map(|(from, by)| {
-                let to = from.saturating_add(by);
+            .map(|step| {
+                let (from, to) = (step.from, step.to());
                 let to = if to >= game.cells {
                     "off".to_string()
                 } else {
@@ -70,8 +71,8 @@ fn choice_example(game: &RaceGame) -> String {
 }
 
 /// A sequence of moves of dice used one by one as `choice_text` writes it
-/// (`p24-p18 p13-p11`, `out-p22`, `p3-off`; also `bar` for `out` and `/`
-/// for `-`).
+/// (`p24-p18 p13-p11`, `out-p22`, `p3-off`, a move back `c12-c9`; also
+/// `bar` for `out` and `/` for `-`).
 fn parse_steps(game: &RaceGame, seat: usize, text: &str) -> Option<Choice> {
     let mut steps = crate::race::Steps::default();
     let position = |w: &str| match w {
@@ -82,10 +83,14 @@ fn parse_steps(game: &RaceGame, seat: usize, text: &str) -> Option<Choice> {
     for word in text.split_whitespace() {
         let (a, b) = word.split_once(['-', '/'])?;
         let (from, to) = (position(a)?, position(b)?);
-        if from >= game.cells || to <= from {
+        if from >= game.cells || to == from || to == OUT {
             return None;
         }
-        steps = steps.with(from, to - from)?;
+        steps = steps.and(crate::race::Step {
+            from,
+            by: from.abs_diff(to),
+            back: to < from,
+        })?;
     }
     (!steps.is_empty()).then_some(Choice::Dice(steps))
 }
@@ -310,6 +315,11 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
             }
             Some(Refusal::MustMove) => {
                 return "a move is compulsory when there is one".to_string();
+            }
+            Some(Refusal::NotBlocked { die }) => {
+                return format!(
+                    "the {die} can move a piece forward: a die moves a piece back only when it can move none forward"
+                );
             }
             Some(Refusal::ZeroThrow) => {
                 return format!("a throw of 0 ({roll}) moves nothing");
