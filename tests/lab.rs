@@ -5,7 +5,7 @@
 //! stays flat with the number of games.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::common::{ok, run};
+use crate::common::{ok, path_arg, run, shards};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -17,43 +17,25 @@ fn dir(name: &str) -> PathBuf {
     d
 }
 
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-/// Plays `shards` shards of a run into `dir`; returns their files.
-fn shards(dir: &Path, run: &[&str], count: usize) -> Vec<PathBuf> {
-    (0..count)
-        .map(|i| {
-            let file = dir.join(format!("shard-{i}.parquet"));
-            let shard = format!("{i}/{count}");
-            let mut args = run.to_vec();
-            args.extend(["--quiet", "--shard", &shard, "--parquet", s(&file)]);
-            ok(&args);
-            file
-        })
-        .collect()
-}
-
 #[test]
 fn merged_shards_are_the_single_run_byte_for_byte() {
     let d = dir("identical");
     let run_args = ["simulate", "draughts", "--games", "400", "--seed", "5"];
     let one_svg = d.join("one.svg");
     let mut one = run_args.to_vec();
-    one.extend(["--quiet", "--json", "--svg", s(&one_svg)]);
+    one.extend(["--quiet", "--json", "--svg", path_arg(&one_svg)]);
     let single_json = ok(&one);
     let mut text = run_args.to_vec();
     text.push("--quiet");
     let single_text = ok(&text);
 
     let files = shards(&d, &run_args, 4);
-    let names: Vec<&str> = files.iter().map(|f| s(f)).collect();
+    let names: Vec<&str> = files.iter().map(|f| path_arg(f)).collect();
     let merged_svg = d.join("merged.svg");
     let mut merge = vec!["merge"];
     merge.extend(&names);
     let mut merge_json = merge.clone();
-    merge_json.extend(["--json", "--svg", s(&merged_svg)]);
+    merge_json.extend(["--json", "--svg", path_arg(&merged_svg)]);
     assert_eq!(ok(&merge_json), single_json);
     assert_eq!(ok(&merge), single_text);
     assert_eq!(
@@ -86,7 +68,7 @@ fn a_race_game_with_agents_merges_too() {
     let single = ok(&one);
     let files = shards(&d, &run_args, 3);
     let mut merge = vec!["merge", "--json"];
-    merge.extend(files.iter().map(|f| s(f)));
+    merge.extend(files.iter().map(|f| path_arg(f)));
     assert_eq!(ok(&merge), single);
 }
 
@@ -95,7 +77,7 @@ fn merge_refuses_a_missing_a_doubled_or_a_foreign_shard() {
     let d = dir("refuse");
     let run_args = ["simulate", "draughts", "--games", "30", "--seed", "1"];
     let files = shards(&d, &run_args, 3);
-    let (code, _, err) = run(&["merge", s(&files[0]), s(&files[2])]);
+    let (code, _, err) = run(&["merge", path_arg(&files[0]), path_arg(&files[2])]);
     assert_eq!(code, 2);
     assert_eq!(
         err,
@@ -103,10 +85,10 @@ fn merge_refuses_a_missing_a_doubled_or_a_foreign_shard() {
     );
     let (code, _, err) = run(&[
         "merge",
-        s(&files[0]),
-        s(&files[1]),
-        s(&files[2]),
-        s(&files[1]),
+        path_arg(&files[0]),
+        path_arg(&files[1]),
+        path_arg(&files[2]),
+        path_arg(&files[1]),
     ]);
     assert_eq!(code, 2);
     assert_eq!(err, "error: game 2 of the run is in more than one file\n");
@@ -122,17 +104,22 @@ fn merge_refuses_a_missing_a_doubled_or_a_foreign_shard() {
         "--shard",
         "1/3",
         "--parquet",
-        s(&other),
+        path_arg(&other),
     ]);
-    let (code, _, err) = run(&["merge", s(&files[0]), s(&other), s(&files[2])]);
+    let (code, _, err) = run(&[
+        "merge",
+        path_arg(&files[0]),
+        path_arg(&other),
+        path_arg(&files[2]),
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains("is not from the same run as"), "{err}");
     let junk = d.join("junk.parquet");
     std::fs::write(&junk, "not parquet").unwrap();
-    let (code, _, err) = run(&["merge", s(&junk)]);
+    let (code, _, err) = run(&["merge", path_arg(&junk)]);
     assert_eq!(code, 2);
     assert!(
-        err.starts_with(&format!("error: can't read {}", s(&junk))),
+        err.starts_with(&format!("error: can't read {}", path_arg(&junk))),
         "{err}"
     );
     assert!(run(&["simulate", "draughts", "--shard", "4/4"])
@@ -214,7 +201,7 @@ fn duckdb_over_the_shards_agrees_with_merge() {
     ];
     let files = shards(&d, &run_args, 4);
     let mut merge = vec!["merge", "--json"];
-    merge.extend(files.iter().map(|f| s(f)));
+    merge.extend(files.iter().map(|f| path_arg(f)));
     let report: serde_json::Value = serde_json::from_str(&ok(&merge)).unwrap();
     let results = duckdb(&d, &sql_of_the_docs());
     assert_eq!(results.len(), 2);
@@ -269,9 +256,9 @@ fn an_interrupted_run_keeps_every_row_it_wrote() {
             "1",
             "--quiet",
             "--csv",
-            s(&csv),
+            path_arg(&csv),
             "--parquet",
-            s(&parquet),
+            path_arg(&parquet),
         ])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -308,8 +295,8 @@ fn an_interrupted_run_keeps_every_row_it_wrote() {
         lines[1],
         format!(
             "stopped: {csv_rows} of 100000000 games played; their rows are in {} and {}",
-            s(&csv),
-            s(&parquet)
+            path_arg(&csv),
+            path_arg(&parquet)
         )
     );
     let file = rulebook::format::parquet::ShardFile::open(&parquet).unwrap();
@@ -356,7 +343,7 @@ fn memory_stays_flat_with_the_number_of_games() {
             "1",
             "--quiet",
             "--csv",
-            s(&csv),
+            path_arg(&csv),
         ]
         .map(str::to_string)
     };

@@ -15,7 +15,10 @@ use rulebook::layout::{self, Spot};
 use rulebook::race::game::{Layout, RaceGame};
 use rulebook::vocab::cross::{path_cross, NotCross};
 
-use crate::race_layout::{count, diagnostics, num, open, rect, size, svg_of, with_class};
+use crate::common::{
+    assert_track_fits, choose_first_on_page, count, open, rect, roll_on_page, size,
+};
+use crate::race_layout::{diagnostics, num, svg_of, with_class};
 use crate::web_browser::{Browser, ONE_AT_A_TIME};
 
 fn parcheesi() -> RaceGame {
@@ -455,10 +458,7 @@ fn the_play_page_draws_parcheesi_as_a_cross_on_a_desktop_and_a_phone() {
         assert_eq!(count(&b, "#track-svg rect.yard"), 4);
         assert_eq!(count(&b, "#track-svg rect.start"), 4);
         assert_eq!(count(&b, "#track-svg polygon.middle"), 4);
-        let track = rect(&b, "#track-svg svg");
-        assert!(track[2] >= 0.0 && track[3] <= f64::from(w), "{track:?}");
-        let wide = b.js("return document.documentElement.scrollWidth;");
-        assert!(wide.as_u64().unwrap() <= u64::from(w), "{wide} px wide");
+        assert_track_fits(&b, w);
         // Red's start cell at the left arm, blue's at the top one.
         let red = rect(&b, "#track-svg rect.start[data-seat=\"red\"]");
         let blue = rect(&b, "#track-svg rect.start[data-seat=\"blue\"]");
@@ -473,14 +473,10 @@ fn the_play_page_draws_parcheesi_as_a_cross_on_a_desktop_and_a_phone() {
             match b.js("return document.body.dataset.turn;").as_str().unwrap() {
                 "over" => break,
                 "roll" => {
-                    let before = b.js("return state.version;");
-                    b.click("#roll");
-                    b.wait(&format!("state.version !== {before}"), 10);
+                    roll_on_page(&b);
                 }
                 _ => {
-                    let before = b.js("return state.turns.length;");
-                    b.click("#choices .choice");
-                    b.wait(&format!("state.turns.length > {before}"), 10);
+                    choose_first_on_page(&b);
                 }
             }
         }

@@ -1,12 +1,14 @@
 //! The rules of the turn's choices with dice used one by one (issue 27,
-//! items 5, 6 and 8): `enter compulsory`, `leave start first` and `tries`
-//! with `move each die`, in house rules built on Parcheesi
+//! items 5, 6 and 8): `enter compulsory`, `leave start first`, `tries` and
+//! `enter first` with `move each die`, in house rules built on Parcheesi
 //! (`games/other/parcheesi.rules`): scripted turns with fixed dice
 //! (tests/fixtures/race_each/*.script) and why a choice is refused, a
 //! seeded random game of each house rule, random play in which every listed
-//! choice is legal and the rule is seen at work, and the checker's refusals
-//! of these rules without what they need. (`move back when blocked` with
-//! dice used one by one: tests/race_back_each.rs.)
+//! choice is legal, the rule is seen at work and every game ends (`enter
+//! first` lapses while the player's own blockade closes the start cell,
+//! else the pair would freeze the player), and the checker's refusals of
+//! these rules without what they need. (`move back when blocked` with dice
+//! used one by one: tests/race_back_each.rs.)
 
 use rulebook::race::game::RaceGame;
 use rulebook::race::{Choice, Event, RaceState, Refusal};
@@ -20,7 +22,7 @@ use crate::race::load_text;
 crate::race::script_tests!(
     "fixtures/race_each/*.script",
     "race_each",
-    (1..=3).map(|n| format!("each-{n:02}-"))
+    (1..=4).map(|n| format!("each-{n:02}-"))
 );
 
 // ------------------------------------------------------------------ house rules
@@ -85,21 +87,23 @@ fn a_seeded_random_game_of_each_house_rule() {
     }
 }
 
+/// `rulebook simulate` of the house rule `extra` with seed 1 and `args`:
+/// its report.
+fn simulate_house(name: &str, extra: &str, args: &[&str]) -> String {
+    let dir = crate::common::scratch();
+    let file = dir.path().join("house.rules");
+    std::fs::write(&file, house(name, extra)).unwrap();
+    let mut all = vec!["simulate", file.to_str().unwrap(), "--seed", "1"];
+    all.extend_from_slice(args);
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{name}: {err}");
+    out
+}
+
 #[test]
 fn simulate_plays_the_house_rules() {
     for (name, extra) in HOUSE {
-        let dir = crate::common::scratch();
-        let file = dir.path().join("house.rules");
-        std::fs::write(&file, house(name, extra)).unwrap();
-        let (code, out, err) = run(&[
-            "simulate",
-            file.to_str().unwrap(),
-            "--games",
-            "20",
-            "--seed",
-            "1",
-        ]);
-        assert_eq!(code, 0, "{name}: {err}");
+        let out = simulate_house(name, extra, &["--games", "20"]);
         assert!(out.contains("20 games"), "{name}: {out}");
     }
 }
@@ -114,6 +118,7 @@ pub(crate) struct Seen {
     pub(crate) turns: u64,
     must_enter: u64,
     start_first: u64,
+    enter_first: u64,
     retries: u64,
     pub(crate) back: u64,
 }
@@ -156,6 +161,7 @@ pub(crate) fn random_play(game: &RaceGame, seeds: u64) -> Seen {
                     match state.refusal(game, &roll, swapped) {
                         Some(Refusal::MustEnter) => seen.must_enter += 1,
                         Some(Refusal::StartFirst) => seen.start_first += 1,
+                        Some(Refusal::EnterFirst) => seen.enter_first += 1,
                         _ => {}
                     }
                 }
@@ -221,6 +227,38 @@ fn random_play_of_all_three_together() {
     ));
     let seen = random_play(&game, 6);
     assert!(seen.must_enter > 0 && seen.start_first > 0 && seen.retries > 0);
+}
+
+/// `enter first` on Parcheesi: a piece out waits for a 5 while the others
+/// wait for it, and a pair of the player's own on the start cell, which no
+/// piece may land on, lets the others move: every game ends (before, every
+/// one ran on with nothing moving until the roll limit).
+#[test]
+fn random_play_of_enter_first_refuses_other_moves_and_ends() {
+    let game = load_text(&house("enter first", "enter first\n"));
+    assert!(game.enter_first && game.own_pieces_close_cells());
+    let seen = random_play(&game, 6);
+    assert!(seen.turns > 300, "{}", seen.turns);
+    assert!(
+        seen.enter_first > 5,
+        "moves refused while a piece is out: {}",
+        seen.enter_first
+    );
+    assert_eq!((seen.must_enter, seen.start_first, seen.retries), (0, 0, 0));
+}
+
+#[test]
+fn simulate_of_enter_first_reaches_no_roll_limit() {
+    for players in ["2", "4"] {
+        let args = ["--games", "50", "--players", players, "--json", "--quiet"];
+        let out = simulate_house("enter first", "enter first\n", &args);
+        let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            report["endings"],
+            serde_json::json!({"home first": 50}),
+            "{players} players: {out}"
+        );
+    }
 }
 
 // ------------------------------------------------------------------ the checker

@@ -18,6 +18,9 @@ use rulebook::load::{check_source, BundledLoader, Source};
 use rulebook::race::game::{Layout, RaceGame};
 use serde_json::json;
 
+use crate::common::{
+    assert_track_fits, choose_first_on_page, count, open, rect, roll_on_page, size,
+};
 use crate::web_browser::{Browser, ONE_AT_A_TIME};
 
 fn load(game: &str) -> RaceGame {
@@ -588,64 +591,12 @@ fn a_cross_draws_pieces_in_their_corners_home_cells_and_middle() {
 
 // ------------------------------------------------------------------ the web page
 
-/// Resizes the window so that the page is `w` x `h` CSS pixels.
-pub(crate) fn size(b: &Browser, w: u32, h: u32) {
-    let want = json!([w, h]);
-    let (mut ow, mut oh) = (w, h);
-    for _ in 0..30 {
-        b.rt.block_on(b.c().set_window_size(ow, oh)).unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        let inner = b.js("return [window.innerWidth, window.innerHeight];");
-        if inner == want {
-            return;
-        }
-        let (iw, ih) = (inner[0].as_u64().unwrap(), inner[1].as_u64().unwrap());
-        ow = (i64::from(ow) + i64::from(w) - iw as i64).max(100) as u32;
-        oh = (i64::from(oh) + i64::from(h) - ih as i64).max(100) as u32;
-    }
-    assert_eq!(
-        b.js("return [window.innerWidth, window.innerHeight];"),
-        want
-    );
-}
-
 /// A screenshot of docs/web.md, also saved as target/web-screenshots/docs/DOC.
 fn doc_shot(b: &Browser, what: &str, doc: &str) {
     let file = b.shot(what);
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots/docs");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::copy(&file, dir.join(doc)).unwrap();
-}
-
-/// The element's box: [top, bottom, left, right, height].
-pub(crate) fn rect(b: &Browser, css: &str) -> Vec<f64> {
-    let v = b.js(&format!(
-        "const r = document.querySelector({}).getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right, r.height];",
-        json!(css)
-    ));
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_f64().unwrap())
-        .collect()
-}
-
-/// Opens GAME on the play page with a person in the first seat.
-pub(crate) fn open(b: &Browser, game: &str) {
-    b.goto(&format!("/?game={game}"));
-    b.wait("document.querySelectorAll('[data-side]').length >= 2", 10);
-    b.js("document.getElementById('seed').value = '7';");
-    b.click("#start");
-    b.wait("document.body.dataset.turn === 'roll'", 30);
-}
-
-pub(crate) fn count(b: &Browser, css: &str) -> u64 {
-    b.js(&format!(
-        "return document.querySelectorAll({}).length;",
-        json!(css)
-    ))
-    .as_u64()
-    .unwrap()
 }
 
 #[test]
@@ -661,10 +612,7 @@ fn the_play_page_draws_a_cross_and_a_serpentine_on_a_desktop_and_a_phone() {
         assert_eq!(count(&b, "#track-svg rect.yard"), 4);
         assert_eq!(count(&b, "#track-svg rect.home"), 20);
         assert_eq!(count(&b, "#track-svg polygon.middle"), 4);
-        let track = rect(&b, "#track-svg svg");
-        assert!(track[2] >= 0.0 && track[3] <= f64::from(w), "{track:?}");
-        let wide = b.js("return document.documentElement.scrollWidth;");
-        assert!(wide.as_u64().unwrap() <= u64::from(w), "{wide} px wide");
+        assert_track_fits(&b, w);
         // The Roll button in view without scrolling, touch-sized on a phone.
         let roll = rect(&b, "#roll");
         assert!(roll[1] <= f64::from(h), "{roll:?}");
@@ -696,9 +644,7 @@ fn the_play_page_draws_a_cross_and_a_serpentine_on_a_desktop_and_a_phone() {
             if b.js("return document.body.dataset.turn;") == json!("over") {
                 break;
             }
-            let before = b.js("return state.version;");
-            b.click("#roll");
-            b.wait(&format!("state.version !== {before}"), 10);
+            roll_on_page(&b);
         }
         b.wait("['roll', 'over'].includes(document.body.dataset.turn)", 30);
         assert!(count(&b, "#track-svg circle.piece") >= 2);
@@ -726,17 +672,15 @@ fn a_click_on_a_cell_of_a_shaped_track_still_plays_its_move() {
         match b.js("return document.body.dataset.turn;").as_str().unwrap() {
             "over" => break,
             "roll" => {
-                let before = b.js("return state.version;");
-                b.click("#roll");
-                b.wait(&format!("state.version !== {before}"), 10);
+                roll_on_page(&b);
             }
             _ => {
                 // A piece on the lanes that can move: click its cell.
                 let cell = b.js(
                     "const c = state.choices.find((c) => c.cell !== null); return c ? c.cell : null;",
                 );
-                let before = b.js("return state.turns.length;");
                 if let Some(cell) = cell.as_u64() {
+                    let before = b.js("return state.turns.length;");
                     b.click(&format!("#track-svg rect.hit[data-cell=\"{cell}\"]"));
                     b.wait(&format!("state.turns.length > {before}"), 10);
                     let last = b.js("return state.turns[state.turns.length - 1].choice;");
@@ -744,8 +688,7 @@ fn a_click_on_a_cell_of_a_shaped_track_still_plays_its_move() {
                     clicked = true;
                     break;
                 }
-                b.click("#choices .choice");
-                b.wait(&format!("state.turns.length > {before}"), 10);
+                choose_first_on_page(&b);
             }
         }
     }

@@ -4,26 +4,8 @@
 //! merged from its shards prints the points section of the single run.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::common::{ok, scratch};
-use std::path::{Path, PathBuf};
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-/// Plays `count` shards of a run into `dir`; returns their files.
-fn shards(dir: &Path, run: &[&str], count: usize) -> Vec<PathBuf> {
-    (0..count)
-        .map(|i| {
-            let file = dir.join(format!("shard-{i}.parquet"));
-            let shard = format!("{i}/{count}");
-            let mut args = run.to_vec();
-            args.extend(["--quiet", "--shard", &shard, "--parquet", s(&file)]);
-            ok(&args);
-            file
-        })
-        .collect()
-}
+use crate::common::{ok, path_arg, scratch, shards};
+use std::path::Path;
 
 /// The lines of a text report from its `points` heading to the blank line
 /// after it.
@@ -62,7 +44,7 @@ fn merged_shards_give_the_points_of_the_whole_run() {
 
     let files = shards(d.path(), &BACKGAMMON, 3);
     let mut merge = vec!["merge"];
-    merge.extend(files.iter().map(|f| s(f)));
+    merge.extend(files.iter().map(|f| path_arg(f)));
     let merged_text = ok(&merge);
     assert_eq!(points_section(&merged_text), section);
     assert_eq!(merged_text, single_text);
@@ -90,7 +72,7 @@ fn csv_rows_carry_each_games_points_and_score() {
     let d = scratch();
     let csv = d.path().join("rows.csv");
     let mut args = BACKGAMMON.to_vec();
-    args.extend(["--quiet", "--json", "--csv", s(&csv)]);
+    args.extend(["--quiet", "--json", "--csv", path_arg(&csv)]);
     let report: serde_json::Value = serde_json::from_str(ok(&args).trim()).unwrap();
     let (head, rows) = csv_rows(&csv);
     let n = head.len();
@@ -180,7 +162,7 @@ fn parquet_rows_carry_points_only_for_a_game_that_scores() {
     let d = scratch();
     let scored = d.path().join("bg.parquet");
     let mut args = BACKGAMMON.to_vec();
-    args.extend(["--quiet", "--parquet", s(&scored)]);
+    args.extend(["--quiet", "--parquet", path_arg(&scored)]);
     ok(&args);
     let cols = parquet_columns(&scored);
     let n = cols.len();
@@ -208,9 +190,9 @@ fn parquet_rows_carry_points_only_for_a_game_that_scores() {
             "4",
             "--quiet",
             "--parquet",
-            s(&plain),
+            path_arg(&plain),
             "--csv",
-            s(&csv),
+            path_arg(&csv),
         ]);
         let cols = parquet_columns(&plain);
         assert!(
@@ -246,7 +228,7 @@ fn duckdb_counts_the_scores_as_merge_does() {
     let d = scratch();
     let files = shards(d.path(), &BACKGAMMON, 2);
     let mut merge = vec!["merge", "--json"];
-    merge.extend(files.iter().map(|f| s(f)));
+    merge.extend(files.iter().map(|f| path_arg(f)));
     let report: serde_json::Value = serde_json::from_str(ok(&merge).trim()).unwrap();
     let script = r#"
 import json, sys
@@ -309,7 +291,7 @@ fn replays_tell_the_bonus_moves_as_bonuses() {
         let d = scratch();
         let file = d.path().join("game.jsonl");
         std::fs::write(&file, record).unwrap();
-        for line in ok(&["replay", s(&file), "--json"]).lines() {
+        for line in ok(&["replay", path_arg(&file), "--json"]).lines() {
             let turn: serde_json::Value = serde_json::from_str(line).unwrap();
             let Some(events) = turn["events"].as_array() else {
                 continue;

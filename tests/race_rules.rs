@@ -240,3 +240,103 @@ fn the_listed_choices_are_the_legal_ones_planned_or_not() {
     assert!(turns > 20_000, "{turns}");
     assert!(retries > 100, "{retries}");
 }
+
+// ------------------------------------------------------------------ options
+
+/// `check` of a house rule named `test.rules` built on the bundled games:
+/// the report, the options it offers, and the race game when it loads.
+fn check_house(
+    text: &str,
+    options: &[(String, String)],
+) -> (String, Vec<String>, Option<RaceGame>) {
+    let checked = rulebook::load::check_source(
+        rulebook::load::Source {
+            name: "test.rules".into(),
+            text: text.into(),
+        },
+        &rulebook::load::BundledLoader,
+        options,
+    );
+    let names = checked.options.iter().map(|(n, _)| n.clone()).collect();
+    (checked.render(), names, checked.into_race())
+}
+
+/// Ludo with the third 6 always sent back: the option that turned it on is
+/// removed (docs/language.md, "Options and house rules").
+const THREE_SIXES: &str = "extends \"other/ludo\"
+game \"Ludo, three sixes\"
+description \"Ludo where a third 6 in a row is never played: the piece moved last goes back out and the turn passes.\"
+remove option three-sixes
+rolling 6 3 times in a row \"a third 6\": last-moved out, end turn
+";
+
+/// `remove option` in a race file does what it does in a board game's: the
+/// option is no longer offered nor accepted, and the game is played as with
+/// its first value (the `when` blocks of the others are not applied).
+#[test]
+fn a_race_house_rule_removes_an_inherited_option() {
+    let (report, options, game) = check_house(THREE_SIXES, &[]);
+    assert_eq!(report, "");
+    assert!(options.is_empty(), "{options:?}");
+    let game = game.unwrap();
+    assert_eq!(game.roll_rules.len(), 1, "its own rule of the roll");
+    let ludo = crate::race::load("other/ludo", &[]);
+    assert!(ludo.roll_rules.is_empty());
+    // Not accepted any more.
+    let chosen = [("three-sixes".to_string(), "yes".to_string())];
+    let (report, _, game) = check_house(THREE_SIXES, &chosen);
+    assert!(game.is_none());
+    assert!(report.contains("unknown option `three-sixes`"), "{report}");
+    // Snakes and ladders without its `finish-rule`: its first value, `past`.
+    let (report, options, game) = check_house(
+        "extends \"variants/snakes-and-ladders\"\ngame \"Snakes and ladders, past\"\ndescription \"Snakes and ladders where passing 100 is enough, always.\"\nremove option finish-rule\n",
+        &[],
+    );
+    assert_eq!(report, "");
+    assert!(options.is_empty(), "{options:?}");
+    let past = crate::race::load("variants/snakes-and-ladders", &[]);
+    let exact = crate::race::load(
+        "variants/snakes-and-ladders",
+        &[("finish-rule".to_string(), "exact".to_string())],
+    );
+    let game = game.unwrap();
+    assert_eq!(game.finish, past.finish);
+    assert_ne!(game.finish, exact.finish);
+}
+
+/// An option the base game doesn't have is an error (E051) at its name,
+/// with the names it does have as the hint (the closest one when it is
+/// close); on a race game with no option at all, the hint says so.
+#[test]
+fn removing_an_option_a_race_game_does_not_have_is_named() {
+    let (report, _, game) = check_house(
+        &THREE_SIXES.replace("option three-sixes", "option three-six"),
+        &[],
+    );
+    assert!(game.is_none());
+    assert!(
+        report.contains("error[E051]: no option `three-six` to remove"),
+        "{report}"
+    );
+    assert!(report.contains("--> test.rules:4:15"), "{report}");
+    assert!(report.contains("did you mean `three-sixes`?"), "{report}");
+    assert!(!report.contains("E031"), "{report}");
+    insta::assert_snapshot!("diagnostic-remove-option-misspelt", report);
+    // A name nothing like it: the hint lists the options there are.
+    let (report, _, _) = check_house(
+        &THREE_SIXES.replace("option three-sixes", "option doubles"),
+        &[],
+    );
+    assert!(report.contains("known: `three-sixes`"), "{report}");
+    insta::assert_snapshot!("diagnostic-remove-option-unknown", report);
+    let (report, _, _) = check_house(
+        "extends \"other/parcheesi\"\ngame \"Parcheesi, no option\"\ndescription \"Parcheesi.\"\nremove option doubles\n",
+        &[],
+    );
+    assert!(
+        report.contains("error[E051]: no option `doubles` to remove"),
+        "{report}"
+    );
+    assert!(report.contains("declare none"), "{report}");
+    insta::assert_snapshot!("diagnostic-remove-option-none-declared", report);
+}

@@ -1,10 +1,15 @@
 //! What several test files share: the command line run in-process, a
-//! scratch folder of the test's own, and seeded random games.
+//! scratch folder of the test's own, the shards of a lab run, seeded random
+//! games, and the play page's measures in the browser.
 // Each test file uses only some of these.
 #![allow(dead_code)]
 
 use rulebook::board::{Match, Position, Tables};
 use rulebook::rng::Rng;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+use crate::web_browser::Browser;
 
 /// What a run of the command line gave: its exit code, standard output and
 /// standard error.
@@ -62,6 +67,26 @@ pub fn scratch() -> tempfile::TempDir {
         .prefix("rulebook-test-")
         .tempdir()
         .unwrap()
+}
+
+/// A path as an argument of the command line.
+pub fn path_arg(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Plays `count` shards of the `simulate` run `run` into `dir` (`--shard
+/// I/N --parquet`); returns their files.
+pub fn shards(dir: &Path, run: &[&str], count: usize) -> Vec<PathBuf> {
+    (0..count)
+        .map(|i| {
+            let file = dir.join(format!("shard-{i}.parquet"));
+            let shard = format!("{i}/{count}");
+            let mut args = run.to_vec();
+            args.extend(["--quiet", "--shard", &shard, "--parquet", path_arg(&file)]);
+            ok(&args);
+            file
+        })
+        .collect()
 }
 
 /// A game played to its end, or to `max_plies`, with seeded random moves
@@ -218,4 +243,82 @@ pub fn independent_program(script: &str, args: &[&str], input: &str) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
+}
+
+// ------------------------------------------------------------------ the play page
+
+/// Resizes the window so that the page is `w` x `h` CSS pixels.
+pub(crate) fn size(b: &Browser, w: u32, h: u32) {
+    let want = json!([w, h]);
+    let (mut ow, mut oh) = (w, h);
+    for _ in 0..30 {
+        b.rt.block_on(b.c().set_window_size(ow, oh)).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let inner = b.js("return [window.innerWidth, window.innerHeight];");
+        if inner == want {
+            return;
+        }
+        let (iw, ih) = (inner[0].as_u64().unwrap(), inner[1].as_u64().unwrap());
+        ow = (i64::from(ow) + i64::from(w) - iw as i64).max(100) as u32;
+        oh = (i64::from(oh) + i64::from(h) - ih as i64).max(100) as u32;
+    }
+    assert_eq!(
+        b.js("return [window.innerWidth, window.innerHeight];"),
+        want
+    );
+}
+
+/// The element's box: [top, bottom, left, right, height].
+pub(crate) fn rect(b: &Browser, css: &str) -> Vec<f64> {
+    let v = b.js(&format!(
+        "const r = document.querySelector({}).getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right, r.height];",
+        json!(css)
+    ));
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect()
+}
+
+/// Opens GAME on the play page with a person in the first seat.
+pub(crate) fn open(b: &Browser, game: &str) {
+    b.goto(&format!("/?game={game}"));
+    b.wait("document.querySelectorAll('[data-side]').length >= 2", 10);
+    b.js("document.getElementById('seed').value = '7';");
+    b.click("#start");
+    b.wait("document.body.dataset.turn === 'roll'", 30);
+}
+
+/// How many elements of the play page `css` selects.
+pub(crate) fn count(b: &Browser, css: &str) -> u64 {
+    b.js(&format!(
+        "return document.querySelectorAll({}).length;",
+        json!(css)
+    ))
+    .as_u64()
+    .unwrap()
+}
+
+/// The track's drawing on the play page fits a window `w` CSS pixels
+/// wide, and the page doesn't scroll sideways.
+pub(crate) fn assert_track_fits(b: &Browser, w: u32) {
+    let track = rect(b, "#track-svg svg");
+    assert!(track[2] >= 0.0 && track[3] <= f64::from(w), "{track:?}");
+    let wide = b.js("return document.documentElement.scrollWidth;");
+    assert!(wide.as_u64().unwrap() <= u64::from(w), "{wide} px wide");
+}
+
+/// Clicks Roll on the play page and waits for the state it brings.
+pub(crate) fn roll_on_page(b: &Browser) {
+    let before = b.js("return state.version;");
+    b.click("#roll");
+    b.wait(&format!("state.version !== {before}"), 10);
+}
+
+/// Clicks the first choice on the play page and waits for the turn played.
+pub(crate) fn choose_first_on_page(b: &Browser) {
+    let before = b.js("return state.turns.length;");
+    b.click("#choices .choice");
+    b.wait(&format!("state.turns.length > {before}"), 10);
 }

@@ -169,6 +169,41 @@ impl RaceState {
         }
     }
 
+    /// Whether seat `seat`'s own pieces close every cell where a piece of
+    /// theirs enters (a blockade of their own on the start cell, a piece of
+    /// theirs there with `no landing on own pieces`, a closed cell they
+    /// hold): no throw can then enter a piece until one of them moves, so
+    /// `enter first` can't be obeyed and lets the other pieces move. An
+    /// entry that an opponent closes keeps the rule (backgammon's closed
+    /// board): the opponent will open it.
+    fn entry_closed_by_own(&self, game: &RaceGame, roll: &Roll, seat: usize) -> bool {
+        if !game.own_pieces_close_cells() {
+            return false;
+        }
+        let own_refusal = |count: u16| match self.enter_step(game, roll, seat, count) {
+            Ok(_) => false,
+            Err(Refusal::OwnPiece { .. }) | Err(Refusal::NoDie) => true,
+            Err(Refusal::OnBlockade { seat: whose, .. }) => usize::from(whose) == seat,
+            Err(Refusal::Closed { at }) => {
+                let spot = game.spot(seat, at);
+                self.pieces(seat)
+                    .iter()
+                    .any(|&q| q != OUT && q < game.cells && game.spot(seat, q) == spot)
+            }
+            Err(_) => false,
+        };
+        if game.enter_at_start {
+            return own_refusal(START);
+        }
+        let entering = match game.enter {
+            Enter::Always => 1..=u16::from(game.faces),
+            Enter::OnFace(f) => u16::from(f)..=u16::from(f),
+        };
+        entering
+            .chain((game.enter_sum > 0).then_some(u16::from(game.enter_sum)))
+            .all(own_refusal)
+    }
+
     /// Which moves of seat `seat` may come next with the dice `left`
     /// (`leave start first`, `enter compulsory`, die by die); `Next::Any`
     /// at the cost of one test in a game without these rules.
@@ -340,7 +375,7 @@ impl RaceState {
             }
             return self.enter_step(game, roll, seat, die);
         }
-        if game.enter_first && own.contains(&OUT) {
+        if game.enter_first && own.contains(&OUT) && !self.entry_closed_by_own(game, roll, seat) {
             return Err(Refusal::EnterFirst);
         }
         if from >= game.cells {

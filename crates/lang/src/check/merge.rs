@@ -296,13 +296,18 @@ fn collect_options(files: &[File], diags: &mut Vec<Diagnostic>) -> Vec<OptionDec
                             .iter()
                             .filter(|d| !d.removed)
                             .map(|d| d.name.node.as_str());
+                        let declare = if names.clone().next().is_none() {
+                            "`remove option` drops an option an earlier file declared, and the files this one extends declare none: remove this line"
+                        } else {
+                            "`remove option` drops an option an earlier file declared"
+                        };
                         diags.push(unknown_name(
                             Code::NothingToRemove,
                             format!("no option `{}` to remove", name.node),
                             name,
                             "not declared by the files this one extends",
                             names,
-                            "`remove option` drops an option an earlier file declared",
+                            declare,
                         ));
                     }
                 }
@@ -850,6 +855,7 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::Game(_)
         | Statement::Description(_)
         | Statement::Option { .. }
+        | Statement::Remove(RemoveDecl::Option(_))
         | Statement::When { .. } => None,
         Statement::Board { .. }
         | Statement::Playable(_)

@@ -530,7 +530,8 @@ pub struct RaceSettings {
     /// `bonus N after home`: N (0: none). A move that finishes a piece
     /// earns a move of N by one piece, in the same turn.
     pub bonus_home: u8,
-    /// `enter first`: while a piece of the player is out, no other moves.
+    /// `enter first`: while a piece of the player is out, no other moves
+    /// (unless the player's own pieces close every cell where it enters).
     pub enter_first: bool,
     /// `bear off when all in last N`: N (0: no such rule); a piece
     /// finishes only when every piece of the player is in the last N cells
@@ -592,6 +593,15 @@ impl RaceSettings {
             || self.pass_stack > 0
             || !self.no_passing.is_empty()
             || self.move_back
+    }
+
+    /// Whether a player's own pieces can close a cell to their other
+    /// pieces: `no landing on own pieces`, `no landing on N or more pieces`
+    /// (a blockade of one's own) or closed cells. Where they can, `enter
+    /// first` lapses while they close every cell a piece enters on.
+    #[inline]
+    pub fn own_pieces_close_cells(&self) -> bool {
+        self.no_landing_own || self.stack_landing > 0 || !self.closed.is_empty()
     }
 
     /// Whether cell `cell` (a rule cell number) is closed.

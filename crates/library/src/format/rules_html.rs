@@ -1172,10 +1172,15 @@ fn race(o: &mut String, game: &RaceGame) {
         },
     );
     if game.enter_first {
-        turn.push(
+        // Where the player's own pieces can close the entry, the rule lapses
+        // while they do (else the player could never move again).
+        turn.push(if game.own_pieces_close_cells() {
+            "A player with a piece off the track must bring it in before any other piece moves, unless the player's own pieces close the cell where it would enter: then the others may move."
+                .to_string()
+        } else {
             "A player with a piece off the track must bring it in before any other piece moves."
-                .to_string(),
-        );
+                .to_string()
+        });
     }
     if game.enter_compulsory {
         turn.push("When a piece may enter, entering is the only choice.".to_string());
