@@ -154,6 +154,69 @@ fn games() -> Vec<(String, RaceGame)> {
         move by sum\nenter on 6\nfinish exact\nwin first piece\n\
         landing on cells 7 13 20: held\n";
     games.push(("held".to_string(), load_text(held)));
+    // Rules of the choices on a short plain track: three pieces a seat
+    // that never share a cell, a start to leave first, closed cells taken
+    // by anyone, a landing rule that moves a piece onto a cell of its own
+    // (refused where it comes to rest), bumps.
+    let plain = "game \"Rules\"\ntrack 40\nplayers 2-4\npieces 3 per player\ndice 1 d6\n\
+        move by sum\nenter on 6 at start\nextra roll on 6\nfinish exact\nwin all pieces\n\
+        no landing on own pieces\nleave start first\nsafe cells 12 20 closed\n\
+        landing on cell 8: forward 4\nlanding on cell 30: back 5\n\
+        resting on any \"a capture\": opponents out\n";
+    games.push(("rules of the choices".to_string(), load_text(plain)));
+    for (name, house) in [
+        // Entering compulsory, three tries, moves optional, a bounce
+        // that lands where the piece was.
+        (
+            "enter compulsory, tries, optional",
+            "enter compulsory\ntries 3 when no piece can move\nmove optional\n\
+             finish exact bounce\n",
+        ),
+        // Tries alone (no other rule of the choices).
+        ("tries", "tries 3 when no piece can move\nfinish exact\n"),
+    ] {
+        let text = format!(
+            "game \"Rules 2\"\ntrack 30\nplayers 2-4\npieces 2 per player\ndice 1 d6\n\
+             move by sum\nenter on 6\nextra roll on 6\nwin all pieces\n\
+             resting on any \"a capture\": opponents out\n{house}"
+        );
+        games.push((name.to_string(), load_text(&text)));
+    }
+    // Sticks: throws of 0 pass, extra rolls by the throw's value.
+    let sticks = "game \"Sticks\"\ntrack 24\nplayers 2-3\npieces 3 per player\n\
+        throw 3 sticks\nmove by sum\nenter always\nextra roll on 3\nfinish past\n\
+        win all pieces\nresting on any \"a capture\": opponents out\n";
+    games.push(("sticks".to_string(), load_text(sticks)));
+    let valued = "game \"Valued sticks\"\ntrack 20\nplayers 2\npieces 4 per player\n\
+        throw 4 sticks: 0 = 5, 1 = 1, 2 = 2, 3 = 3, 4 = 4\nmove by sum\nenter always\n\
+        extra roll on 1 4 5\nfinish exact\nwin all pieces\nno landing on own pieces\n\
+        resting on any \"a capture\": opponents out\n";
+    games.push(("valued sticks".to_string(), load_text(valued)));
+    // Rows, passing, moves back and swaps on a plain track, three seats;
+    // without `no landing on own pieces`, own pieces swapped too.
+    for (name, own) in [
+        ("walls", "no landing on own pieces\n"),
+        ("walls, own pieces swapped", ""),
+    ] {
+        let text = format!(
+            "game \"Walls\"\ntrack 36\nplayers 2-3\npieces 4 per player\ndice 1 d6\n\
+             move by sum\nenter always\nextra roll on 6\nfinish exact\nwin all pieces\n\
+             move back when blocked\nprotected in rows of 2\nno passing rows of 3\n\
+             no passing cell 20\nlanding on cell 25: go to 10\n\
+             resting on any \"a swap\": others swap\n{own}"
+        );
+        games.push((name.to_string(), load_text(&text)));
+    }
+    // Mensch with two pieces on its four kept home cells, and Ur without
+    // its closed rosette.
+    games.push((
+        "mensch, two pieces".to_string(),
+        load_text("extends \"other/mensch-aergere-dich-nicht\"\npieces 2 per player\n"),
+    ));
+    games.push((
+        "ur, open rosette".to_string(),
+        load_text("extends \"other/royal-game-of-ur\"\nsafe cell m4\n"),
+    ));
     games
 }
 
@@ -213,6 +276,18 @@ fn compiled_turns_play_as_the_general_turn() {
         "a first throw's faces",
         "held",
         "drawn",
+        "other/mensch-aergere-dich-nicht",
+        "other/royal-game-of-ur",
+        "other/senet",
+        "walls",
+        "walls, own pieces swapped",
+        "rules of the choices",
+        "enter compulsory, tries, optional",
+        "tries",
+        "sticks",
+        "valued sticks",
+        "mensch, two pieces",
+        "ur, open rosette",
     ] {
         assert!(
             covered.iter().any(|c| c == name),
@@ -233,13 +308,25 @@ fn uncovered_rule_files_take_the_general_turn() {
             load("other/ludo", &opt("three-sixes", "yes")),
             NotCovered::RollRules,
         ),
+        // Rows on a circuit.
         (
-            load("other/mensch-aergere-dich-nicht", &[]),
+            load_text("extends \"other/ludo\"\nprotected in rows of 2\n"),
             NotCovered::Choices,
         ),
-        (load("other/royal-game-of-ur", &[]), NotCovered::Choices),
-        (load("other/senet", &[]), NotCovered::Choices),
-        (load("other/backgammon", &[]), NotCovered::Choices),
+        (load("other/backgammon", &[]), NotCovered::EachDie),
+        // Rules of the choices need a seat's positions in a word.
+        (
+            load_text("extends \"slow-and-steady\"\nno landing on own pieces\n"),
+            NotCovered::Size,
+        ),
+        (
+            load_text(
+                "game \"Held\"\ntrack 40\nplayers 2\npieces 2 per player\ndice 2 d6\n\
+                 move by sum\nenter on 6\nno landing on own pieces\n\
+                 landing on cell 7: held\n",
+            ),
+            NotCovered::Held,
+        ),
         (
             load_text("extends \"slow-and-steady\"\nlanding on cell 9: others out\n"),
             NotCovered::LiveRule,

@@ -115,7 +115,10 @@ pub(crate) fn race(s: &RaceSpeed, out: &mut dyn Write) -> Result<i32, Failure> {
 fn path(p: Result<(), NotCovered>) -> &'static str {
     match p {
         Ok(()) => "the compiled turn (a move table of the rule file)",
-        Err(NotCovered::Choices) => "the general turn (rules of the choices beyond the usual ones)",
+        Err(NotCovered::Choices) => {
+            "the general turn (rows, passing, moves back, points or blockades among the rules of the choices)"
+        }
+        Err(NotCovered::EachDie) => "the general turn (dice used one by one)",
         Err(NotCovered::RollRules) => "the general turn (rules of the roll)",
         Err(NotCovered::Held) => "the general turn (pieces may be held)",
         Err(NotCovered::Tries) => "the general turn (tries when no piece can move)",

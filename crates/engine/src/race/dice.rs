@@ -16,6 +16,99 @@ use super::{RaceState, Refusal};
 use crate::race::game::{Enter, Finish, Landed, LandingPlan, RaceGame, RestingPlan, OUT};
 use crate::race::{Choice, Event, Roll, Step, Steps, MAX_STEPS};
 
+/// The positions searched, with the dice left: a set keyed without
+/// SipHash (a tenth of a backgammon turn went to hashing them).
+type Seen = std::collections::HashSet<(Vec<u16>, [u8; MAX_LEFT]), BuildFast>;
+
+/// Builds [`FastHasher`]s.
+type BuildFast = std::hash::BuildHasherDefault<FastHasher>;
+
+/// FxHash's mix over words of the bytes: the keys are short, made by the
+/// engine (no one chooses them to collide) and hashed many times a turn.
+#[derive(Default)]
+struct FastHasher(u64);
+
+impl FastHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl std::hash::Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(w);
+            self.add(u64::from_le_bytes(b));
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let mut b = [0u8; 8];
+            if let Some(head) = b.get_mut(..rest.len()) {
+                head.copy_from_slice(rest);
+            }
+            self.add(u64::from_le_bytes(b));
+        }
+    }
+
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+}
+
+/// What the search keeps for one depth, reused from move to move instead
+/// of a new state (five vectors) and event list for each: the position
+/// after a move, its events, and the pieces' positions the search below
+/// tries.
+struct Scratch {
+    state: RaceState,
+    events: Vec<Event>,
+    froms: Vec<u16>,
+}
+
+/// The dice of a turn left to use (bonuses earned among them), kept on
+/// the stack.
+#[derive(Clone, Copy, Default)]
+struct Left {
+    dice: [u8; MAX_LEFT],
+    len: u8,
+}
+
+impl Left {
+    /// These dice (at most `MAX_LEFT`).
+    fn of(dice: &[u8]) -> Left {
+        let mut left = Left::default();
+        for &d in dice {
+            left.push(d);
+        }
+        left
+    }
+
+    /// One more die, when there is room.
+    fn push(&mut self, die: u8) {
+        if let Some(slot) = self.dice.get_mut(usize::from(self.len)) {
+            *slot = die;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for Left {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        self.dice.get(..usize::from(self.len)).unwrap_or(&[])
+    }
+}
+
 /// A sequence found, with the dice it used and the position it leaves.
 #[derive(Clone)]
 struct Found {
@@ -80,10 +173,14 @@ fn left_key(left: &[u8]) -> [u8; MAX_LEFT] {
 }
 
 /// The dice left after using die `j` and then earning `bonus` (0: none).
-fn after_die(left: &[u8], j: usize, bonus: u8) -> Vec<u8> {
-    let mut next = left.to_vec();
-    next.remove(j);
-    if bonus > 0 && next.len() < MAX_LEFT {
+fn after_die(left: &[u8], j: usize, bonus: u8) -> Left {
+    let mut next = Left::default();
+    for (i, &d) in left.iter().enumerate() {
+        if i != j {
+            next.push(d);
+        }
+    }
+    if bonus > 0 {
         next.push(bonus | BONUS);
     }
     next
@@ -125,7 +222,7 @@ fn entry(by: u16) -> Step {
 }
 
 /// The dice left after using the pair `(a, b)` (a before b).
-fn after_pair(left: &[u8], (a, b): (usize, usize), bonus: u8) -> Vec<u8> {
+fn after_pair(left: &[u8], (a, b): (usize, usize), bonus: u8) -> Left {
     let next = after_die(left, b, 0);
     after_die(&next, a, bonus)
 }
@@ -133,14 +230,70 @@ fn after_pair(left: &[u8], (a, b): (usize, usize), bonus: u8) -> Vec<u8> {
 impl RaceState {
     /// The dice a roll gives to use one by one: a double `doubles_times`
     /// times, else each die once.
-    fn dice_of(game: &RaceGame, roll: &Roll) -> Vec<u8> {
+    fn dice_of(game: &RaceGame, roll: &Roll) -> Left {
         let faces = roll.faces();
         if faces.len() > 1 && roll.is_double() {
             let n = usize::from(game.doubles_times).clamp(1, MAX_STEPS);
-            return vec![faces[0]; n];
+            return Left::of(&[faces[0]; MAX_STEPS][..n]);
         }
         let n = faces.len().min(MAX_STEPS);
-        faces[..n].to_vec()
+        Left::of(&faces[..n])
+    }
+
+    /// This state made a copy of `other`, keeping its own buffers.
+    fn copy_from(&mut self, other: &RaceState) {
+        let RaceState {
+            players,
+            pieces,
+            pos,
+            held,
+            owed,
+            to_roll,
+            winner,
+            rolls,
+            last_moved,
+            doubles,
+            same,
+            places,
+            loser,
+            over,
+            drawn,
+            tries,
+        } = other;
+        self.players = *players;
+        self.pieces = *pieces;
+        self.pos.clone_from(pos);
+        self.held.clone_from(held);
+        self.owed.clone_from(owed);
+        self.to_roll = *to_roll;
+        self.winner = *winner;
+        self.rolls = *rolls;
+        self.last_moved.clone_from(last_moved);
+        self.doubles = *doubles;
+        self.same = *same;
+        self.places.clone_from(places);
+        self.loser = *loser;
+        self.over = *over;
+        self.drawn = *drawn;
+        self.tries = *tries;
+    }
+
+    /// The state of the next depth of a search, from this one: a slot of
+    /// `scratch` (made the first time), or one of `spare` past its end.
+    fn scratch_from<'a>(
+        &self,
+        slot: Option<&'a mut Option<Scratch>>,
+        spare: &'a mut Option<Scratch>,
+    ) -> &'a mut Scratch {
+        let slot = slot.unwrap_or(spare);
+        let sc = slot.get_or_insert_with(|| Scratch {
+            state: self.clone(),
+            events: Vec::new(),
+            froms: Vec::new(),
+        });
+        sc.state.copy_from(self);
+        sc.events.clear();
+        sc
     }
 
     /// How far an out piece of seat `seat` enters (`enter at start`: to
@@ -429,15 +582,17 @@ impl RaceState {
         let dice = Self::dice_of(game, roll);
         let n = dice.len();
         let mut found = Vec::new();
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = Seen::default();
+        let mut scratch: [Option<Scratch>; MAX_STEPS] = Default::default();
         self.dice_search(
             game,
             roll,
             &dice,
-            0,
-            Steps::default(),
+            (0, Steps::default()),
             &mut found,
             &mut seen,
+            &mut Vec::new(),
+            &mut scratch,
         );
         if game.most_dice {
             let most = found.iter().map(|f| f.steps.len()).max().unwrap_or(0);
@@ -450,8 +605,16 @@ impl RaceState {
             }
         }
         if distinct {
-            let mut seen = std::collections::HashSet::with_capacity(found.len());
-            found.retain(|f| seen.insert(f.key.clone()));
+            let mut seen = std::collections::HashSet::with_capacity_and_hasher(
+                found.len(),
+                BuildFast::default(),
+            );
+            let first: Vec<bool> = found
+                .iter()
+                .map(|f| seen.insert(f.key.as_slice()))
+                .collect();
+            let mut first = first.into_iter();
+            found.retain(|_| first.next().unwrap_or(true));
         }
         found
     }
@@ -461,42 +624,52 @@ impl RaceState {
     /// `steps`. A position met before with the same dice left (`seen`: by
     /// another order of the same moves) is not searched again: it leads to
     /// the same positions.
+    /// `froms` holds this depth's positions to try and `scratch` the
+    /// states of the depths below (`depth` moves made so far).
     #[allow(clippy::too_many_arguments)]
     fn dice_search(
         &self,
         game: &RaceGame,
         roll: &Roll,
         left: &[u8],
-        depth: usize,
-        steps: Steps,
+        (depth, steps): (usize, Steps),
         found: &mut Vec<Found>,
-        seen: &mut std::collections::HashSet<(Vec<u16>, [u8; MAX_LEFT])>,
+        seen: &mut Seen,
+        froms: &mut Vec<u16>,
+        scratch: &mut [Option<Scratch>],
     ) {
-        let key = self.position_key();
-        if depth > 0 && !seen.insert((key.clone(), left_key(left))) {
+        if depth > 0 && !seen.insert((self.position_key(), left_key(left))) {
             return;
         }
         let seat = self.to_roll();
         let k = usize::from(self.pieces);
         let mut any = false;
         // The pieces' positions, furthest first, each once.
-        let mut froms: Vec<u16> = self
-            .pos
-            .get(seat * k..seat * k + k)
-            .unwrap_or(&[])
-            .iter()
-            .copied()
-            .filter(|&p| p < game.cells)
-            .collect();
+        froms.clear();
+        froms.extend(
+            self.pos
+                .get(seat * k..seat * k + k)
+                .unwrap_or(&[])
+                .iter()
+                .copied()
+                .filter(|&p| p < game.cells),
+        );
         froms.sort_unstable_by(|a, b| b.cmp(a));
         froms.dedup();
+        let froms: &[u16] = froms;
+        let (mine, deeper) = match scratch.split_first_mut() {
+            Some((mine, deeper)) => (Some(mine), deeper),
+            None => (None, <&mut [Option<Scratch>]>::default()),
+        };
+        let mut mine = mine;
+        let mut spare = None;
         let next_rule = self.next_allowed(game, roll, seat, left);
         for (j, &die) in left.iter().enumerate() {
             if left[..j].contains(&die) {
                 continue;
             }
             let blocked = self.die_blocked(game, roll, seat, left, die);
-            for &from in &froms {
+            for &from in froms {
                 if !next_rule.allows(from) {
                     continue;
                 }
@@ -507,13 +680,25 @@ impl RaceState {
                     continue;
                 };
                 any = true;
-                let mut next = self.clone();
-                let mut events = Vec::new();
-                let bonus = next.bonus_step(game, roll, seat, step, &mut events);
+                let Scratch {
+                    state: next,
+                    events,
+                    froms: next_froms,
+                } = self.scratch_from(mine.as_deref_mut(), &mut spare);
+                let bonus = next.bonus_step(game, roll, seat, step, events);
                 // Each sequence found below used this die at this depth.
                 let before = found.len();
                 let rest = after_die(left, j, bonus);
-                next.dice_search(game, roll, &rest, depth + 1, next_steps, found, seen);
+                next.dice_search(
+                    game,
+                    roll,
+                    &rest,
+                    (depth + 1, next_steps),
+                    found,
+                    seen,
+                    next_froms,
+                    deeper,
+                );
                 for f in found.iter_mut().skip(before) {
                     if let Some(d) = f.dice.get_mut(depth) {
                         *d = die;
@@ -531,18 +716,30 @@ impl RaceState {
                     break;
                 };
                 any = true;
-                let mut next = self.clone();
-                let mut events = Vec::new();
-                let bonus = next.bonus_step(game, roll, seat, entry(dist), &mut events);
+                let Scratch {
+                    state: next,
+                    events,
+                    froms: next_froms,
+                } = self.scratch_from(mine.as_deref_mut(), &mut spare);
+                let bonus = next.bonus_step(game, roll, seat, entry(dist), events);
                 let rest = after_pair(left, pair, bonus);
-                next.dice_search(game, roll, &rest, depth + 1, next_steps, found, seen);
+                next.dice_search(
+                    game,
+                    roll,
+                    &rest,
+                    (depth + 1, next_steps),
+                    found,
+                    seen,
+                    next_froms,
+                    deeper,
+                );
             }
         }
         if !any && !steps.is_empty() {
             found.push(Found {
                 steps,
                 dice: [0; MAX_STEPS],
-                key,
+                key: self.position_key(),
             });
         }
     }
@@ -707,7 +904,7 @@ impl RaceState {
         let Choice::Dice(steps) = choice else {
             return (choice == Choice::Pass && most > 0).then_some(Refusal::MustMove);
         };
-        let mut left = dice.clone();
+        let mut left = dice;
         let mut now = self.clone();
         for step in steps.iter() {
             let Step { from, by, back } = step;

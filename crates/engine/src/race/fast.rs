@@ -3,9 +3,9 @@
 //! and `apply_listed`) kept as the reference it is tested against.
 //!
 //! [`FastRace::new`] looks at what the rule file says and compiles a game
-//! of one die-sum move a turn (no rules of the roll, no rule of the
-//! choices beyond the usual ones, no landing rule that moves other pieces,
-//! resting rules planned by `RaceGame::derive`) into one table, all a turn
+//! of one move a turn by the roll's count (no rules of the roll, no dice
+//! used one by one, no landing rule that moves other pieces, resting rules
+//! planned by `RaceGame::derive`) into one table, all a turn
 //! reads: for every seat row (one on a plain track), roll of the dice (by
 //! the number its faces make in the order rolled) and position, whether
 //! the piece can move, where it ends, the turns it costs, whether the turn
@@ -15,7 +15,12 @@
 //! the game's own `land`. A position is a few small arrays, a turn
 //! allocates nothing, the pieces a seat (and, for two each, the players)
 //! are constants of a loop compiled for them, two pieces' choices are
-//! fixed slots and only the one drawn is used. The dice and the random
+//! fixed slots and only the one drawn is used. Rules of the choices
+//! (`no landing on own pieces`, kept home cells, closed cells, `leave
+//! start first`, `enter compulsory`, tries, throws of sticks and their
+//! throws of 0) are a loop of their own ([`ChoiceRules`]): a seat's pieces
+//! as a mask of positions, each move's landing cell in a second table,
+//! the general turn's refusals tested on them. The dice and the random
 //! player draw from the same generators in the same order as
 //! `lab::bench::play_one` over the general path, so a seed plays the same
 //! game on both (`tests/race_fast.rs` compares them turn by turn for every
@@ -47,14 +52,15 @@ const PASS: u8 = u8::MAX;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum NotCovered {
-    /// Rules of the choices beyond the usual ones (`restricted`), dice
-    /// used one by one, sticks or moves back.
+    /// Rules of the choices it does not compile: protected rows, no
+    /// passing, moves back, points and blockades.
     Choices,
     /// Rules of the roll (`rolling 6 6: ...`).
     RollRules,
     /// Pieces may be held (no longer refused: held pieces are compiled).
     Held,
-    /// Tries when no piece can move.
+    /// Tries when no piece can move (no longer refused: compiled with
+    /// the rules of the choices).
     Tries,
     /// A finishing order or an outcome other than the first home winning.
     Outcome,
@@ -66,6 +72,8 @@ pub enum NotCovered {
     /// Some landing or resting rule is applied at play time (tests of the
     /// faces, targets, ...).
     LiveRule,
+    /// Dice used one by one (`move each die`).
+    EachDie,
 }
 
 /// One entry of the move table: a piece at some position moved by some
@@ -94,6 +102,9 @@ struct RollInfo {
 const ROLL_ENTERS: u8 = 1;
 /// The roll earns an extra roll.
 const ROLL_EXTRA: u8 = 2;
+/// The roll moves nothing (a throw of 0 of sticks): its one choice is a
+/// pass.
+const ROLL_ZERO: u8 = 4;
 /// The most rolls a table holds.
 const MAX_ROLL_TABLE: usize = 1 << 16;
 
@@ -101,7 +112,8 @@ const MAX_ROLL_TABLE: usize = 1 << 16;
 /// the faces in the order rolled (the first die the most significant
 /// digit, base `faces`, each face less 1); `None` when there are too many.
 fn rolls(game: &RaceGame) -> Option<Vec<(Roll, RollInfo)>> {
-    let faces = usize::from(game.faces);
+    let faces = usize::from(game.sides());
+    let low = game.low_face();
     let total = faces.checked_pow(u32::from(game.dice))?;
     if total > MAX_ROLL_TABLE {
         return None;
@@ -111,7 +123,7 @@ fn rolls(game: &RaceGame) -> Option<Vec<(Roll, RollInfo)>> {
         let mut shown = [0u8; MAX_DICE];
         let mut rest = index;
         for d in (0..usize::from(game.dice)).rev() {
-            *shown.get_mut(d)? = (rest % faces) as u8 + 1;
+            *shown.get_mut(d)? = (rest % faces) as u8 + low;
             rest /= faces;
         }
         let roll = Roll::new(shown.get(..usize::from(game.dice))?)?;
@@ -123,11 +135,19 @@ fn rolls(game: &RaceGame) -> Option<Vec<(Roll, RollInfo)>> {
             Extra::Never => false,
             Extra::Doubles => roll.is_double(),
             Extra::OnFace(f) => roll.shows(f),
+            // Sticks: the value of the throw; dice: a face.
+            Extra::OnValues(mask) if game.sticks => {
+                let v = game.count(&roll);
+                v < 32 && mask & (1 << v) != 0
+            }
             Extra::OnValues(mask) => roll.faces().iter().any(|&f| f < 32 && mask & (1 << f) != 0),
         };
+        let count = game.count(&roll);
         let info = RollInfo {
-            count: game.count(&roll),
-            flags: if enters { ROLL_ENTERS } else { 0 } | if earned { ROLL_EXTRA } else { 0 },
+            count,
+            flags: if enters { ROLL_ENTERS } else { 0 }
+                | if earned { ROLL_EXTRA } else { 0 }
+                | if count == 0 { ROLL_ZERO } else { 0 },
         };
         out.push((roll, info));
     }
@@ -155,6 +175,109 @@ const HOME: u8 = 16;
 const FREE: u8 = 32;
 /// ... and the piece is held there.
 const HOLD: u8 = 64;
+/// It lands or comes to rest on a closed cell (rules of the choices).
+const CLOSED: u8 = 128;
+/// The other pieces (or the opponents') on the cell where it rests go to
+/// the cell it came from (a swap). A game with swaps holds no pieces, so
+/// the bit is `FREE`'s.
+const SWAP: u8 = FREE;
+
+/// The rules of the choices of a compiled game (`restricted`): what the
+/// general turn's `landing_refusal` and `none_can_move` test, on a seat's
+/// pieces as a mask of positions (a position is below 64).
+#[derive(Clone, Debug)]
+struct ChoiceRules {
+    /// Where each move of `FastRace::moves` lands before its landing
+    /// rules (the entries side by side).
+    lands: Vec<u16>,
+    /// `no landing on own pieces`.
+    no_landing_own: bool,
+    /// The positions of kept home cells, as bits: an own piece there
+    /// can't be landed on or passed.
+    kept: u64,
+    /// The positions where an own piece counts at all (on the track, and
+    /// the kept home cells).
+    counted: u64,
+    /// `leave start first`.
+    leave_start: bool,
+    /// `enter compulsory`.
+    enter_compulsory: bool,
+    /// `tries N when no piece can move`.
+    tries: u8,
+    /// Whether the cell under each seat's position is closed, seat by seat
+    /// (empty: no closed cells).
+    closed: Vec<bool>,
+    /// The smallest and largest count of a roll.
+    low: u16,
+    high: u16,
+    finish: Finish,
+    cells: u16,
+    /// `move back when blocked`: the moves back by every roll, as
+    /// `FastRace::moves` (empty without the rule), and where each lands.
+    back: Vec<Step>,
+    back_lands: Vec<u16>,
+    /// Rows or passing rules are in force (on a plain track).
+    walls: bool,
+    /// `protected in rows of N`, `no passing rows of N` (0: none).
+    protect_rows: u8,
+    pass_rows: u8,
+    /// The cells no piece passes going forward, as bits.
+    no_pass: u64,
+}
+
+/// The cells the opponents' rows close to a move, as bits of positions
+/// (a plain track): where no move may land or rest (`protected in
+/// rows`), and what no move may pass (`no passing rows`).
+#[derive(Clone, Copy, Default)]
+struct Walls {
+    protected: u64,
+    unpassable: u64,
+}
+
+/// The positions of `mask` in rows of `r` or more set bits in a row.
+#[inline(always)]
+fn in_rows(mask: u64, r: u8) -> u64 {
+    let mut starts = mask;
+    for t in 1..u32::from(r) {
+        starts &= mask >> t;
+    }
+    let mut rows = 0;
+    for t in 0..u32::from(r.max(1)) {
+        rows |= starts << t;
+    }
+    rows
+}
+
+impl ChoiceRules {
+    /// Whether seat `seat`'s position `p` is on a closed cell.
+    #[inline(always)]
+    fn is_closed(&self, seat: usize, width: usize, p: u16) -> bool {
+        self.closed
+            .get(seat * width + usize::from(p))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// `RaceGame::advance` forward, for `none_can_move`.
+    #[inline(always)]
+    fn advance(&self, from: u16, count: u16) -> u16 {
+        let to = from.saturating_add(count);
+        if to <= self.cells {
+            return to;
+        }
+        match self.finish {
+            Finish::Past => self.cells,
+            Finish::Exact => from,
+            Finish::Bounce => self.cells.saturating_sub(to - self.cells),
+        }
+    }
+}
+
+/// Bit `p` (positions are below 64 in a game with rules of the choices).
+#[inline(always)]
+fn bit(p: u16) -> u64 {
+    1u64 << (p & 63)
+}
 
 /// A race game compiled for whole random games of a fixed number of
 /// players.
@@ -164,7 +287,6 @@ pub struct FastRace {
     /// Pieces a seat.
     k: usize,
     dice: u8,
-    faces: u8,
     compulsory: bool,
     all_pieces: bool,
     /// Where a piece is home (finished).
@@ -193,29 +315,48 @@ pub struct FastRace {
     width: usize,
     /// Pieces may be held (`held`).
     held: bool,
+    /// The rules of the choices, in a game that has them (or tries).
+    rules: Option<ChoiceRules>,
+    /// Sides of a die (2 for sticks) and its lowest face (0 for sticks).
+    sides: u8,
+    low_face: u8,
 }
 
 impl FastRace {
     /// The compiled game for `players` players, or why the rule file is
     /// played by the general turn.
     pub fn new(game: &RaceGame, players: usize) -> Result<FastRace, NotCovered> {
-        if game.restricted || game.each_die || game.sticks || game.move_back {
-            return Err(NotCovered::Choices);
+        if game.each_die {
+            return Err(NotCovered::EachDie);
         }
-        if !game.throw_values.is_empty() {
+        // Rows and passing only on a plain track (a row is of cells in a
+        // row of the track), not stacks.
+        let plain = game.circuit.is_none() && game.paths.is_none();
+        if (game.rows_or_passing() && !plain)
+            || game.pass_stack > 0
+            || game.point > 0
+            || game.stack_landing > 0
+        {
             return Err(NotCovered::Choices);
         }
         if !game.roll_rules.is_empty() {
             return Err(NotCovered::RollRules);
         }
-        if game.tries > 1 {
-            return Err(NotCovered::Tries);
+        // Swaps are played by the loop of the rules of the choices.
+        let swaps = game.rules().iter().any(|r| {
+            r.effects.iter().any(|e| {
+                matches!(
+                    e,
+                    crate::race::game::CellEffect::Targeted(_, crate::race::game::Action::Swap)
+                )
+            })
+        });
+        let with_rules = game.restricted || game.tries > 1 || swaps;
+        if with_rules && game.holds_pieces() {
+            return Err(NotCovered::Held);
         }
         if game.order || game.outcome != crate::race::game::Outcome::FirstHomeWins {
             return Err(NotCovered::Outcome);
-        }
-        if game.paths.is_some() {
-            return Err(NotCovered::Paths);
         }
         let k = usize::from(game.pieces);
         if players == 0
@@ -230,9 +371,6 @@ impl FastRace {
         {
             return Err(NotCovered::Size);
         }
-        if game.circuit.as_ref().is_some_and(|c| c.kept) {
-            return Err(NotCovered::Choices);
-        }
         let home = game.home_from();
         let mut start = [OUT; MAX_PIECES];
         for (seat, at) in game.setup.iter().enumerate().take(players) {
@@ -246,21 +384,40 @@ impl FastRace {
             }
         }
         let (low, high) = game.sums();
-        if low == 0 || high < low {
+        // A count of 0 (a throw of sticks) only with the rules of the
+        // choices, which pass on it.
+        if (low == 0 && !game.restricted) || high < low {
             return Err(NotCovered::Size);
         }
         let counts = usize::from(high - low) + 1;
         let width = usize::from(game.cells) + 1;
-        let rows = if game.circuit.is_some() { players } else { 1 };
+        // A game with rules of the choices keeps a seat's positions as
+        // bits of a word.
+        if with_rules && width > 64 {
+            return Err(NotCovered::Size);
+        }
+        let rows = if game.circuit.is_some() || game.paths.is_some() {
+            players
+        } else {
+            1
+        };
         if rows * width * counts > MAX_ENTRIES {
             return Err(NotCovered::Size);
         }
-        // Every move by count, as the game's plans play it (or by roll).
+        // Every move by count, as the game's plans play it (or by roll);
+        // a count of 0 moves nothing.
         let mut steps = Vec::with_capacity(rows * width * counts);
         for seat in 0..rows {
             for from in 0..width as u16 {
                 for count in low..=high {
-                    steps.push(step(game, seat, from, count).ok_or(NotCovered::LiveRule)?);
+                    steps.push(if count == 0 {
+                        Planned::Step(Step {
+                            at: from,
+                            ..Step::default()
+                        })
+                    } else {
+                        step(game, seat, from, count).ok_or(NotCovered::LiveRule)?
+                    });
                 }
             }
         }
@@ -275,6 +432,23 @@ impl FastRace {
         // ... and by roll: what a turn reads.
         let exact = game.finish == Finish::Exact;
         let mut moves = Vec::with_capacity(rows * rolls.len() * width);
+        let closed: Vec<bool> = if game.closed.iter().any(|&c| c) {
+            (0..players)
+                .flat_map(|seat| (0..width as u16).map(move |p| (seat, p)))
+                .map(|(seat, p)| {
+                    p != OUT && p < game.cells && game.is_closed(game.rule_cell(seat, p))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let closed_at = |seat: usize, p: u16| {
+            closed
+                .get(seat * width + usize::from(p))
+                .copied()
+                .unwrap_or(false)
+        };
+        let mut lands = Vec::new();
         for seat in 0..rows {
             for (thrown, roll) in &rolls {
                 let count = roll.count;
@@ -297,6 +471,7 @@ impl FastRace {
                             miss: 0,
                             flags: if earned { EXTRA } else { 0 },
                         });
+                        lands.push(from);
                         continue;
                     }
                     let i = (seat * width + usize::from(from)) * counts
@@ -312,12 +487,18 @@ impl FastRace {
                         earned || s.flags & GIVE != 0
                     };
                     let mut flags = MOVES | (s.flags & (SEND_OUT | OPPONENTS | FREE | HOLD));
+
                     if extra {
                         flags |= EXTRA;
                     }
                     if s.at >= home {
                         flags |= HOME;
                     }
+                    let land = landing(game, from, count).0;
+                    if closed_at(seat, land) || closed_at(seat, s.at) {
+                        flags |= CLOSED;
+                    }
+                    lands.push(land);
                     moves.push(Step {
                         at: s.at,
                         miss: s.miss,
@@ -326,16 +507,91 @@ impl FastRace {
                 }
             }
         }
+        // The moves back (`move back when blocked`) by every roll.
+        let (mut back, mut back_lands) = (Vec::new(), Vec::new());
+        if game.move_back {
+            for seat in 0..rows {
+                for (thrown, roll) in &rolls {
+                    let count = roll.count;
+                    for from in 0..width as u16 {
+                        if from == OUT || from >= game.cells || count == 0 || count >= from {
+                            back.push(Step::default());
+                            back_lands.push(from);
+                            continue;
+                        }
+                        let (s, land) = step_back(game, seat, from, count, thrown)
+                            .ok_or(NotCovered::LiveRule)?;
+                        let extra = if s.flags & LOSE != 0 {
+                            false
+                        } else {
+                            roll.flags & ROLL_EXTRA != 0 || s.flags & GIVE != 0
+                        };
+                        let mut flags = MOVES | (s.flags & (SEND_OUT | OPPONENTS | SWAP));
+                        if extra {
+                            flags |= EXTRA;
+                        }
+                        if closed_at(seat, land) || closed_at(seat, s.at) {
+                            flags |= CLOSED;
+                        }
+                        back.push(Step {
+                            at: s.at,
+                            miss: s.miss,
+                            flags,
+                        });
+                        back_lands.push(land);
+                    }
+                }
+            }
+        }
         let stuck_from = if exact {
             (game.cells + 1).saturating_sub(low)
         } else {
             game.cells
         };
+        let kept_from = match &game.circuit {
+            Some(c) if c.kept => c.cells + 1,
+            _ => u16::MAX,
+        };
+        let rules = with_rules.then(|| {
+            let mut kept = 0u64;
+            let mut counted = 0u64;
+            let mut no_pass = 0u64;
+            for p in 1..width as u16 {
+                if p < game.cells && game.is_no_passing(p) {
+                    no_pass |= bit(p);
+                }
+                if p >= kept_from {
+                    kept |= bit(p);
+                }
+                if p < game.cells || kept_from != u16::MAX {
+                    counted |= bit(p);
+                }
+            }
+            ChoiceRules {
+                lands,
+                no_landing_own: game.no_landing_own,
+                kept,
+                counted,
+                leave_start: game.leave_start,
+                enter_compulsory: game.enter_compulsory,
+                tries: game.tries,
+                closed,
+                low,
+                high,
+                finish: game.finish,
+                cells: game.cells,
+                back,
+                back_lands,
+                walls: game.rows_or_passing(),
+                protect_rows: game.protect_rows,
+                pass_rows: game.pass_rows,
+                no_pass,
+            }
+        });
         Ok(FastRace {
             players,
             k,
             dice: game.dice,
-            faces: game.faces,
             compulsory: game.compulsory,
             all_pieces: game.win == Win::AllPieces,
             home,
@@ -345,10 +601,13 @@ impl FastRace {
             row_stride: if rows == 1 { 0 } else { rolls.len() * width },
             moves,
             spots,
-            plain: game.circuit.is_none(),
+            plain: game.circuit.is_none() && game.paths.is_none(),
             rolls: rolls.into_iter().map(|(_, info)| info).collect(),
             width,
             held: game.holds_pieces(),
+            rules,
+            sides: game.sides(),
+            low_face: game.low_face(),
         })
     }
 
@@ -405,6 +664,14 @@ impl FastRace {
     /// two pieces each) as constants where they are usual numbers.
     #[inline(always)]
     fn run<W: Watch>(&self, seed: u64, watch: &mut W) -> (u32, Option<usize>) {
+        if let Some(rules) = &self.rules {
+            return match self.k {
+                4 => self.run_rules::<W, 4>(rules, seed, watch),
+                5 => self.run_rules::<W, 5>(rules, seed, watch),
+                7 => self.run_rules::<W, 7>(rules, seed, watch),
+                _ => self.run_rules::<W, 0>(rules, seed, watch),
+            };
+        }
         if self.held {
             return self.run_k::<W, 0, 0, true>(seed, watch);
         }
@@ -415,6 +682,170 @@ impl FastRace {
             (4, _) => self.run_k::<W, 4, 0, false>(seed, watch),
             _ => self.run_k::<W, 0, 0, false>(seed, watch),
         }
+    }
+
+    /// A roll, die after die: its faces as one number (the first die the
+    /// most significant digit, base `sides`).
+    #[inline(always)]
+    fn throw(&self, dice: &mut Rng) -> usize {
+        let sides = u64::from(self.sides);
+        let base = usize::from(self.sides);
+        if self.dice == 2 {
+            let first = dice.below(sides) as usize;
+            first * base + dice.below(sides) as usize
+        } else {
+            let mut index = 0usize;
+            for _ in 0..self.dice {
+                index = index * base + dice.below(sides) as usize;
+            }
+            index
+        }
+    }
+
+    /// Piece `i` of seat `seat` (whose pieces start at `base`, `k` of
+    /// them, `n` seats) moves by the entry `s`: where it ends, the pieces
+    /// it sends out, the held pieces it frees, the turns it costs.
+    /// Whether the seat is home (the game won).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn move_piece<const HELD: bool>(
+        &self,
+        pos: &mut [u16; MAX_PIECES],
+        held: &mut [bool; MAX_PIECES],
+        owed: &mut [u8; MAX_SEATS],
+        (seat, base, k, n): (usize, usize, usize, usize),
+        i: usize,
+        s: Step,
+    ) -> bool {
+        let all = n * k;
+        let at = s.at;
+        pos[i] = at;
+        if HELD {
+            held[i] = false;
+        }
+        let mut home = false;
+        if s.flags & HOME != 0 {
+            home = !self.all_pieces
+                || pos
+                    .get(base..base + k)
+                    .is_some_and(|ps| ps.iter().all(|&p| p >= self.home));
+        } else if s.flags & SEND_OUT != 0 && at != OUT {
+            let opponents = s.flags & OPPONENTS != 0;
+            if self.plain {
+                // A plain track's spots are its cells.
+                for (j, p) in pos.iter_mut().enumerate().take(all) {
+                    if *p == at && j != i && !(opponents && j >= base && j < base + k) {
+                        *p = OUT;
+                        if HELD {
+                            held[j] = false;
+                        }
+                    }
+                }
+            } else {
+                let spot = self.spot(seat, at);
+                for (whose, theirs) in pos.chunks_mut(k).take(n).enumerate() {
+                    if whose == seat && opponents {
+                        continue;
+                    }
+                    for (j, p) in theirs.iter_mut().enumerate() {
+                        if whose * k + j != i && self.spot(whose, *p) == spot {
+                            *p = OUT;
+                            if HELD {
+                                held[whose * k + j] = false;
+                            }
+                        }
+                    }
+                }
+            }
+        } else if HELD && s.flags & FREE != 0 {
+            // Held pieces where it rests are freed; it may be held.
+            let spot = self.spot_of(seat, at);
+            for (j, h) in held.iter_mut().enumerate().take(all) {
+                if *h && j != i && self.spot_of(j / k, pos[j]) == spot {
+                    *h = false;
+                }
+            }
+            held[i] = s.flags & HOLD != 0;
+        }
+        if s.miss > 0 {
+            owed[seat] = owed[seat].saturating_add(s.miss);
+        }
+        home
+    }
+
+    /// Whether the game is drawn after a turn that moved piece `moved`:
+    /// no piece of the `all` can ever move again.
+    #[inline(always)]
+    fn stuck<const HELD: bool>(
+        &self,
+        pos: &[u16; MAX_PIECES],
+        held: &[bool; MAX_PIECES],
+        moved: Option<usize>,
+        all: usize,
+    ) -> bool {
+        let stuck_at = |i: usize| self.piece_stuck(pos[i]) || (HELD && held[i]);
+        match moved {
+            Some(i) if !stuck_at(i) => false,
+            _ => (0..all).all(stuck_at),
+        }
+    }
+
+    /// The next seat after `seat` of `n`; seats that owe turns miss them
+    /// first.
+    #[inline(always)]
+    fn next_seat(seat: usize, n: usize, owed: &mut [u8; MAX_SEATS]) -> usize {
+        let mut next = seat;
+        for _ in 0..n * 257 {
+            next = if next + 1 >= n { 0 } else { next + 1 };
+            match owed.get_mut(next) {
+                Some(o) if *o > 0 => *o -= 1,
+                _ => break,
+            }
+        }
+        next
+    }
+
+    /// Tells `watch` a turn: the choices in `slot` (pieces of the seat
+    /// whose first is `base`, `PASS`), as `listed`, and the rest.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn tell<W: Watch>(
+        &self,
+        watch: &mut W,
+        listed: &mut Vec<Choice>,
+        (seat, index, picked): (usize, usize, usize),
+        slot: &[u8],
+        before: &[u16; MAX_PIECES],
+        pos: &[u16; MAX_PIECES],
+        owed: &[u8; MAX_SEATS],
+        (base, k, n): (usize, usize, usize),
+    ) {
+        listed.clear();
+        listed.extend(
+            slot.iter()
+                .map(|&s| match before.get(base + usize::from(s)) {
+                    _ if s == PASS => Choice::Pass,
+                    Some(&OUT) | None => Choice::Enter,
+                    Some(&p) => Choice::Move(p),
+                }),
+        );
+        let mut faces = [0u8; MAX_DICE];
+        let mut rest = index;
+        let sides = usize::from(self.sides.max(1));
+        for d in (0..usize::from(self.dice)).rev() {
+            if let Some(f) = faces.get_mut(d) {
+                *f = (rest % sides) as u8 + self.low_face;
+            }
+            rest /= sides;
+        }
+        watch.turn(&FastTurn {
+            seat,
+            faces: faces.get(..usize::from(self.dice)).unwrap_or(&[]),
+            choices: listed,
+            picked,
+            pieces: pos.get(..n * k).unwrap_or(&[]),
+            owed: owed.get(..n).unwrap_or(&[]),
+        });
     }
 
     /// The game, turn by turn; `K` pieces a seat (0: `self.k`), `N`
@@ -437,21 +868,9 @@ impl FastRace {
         let mut seat = 0usize;
         let mut rolls = 0u32;
         let mut listed: Vec<Choice> = Vec::new();
-        let sides = u64::from(self.faces);
-        let faces = usize::from(self.faces);
         let width = self.width;
         while rolls < MAX_ROLLS {
-            // The roll, die after die: its faces as one number.
-            let index = if self.dice == 2 {
-                let first = dice.below(sides) as usize;
-                first * faces + dice.below(sides) as usize
-            } else {
-                let mut index = 0usize;
-                for _ in 0..self.dice {
-                    index = index * faces + dice.below(sides) as usize;
-                }
-                index
-            };
+            let index = self.throw(&mut dice);
             // The moves of this roll from every position (a position is
             // at most `cells`: each entry is one look-up, no slice).
             let line = seat * self.row_stride + index * width;
@@ -538,22 +957,7 @@ impl FastRace {
                     if p == OUT || entry(p).flags & MOVES == 0 || (HELD && held[base + i]) {
                         continue;
                     }
-                    // Insertion, the furthest first, a position once.
-                    let at = |s: u8| own.get(usize::from(s)).copied().unwrap_or(OUT);
-                    let mut j = listed_here;
-                    while j > moves && at(slot[j - 1]) < p {
-                        j -= 1;
-                    }
-                    if j > moves && at(slot[j - 1]) == p {
-                        continue;
-                    }
-                    let mut t = listed_here;
-                    while t > j {
-                        slot[t] = slot[t - 1];
-                        t -= 1;
-                    }
-                    slot[j] = i as u8;
-                    listed_here += 1;
+                    insert_furthest(&mut slot, own, moves, &mut listed_here, i, p);
                 }
                 if listed_here == 0 || !compulsory {
                     slot[listed_here] = PASS;
@@ -567,128 +971,50 @@ impl FastRace {
                 }
             }
             rolls += 1;
-            if W::ON {
-                listed.clear();
-                listed.extend(
-                    slot.iter()
-                        .take(m)
-                        .map(|&s| match pos.get(base + usize::from(s)) {
-                            _ if s == PASS => Choice::Pass,
-                            Some(&OUT) | None => Choice::Enter,
-                            Some(&p) => Choice::Move(p),
-                        }),
-                );
-            }
+            let before = if W::ON { pos } else { [0; MAX_PIECES] };
             let extra;
             let mut moved = None;
             let mut over = false;
             let mut winner = None;
             if chosen != PASS {
                 let i = base + usize::from(chosen);
-                let s = step;
-                let at = s.at;
-                pos[i] = at;
                 moved = Some(i);
-                if HELD {
-                    held[i] = false;
-                }
-                extra = s.flags & EXTRA != 0;
-                if s.flags & HOME != 0 {
-                    let home = !self.all_pieces
-                        || pos
-                            .get(base..base + k)
-                            .is_some_and(|ps| ps.iter().all(|&p| p >= self.home));
-                    if home {
-                        over = true;
-                        winner = Some(seat);
-                    }
-                } else if s.flags & SEND_OUT != 0 && at != OUT {
-                    let opponents = s.flags & OPPONENTS != 0;
-                    if self.plain {
-                        // A plain track's spots are its cells.
-                        for (j, p) in pos.iter_mut().enumerate().take(all) {
-                            if *p == at && j != i && !(opponents && j >= base && j < base + k) {
-                                *p = OUT;
-                                if HELD {
-                                    held[j] = false;
-                                }
-                            }
-                        }
-                    } else {
-                        let spot = self.spot(seat, at);
-                        for (whose, theirs) in pos.chunks_mut(k).take(n).enumerate() {
-                            if whose == seat && opponents {
-                                continue;
-                            }
-                            for (j, p) in theirs.iter_mut().enumerate() {
-                                if whose * k + j != i && self.spot(whose, *p) == spot {
-                                    *p = OUT;
-                                    if HELD {
-                                        held[whose * k + j] = false;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                } else if HELD && s.flags & FREE != 0 {
-                    // Held pieces where it rests are freed; it may be held.
-                    let spot = self.spot_of(seat, at);
-                    for (j, h) in held.iter_mut().enumerate().take(all) {
-                        if *h && j != i && self.spot_of(j / k, pos[j]) == spot {
-                            *h = false;
-                        }
-                    }
-                    held[i] = s.flags & HOLD != 0;
-                }
-                if s.miss > 0 {
-                    owed[seat] = owed[seat].saturating_add(s.miss);
+                extra = step.flags & EXTRA != 0;
+                if self.move_piece::<HELD>(
+                    &mut pos,
+                    &mut held,
+                    &mut owed,
+                    (seat, base, k, n),
+                    i,
+                    step,
+                ) {
+                    over = true;
+                    winner = Some(seat);
                 }
             } else {
                 let roll = self.rolls.get(index).copied().unwrap_or_default();
                 extra = roll.flags & ROLL_EXTRA != 0;
             }
             let mut drawn = false;
-            if !over && self.may_stick {
-                let stuck_at = |i: usize| self.piece_stuck(pos[i]) || (HELD && held[i]);
-                let stuck = match moved {
-                    Some(i) if !stuck_at(i) => false,
-                    _ => (0..all).all(stuck_at),
-                };
-                if stuck {
-                    over = true;
-                    drawn = true;
-                }
+            if !over && self.may_stick && self.stuck::<HELD>(&pos, &held, moved, all) {
+                over = true;
+                drawn = true;
             }
             let roller = seat;
             if !over && !extra {
-                // The next seat; seats that owe turns miss them first.
-                let mut next = seat;
-                for _ in 0..n * 257 {
-                    next = if next + 1 >= n { 0 } else { next + 1 };
-                    match owed.get_mut(next) {
-                        Some(o) if *o > 0 => *o -= 1,
-                        _ => break,
-                    }
-                }
-                seat = next;
+                seat = Self::next_seat(seat, n, &mut owed);
             }
             if W::ON {
-                let mut faces = [0u8; MAX_DICE];
-                let mut rest = index;
-                for d in (0..usize::from(self.dice)).rev() {
-                    if let Some(f) = faces.get_mut(d) {
-                        *f = (rest % usize::from(self.faces)) as u8 + 1;
-                    }
-                    rest /= usize::from(self.faces);
-                }
-                watch.turn(&FastTurn {
-                    seat: roller,
-                    faces: faces.get(..usize::from(self.dice)).unwrap_or(&[]),
-                    choices: &listed,
-                    picked,
-                    pieces: pos.get(..n * k).unwrap_or(&[]),
-                    owed: owed.get(..n).unwrap_or(&[]),
-                });
+                self.tell(
+                    watch,
+                    &mut listed,
+                    (roller, index, picked),
+                    slot.get(..m).unwrap_or(&[]),
+                    &before,
+                    &pos,
+                    &owed,
+                    (base, k, n),
+                );
             }
             if over {
                 return (rolls, if drawn { None } else { winner });
@@ -696,6 +1022,391 @@ impl FastRace {
         }
         (rolls, None)
     }
+
+    /// The game, turn by turn, under rules of the choices (`K` pieces a
+    /// seat, 0: `self.k`): a move the general turn's `landing_refusal`
+    /// forbids is no choice (an own piece where it lands or rests, a kept
+    /// home cell passed, a closed cell taken); `leave start first` and
+    /// `enter compulsory` leave one choice; a throw of 0 passes; a seat
+    /// with no piece that can move tries again (`tries`).
+    #[inline(always)]
+    fn run_rules<W: Watch, const K: usize>(
+        &self,
+        r: &ChoiceRules,
+        seed: u64,
+        watch: &mut W,
+    ) -> (u32, Option<usize>) {
+        let mut dice = Rng::new(seed);
+        let mut pick = Rng::new(agent_seed(seed, 0));
+        let k = if K == 0 { self.k } else { K };
+        let n = self.players;
+        let all = n * k;
+        let mut pos = self.start;
+        let mut owed = [0u8; MAX_SEATS];
+        let mut held = [false; MAX_PIECES];
+        let mut seat = 0usize;
+        let mut rolls = 0u32;
+        let mut tries = 0u8;
+        let mut listed: Vec<Choice> = Vec::new();
+        let width = self.width;
+        while rolls < MAX_ROLLS {
+            let index = self.throw(&mut dice);
+            let roll = self.rolls.get(index).copied().unwrap_or_default();
+            let line = seat * self.row_stride + index * width;
+            let entry = |p: u16| {
+                let at = line + usize::from(p);
+                (
+                    self.moves.get(at).copied().unwrap_or_default(),
+                    r.lands.get(at).copied().unwrap_or(OUT),
+                )
+            };
+            let base = seat * k;
+            let own = pos.get(base..base + k).unwrap_or(&[]);
+            let mut slot = [PASS; MAX_OWN + 2];
+            let mut listed_here = 0usize;
+            // The turn's moves go back.
+            let mut back = false;
+            // A rule left one choice (not even a pass).
+            let mut forced = false;
+            // The first piece out.
+            let waiting = own.iter().position(|&p| p == OUT);
+            if roll.flags & ROLL_ZERO == 0 {
+                // The seat's pieces as bits (those sharing a position in
+                // `dup`).
+                let (mut mask, mut dup) = (0u64, 0u64);
+                for &q in own {
+                    dup |= mask & bit(q);
+                    mask |= bit(q);
+                }
+                mask &= r.counted;
+                let walls = r.walls.then(|| self.walls(r, &pos, seat, k));
+                let walls = walls.as_ref();
+                let (e, land) = entry(OUT);
+                let enter = waiting.filter(|_| {
+                    e.flags & MOVES != 0
+                        && !self.refused(r, mask, walls, &pos, (seat, k, usize::MAX), OUT, land, e)
+                });
+                if let Some(j) = enter {
+                    slot[0] = j as u8;
+                    listed_here = 1;
+                }
+                let moves = listed_here;
+                for (i, &p) in own.iter().enumerate() {
+                    if p == OUT {
+                        continue;
+                    }
+                    let (e, land) = entry(p);
+                    if e.flags & MOVES == 0 {
+                        continue;
+                    }
+                    let others = mask & !(bit(p) & !dup);
+                    if self.refused(r, others, walls, &pos, (seat, k, base + i), p, land, e) {
+                        continue;
+                    }
+                    insert_furthest(&mut slot, own, moves, &mut listed_here, i, p);
+                }
+                // No move forward nor entry: the moves back.
+                if listed_here == 0 && !r.back.is_empty() {
+                    back = true;
+                    for (i, &p) in own.iter().enumerate() {
+                        let e = r
+                            .back
+                            .get(line + usize::from(p))
+                            .copied()
+                            .unwrap_or_default();
+                        if e.flags & MOVES == 0 {
+                            continue;
+                        }
+                        let land = r
+                            .back_lands
+                            .get(line + usize::from(p))
+                            .copied()
+                            .unwrap_or(OUT);
+                        let others = mask & !(bit(p) & !dup);
+                        if self.refused(r, others, walls, &pos, (seat, k, base + i), p, land, e) {
+                            continue;
+                        }
+                        insert_furthest(&mut slot, own, 0, &mut listed_here, i, p);
+                    }
+                }
+                // The moves go down: a piece on position 1 is the last.
+                let at = |s: u8| own.get(usize::from(s)).copied().unwrap_or(OUT);
+                if r.leave_start
+                    && waiting.is_some()
+                    && listed_here > moves
+                    && at(slot[listed_here - 1]) == 1
+                {
+                    slot[0] = slot[listed_here - 1];
+                    listed_here = 1;
+                    forced = true;
+                } else if enter.is_some() && r.enter_compulsory {
+                    listed_here = 1;
+                    forced = true;
+                }
+            }
+            if listed_here == 0 || (!self.compulsory && !forced) {
+                slot[listed_here] = PASS;
+                listed_here += 1;
+            }
+            let m = listed_here;
+            let picked = pick.below(m as u64) as usize;
+            let chosen = slot.get(picked).copied().unwrap_or(PASS);
+            rolls += 1;
+            let before = if W::ON { pos } else { [0; MAX_PIECES] };
+            let extra;
+            let mut moved = None;
+            let mut over = false;
+            let mut winner = None;
+            if chosen != PASS {
+                let i = base + usize::from(chosen);
+                moved = Some(i);
+                let from = pos[i];
+                let step = if back {
+                    r.back
+                        .get(line + usize::from(from))
+                        .copied()
+                        .unwrap_or_default()
+                } else {
+                    entry(from).0
+                };
+                extra = step.flags & EXTRA != 0;
+                if step.flags & SWAP != 0 {
+                    // The others there go where it came from (out, when
+                    // it entered).
+                    let to = if from < r.cells { from } else { OUT };
+                    let opponents = step.flags & OPPONENTS != 0;
+                    for (j, p) in pos.iter_mut().enumerate().take(all) {
+                        if *p == step.at && j != i && !(opponents && j >= base && j < base + k) {
+                            *p = to;
+                        }
+                    }
+                }
+                if self.move_piece::<false>(
+                    &mut pos,
+                    &mut held,
+                    &mut owed,
+                    (seat, base, k, n),
+                    i,
+                    step,
+                ) {
+                    over = true;
+                    winner = Some(seat);
+                }
+            } else {
+                extra = roll.flags & ROLL_EXTRA != 0;
+            }
+            let mut drawn = false;
+            if !over && self.may_stick && self.stuck::<false>(&pos, &held, moved, all) {
+                over = true;
+                drawn = true;
+            }
+            let roller = seat;
+            if !over && !extra {
+                // Tries: a seat none of whose pieces could move, whatever
+                // the roll, rolls again (the roll let none enter).
+                let again = r.tries > 1 && {
+                    if moved.is_some() {
+                        false
+                    } else {
+                        tries = tries.saturating_add(1);
+                        tries < r.tries
+                            && !(roll.flags & ROLL_ENTERS != 0 && waiting.is_some())
+                            && self.none_can_move(r, &pos, (seat, k))
+                    }
+                };
+                if !again {
+                    tries = 0;
+                    seat = Self::next_seat(seat, n, &mut owed);
+                }
+            }
+            if W::ON {
+                self.tell(
+                    watch,
+                    &mut listed,
+                    (roller, index, picked),
+                    slot.get(..m).unwrap_or(&[]),
+                    &before,
+                    &pos,
+                    &owed,
+                    (base, k, n),
+                );
+            }
+            if over {
+                return (rolls, if drawn { None } else { winner });
+            }
+        }
+        (rolls, None)
+    }
+
+    /// Whether the general turn's `landing_refusal` forbids the move of
+    /// entry `e` of seat `seat`'s piece `mover` (`usize::MAX`: entering)
+    /// from `from`, landing on `land`: `others` are the positions of the
+    /// seat's other pieces (counted ones) as bits.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn refused(
+        &self,
+        r: &ChoiceRules,
+        others: u64,
+        walls: Option<&Walls>,
+        pos: &[u16; MAX_PIECES],
+        (seat, k, mover): (usize, usize, usize),
+        from: u16,
+        land: u16,
+        e: Step,
+    ) -> bool {
+        let rest = e.at;
+        // Rows and passing (`rows_in_way`): the cells between the two.
+        if let Some(w) = walls {
+            if w.protected & (bit(land) | bit(rest)) != 0 {
+                return true;
+            }
+            let (low, high) = (from.min(land), from.max(land).min(r.cells));
+            if high > low + 1 {
+                let between = (bit(high) - 1) & !(bit(low + 1) - 1);
+                if (land > from && r.no_pass & between != 0) || w.unpassable & between != 0 {
+                    return true;
+                }
+            }
+        }
+        let blocking = if r.no_landing_own {
+            others
+        } else {
+            others & r.kept
+        };
+        if blocking & (bit(land) | bit(rest)) != 0 {
+            return true;
+        }
+        // Kept home cells between: passed.
+        if land > from + 1 {
+            let between = (bit(land) - 1) & !(bit(from + 1) - 1);
+            if others & r.kept & between != 0 {
+                return true;
+            }
+        }
+        e.flags & CLOSED != 0 && self.closed_taken(r, pos, (seat, k, mover), land, rest)
+    }
+
+    /// The walls the opponents of seat `seat` put up (`protected in rows`,
+    /// `no passing rows`): for each position, the rows of the first
+    /// opponent in seat order with a piece there.
+    #[inline(always)]
+    fn walls(&self, r: &ChoiceRules, pos: &[u16; MAX_PIECES], seat: usize, k: usize) -> Walls {
+        let mut w = Walls::default();
+        let mut covered = 0u64;
+        for whose in (0..self.players).filter(|&o| o != seat) {
+            let mut mask = 0u64;
+            for &q in pos.get(whose * k..whose * k + k).unwrap_or(&[]) {
+                mask |= bit(q);
+            }
+            // On the track only.
+            mask &= r.counted;
+            if r.protect_rows > 0 {
+                w.protected |= in_rows(mask, r.protect_rows) & !covered;
+            }
+            if r.pass_rows > 0 {
+                w.unpassable |= in_rows(mask, r.pass_rows) & !covered;
+            }
+            covered |= mask;
+        }
+        w
+    }
+
+    /// Whether `land` or `rest`, where a closed cell is under seat
+    /// `seat`'s piece, holds another piece than `mover`, anyone's.
+    #[cold]
+    fn closed_taken(
+        &self,
+        r: &ChoiceRules,
+        pos: &[u16; MAX_PIECES],
+        (seat, k, mover): (usize, usize, usize),
+        land: u16,
+        rest: u16,
+    ) -> bool {
+        let all = self.players * k;
+        [land, rest].into_iter().any(|at| {
+            if !r.is_closed(seat, self.width, at) {
+                return false;
+            }
+            let spot = self.spot(seat, at);
+            (0..all).any(|j| {
+                let q = pos[j];
+                j != mover && q != OUT && self.spot(j / k.max(1), q) == spot
+            })
+        })
+    }
+
+    /// `RaceState::none_can_move` of seat `seat`: no piece of theirs on
+    /// the track moves by any count to a cell the rules of the choices
+    /// allow.
+    #[cold]
+    fn none_can_move(
+        &self,
+        r: &ChoiceRules,
+        pos: &[u16; MAX_PIECES],
+        (seat, k): (usize, usize),
+    ) -> bool {
+        let base = seat * k;
+        let own = pos.get(base..base + k).unwrap_or(&[]);
+        let (mut mask, mut dup) = (0u64, 0u64);
+        for &q in own {
+            dup |= mask & bit(q);
+            mask |= bit(q);
+        }
+        mask &= r.counted;
+        let exact = r.finish == Finish::Exact;
+        own.iter().enumerate().all(|(i, &from)| {
+            if from == OUT || from >= r.cells {
+                return true;
+            }
+            let others = mask & !(bit(from) & !dup);
+            (r.low..=r.high).all(|count| {
+                if exact && from + count > r.cells {
+                    return true;
+                }
+                let land = r.advance(from, count);
+                let e = Step {
+                    at: land,
+                    miss: 0,
+                    flags: if r.is_closed(seat, self.width, land) {
+                        CLOSED
+                    } else {
+                        0
+                    },
+                };
+                self.refused(r, others, None, pos, (seat, k, base + i), from, land, e)
+            })
+        })
+    }
+}
+
+/// Puts the choice of seat piece `i` at `p` among the moves listed in
+/// `slot` from `moves` to `*listed` (the furthest first, a position
+/// once; `own` the seat's positions).
+#[inline(always)]
+fn insert_furthest(
+    slot: &mut [u8; MAX_OWN + 2],
+    own: &[u16],
+    moves: usize,
+    listed: &mut usize,
+    i: usize,
+    p: u16,
+) {
+    let at = |s: u8| own.get(usize::from(s)).copied().unwrap_or(OUT);
+    let mut j = *listed;
+    while j > moves && at(slot[j - 1]) < p {
+        j -= 1;
+    }
+    if j > moves && at(slot[j - 1]) == p {
+        return;
+    }
+    let mut t = *listed;
+    while t > j {
+        slot[t] = slot[t - 1];
+        t -= 1;
+    }
+    slot[j] = i as u8;
+    *listed += 1;
 }
 
 /// One turn of a traced game (`FastRace::play_traced`).
@@ -862,7 +1573,7 @@ fn resting(game: &RaceGame, seat: usize, landed: Landed) -> Option<Step> {
                     flags |= HOLD;
                 }
             }
-            RestingPlan::Live => return None,
+            RestingPlan::Live => flags |= swap_plan(game, seat, at)?,
         }
     }
     Some(Step {
@@ -870,4 +1581,78 @@ fn resting(game: &RaceGame, seat: usize, landed: Landed) -> Option<Step> {
         miss: landed.miss,
         flags,
     })
+}
+
+/// The flags of a cell whose one resting rule swaps the other pieces
+/// there with the mover (`opponents swap`, `others swap`, without tests
+/// of the roll) on a plain track, in a game that holds no pieces: `SWAP`
+/// (with `OPPONENTS`), nothing on a safe cell; `None` for any other
+/// resting rules.
+fn swap_plan(game: &RaceGame, seat: usize, at: u16) -> Option<u8> {
+    use crate::race::game::{Action, CellEffect, Moment, Target};
+    if game.circuit.is_some() || game.paths.is_some() || game.holds_pieces() {
+        return None;
+    }
+    let [id] = game.rules_at(Moment::Resting, seat, at) else {
+        return None;
+    };
+    let rule = game.rules().get(usize::from(*id))?;
+    if !rule.roll_tests.is_empty() {
+        return None;
+    }
+    let opponents = match rule.effects.as_slice() {
+        [CellEffect::Targeted(Target::Opponents, Action::Swap)] => OPPONENTS,
+        [CellEffect::Targeted(Target::Others, Action::Swap)] => 0,
+        _ => return None,
+    };
+    Some(if game.is_safe(seat, at) {
+        0
+    } else {
+        SWAP | opponents
+    })
+}
+
+/// The move back (`move back when blocked`) of seat `seat`'s piece at
+/// `from` by `roll` (whose count is `count`), as the general turn plays
+/// it: its landing rules applied going back; where it lands with them,
+/// or `None` where a rule moves other pieces or the resting rules are
+/// live.
+fn step_back(
+    game: &RaceGame,
+    seat: usize,
+    from: u16,
+    count: u16,
+    roll: &Roll,
+) -> Option<(Step, u16)> {
+    let land = from - count;
+    let landed = if game.landing_plan(false, seat, land) == LandingPlan::Nothing {
+        Landed {
+            at: land,
+            dir: -1,
+            ..Landed::default()
+        }
+    } else {
+        let targets = std::cell::Cell::new(false);
+        let landed = game.land(
+            seat,
+            land,
+            count,
+            -1,
+            |r| r.roll_holds(false, roll),
+            |rule, _, _, _| {
+                if game
+                    .rules()
+                    .get(usize::from(rule))
+                    .is_none_or(|r| r.targets)
+                {
+                    targets.set(true);
+                }
+            },
+        );
+        if targets.get() {
+            return None;
+        }
+        landed
+    };
+    Some((resting(game, seat, landed)?, land))
 }
