@@ -123,7 +123,7 @@ fn rolls(game: &RaceGame) -> Option<Vec<(Roll, RollInfo)>> {
             Extra::Never => false,
             Extra::Doubles => roll.is_double(),
             Extra::OnFace(f) => roll.shows(f),
-            Extra::OnValues(mask) => roll.faces().iter().any(|&f| f < 32 && mask & (1 << f) != 0),
+            Extra::OnValues(mask) => roll.faces().iter().any(|&f| f < 64 && mask & (1 << f) != 0),
         };
         let info = RollInfo {
             count: game.count(&roll),
