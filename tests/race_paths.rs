@@ -233,7 +233,17 @@ fn each_way_to_get_the_new_statements_wrong_is_named() {
         ("safe-numbered-cell", with("safe cells 8 closed\n")),
         (
             "too-many-sticks",
-            "path white: a1-a4 m1-m8 a5-a6\npath black: b1-b4 m1-m8 b5-b6\nthrow 5 sticks\n"
+            "path white: a1-a4 m1-m8 a5-a6\npath black: b1-b4 m1-m8 b5-b6\nthrow 9 sticks\n"
+                .to_string(),
+        ),
+        (
+            "rule-names-the-faces-of-more-sticks-than-dice",
+            "path white: a1-a4 m1-m8 a5-a6\npath black: b1-b4 m1-m8 b5-b6\nthrow 7 sticks\nlanding on cell m4 and roll 1 1 1 1 1 1 1 \"all up\": extra roll\n"
+                .to_string(),
+        ),
+        (
+            "roll-rule-names-the-faces-of-more-sticks-than-dice",
+            "path white: a1-a4 m1-m8 a5-a6\npath black: b1-b4 m1-m8 b5-b6\nthrow 5 sticks\nrolling 0 0 0 0 0 \"none up\": end turn\n"
                 .to_string(),
         ),
         (
@@ -242,7 +252,7 @@ fn each_way_to_get_the_new_statements_wrong_is_named() {
         ),
         (
             "throw-values-out-of-range",
-            "path white: a1-a4 m1-m8 a5-a6\npath black: b1-b4 m1-m8 b5-b6\nthrow 4 sticks: 0 = 5, 5 = 1, 1 = 25, 2 = 2, 3 = 3, 4 = 4, 4 = 4\n".to_string(),
+            "path white: a1-a4 m1-m8 a5-a6\npath black: b1-b4 m1-m8 b5-b6\nthrow 4 sticks: 0 = 5, 5 = 1, 1 = 45, 2 = 2, 3 = 3, 4 = 4, 4 = 4\n".to_string(),
         ),
         (
             "named-cell-on-a-numbered-track",

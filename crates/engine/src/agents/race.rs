@@ -78,7 +78,7 @@ impl<'g> RaceNode<'g> {
         let faces = usize::from(self.game.sides().max(1));
         let low = self.game.low_face();
         let mut x = i;
-        let mut values = [0u8; crate::race::game::MAX_DICE];
+        let mut values = [0u8; crate::race::game::MAX_STICKS];
         let n = usize::from(self.game.dice).min(values.len());
         for v in values.iter_mut().take(n) {
             *v = (x % faces) as u8 + low;

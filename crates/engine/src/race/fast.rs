@@ -138,9 +138,9 @@ fn rolls(game: &RaceGame) -> Option<Vec<(Roll, RollInfo)>> {
             // Sticks: the value of the throw; dice: a face.
             Extra::OnValues(mask) if game.sticks => {
                 let v = game.count(&roll);
-                v < 32 && mask & (1 << v) != 0
+                v < 64 && mask & (1 << v) != 0
             }
-            Extra::OnValues(mask) => roll.faces().iter().any(|&f| f < 32 && mask & (1 << f) != 0),
+            Extra::OnValues(mask) => roll.faces().iter().any(|&f| f < 64 && mask & (1 << f) != 0),
         };
         let count = game.count(&roll);
         let info = RollInfo {

@@ -2067,8 +2067,8 @@ impl RaceState {
 
 /// `extra roll on 1 4 5` (`Extra::OnValues`): with sticks, whether the
 /// throw is worth one of the values; with dice, whether a die shows one.
-fn extra_on_values(game: &RaceGame, roll: &Roll, mask: u32) -> bool {
-    let has = |v: u16| v < 32 && mask & (1 << v) != 0;
+fn extra_on_values(game: &RaceGame, roll: &Roll, mask: u64) -> bool {
+    let has = |v: u16| v < 64 && mask & (1 << v) != 0;
     if game.sticks {
         has(game.count(roll))
     } else {

@@ -13,7 +13,7 @@ use crate::source::Span;
 use crate::suggest::unknown_help;
 use crate::vocab::race::{
     Action, CellEffect, Circuit, Enter, Extra, Finish, Moment, Outcome, Paths, RaceSettings,
-    RollCondition, RollRule, RollTest, Target, Win, MAX_DICE,
+    RollCondition, RollRule, RollTest, Target, Win, MAX_DICE, MAX_STICKS,
 };
 use std::collections::HashMap;
 
@@ -271,7 +271,7 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
         Some(ExtraDecl::OnValues(ref values)) => Extra::OnValues(
             values
                 .iter()
-                .fold(0, |mask, &f| mask | 1u32 << face_of(f, faces, diags)),
+                .fold(0, |mask, &f| mask | 1u64 << face_of(f, faces, diags)),
         ),
         Some(ExtraDecl::OnFace(f)) => Extra::OnFace(inherited_face(
             merged,
@@ -791,6 +791,10 @@ fn check_rule(
                     ok = false;
                     continue;
                 }
+                if faces_beyond_dice(values, term.span, diags) {
+                    ok = false;
+                    continue;
+                }
                 for (slot, v) in sorted.iter_mut().zip(values) {
                     *slot = face_of(*v, faces, diags);
                 }
@@ -1290,6 +1294,31 @@ fn check_row_rules(
     }
 }
 
+/// Whether a roll's faces named one by one (`roll 0 1 1 0 0 1`, `rolling
+/// ...`) are more than `MAX_DICE`: only sticks throw more, and a rule tests
+/// what their throw is worth, not each stick (refused with a diagnostic).
+fn faces_beyond_dice(values: &[Spanned<u32>], span: Span, diags: &mut Vec<Diagnostic>) -> bool {
+    if values.len() <= MAX_DICE {
+        return false;
+    }
+    let span = values
+        .first()
+        .map_or(span, |f| f.span)
+        .to(values.last().map_or(span, |l| l.span));
+    diags.push(
+        Diagnostic::new(
+            Code::DiceRange,
+            format!(
+                "a rule names the faces of {} sticks; it may name at most {MAX_DICE}",
+                values.len()
+            ),
+        )
+        .primary(span, format!("at most {MAX_DICE} faces"))
+        .help("name faces one by one with at most 4 dice or sticks; with more sticks, `extra roll on ...` names what a throw is worth"),
+    );
+    true
+}
+
 /// With sticks, the values of `extra roll on ...` as a mask of throws,
 /// each a value some throw is worth.
 fn throw_mask(
@@ -1297,15 +1326,15 @@ fn throw_mask(
     sticks: Option<u8>,
     table: &[u16],
     diags: &mut Vec<Diagnostic>,
-) -> u32 {
+) -> u64 {
     let worth: Vec<u32> = if table.is_empty() {
         (0..=u32::from(sticks.unwrap_or(0))).collect()
     } else {
         table.iter().map(|&v| u32::from(v)).collect()
     };
-    let mut mask = 0u32;
+    let mut mask = 0u64;
     for v in values {
-        if worth.contains(&v.node) && v.node < 32 {
+        if worth.contains(&v.node) && v.node < 64 {
             mask |= 1 << v.node;
             continue;
         }
@@ -1404,6 +1433,9 @@ fn check_roll_rule(
                 );
                 return None;
             }
+            if faces_beyond_dice(values, decl.condition_span, diags) {
+                return None;
+            }
             let mut sorted = [0u8; MAX_DICE];
             for (slot, v) in sorted.iter_mut().zip(values) {
                 *slot = face_of(*v, faces, diags);
@@ -1428,6 +1460,9 @@ fn check_roll_rule(
                     .primary(decl.condition_span, "one face per die")
                     .help("name the face of every die, then how many times: `rolling 6 3 times in a row` with one die"),
                 );
+                return None;
+            }
+            if faces_beyond_dice(values, decl.condition_span, diags) {
                 return None;
             }
             if n.node == 0 || n.node > 255 {
@@ -2208,27 +2243,29 @@ fn setup_step(
     }
 }
 
-/// `throw N sticks`: how many sticks.
+/// `throw N sticks`: how many sticks (more than dice: Pachisi throws six
+/// or seven cowries).
 fn check_throw(n: Spanned<u32>, diags: &mut Vec<Diagnostic>) -> Option<u8> {
-    if DICE.contains(&n.node) {
+    if (1..=MAX_STICKS as u32).contains(&n.node) {
         return u8::try_from(n.node).ok();
     }
     diags.push(
         Diagnostic::new(
             Code::DiceRange,
-            format!("{} sticks: a game throws 1 to {MAX_DICE} sticks", n.node),
+            format!("{} sticks: a game throws 1 to {MAX_STICKS} sticks", n.node),
         )
-        .primary(n.span, format!("from 1 to {MAX_DICE}"))
+        .primary(n.span, format!("from 1 to {MAX_STICKS}"))
         .help("a throw of sticks counts the marked ones, such as `throw 4 sticks` (0 to 4)"),
     );
     None
 }
 
-/// The largest value a count of sticks may move.
-pub const THROW_VALUE: std::ops::RangeInclusive<u32> = 0..=20;
+/// The values a count of sticks may move (Pachisi's seven cowries go up
+/// to 35; `extra roll on ...` keeps the values as bits of a `u64`).
+pub const THROW_VALUE: std::ops::RangeInclusive<u32> = 0..=40;
 
 /// `throw N sticks: C = V, ...`: a value for every count from 0 to N, each
-/// count once, each value from 0 to 20, not every one 0.
+/// count once, each value from 0 to 40, not every one 0.
 fn check_throw_values(merged: &Merged, sticks: u8, diags: &mut Vec<Diagnostic>) -> Vec<u16> {
     let written = &merged.throw_values;
     if written.is_empty() {
@@ -2267,10 +2304,22 @@ fn check_throw_values(merged: &Merged, sticks: u8, diags: &mut Vec<Diagnostic>) 
             diags.push(
                 Diagnostic::new(
                     Code::DiceRange,
-                    format!("a throw of {} is outside 0..20", value.node),
+                    format!(
+                        "a throw of {} is outside {}..{}",
+                        value.node,
+                        THROW_VALUE.start(),
+                        THROW_VALUE.end()
+                    ),
                 )
-                .primary(value.span, "from 0 to 20")
-                .help("a throw moves a piece 0 to 20 cells"),
+                .primary(
+                    value.span,
+                    format!("from {} to {}", THROW_VALUE.start(), THROW_VALUE.end()),
+                )
+                .help(format!(
+                    "a throw moves a piece {} to {} cells",
+                    THROW_VALUE.start(),
+                    THROW_VALUE.end()
+                )),
             );
             ok = false;
             continue;

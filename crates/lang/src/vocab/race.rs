@@ -9,6 +9,11 @@ use crate::source::Span;
 /// The most dice a game may roll at once.
 pub const MAX_DICE: usize = 4;
 
+/// The most sticks a game may throw at once (`throw N sticks`): more than
+/// dice, for the six or seven cowries of Pachisi. A roll holds this many
+/// faces; its sorted faces (`roll 6 3`) only `MAX_DICE`.
+pub const MAX_STICKS: usize = 8;
+
 /// What a roll that goes past the finish does (rule 9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Finish {
@@ -60,7 +65,7 @@ pub enum Extra {
     /// `extra roll on 1 4 5`: bit `v` set for each value `v`: with sticks,
     /// when the throw is worth one of them; with dice, when a die shows one
     /// of them.
-    OnValues(u32),
+    OnValues(u64),
 }
 
 /// A test of a cell rule that looks at the roll, not at the cell.

@@ -1210,8 +1210,8 @@ fn race(o: &mut String, game: &RaceGame) {
         Extra::Doubles => turn.push("A roll of doubles earns another roll.".to_string()),
         Extra::OnFace(f) => turn.push(format!("A roll with a {f} earns another roll.")),
         Extra::OnValues(mask) => {
-            let values: Vec<String> = (0..32)
-                .filter(|v| mask & (1u32 << v) != 0)
+            let values: Vec<String> = (0..64)
+                .filter(|v| mask & (1u64 << v) != 0)
                 .map(|v: u32| v.to_string())
                 .collect();
             turn.push(format!(
