@@ -346,3 +346,66 @@ fn board_tafl_diagnostics() {
         insta::assert_snapshot!(format!("tafl-diagnostic-{name}"), rendered);
     }
 }
+
+/// A zone whose last word is `closed` (or any word that may follow the
+/// kinds of `only`) followed by a statement on the next line: the word
+/// ends the zone, it is never read as a kind. Brandubh with the closed
+/// throne written three ways (the option's zone last in its block, the
+/// zone followed by another statement at the top level, and the same in
+/// the option's block) checks cleanly and plays the same.
+#[test]
+fn a_closed_zone_followed_by_a_statement_reads_as_the_last_one() {
+    let source = include_str!("../games/other/brandubh.rules");
+    let throne =
+        "zone throne = d4 hostile only king        // BR-3: hostile unless a defender sits there\n";
+    assert!(source.contains(throne));
+    let top = source.replace(throne, "zone throne = d4 hostile only king closed\n");
+    let block = source.replace(
+        "  zone throne = d4 hostile only king closed\n}",
+        "  zone throne = d4 hostile only king closed\n  zone palace = d4 d3 d5 c4 e4\n}",
+    );
+    assert_ne!(block, source);
+    let closed = [("throne".to_string(), "closed".to_string())];
+    let games = [(top, &[][..]), (block, &closed[..])].map(|(text, options)| {
+        let checked = check_source(
+            Source {
+                name: "test.rules".to_string(),
+                text,
+            },
+            &BundledLoader,
+            options,
+        );
+        assert_eq!(
+            (checked.errors(), checked.warnings()),
+            (0, 0),
+            "{}",
+            checked.render()
+        );
+        checked.board().cloned().unwrap()
+    });
+    let last = bundled("other/brandubh", &[("throne", "closed")]);
+    let open = bundled("other/brandubh", &[]);
+    let start = Position::start(&last);
+    let fens: Vec<String> = random_positions(&last, 1..=3, 7);
+    let counts = |t: &Tables| -> Vec<u64> {
+        let mut perft = Perft::new(t, 3);
+        std::iter::once(perft.count(&Position::start(t), 3))
+            .chain(
+                fens.iter()
+                    .map(|p| perft.count(&Position::parse(t, p).unwrap(), 2)),
+            )
+            .collect()
+    };
+    let expected = counts(&last);
+    for t in &games {
+        assert_eq!(counts(t), expected);
+        for seed in 1..=4 {
+            let a = common::random_game(&last, &start, seed, 200);
+            let b = common::random_game(t, &Position::start(t), seed, 200);
+            assert_eq!(a.pos().to_fen(&last), b.pos().to_fen(t), "seed {seed}");
+            assert_eq!(a.outcome(), b.outcome(), "seed {seed}");
+        }
+    }
+    // The closed throne makes a difference: the open one counts otherwise.
+    assert_ne!(counts(&open), expected);
+}
