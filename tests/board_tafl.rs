@@ -19,7 +19,7 @@ use crate::common::board_text as tables;
 use crate::common;
 
 use rulebook::board::{Match, Outcome, Perft, Position, Tables};
-use rulebook::load::{check_source, BundledLoader, Source};
+use rulebook::load::{check_source, BundledLoader, Loaded, Source};
 use rulebook::rng::Rng;
 
 /// The counts of tests/independent/tafl.py: perft to `depth` of each
@@ -274,6 +274,64 @@ fn an_unarmed_king_captures_nothing() {
     }
 }
 
+/// Tablut with the king taken only when surrounded, anywhere, and the
+/// board's edge hostile (the house rule of docs/language.md, its option
+/// `edge=neutral` saying the opposite).
+fn edge_captures(edge: &str) -> Tables {
+    let checked = check_source(
+        Source {
+            name: "tablut-edge-captures.rules".to_string(),
+            text: include_str!("fixtures/games/tablut-edge-captures.rules").to_string(),
+        },
+        &BundledLoader,
+        &[("edge".to_string(), edge.to_string())],
+    );
+    assert_eq!(checked.errors(), 0, "{}", checked.render());
+    checked.board().cloned().unwrap()
+}
+
+/// A king on the edge is taken by three attackers and the edge when the
+/// edge is hostile, never when it is neutral; two attackers beside him take
+/// nothing, and a soldier on the edge is never enclosed against it.
+#[test]
+fn a_king_on_a_hostile_edge_is_taken_by_three() {
+    for (edge, taken) in [("hostile", 1), ("neutral", 0)] {
+        let t = edge_captures(edge);
+        let mut m = Match::new(
+            &t,
+            Position::parse(&t, "D:Ad1,g1,e3,b7:Dh8,a5,Ke1").unwrap(),
+        );
+        let mut captured = Vec::new();
+        // b7-b5 next to the soldier on a5; g1-f1 the second attacker
+        // beside the king; e3-e2 the third.
+        for typed in ["h8-h7", "b7-b5", "h7-h8", "g1-f1", "h8-h7", "e3-e2"] {
+            assert!(m.outcome().is_none(), "{edge}: {typed}");
+            let mv = m.parse_move(typed).unwrap();
+            captured.push(mv.captured.len());
+            m.play(&mv);
+        }
+        assert_eq!(captured, vec![0, 0, 0, 0, 0, taken], "{edge}");
+        let outcome = m
+            .outcome()
+            .map(|o| rulebook::narrate::board::outcome(&t, o));
+        if taken == 1 {
+            let words = outcome.unwrap_or_default();
+            assert!(words.contains("lost their king"), "{words}");
+        } else {
+            assert_eq!(outcome, None, "{edge}");
+        }
+    }
+    // The rules page says which.
+    for (edge, words) in [
+        ("hostile", "the board's edge counts as a hostile square"),
+        ("neutral", "the board's edge never counts"),
+    ] {
+        let t = edge_captures(edge);
+        let html = rulebook::format::rules_html::page(&Loaded::Board(Box::new(t)), &[], &[]);
+        assert!(html.contains(words), "{edge}");
+    }
+}
+
 /// Each mistake with the new constructs, as `check` reports it.
 #[test]
 fn board_tafl_diagnostics() {
@@ -323,6 +381,22 @@ fn board_tafl_diagnostics() {
         (
             "captured-never-set-up",
             format!("{head}{pieces}piece queen \"Queen\" letter Q {{\n  slide orthogonal\n}}\ncapture custodian orthogonal\nend captured queen lose\nend no-moves lose\n"),
+        ),
+        (
+            "edge-hostile-without-surrounded",
+            "extends \"other/hasami-shogi\"\ncapture edge hostile\n".to_string(),
+        ),
+        (
+            "edge-hostile-without-custodian",
+            format!("{head}{pieces}capture edge hostile\nend no-moves lose\n"),
+        ),
+        (
+            "edge-in-a-race-file",
+            "extends \"other/ludo\"\ncapture edge hostile\n".to_string(),
+        ),
+        (
+            "edge-misspelt-word",
+            "extends \"other/brandubh\"\ncapture edge hostle\n".to_string(),
         ),
         (
             "captured-misspelt-keyword",
