@@ -15,7 +15,8 @@ use rulebook::layout::{self, Spot};
 use rulebook::race::game::{Layout, RaceGame};
 use rulebook::vocab::cross::{path_cross, NotCross};
 
-use crate::race_layout::{count, diagnostics, num, open, rect, size, svg_of, with_class};
+use crate::common::page_size;
+use crate::race_layout::{count, diagnostics, num, open, rect, svg_of, with_class};
 use crate::web_browser::{Browser, ONE_AT_A_TIME};
 
 fn parcheesi() -> RaceGame {
@@ -448,7 +449,7 @@ fn the_play_page_draws_parcheesi_as_a_cross_on_a_desktop_and_a_phone() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let b = Browser::new("race-cross");
     for (w, h, suffix) in [(1280u32, 800u32, ""), (390, 844, "-phone")] {
-        size(&b, w, h);
+        page_size(&b, w, h);
         open(&b, "other/parcheesi");
         assert_eq!(count(&b, "#track-svg rect.cell"), 96);
         assert_eq!(count(&b, "#track-svg rect.cell[data-seat]"), 28);

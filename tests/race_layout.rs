@@ -18,6 +18,7 @@ use rulebook::load::{check_source, BundledLoader, Source};
 use rulebook::race::game::{Layout, RaceGame};
 use serde_json::json;
 
+use crate::common::{doc_shot, page_size};
 use crate::web_browser::{Browser, ONE_AT_A_TIME};
 
 fn load(game: &str) -> RaceGame {
@@ -587,35 +588,6 @@ fn a_cross_draws_pieces_in_their_corners_home_cells_and_middle() {
 
 // ------------------------------------------------------------------ the web page
 
-/// Resizes the window so that the page is `w` x `h` CSS pixels.
-pub(crate) fn size(b: &Browser, w: u32, h: u32) {
-    let want = json!([w, h]);
-    let (mut ow, mut oh) = (w, h);
-    for _ in 0..30 {
-        b.rt.block_on(b.c().set_window_size(ow, oh)).unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        let inner = b.js("return [window.innerWidth, window.innerHeight];");
-        if inner == want {
-            return;
-        }
-        let (iw, ih) = (inner[0].as_u64().unwrap(), inner[1].as_u64().unwrap());
-        ow = (i64::from(ow) + i64::from(w) - iw as i64).max(100) as u32;
-        oh = (i64::from(oh) + i64::from(h) - ih as i64).max(100) as u32;
-    }
-    assert_eq!(
-        b.js("return [window.innerWidth, window.innerHeight];"),
-        want
-    );
-}
-
-/// A screenshot of docs/web.md, also saved as target/web-screenshots/docs/DOC.
-fn doc_shot(b: &Browser, what: &str, doc: &str) {
-    let file = b.shot(what);
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots/docs");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(&file, dir.join(doc)).unwrap();
-}
-
 /// The element's box: [top, bottom, left, right, height].
 pub(crate) fn rect(b: &Browser, css: &str) -> Vec<f64> {
     let v = b.js(&format!(
@@ -652,7 +624,7 @@ fn the_play_page_draws_a_cross_and_a_serpentine_on_a_desktop_and_a_phone() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let b = Browser::new("race-layout");
     for (w, h, suffix) in [(1280u32, 800u32, ""), (390, 844, "-phone")] {
-        size(&b, w, h);
+        page_size(&b, w, h);
         open(&b, "other/ludo");
         // The cross: four corners, five home cells up each arm, the
         // middle's four triangles, the 52 cells of the loop.
@@ -713,7 +685,7 @@ fn the_play_page_draws_a_cross_and_a_serpentine_on_a_desktop_and_a_phone() {
 fn a_click_on_a_cell_of_a_shaped_track_still_plays_its_move() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let b = Browser::new("race-layout-click");
-    size(&b, 1280, 800);
+    page_size(&b, 1280, 800);
     open(&b, "other/royal-game-of-ur");
     assert_eq!(count(&b, "#track-svg rect.cell"), 20);
     let mut clicked = false;

@@ -1,5 +1,7 @@
 //! What several test files share: the command line run in-process, a
-//! scratch folder of the test's own, and seeded random games.
+//! scratch folder of the test's own, seeded random games, and the browser
+//! window's size and the screenshots of docs/ (tests/web_browser.rs drives
+//! the browser).
 // Each test file uses only some of these.
 #![allow(dead_code)]
 
@@ -218,4 +220,34 @@ pub fn independent_program(script: &str, args: &[&str], input: &str) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
+}
+
+/// Resizes the browser window so that the page is `w` x `h` CSS pixels
+/// (the window's frame, if any, made up for).
+pub fn page_size(b: &crate::web_browser::Browser, w: u32, h: u32) {
+    let want = serde_json::json!([w, h]);
+    let (mut ow, mut oh) = (w, h);
+    for _ in 0..30 {
+        b.rt.block_on(b.c().set_window_size(ow, oh)).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let inner = b.js("return [window.innerWidth, window.innerHeight];");
+        if inner == want {
+            return;
+        }
+        let (iw, ih) = (inner[0].as_u64().unwrap(), inner[1].as_u64().unwrap());
+        ow = (i64::from(ow) + i64::from(w) - iw as i64).max(100) as u32;
+        oh = (i64::from(oh) + i64::from(h) - ih as i64).max(100) as u32;
+    }
+    let inner = b.js("return [window.innerWidth, window.innerHeight];");
+    assert_eq!(inner, want, "the page's size");
+}
+
+/// A screenshot for docs/ (docs/web.md): also saved as
+/// target/web-screenshots/docs/DOC, to be looked at and copied to docs/ by
+/// hand (a test run leaves the tracked files alone).
+pub fn doc_shot(b: &crate::web_browser::Browser, what: &str, doc: &str) {
+    let file = b.shot(what);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots/docs");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(&file, dir.join(doc)).unwrap();
 }
