@@ -12,6 +12,7 @@ use rulebook::load::Loaded;
 
 use crate::common::board_game as bundled;
 use crate::common::board_text as tables;
+use crate::common::page_size;
 
 /// The words of a page as a reader sees them: the style and pictures left
 /// out, the markup removed, the entities read back.
@@ -40,181 +41,170 @@ fn words(t: Tables) -> String {
         .replace("&amp;", "&")
 }
 
-/// The page of a bundled game (with options).
-fn page_of(name: &str, options: &[(&str, &str)]) -> String {
-    words(bundled(name, options))
+/// Where a rules page comes from: a bundled game with options, or the
+/// text of a rule file (which may extend a bundled game).
+enum Of {
+    Game(&'static str, &'static [(&'static str, &'static str)]),
+    Text(&'static str),
 }
 
-/// Asserts that `text` holds each sentence.
-fn holds(text: &str, sentences: &[&str]) {
-    for s in sentences {
-        assert!(text.contains(s), "missing {s:?} in:\n{text}");
+/// The words of the page of `of`.
+fn page_of(of: &Of) -> String {
+    match of {
+        Of::Game(name, options) => words(bundled(name, options)),
+        Of::Text(text) => words(tables(text)),
     }
 }
 
+/// The rules page of a game using each construct holds its sentences; the
+/// page of a game without it says nothing of it.
 #[test]
-fn the_rules_page_describes_lines_only_from_some_points() {
-    holds(
-        &page_of("other/alquerque", &[]),
-        &["The board is drawn as lines between points. Along the diagonals, a line joins two neighbouring points only when both are among a5, c5, e5, b4, d4, a3, c3, e3, b2, d2, a1, c1 and e1; pieces move and jump that way only along these lines."],
-    );
-    // A board of squares says nothing of lines.
-    assert!(!page_of("other/breakthrough", &[]).contains("lines between points"));
-}
-
-#[test]
-fn the_rules_page_describes_the_opening_removals() {
-    let text = page_of("other/konane", &[]);
-    holds(
-        &text,
-        &[
-            "Opening",
-            "The first move of the game: Black removes one of its own pieces from h8, e5, d4 or a1, instead of moving.",
-            "Move 2: White removes one of its own pieces that stands next to an empty square (along the ranks and files), instead of moving.",
-        ],
-    );
-    holds(
-        &page_of("other/konane", &[("size", "small")]),
-        &["Black removes one of its own pieces from f6, d4, c3 or a1"],
-    );
-    assert!(!page_of("draughts", &[]).contains("<h2>Opening"));
-}
-
-#[test]
-fn the_rules_page_describes_straight_chains_once() {
-    let text = page_of("other/konane", &[]);
-    let sentence = "Jumping forward, backward, right and left, it keeps one direction through a chain of jumps: every jump after the first goes the same way as the first, and the chain may not turn.";
-    holds(&text, &[sentence]);
-    assert_eq!(text.matches("keeps one direction").count(), 1, "{text}");
-}
-
-#[test]
-fn the_rules_page_describes_hops() {
-    holds(
-        &page_of("variants/leapfrog", &[]),
-        &["Hops over a piece of its own side next to it onto the empty square just beyond, capturing nothing, and may hop on"],
-    );
-}
-
-#[test]
-fn the_rules_page_describes_hands_and_placing() {
-    holds(
-        &page_of("other/reversi", &[]),
-        &[
-            "Is placed from the hand on an empty square, only where it encloses at least one line of enemies; each side has as many as it needs in hand at the start.",
-            "When the side to move can't move, it passes its turn.",
-        ],
-    );
-    holds(
-        &page_of("other/gomoku", &[]),
-        &["Is placed from the hand on an empty square; each side has as many as it needs in hand at the start."],
-    );
-    let counted = tables("extends \"other/gomoku\"\nhand 60\n");
-    holds(
-        &words(counted),
-        &["each side has 60 pieces in hand at the start"],
-    );
-}
-
-#[test]
-fn the_rules_page_describes_clones_and_neighbours_won_over() {
-    holds(
-        &page_of("other/ataxx", &[]),
-        &[
-            "Copies itself onto an empty square next to it, staying where it is (a new piece)",
-            "After a move, the enemies next to the square the piece reached go over to that side (as a stone)",
-        ],
-    );
-}
-
-#[test]
-fn the_rules_page_describes_lines_won_over_after_a_placement() {
-    holds(
-        &page_of("other/reversi", &[]),
-        &["Custodian capture: after a move or a placement, a run of enemies enclosed on a line between the piece that moved and another piece of its side goes over to that side (as a disc)"],
-    );
-}
-
-#[test]
-fn the_rules_page_describes_ends_by_count_and_by_line() {
-    holds(
-        &page_of("other/reversi", &[]),
-        &["When neither side can move, the pieces on the board are counted: equal counts draw; otherwise, the side with the most pieces wins."],
-    );
-    holds(
-        &page_of("other/gomoku", &[]),
-        &["When a side has 5 of its pieces in an unbroken line (or more), that side wins."],
-    );
-    let ranks_and_files = tables("extends \"other/gomoku\"\nend line exactly 4 orthogonal win\n");
-    holds(
-        &words(ranks_and_files),
-        &["When a side has exactly 4 of its pieces in an unbroken line along forward and right (a longer line does not count), that side wins."],
-    );
-}
-
-#[test]
-fn the_rules_page_says_when_nothing_is_captured() {
-    holds(
-        &page_of("other/gomoku", &[]),
-        &["Nothing is ever captured: a piece stays on the board to the end."],
-    );
-    assert!(!page_of("draughts", &[]).contains("Nothing is ever captured"));
-}
-
-#[test]
-fn the_rules_page_describes_columns() {
-    holds(
-        &page_of("other/lasca", &[]),
-        &[
-            "A piece jumped over is not removed: it goes under the jumping piece, and the column moves as one, owned and moved by its top piece.",
-            "A column is crowned through its top piece: only the top piece changes kind; the pieces under it stay as they are.",
-        ],
-    );
-}
-
-#[test]
-fn the_rules_page_describes_squares_with_powers() {
-    let text = page_of("other/brandubh", &[]);
-    holds(
-        &text,
-        &[
-            "The throne zone (d4): only the king may stop there; the other pieces may pass over it while it is empty; it is hostile: it closes an enclosure like an enemy piece against a piece enclosed between it and an enemy, unless a piece of the enclosed piece's own side stands on it.",
-            "The corners zone (a7, g7, a1 and g1): only the king may stop there",
-            "A king on d5 c4 d4 e4 d3 is taken only when enemies or hostile squares stand on all its sides",
-            "When a side that had a king at the start has none left, it loses.",
-            "When a king of a side ends a move on the corners zone (a7, g7, a1 and g1), that side wins.",
-        ],
-    );
-    holds(
-        &page_of("other/brandubh", &[("throne", "closed")]),
-        &["The throne zone (d4): only the king may stop there or pass over it; the other pieces go round"],
-    );
-    let when_empty = tables(
-        "extends \"other/hasami-shogi\"\nzone corners = a1 a9 i1 i9 hostile when-empty\ncapture custodian orthogonal\n",
-    );
-    holds(
-        &words(when_empty),
-        &["The corners zone (a9, i9, a1 and i1): while empty, it is hostile"],
-    );
-    let unarmed = tables(
-        "extends \"other/brandubh\"\npiece king \"King\" letter K {\n  slide orthogonal\n  captured surrounded at palace\n  unarmed\n}\n",
-    );
-    holds(
-        &words(unarmed),
-        &["A king takes no part in captures: it neither encloses an enemy nor closes an enclosure."],
-    );
-}
-
-#[test]
-fn the_rules_page_describes_holes() {
-    holds(
-        &page_of("other/ataxx", &[("blockers", "cross")]),
-        &[
-            "7 x 7, played on every square but the holes",
-            "c3, e3, c5 and e5 are not part of the board: no piece stands there, and no move passes over them.",
-        ],
-    );
-    assert!(!page_of("other/ataxx", &[]).contains("holes"));
+fn the_rules_page_describes_each_construct() {
+    use Of::{Game, Text};
+    let pages: &[(&str, Of, &[&str])] = &[
+        (
+            "lines only from some points",
+            Game("other/alquerque", &[]),
+            &["The board is drawn as lines between points. Along the diagonals, a line joins two neighbouring points only when both are among a5, c5, e5, b4, d4, a3, c3, e3, b2, d2, a1, c1 and e1; pieces move and jump that way only along these lines."],
+        ),
+        (
+            "opening removals",
+            Game("other/konane", &[]),
+            &[
+                "Opening",
+                "The first move of the game: Black removes one of its own pieces from h8, e5, d4 or a1, instead of moving.",
+                "Move 2: White removes one of its own pieces that stands next to an empty square (along the ranks and files), instead of moving.",
+            ],
+        ),
+        (
+            "opening removals on a small board",
+            Game("other/konane", &[("size", "small")]),
+            &["Black removes one of its own pieces from f6, d4, c3 or a1"],
+        ),
+        (
+            "straight chains",
+            Game("other/konane", &[]),
+            &["Jumping forward, backward, right and left, it keeps one direction through a chain of jumps: every jump after the first goes the same way as the first, and the chain may not turn."],
+        ),
+        (
+            "hops",
+            Game("variants/leapfrog", &[]),
+            &["Hops over a piece of its own side next to it onto the empty square just beyond, capturing nothing, and may hop on"],
+        ),
+        (
+            "placing where it encloses, passing",
+            Game("other/reversi", &[]),
+            &[
+                "Is placed from the hand on an empty square, only where it encloses at least one line of enemies; each side has as many as it needs in hand at the start.",
+                "When the side to move can't move, it passes its turn.",
+            ],
+        ),
+        (
+            "placing anywhere",
+            Game("other/gomoku", &[]),
+            &["Is placed from the hand on an empty square; each side has as many as it needs in hand at the start."],
+        ),
+        (
+            "a counted hand",
+            Text("extends \"other/gomoku\"\nhand 60\n"),
+            &["each side has 60 pieces in hand at the start"],
+        ),
+        (
+            "clones and neighbours won over",
+            Game("other/ataxx", &[]),
+            &[
+                "Copies itself onto an empty square next to it, staying where it is (a new piece)",
+                "After a move, the enemies next to the square the piece reached go over to that side (as a stone)",
+            ],
+        ),
+        (
+            "lines won over after a placement, the end by count",
+            Game("other/reversi", &[]),
+            &[
+                "Custodian capture: after a move or a placement, a run of enemies enclosed on a line between the piece that moved and another piece of its side goes over to that side (as a disc)",
+                "When neither side can move, the pieces on the board are counted: equal counts draw; otherwise, the side with the most pieces wins.",
+            ],
+        ),
+        (
+            "the end by a line, nothing captured",
+            Game("other/gomoku", &[]),
+            &[
+                "When a side has 5 of its pieces in an unbroken line (or more), that side wins.",
+                "Nothing is ever captured: a piece stays on the board to the end.",
+            ],
+        ),
+        (
+            "the end by an exact line along ranks and files",
+            Text("extends \"other/gomoku\"\nend line exactly 4 orthogonal win\n"),
+            &["When a side has exactly 4 of its pieces in an unbroken line along forward and right (a longer line does not count), that side wins."],
+        ),
+        (
+            "columns",
+            Game("other/lasca", &[]),
+            &[
+                "A piece jumped over is not removed: it goes under the jumping piece, and the column moves as one, owned and moved by its top piece.",
+                "A column is crowned through its top piece: only the top piece changes kind; the pieces under it stay as they are.",
+            ],
+        ),
+        (
+            "squares with powers",
+            Game("other/brandubh", &[]),
+            &[
+                "The throne zone (d4): only the king may stop there; the other pieces may pass over it while it is empty; it is hostile: it closes an enclosure like an enemy piece against a piece enclosed between it and an enemy, unless a piece of the enclosed piece's own side stands on it.",
+                "The corners zone (a7, g7, a1 and g1): only the king may stop there",
+                "A king on d5 c4 d4 e4 d3 is taken only when enemies or hostile squares stand on all its sides (the board's edge never counts).",
+                "When a side that had a king at the start has none left, it loses.",
+                "When a king of a side ends a move on the corners zone (a7, g7, a1 and g1), that side wins.",
+            ],
+        ),
+        (
+            "a closed zone",
+            Game("other/brandubh", &[("throne", "closed")]),
+            &["The throne zone (d4): only the king may stop there or pass over it; the other pieces go round"],
+        ),
+        (
+            "a zone hostile while empty",
+            Text("extends \"other/hasami-shogi\"\nzone corners = a1 a9 i1 i9 hostile when-empty\ncapture custodian orthogonal\n"),
+            &["The corners zone (a9, i9, a1 and i1): while empty, it is hostile"],
+        ),
+        (
+            "an unarmed kind",
+            Text("extends \"other/brandubh\"\npiece king \"King\" letter K {\n  slide orthogonal\n  captured surrounded at palace\n  unarmed\n}\n"),
+            &["A king takes no part in captures: it neither encloses an enemy nor closes an enclosure."],
+        ),
+        (
+            "a hostile edge",
+            Text("extends \"other/brandubh\"\ncapture edge hostile\n"),
+            &["A king on d5 c4 d4 e4 d3 is taken only when enemies or hostile squares stand on all its sides (the board's edge counts as a hostile square)."],
+        ),
+        (
+            "holes",
+            Game("other/ataxx", &[("blockers", "cross")]),
+            &[
+                "7 x 7, played on every square but the holes",
+                "c3, e3, c5 and e5 are not part of the board: no piece stands there, and no move passes over them.",
+            ],
+        ),
+    ];
+    for (what, of, sentences) in pages {
+        let text = page_of(of);
+        for s in *sentences {
+            assert!(text.contains(s), "{what}: missing {s:?} in:\n{text}");
+        }
+    }
+    // A sentence said once, however many directions it covers.
+    let konane = page_of(&Game("other/konane", &[]));
+    assert_eq!(konane.matches("keeps one direction").count(), 1, "{konane}");
+    let without: &[(Of, &str)] = &[
+        (Game("other/breakthrough", &[]), "lines between points"),
+        (Game("draughts", &[]), "instead of moving"),
+        (Game("draughts", &[]), "Nothing is ever captured"),
+        (Game("other/ataxx", &[]), "holes"),
+    ];
+    for (of, words) in without {
+        let text = page_of(of);
+        assert!(!text.contains(words), "{words:?} in:\n{text}");
+    }
 }
 
 /// The refusal of `text` in `pos` (a position string), as data and in words.
@@ -345,28 +335,6 @@ fn the_other_constructs_keep_their_own_refusals() {
     let start = Position::start(&konane).to_fen(&konane);
     let (rule, _) = refused(&konane, &start, "c3");
     assert!(matches!(rule, Refusal::Opening { .. }), "{rule:?}");
-}
-
-/// Resizes the browser window so that the page is `w` x `h` CSS pixels
-/// (the window's frame, if any, made up for).
-fn page_size(b: &crate::web_browser::Browser, w: u32, h: u32) {
-    let want = serde_json::json!([w, h]);
-    let (mut ow, mut oh) = (w, h);
-    for _ in 0..30 {
-        b.rt.block_on(b.c().set_window_size(ow, oh)).unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        let inner = b.js("return [window.innerWidth, window.innerHeight];");
-        if inner == want {
-            return;
-        }
-        let (iw, ih) = (inner[0].as_u64().unwrap(), inner[1].as_u64().unwrap());
-        ow = (i64::from(ow) + i64::from(w) - iw as i64).max(100) as u32;
-        oh = (i64::from(oh) + i64::from(h) - ih as i64).max(100) as u32;
-    }
-    assert_eq!(
-        b.js("return [window.innerWidth, window.innerHeight];"),
-        want
-    );
 }
 
 /// Plays a move by clicking its squares in turn, then waits until the page

@@ -19,7 +19,7 @@ use crate::common::board_text as tables;
 use crate::common;
 
 use rulebook::board::{Match, Outcome, Perft, Position, Tables};
-use rulebook::load::{check_source, BundledLoader, Source};
+use rulebook::load::{check_source, BundledLoader, Loaded, Source};
 use rulebook::rng::Rng;
 
 /// The counts of tests/independent/tafl.py: perft to `depth` of each
@@ -274,6 +274,64 @@ fn an_unarmed_king_captures_nothing() {
     }
 }
 
+/// Tablut with the king taken only when surrounded, anywhere, and the
+/// board's edge hostile (the house rule of docs/language.md, its option
+/// `edge=neutral` saying the opposite).
+fn edge_captures(edge: &str) -> Tables {
+    let checked = check_source(
+        Source {
+            name: "tablut-edge-captures.rules".to_string(),
+            text: include_str!("fixtures/games/tablut-edge-captures.rules").to_string(),
+        },
+        &BundledLoader,
+        &[("edge".to_string(), edge.to_string())],
+    );
+    assert_eq!(checked.errors(), 0, "{}", checked.render());
+    checked.board().cloned().unwrap()
+}
+
+/// A king on the edge is taken by three attackers and the edge when the
+/// edge is hostile, never when it is neutral; two attackers beside him take
+/// nothing, and a soldier on the edge is never enclosed against it.
+#[test]
+fn a_king_on_a_hostile_edge_is_taken_by_three() {
+    for (edge, taken) in [("hostile", 1), ("neutral", 0)] {
+        let t = edge_captures(edge);
+        let mut m = Match::new(
+            &t,
+            Position::parse(&t, "D:Ad1,g1,e3,b7:Dh8,a5,Ke1").unwrap(),
+        );
+        let mut captured = Vec::new();
+        // b7-b5 next to the soldier on a5; g1-f1 the second attacker
+        // beside the king; e3-e2 the third.
+        for typed in ["h8-h7", "b7-b5", "h7-h8", "g1-f1", "h8-h7", "e3-e2"] {
+            assert!(m.outcome().is_none(), "{edge}: {typed}");
+            let mv = m.parse_move(typed).unwrap();
+            captured.push(mv.captured.len());
+            m.play(&mv);
+        }
+        assert_eq!(captured, vec![0, 0, 0, 0, 0, taken], "{edge}");
+        let outcome = m
+            .outcome()
+            .map(|o| rulebook::narrate::board::outcome(&t, o));
+        if taken == 1 {
+            let words = outcome.unwrap_or_default();
+            assert!(words.contains("lost their king"), "{words}");
+        } else {
+            assert_eq!(outcome, None, "{edge}");
+        }
+    }
+    // The rules page says which.
+    for (edge, words) in [
+        ("hostile", "the board's edge counts as a hostile square"),
+        ("neutral", "the board's edge never counts"),
+    ] {
+        let t = edge_captures(edge);
+        let html = rulebook::format::rules_html::page(&Loaded::Board(Box::new(t)), &[], &[]);
+        assert!(html.contains(words), "{edge}");
+    }
+}
+
 /// Each mistake with the new constructs, as `check` reports it.
 #[test]
 fn board_tafl_diagnostics() {
@@ -325,6 +383,22 @@ fn board_tafl_diagnostics() {
             format!("{head}{pieces}piece queen \"Queen\" letter Q {{\n  slide orthogonal\n}}\ncapture custodian orthogonal\nend captured queen lose\nend no-moves lose\n"),
         ),
         (
+            "edge-hostile-without-surrounded",
+            "extends \"other/hasami-shogi\"\ncapture edge hostile\n".to_string(),
+        ),
+        (
+            "edge-hostile-without-custodian",
+            format!("{head}{pieces}capture edge hostile\nend no-moves lose\n"),
+        ),
+        (
+            "edge-in-a-race-file",
+            "extends \"other/ludo\"\ncapture edge hostile\n".to_string(),
+        ),
+        (
+            "edge-misspelt-word",
+            "extends \"other/brandubh\"\ncapture edge hostle\n".to_string(),
+        ),
+        (
             "captured-misspelt-keyword",
             "extends \"other/brandubh\"\npiece king \"King\" letter K {\n  slide orthogonal\n  captured surounded\n}\n".to_string(),
         ),
@@ -345,4 +419,67 @@ fn board_tafl_diagnostics() {
         );
         insta::assert_snapshot!(format!("tafl-diagnostic-{name}"), rendered);
     }
+}
+
+/// A zone whose last word is `closed` (or any word that may follow the
+/// kinds of `only`) followed by a statement on the next line: the word
+/// ends the zone, it is never read as a kind. Brandubh with the closed
+/// throne written three ways (the option's zone last in its block, the
+/// zone followed by another statement at the top level, and the same in
+/// the option's block) checks cleanly and plays the same.
+#[test]
+fn a_closed_zone_followed_by_a_statement_reads_as_the_last_one() {
+    let source = include_str!("../games/other/brandubh.rules");
+    let throne =
+        "zone throne = d4 hostile only king        // BR-3: hostile unless a defender sits there\n";
+    assert!(source.contains(throne));
+    let top = source.replace(throne, "zone throne = d4 hostile only king closed\n");
+    let block = source.replace(
+        "  zone throne = d4 hostile only king closed\n}",
+        "  zone throne = d4 hostile only king closed\n  zone palace = d4 d3 d5 c4 e4\n}",
+    );
+    assert_ne!(block, source);
+    let closed = [("throne".to_string(), "closed".to_string())];
+    let games = [(top, &[][..]), (block, &closed[..])].map(|(text, options)| {
+        let checked = check_source(
+            Source {
+                name: "test.rules".to_string(),
+                text,
+            },
+            &BundledLoader,
+            options,
+        );
+        assert_eq!(
+            (checked.errors(), checked.warnings()),
+            (0, 0),
+            "{}",
+            checked.render()
+        );
+        checked.board().cloned().unwrap()
+    });
+    let last = bundled("other/brandubh", &[("throne", "closed")]);
+    let open = bundled("other/brandubh", &[]);
+    let start = Position::start(&last);
+    let fens: Vec<String> = random_positions(&last, 1..=3, 7);
+    let counts = |t: &Tables| -> Vec<u64> {
+        let mut perft = Perft::new(t, 3);
+        std::iter::once(perft.count(&Position::start(t), 3))
+            .chain(
+                fens.iter()
+                    .map(|p| perft.count(&Position::parse(t, p).unwrap(), 2)),
+            )
+            .collect()
+    };
+    let expected = counts(&last);
+    for t in &games {
+        assert_eq!(counts(t), expected);
+        for seed in 1..=4 {
+            let a = common::random_game(&last, &start, seed, 200);
+            let b = common::random_game(t, &Position::start(t), seed, 200);
+            assert_eq!(a.pos().to_fen(&last), b.pos().to_fen(t), "seed {seed}");
+            assert_eq!(a.outcome(), b.outcome(), "seed {seed}");
+        }
+    }
+    // The closed throne makes a difference: the open one counts otherwise.
+    assert_ne!(counts(&open), expected);
 }

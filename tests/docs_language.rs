@@ -388,6 +388,8 @@ const CONSTRUCTS: &[(&str, &str)] = &[
     ("custodian#multiple", "multiple"),
     ("custodian#corners", "corners"),
     ("capture_setting.neighbours", "capture neighbours"),
+    ("capture_setting.edge", "capture edge hostile"),
+    ("edge#neutral", "capture edge neutral"),
     ("capture_setting.kw_compulsory", "capture compulsory"),
     ("capture_setting.kw_optional", "capture optional"),
     ("capture_setting.kw_most", "capture most"),
@@ -678,6 +680,13 @@ fn each_mistake_the_issues_name_is_reported_with_its_place_and_a_hint() {
             "E030",
             3,
             10,
+        ),
+        (
+            "a hostile edge with no piece captured surrounded",
+            "extends \"other/hasami-shogi\"\ngame \"G\"\ncapture edge hostile\n".to_string(),
+            "E060",
+            3,
+            1,
         ),
         (
             "a hostile square off the board",

@@ -16,7 +16,7 @@ use rulebook::race::game::{Layout, RaceGame};
 use rulebook::vocab::cross::{path_cross, NotCross};
 
 use crate::common::{
-    assert_track_fits, choose_first_on_page, count, open, rect, roll_on_page, size,
+    assert_track_fits, choose_first_on_page, count, open, page_size, rect, roll_on_page,
 };
 use crate::race_layout::{diagnostics, num, svg_of, with_class};
 use crate::web_browser::{Browser, ONE_AT_A_TIME};
@@ -451,7 +451,7 @@ fn the_play_page_draws_parcheesi_as_a_cross_on_a_desktop_and_a_phone() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let b = Browser::new("race-cross");
     for (w, h, suffix) in [(1280u32, 800u32, ""), (390, 844, "-phone")] {
-        size(&b, w, h);
+        page_size(&b, w, h);
         open(&b, "other/parcheesi");
         assert_eq!(count(&b, "#track-svg rect.cell"), 96);
         assert_eq!(count(&b, "#track-svg rect.cell[data-seat]"), 28);

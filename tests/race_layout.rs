@@ -19,7 +19,7 @@ use rulebook::race::game::{Layout, RaceGame};
 use serde_json::json;
 
 use crate::common::{
-    assert_track_fits, choose_first_on_page, count, open, rect, roll_on_page, size,
+    assert_track_fits, choose_first_on_page, count, doc_shot, open, page_size, rect, roll_on_page,
 };
 use crate::web_browser::{Browser, ONE_AT_A_TIME};
 
@@ -591,20 +591,12 @@ fn a_cross_draws_pieces_in_their_corners_home_cells_and_middle() {
 
 // ------------------------------------------------------------------ the web page
 
-/// A screenshot of docs/web.md, also saved as target/web-screenshots/docs/DOC.
-fn doc_shot(b: &Browser, what: &str, doc: &str) {
-    let file = b.shot(what);
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots/docs");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(&file, dir.join(doc)).unwrap();
-}
-
 #[test]
 fn the_play_page_draws_a_cross_and_a_serpentine_on_a_desktop_and_a_phone() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let b = Browser::new("race-layout");
     for (w, h, suffix) in [(1280u32, 800u32, ""), (390, 844, "-phone")] {
-        size(&b, w, h);
+        page_size(&b, w, h);
         open(&b, "other/ludo");
         // The cross: four corners, five home cells up each arm, the
         // middle's four triangles, the 52 cells of the loop.
@@ -660,7 +652,7 @@ fn the_play_page_draws_a_cross_and_a_serpentine_on_a_desktop_and_a_phone() {
 fn a_click_on_a_cell_of_a_shaped_track_still_plays_its_move() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let b = Browser::new("race-layout-click");
-    size(&b, 1280, 800);
+    page_size(&b, 1280, 800);
     open(&b, "other/royal-game-of-ur");
     assert_eq!(count(&b, "#track-svg rect.cell"), 20);
     let mut clicked = false;

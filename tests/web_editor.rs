@@ -10,14 +10,13 @@
 //! (target/web-screenshots/docs/).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::PathBuf;
-
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::{json, Value};
 
 use rulebook::load::{check_source, check_source_recovering, BundledLoader, Source};
 
+use crate::common::{doc_shot, page_size};
 use crate::web::{runtime, send_async};
 use crate::web_browser::{Browser, ONE_AT_A_TIME};
 
@@ -179,36 +178,6 @@ fn the_check_api_and_the_assets_of_the_editor() {
     assert!(licence.contains("@codemirror/view") && licence.contains("MIT"));
 }
 
-/// Resizes the window so that the page is `w` x `h` CSS pixels.
-fn size(b: &Browser, w: u32, h: u32) {
-    let want = json!([w, h]);
-    let (mut ow, mut oh) = (w, h);
-    for _ in 0..30 {
-        b.rt.block_on(b.c().set_window_size(ow, oh)).unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        let inner = b.js("return [window.innerWidth, window.innerHeight];");
-        if inner == want {
-            return;
-        }
-        let (iw, ih) = (inner[0].as_u64().unwrap(), inner[1].as_u64().unwrap());
-        ow = (i64::from(ow) + i64::from(w) - iw as i64).max(100) as u32;
-        oh = (i64::from(oh) + i64::from(h) - ih as i64).max(100) as u32;
-    }
-    assert_eq!(
-        b.js("return [window.innerWidth, window.innerHeight];"),
-        want
-    );
-}
-
-/// A screenshot for docs/web.md, also saved as
-/// target/web-screenshots/docs/DOC to be looked at and copied by hand.
-fn doc_shot(b: &Browser, what: &str, doc: &str) {
-    let file = b.shot(what);
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots/docs");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(&file, dir.join(doc)).unwrap();
-}
-
 /// The editor's text replaced, as a paste would.
 fn set_text(b: &Browser, text: &str) {
     b.js(&format!(
@@ -249,7 +218,7 @@ fn cursor_line(b: &Browser) -> u64 {
 fn the_editor_marks_each_error_on_its_line_and_plays_the_text() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let b = Browser::new("web-editor");
-    size(&b, 1280, 800);
+    page_size(&b, 1280, 800);
     b.goto("/editor?name=house.rules");
     b.wait(
         "window.editorView && window.editorView.state.doc.length > 100 && document.getElementById('summary').textContent === 'no problems'",
@@ -328,7 +297,7 @@ fn the_editor_marks_each_error_on_its_line_and_plays_the_text() {
     assert_eq!(cursor_line(&b), 13);
 
     // On a phone: the text, then its problems, nothing sideways.
-    size(&b, 390, 844);
+    page_size(&b, 390, 844);
     std::thread::sleep(std::time::Duration::from_millis(300));
     let wide = b.js("return document.documentElement.scrollWidth;");
     assert!(wide.as_u64().unwrap() <= 390, "the page is {wide} px wide");
@@ -341,7 +310,7 @@ fn the_editor_marks_each_error_on_its_line_and_plays_the_text() {
         "the first problem in view under the text"
     );
     doc_shot(&b, "phone", "web-editor-phone.png");
-    size(&b, 1280, 800);
+    page_size(&b, 1280, 800);
 
     // The title changed, the unknown side typed over: "Play this" opens a game of the edited text.
     let good = rulebook::bundled::get("draughts").unwrap().replacen(

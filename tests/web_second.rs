@@ -8,14 +8,13 @@
 //! (target/web-screenshots/docs/).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::PathBuf;
-
 use serde_json::json;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::Value;
 
+use crate::common::{doc_shot, page_size};
 use crate::web::{runtime, send_async};
 use crate::web_browser::{click_move, pick, Browser, ONE_AT_A_TIME};
 
@@ -177,37 +176,6 @@ fn race_turns_say_whether_the_roll_left_one_choice() {
     );
 }
 
-/// Resizes the window so that the page is `w` x `h` CSS pixels.
-fn size(b: &Browser, w: u32, h: u32) {
-    let want = json!([w, h]);
-    let (mut ow, mut oh) = (w, h);
-    for _ in 0..30 {
-        b.rt.block_on(b.c().set_window_size(ow, oh)).unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        let inner = b.js("return [window.innerWidth, window.innerHeight];");
-        if inner == want {
-            return;
-        }
-        // The window's frame, if any, comes on top of the page: make up
-        // for it.
-        let (iw, ih) = (inner[0].as_u64().unwrap(), inner[1].as_u64().unwrap());
-        ow = (i64::from(ow) + i64::from(w) - iw as i64).max(100) as u32;
-        oh = (i64::from(oh) + i64::from(h) - ih as i64).max(100) as u32;
-    }
-    let inner = b.js("return [window.innerWidth, window.innerHeight];");
-    assert_eq!(inner, want, "the page's size");
-}
-
-/// A screenshot for docs/web.md: also saved as
-/// target/web-screenshots/docs/DOC, to be looked at and copied to docs/ by
-/// hand (a test run leaves the tracked files alone).
-fn doc_shot(b: &Browser, what: &str, doc: &str) {
-    let file = b.shot(what);
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots/docs");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(&file, dir.join(doc)).unwrap();
-}
-
 /// Nothing scrolls sideways: the page is no wider than the screen.
 fn no_sideways_scroll(b: &Browser, w: u64) {
     let wide = b.js("return document.documentElement.scrollWidth;");
@@ -231,7 +199,7 @@ fn rect(b: &Browser, css: &str) -> Vec<f64> {
 fn a_whole_draughts_game_by_clicks_as_the_second_side_the_board_turned() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let b = Browser::new("second-draughts");
-    size(&b, 1280, 800);
+    page_size(&b, 1280, 800);
     b.goto("/?game=draughts");
     b.wait("document.querySelectorAll('[data-side]').length === 2", 10);
     // A board game has no choice of players; its description is shown.
@@ -366,7 +334,7 @@ fn a_whole_draughts_game_by_clicks_as_the_second_side_the_board_turned() {
 fn a_whole_ludo_game_where_only_real_choices_are_clicked() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let b = Browser::new("second-ludo");
-    size(&b, 1280, 800);
+    page_size(&b, 1280, 800);
     b.goto("/?game=other/ludo");
     b.wait("document.querySelectorAll('[data-side]').length >= 2", 10);
     assert_eq!(
@@ -450,7 +418,7 @@ fn a_whole_ludo_game_where_only_real_choices_are_clicked() {
 fn the_pages_on_a_phone_fit_its_width_with_the_controls_in_view() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let b = Browser::new("second-phone");
-    size(&b, 390, 844);
+    page_size(&b, 390, 844);
     b.goto("/");
     b.wait("document.querySelectorAll('[data-side]').length >= 2", 10);
     // With no game asked for, the bundled game the others extend.
@@ -521,7 +489,7 @@ fn the_pages_on_a_phone_fit_its_width_with_the_controls_in_view() {
 fn a_lettered_board_turned_keeps_its_letters_and_explains_with_them() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let b = Browser::new("second-letters");
-    size(&b, 1280, 800);
+    page_size(&b, 1280, 800);
     b.goto("/?game=other/breakthrough");
     b.wait("document.querySelectorAll('[data-side]').length === 2", 10);
     b.select("[data-side='0']", "human");

@@ -1,6 +1,7 @@
 //! What several test files share: the command line run in-process, a
 //! scratch folder of the test's own, the shards of a lab run, seeded random
-//! games, and the play page's measures in the browser.
+//! games, the browser window's size, the play page's measures and the
+//! screenshots of docs/ (tests/web_browser.rs drives the browser).
 // Each test file uses only some of these.
 #![allow(dead_code)]
 
@@ -247,8 +248,9 @@ pub fn independent_program(script: &str, args: &[&str], input: &str) -> String {
 
 // ------------------------------------------------------------------ the play page
 
-/// Resizes the window so that the page is `w` x `h` CSS pixels.
-pub(crate) fn size(b: &Browser, w: u32, h: u32) {
+/// Resizes the browser window so that the page is `w` x `h` CSS pixels
+/// (the window's frame, if any, made up for).
+pub fn page_size(b: &Browser, w: u32, h: u32) {
     let want = json!([w, h]);
     let (mut ow, mut oh) = (w, h);
     for _ in 0..30 {
@@ -262,10 +264,18 @@ pub(crate) fn size(b: &Browser, w: u32, h: u32) {
         ow = (i64::from(ow) + i64::from(w) - iw as i64).max(100) as u32;
         oh = (i64::from(oh) + i64::from(h) - ih as i64).max(100) as u32;
     }
-    assert_eq!(
-        b.js("return [window.innerWidth, window.innerHeight];"),
-        want
-    );
+    let inner = b.js("return [window.innerWidth, window.innerHeight];");
+    assert_eq!(inner, want, "the page's size");
+}
+
+/// A screenshot for docs/ (docs/web.md): also saved as
+/// target/web-screenshots/docs/DOC, to be looked at and copied to docs/ by
+/// hand (a test run leaves the tracked files alone).
+pub fn doc_shot(b: &Browser, what: &str, doc: &str) {
+    let file = b.shot(what);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/web-screenshots/docs");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(&file, dir.join(doc)).unwrap();
 }
 
 /// The element's box: [top, bottom, left, right, height].

@@ -104,6 +104,10 @@ pub enum Statement {
         /// Whether an enemy on a corner square is enclosed against the edges.
         corners: bool,
     },
+    /// `capture edge hostile|neutral`: whether the board's edge closes the
+    /// surrounding of a piece of a kind `captured surrounded` (true:
+    /// `hostile`).
+    CaptureEdge(bool),
     /// `capture neighbours DIRS`: after a move, the enemies next to the
     /// piece along the directions are captured (or won over).
     Neighbours(Vec<Spanned<Direction>>),

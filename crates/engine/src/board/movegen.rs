@@ -1373,8 +1373,8 @@ impl Generator {
     /// on `to` and an armed friendly piece or a square hostile to it; a
     /// piece of a kind `captured surrounded` on its squares is taken only
     /// when every neighbour along the directions holds the arriving piece,
-    /// an armed friendly piece or a square hostile to it (the board's edge
-    /// never counts).
+    /// an armed friendly piece or a square hostile to it (a side off the
+    /// board, the edge or a hole, counts only with `capture edge hostile`).
     #[allow(clippy::too_many_arguments)]
     fn enclosed_with_powers(
         &mut self,
@@ -1434,7 +1434,10 @@ impl Generator {
             }
             let surrounded = dirs.iter().all(|&d2| {
                 let around = t.step(s, d2);
-                around != NONE && (around == to || closes(t, p, board, from, around, side, v))
+                if around == NONE {
+                    return p.edge;
+                }
+                around == to || closes(t, p, board, from, around, side, v)
             });
             if surrounded {
                 self.caps.push(s);
@@ -1861,7 +1864,6 @@ fn bends(t: &Tables, code: u8, d: u8, last: u8) -> bool {
     last != NO_DIR && d != last && t.limits(code, d) & limit::STRAIGHT != 0
 }
 
-/// The direction of the short jump of `code` from `cur` over `over`.
 /// Whether square `sq` closes an enclosure of the enemy `victim` for
 /// `side` (custodian capture with powers): an armed piece of `side` stands
 /// there, or the square is hostile to the victim (`hostile`: unless a piece
@@ -1890,6 +1892,7 @@ fn closes(t: &Tables, p: &Powers, board: &[u8], from: u16, sq: u16, side: u8, vi
     }
 }
 
+/// The direction of the short jump of `code` from `cur` over `over`.
 fn short_dir(t: &Tables, code: u8, cur: u16, over: u16) -> u8 {
     t.moves[usize::from(code)]
         .short_jump

@@ -555,35 +555,57 @@ fn copy(
 /// (along a row, a column or a diagonal of the board's geometry), nearest
 /// `a` first; `None` when they don't.
 fn between(t: &Tables, a: Sq, b: Sq) -> Option<Vec<Sq>> {
-    let g = &t.game;
-    let pa = g.squares.get(usize::from(a.0))?;
-    let pb = g.squares.get(usize::from(b.0))?;
-    let (dx, dy) = (
-        i32::from(pb.file) - i32::from(pa.file),
-        i32::from(pb.rank) - i32::from(pa.rank),
-    );
-    let n = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i32;
-    if n == 0 {
-        return None;
-    }
-    let unit = (dx / n, dy / n);
-    if !g
-        .dirs
-        .iter()
-        .any(|&(x, y)| (i32::from(x), i32::from(y)) == unit)
+    let w = way(t, a, b)?;
+    if w.n == 0
+        || !t
+            .game
+            .dirs
+            .iter()
+            .any(|&(x, y)| (i32::from(x), i32::from(y)) == w.unit)
     {
         return None;
     }
-    Some(
-        (1..n)
-            .filter_map(|i| {
-                g.square(
-                    i32::from(pa.file) + unit.0 * i,
-                    i32::from(pa.rank) + unit.1 * i,
-                )
-            })
-            .collect(),
-    )
+    Some((1..w.n).filter_map(|i| w.square(t, i)).collect())
+}
+
+/// The way from one square to another on the board's grid (the explanations
+/// measure moves with it): where it starts (file, rank), how far the other
+/// square is (files, ranks), the smallest step along it and how many such
+/// steps make it (0 from a square to itself, whose step is `(0, 0)`).
+struct Way {
+    at: (i32, i32),
+    offset: (i32, i32),
+    unit: (i32, i32),
+    n: i32,
+}
+
+impl Way {
+    /// The square `i` steps along the way from its start, if there is one.
+    fn square(&self, t: &Tables, i: i32) -> Option<Sq> {
+        t.game
+            .square(self.at.0 + self.unit.0 * i, self.at.1 + self.unit.1 * i)
+    }
+}
+
+/// The way from `a` to `b`.
+fn way(t: &Tables, a: Sq, b: Sq) -> Option<Way> {
+    let g = &t.game;
+    let pa = g.squares.get(usize::from(a.0))?;
+    let pb = g.squares.get(usize::from(b.0))?;
+    let at = (i32::from(pa.file), i32::from(pa.rank));
+    let offset = (i32::from(pb.file) - at.0, i32::from(pb.rank) - at.1);
+    let n = gcd(offset.0.unsigned_abs(), offset.1.unsigned_abs()) as i32;
+    let unit = if n == 0 {
+        (0, 0)
+    } else {
+        (offset.0 / n, offset.1 / n)
+    };
+    Some(Way {
+        at,
+        offset,
+        unit,
+        n,
+    })
 }
 
 /// The piece on `sq`, if there is one.
@@ -812,27 +834,17 @@ fn is_still(m: &super::tables::KindMoves) -> bool {
 /// `to` that no line of the board joins (`lines DIRS only from SET`).
 fn missing_line(t: &Tables, from: Sq, to: Sq) -> Option<(Sq, Sq)> {
     let lines = t.game.lines.as_ref()?;
-    let g = &t.game;
-    let a = g.squares.get(usize::from(from.0))?;
-    let b = g.squares.get(usize::from(to.0))?;
-    let (dx, dy) = (
-        i32::from(b.file) - i32::from(a.file),
-        i32::from(b.rank) - i32::from(a.rank),
-    );
-    let n = gcd(dx.unsigned_abs(), dy.unsigned_abs()) as i32;
-    if n == 0 {
+    let w = way(t, from, to)?;
+    if w.n == 0 {
         return None;
     }
-    let unit = (i8::try_from(dx / n).ok()?, i8::try_from(dy / n).ok()?);
+    let unit = (i8::try_from(w.unit.0).ok()?, i8::try_from(w.unit.1).ok()?);
     if !lines.dirs.contains(&unit) {
         return None;
     }
     let mut here = from;
-    for i in 1..=n {
-        let next = g.square(
-            i32::from(a.file) + i32::from(unit.0) * i,
-            i32::from(a.rank) + i32::from(unit.1) * i,
-        )?;
+    for i in 1..=w.n {
+        let next = w.square(t, i)?;
         if !lines.joins(unit, here, next) {
             return Some((here, next));
         }
@@ -856,12 +868,8 @@ fn hop_over_other(
         return None;
     }
     let g = &t.game;
-    let a = g.squares.get(usize::from(from.0))?;
-    let b = g.squares.get(usize::from(to.0))?;
-    let (dx, dy) = (
-        i32::from(b.file) - i32::from(a.file),
-        i32::from(b.rank) - i32::from(a.rank),
-    );
+    let w = way(t, from, to)?;
+    let (dx, dy) = w.offset;
     if dx % 2 != 0 || dy % 2 != 0 {
         return None;
     }
@@ -874,7 +882,7 @@ fn hop_over_other(
     if !along || unit == (0, 0) {
         return None;
     }
-    let over = g.square(i32::from(a.file) + unit.0, i32::from(a.rank) + unit.1)?;
+    let over = g.square(w.at.0 + unit.0, w.at.1 + unit.1)?;
     match piece_at(t, pos, over) {
         None => Some((over, None)),
         Some(p) if p.side.0 != pos.to_move => Some((over, Some(p))),
@@ -899,19 +907,11 @@ fn limit_reason(t: &Tables, pos: &Position, from: Sq, squares: &[Sq]) -> Option<
             && (squares.len() <= 2 || m.path.starts_with(&squares[1..]))
     })?;
     let code = *pos.board.get(usize::from(from.0))?;
-    let at = |s: Sq| {
-        t.game
-            .squares
-            .get(usize::from(s.0))
-            .map(|i| (i32::from(i.file), i32::from(i.rank)))
-    };
     let mut prev = from;
     let mut last_dir: Option<(i32, i32)> = None;
     for &land in &found.path {
-        let (a, b) = (at(prev)?, at(land)?);
-        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        let n = gcd(dx.unsigned_abs(), dy.unsigned_abs()).max(1) as i32;
-        let unit = (dx / n, dy / n);
+        let w = way(t, prev, land)?;
+        let unit = w.unit;
         let d = t
             .game
             .dirs
@@ -919,7 +919,7 @@ fn limit_reason(t: &Tables, pos: &Position, from: Sq, squares: &[Sq]) -> Option<
             .position(|&(x, y)| (i32::from(x), i32::from(y)) == unit)
             .and_then(|d| u8::try_from(d).ok());
         let flags = d.map_or(0, |d| t.limits(code, d));
-        let before = t.game.square(b.0 - unit.0, b.1 - unit.1);
+        let before = w.square(t, w.n - 1);
         if flags & crate::vocab::limit::LAND_BEYOND != 0
             && !before.is_some_and(|s| found.captured.contains(&s))
         {
@@ -973,14 +973,7 @@ fn direction_hint(t: &Tables, pos: &Position, from: Sq, to: Sq) -> Option<Direct
     let g = &t.game;
     let code = usize::from(*pos.board.get(usize::from(from.0))?);
     let (side, _) = pos.piece(t, from)?;
-    let a = g.squares.get(usize::from(from.0))?;
-    let b = g.squares.get(usize::from(to.0))?;
-    let (dx, dy) = (
-        i32::from(b.file) - i32::from(a.file),
-        i32::from(b.rank) - i32::from(a.rank),
-    );
-    let n = gcd(dx.unsigned_abs(), dy.unsigned_abs()).max(1) as i32;
-    let unit = (dx / n, dy / n);
+    let Way { unit, n, .. } = way(t, from, to)?;
     let m = t.moves.get(code)?;
     let vec_of = |d: &u8| {
         g.dirs

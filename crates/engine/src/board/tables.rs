@@ -223,7 +223,8 @@ pub enum OpeningSquares {
 pub const UNLIMITED: u16 = u16::MAX;
 
 /// The squares with powers and the kinds with conditions (`zone ...
-/// hostile`, `zone ... only KIND`, `captured surrounded`, `unarmed`): a
+/// hostile`, `zone ... only KIND`, `captured surrounded`, `unarmed`,
+/// `capture edge hostile`): a
 /// game that has any is played by the general path only, which looks at
 /// them; the others never see them.
 #[derive(Clone, Debug)]
@@ -241,6 +242,9 @@ pub struct Powers {
     pub(crate) surrounded: Vec<bool>,
     /// Per code: the piece takes part in capturing (not `unarmed`).
     pub(crate) armed: Vec<bool>,
+    /// A side off the board (the edge, or a hole) closes the surrounding
+    /// of a piece captured surrounded (`capture edge hostile`).
+    pub(crate) edge: bool,
 }
 
 impl Powers {
@@ -264,6 +268,7 @@ impl Powers {
             only_zone: vec![None; n],
             surrounded: vec![false; ncodes * n],
             armed: vec![true; ncodes],
+            edge: game.capture.custodian.as_ref().is_some_and(|c| c.edge),
         };
         for (zi, z) in game.zones.iter().enumerate() {
             let mut all = crate::board::game::SquareSet::with_capacity(n);
@@ -682,8 +687,14 @@ impl Tables {
 
     /// When a piece of `kind` on `sq` is captured only when surrounded
     /// (`captured surrounded`, for a piece of any side there): on how many
-    /// sides (the directions of custodian capture); None otherwise.
-    pub fn surrounded_on(&self, kind: KindId, sq: crate::board::game::Sq) -> Option<usize> {
+    /// sides (the directions of custodian capture), and how many of them are
+    /// on the board (fewer against the edge, `capture edge hostile`); None
+    /// otherwise.
+    pub fn surrounded_on(
+        &self,
+        kind: KindId,
+        sq: crate::board::game::Sq,
+    ) -> Option<(usize, usize)> {
         let p = self.powers.as_deref()?;
         let on = (0..self.nsides).any(|s| {
             let code = 1 + s * self.nkinds + usize::from(kind.0);
@@ -692,8 +703,9 @@ impl Tables {
                 .copied()
                 .unwrap_or(false)
         });
-        let sides = self.custodian.iter().map(Vec::len).max().unwrap_or(0);
-        on.then_some(sides)
+        let dirs = self.custodian.iter().max_by_key(|d| d.len())?;
+        let on_board = dirs.iter().filter(|&&d| self.step(sq.0, d) != NONE).count();
+        on.then_some((dirs.len(), on_board))
     }
 
     /// Whether pieces are placed from a hand.

@@ -127,6 +127,7 @@ pub fn compile(r: &Resolved) -> Game {
         dirs: c.per_side.iter().map(|v| intern(v)).collect(),
         multiple: c.multiple,
         corners: c.corners,
+        edge: c.edge,
     });
     if let Some(per_side) = &r.neighbours {
         capture.neighbours = per_side.iter().map(|v| intern(v)).collect();

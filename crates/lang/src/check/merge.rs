@@ -75,6 +75,9 @@ pub struct Merged {
     pub precedence: Option<(Vec<Spanned<CriterionDecl>>, Span)>,
     /// `capture custodian DIRS [multiple] [corners]`.
     pub custodian: Option<CustodianDecl>,
+    /// `capture edge hostile|neutral` (true: `hostile`), with the
+    /// statement's span.
+    pub edge: Option<(bool, Span)>,
     /// `capture neighbours DIRS`, with the statement's span.
     pub neighbours: Option<(Vec<Spanned<Direction>>, Span)>,
     /// What `remove` statements dropped: what (`zone`, `piece`), the name,
@@ -487,6 +490,7 @@ impl Merger<'_> {
                 m.openings.push((from.clone(), statement.span));
             }
             Statement::Neighbours(dirs) => m.neighbours = Some((dirs.clone(), statement.span)),
+            Statement::CaptureEdge(hostile) => m.edge = Some((*hostile, statement.span)),
             Statement::Notation(n) => m.notation = Some(*n),
             Statement::Pdn(n) => m.pdn = Some(n.node),
             Statement::Side(side) => {
@@ -790,7 +794,8 @@ fn keyword(statement: &Statement) -> &'static str {
         | Statement::CaptureEffect(_)
         | Statement::CapturePrecedence(_)
         | Statement::Custodian { .. }
-        | Statement::Neighbours(_) => "capture",
+        | Statement::Neighbours(_)
+        | Statement::CaptureEdge(_) => "capture",
         Statement::Remove(_) => "remove",
         Statement::Chain(_) => "chain",
         Statement::Crown(_) => "crown",
@@ -863,6 +868,7 @@ fn kind_of(statement: &Statement) -> Option<GameKind> {
         | Statement::Lines(..)
         | Statement::Opening(_)
         | Statement::Neighbours(_)
+        | Statement::CaptureEdge(_)
         | Statement::Notation(_)
         | Statement::Pdn(_)
         | Statement::Side(_)
@@ -1125,6 +1131,7 @@ pub fn key(statement: &Spanned<Statement>) -> Option<(String, String, Span)> {
         Statement::Holes(_) => simple("holes", "`holes`"),
         Statement::Lines(..) => simple("lines", "`lines`"),
         Statement::Neighbours(_) => simple("neighbours", "`capture neighbours`"),
+        Statement::CaptureEdge(_) => simple("edge", "`capture edge`"),
         Statement::Notation(_) => simple("notation", "`notation`"),
         Statement::Pdn(_) => simple("pdn", "`pdn gametype`"),
         Statement::First(_) => simple("first", "`first`"),

@@ -17,6 +17,7 @@ use crate::vocab::{Elimination, Verdict};
 
 /// Checks the squares with powers and the kinds with conditions: hostile
 /// squares, `captured surrounded` and `unarmed` need `capture custodian`;
+/// a hostile edge needs a kind captured surrounded;
 /// an unarmed kind has no capturing moves; squares only some kinds may
 /// stop on are not combined with long jumps of the other kinds.
 pub fn check_square_powers(
@@ -90,6 +91,24 @@ pub fn check_square_powers(
                 )
                 .primary(at, "an unarmed piece takes no part in capturing")
                 .help("remove `unarmed`, or its jumps and `captures` lines"),
+            );
+        }
+    }
+    if let Some((true, at)) = merged.edge {
+        if kinds.list.iter().all(|k| k.surrounded.is_none()) {
+            diags.push(
+                Diagnostic::new(
+                    Code::EffectMisplaced,
+                    "the board's edge is hostile, but no piece is captured surrounded",
+                )
+                .primary(
+                    at,
+                    "the edge only closes the surrounding of a piece captured surrounded",
+                )
+                .help(format!(
+                    "add `captured surrounded` to a piece (it is then taken only when enclosed on all sides){}, or remove this statement",
+                    if custodian { "" } else { " and `capture custodian orthogonal`" }
+                )),
             );
         }
     }
@@ -275,6 +294,9 @@ pub struct CustodianVectors {
     pub multiple: bool,
     /// An enemy on a corner is enclosed against the edges.
     pub corners: bool,
+    /// The board's edge closes the surrounding of a piece captured
+    /// surrounded (`capture edge hostile`).
+    pub edge: bool,
 }
 
 /// Checks `capture custodian`: its directions, per side, and whether a run
@@ -296,6 +318,7 @@ pub fn check_custodian(
         per_side,
         multiple: decl.multiple,
         corners: decl.corners,
+        edge: merged.edge.is_some_and(|(hostile, _)| hostile),
     })
 }
 

@@ -214,6 +214,8 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         }
         custodian | kw_custodian => "`custodian`",
         kw_corners => "`corners`",
+        kw_edge | edge => "`edge`",
+        kw_neutral => "`neutral`",
         kw_neighbours | neighbours => "`neighbours`",
         kw_clone => "`clone`",
         kw_hop | hop_line => "`hop`",

@@ -1059,7 +1059,7 @@ impl Lower {
         Some(ZoneRef { whose, name: name? })
     }
 
-    /// `capture_setting = _{ kw_compulsory | kw_optional | kw_most | kw_free | removes | converts | kw_stacks }`
+    /// `capture_setting = _{ precedence | custodian | neighbours | edge | kw_compulsory | ... | kw_stacks }`
     fn lower_capture_setting(&self, pair: P<'_>) -> Option<Statement> {
         Some(match pair.as_rule() {
             Rule::kw_compulsory => Statement::CaptureCompulsory(true),
@@ -1083,6 +1083,9 @@ impl Lower {
             }
             Rule::neighbours => {
                 Statement::Neighbours(self.lower_dir_list(pair.into_inner().nth(1)?)?)
+            }
+            Rule::edge => {
+                Statement::CaptureEdge(pair.into_inner().nth(1)?.as_rule() == Rule::kw_hostile)
             }
             Rule::custodian => {
                 let mut dirs = Vec::new();

@@ -446,7 +446,7 @@ const FORMS: &[(&str, &str)] = &[
     ("zone", "`zone NAME = SQUARES`, `zone NAME = ranks N-M` or `zone NAME = SIDE: SQUARES, SIDE: SQUARES`, then maybe `no-stop`, `hostile [when-empty]` or `only KIND ... [closed]`"),
     ("piece", "`piece ID \"Name\" { LINES }`, with `letter L` maybe before the `{`"),
     ("setup", "`setup KIND at ZONE` or `setup SIDE KIND at SQUARES`"),
-    ("capture", "`capture compulsory|optional|most|free`, `capture removes at-end|at-once` or `capture converts to KIND`"),
+    ("capture", "`capture compulsory|optional|most|free`, `capture removes at-end|at-once`, `capture converts to KIND`, `capture custodian DIRS`, `capture neighbours DIRS` or `capture edge hostile|neutral`"),
     ("chain", "`chain must-continue` or `chain may-stop`"),
     ("crown", "`crown mid-chain stay|continue|stop`"),
     ("long-landing", "`long-landing any` or `long-landing must-continue`"),

@@ -237,6 +237,9 @@ pub struct Custodian {
     /// An enemy on a corner square is captured when the moved piece and
     /// friendly pieces stand on all its neighbours along the directions.
     pub corners: bool,
+    /// The board's edge closes the surrounding of a piece of a kind
+    /// captured surrounded, like a hostile square (`capture edge hostile`).
+    pub edge: bool,
 }
 
 /// Where a piece from the hand may be placed.

@@ -829,8 +829,13 @@ fn capture_section(o: &mut String, t: &Tables) {
                 let names: Vec<String> = all.iter().map(|sq| square_name(t, sq)).collect();
                 format!(" on {}", names.join(" "))
             };
+            let edge = if c.custodian.as_ref().is_some_and(|cu| cu.edge) {
+                "the board's edge counts as a hostile square"
+            } else {
+                "the board's edge never counts"
+            };
             v.push(format!(
-                "A {}{at} is taken only when enemies or hostile squares stand on all its sides (the board's edge never counts).",
+                "A {}{at} is taken only when enemies or hostile squares stand on all its sides ({edge}).",
                 kind.name.to_lowercase()
             ));
         }

@@ -180,7 +180,13 @@ pub fn describe(t: &Tables, event: &Event) -> String {
             _ => format!("{}: loses and leaves the game", end_reason(t, reason)),
         },
         Event::Capture { kind, square } => match t.surrounded_on(kind, square) {
-            Some(sides) => format!(
+            Some((sides, on_board)) if on_board < sides => format!(
+                "the {} on {} is surrounded on {} sides against the edge and taken",
+                kind_name(t, kind),
+                square_name(t, square),
+                crate::words::number(on_board)
+            ),
+            Some((sides, _)) => format!(
                 "the {} on {} is surrounded on {} sides and taken",
                 kind_name(t, kind),
                 square_name(t, square),
