@@ -680,24 +680,16 @@ impl RaceState {
                     continue;
                 };
                 any = true;
-                let Scratch {
-                    state: next,
-                    events,
-                    froms: next_froms,
-                } = self.scratch_from(mine.as_deref_mut(), &mut spare);
-                let bonus = next.bonus_step(game, roll, seat, step, events);
                 // Each sequence found below used this die at this depth.
                 let before = found.len();
-                let rest = after_die(left, j, bonus);
-                next.dice_search(
+                self.search_after(
                     game,
                     roll,
-                    &rest,
+                    step,
+                    |bonus| after_die(left, j, bonus),
                     (depth + 1, next_steps),
-                    found,
-                    seen,
-                    next_froms,
-                    deeper,
+                    (found, seen),
+                    (mine.as_deref_mut(), &mut spare, &mut *deeper),
                 );
                 for f in found.iter_mut().skip(before) {
                     if let Some(d) = f.dice.get_mut(depth) {
@@ -716,22 +708,14 @@ impl RaceState {
                     break;
                 };
                 any = true;
-                let Scratch {
-                    state: next,
-                    events,
-                    froms: next_froms,
-                } = self.scratch_from(mine.as_deref_mut(), &mut spare);
-                let bonus = next.bonus_step(game, roll, seat, entry(dist), events);
-                let rest = after_pair(left, pair, bonus);
-                next.dice_search(
+                self.search_after(
                     game,
                     roll,
-                    &rest,
+                    entry(dist),
+                    |bonus| after_pair(left, pair, bonus),
                     (depth + 1, next_steps),
-                    found,
-                    seen,
-                    next_froms,
-                    deeper,
+                    (found, seen),
+                    (mine.as_deref_mut(), &mut spare, &mut *deeper),
                 );
             }
         }
@@ -742,6 +726,45 @@ impl RaceState {
                 key: self.position_key(),
             });
         }
+    }
+
+    /// One branch of `dice_search`: the move `step` made on a scratch
+    /// state of the next depth (a slot of `scratch`, or `spare`), and the
+    /// search from there with the dice `rest` leaves once the bonus the
+    /// move earned is known (0: none), the steps so far `steps` at depth
+    /// `depth`.
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn search_after(
+        &self,
+        game: &RaceGame,
+        roll: &Roll,
+        step: Step,
+        rest: impl FnOnce(u8) -> Left,
+        (depth, steps): (usize, Steps),
+        (found, seen): (&mut Vec<Found>, &mut Seen),
+        (slot, spare, deeper): (
+            Option<&mut Option<Scratch>>,
+            &mut Option<Scratch>,
+            &mut [Option<Scratch>],
+        ),
+    ) {
+        let seat = self.to_roll();
+        let Scratch {
+            state: next,
+            events,
+            froms: next_froms,
+        } = self.scratch_from(slot, spare);
+        let bonus = next.bonus_step(game, roll, seat, step, events);
+        next.dice_search(
+            game,
+            roll,
+            &rest(bonus),
+            (depth, steps),
+            found,
+            seen,
+            next_froms,
+            deeper,
+        );
     }
 
     /// Every seat's pieces, sorted seat by seat: the position, whichever
