@@ -127,10 +127,14 @@ fn rolls(game: &RaceGame) -> Option<Vec<(Roll, RollInfo)>> {
             rest /= faces;
         }
         let roll = Roll::new(shown.get(..usize::from(game.dice))?)?;
-        let enters = match game.enter {
-            Enter::Always => true,
-            Enter::OnFace(f) => roll.shows(f),
-        };
+        let count = game.count(&roll);
+        // As `RaceState::may_enter`: `finish exact` lets no count past the
+        // finish enter.
+        let enters =
+            match game.enter {
+                Enter::Always => true,
+                Enter::OnFace(f) => roll.shows(f),
+            } && (game.finish != Finish::Exact || game.enter_at_start || count <= game.cells);
         let earned = match game.extra {
             Extra::Never => false,
             Extra::Doubles => roll.is_double(),
@@ -142,7 +146,6 @@ fn rolls(game: &RaceGame) -> Option<Vec<(Roll, RollInfo)>> {
             }
             Extra::OnValues(mask) => roll.faces().iter().any(|&f| f < 64 && mask & (1 << f) != 0),
         };
-        let count = game.count(&roll);
         let info = RollInfo {
             count,
             flags: if enters { ROLL_ENTERS } else { 0 }

@@ -462,11 +462,18 @@ impl RaceState {
         Ok(())
     }
 
+    /// Whether the seat to roll may enter a piece with `roll`: the roll
+    /// lets one enter (`enter on F`), one is out, and, with `finish
+    /// exact`, the count does not carry it past the finish (a piece enters
+    /// on the cell the count reaches; `enter ... at start` puts it on the
+    /// start cell whatever the count).
     fn may_enter(&self, game: &RaceGame, roll: &Roll) -> bool {
         let allowed = match game.enter {
             Enter::Always => true,
             Enter::OnFace(f) => roll.shows(f),
-        };
+        } && (game.finish != Finish::Exact
+            || game.enter_at_start
+            || game.count(roll) <= game.cells);
         // `contains` on `u16` is a call that is not inlined: a loop here.
         #[allow(clippy::manual_contains)]
         let out = self.pieces(self.to_roll()).iter().any(|&p| p == OUT);

@@ -1,7 +1,7 @@
 //! Race turns and positions in words, as `play` and `replay` print them;
 //! a position parsed back from the same words.
 
-use crate::race::game::{RaceGame, OUT};
+use crate::race::game::{Finish, RaceGame, OUT};
 use crate::race::{Choice, Event, RaceState, Refusal, Roll, SetupError};
 
 /// A seat's name.
@@ -357,11 +357,21 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
             if !pieces.contains(&OUT) {
                 format!("{name} has no piece out to enter")
             } else {
+                let count = game.count(roll);
                 match game.enter {
-                    crate::race::game::Enter::OnFace(f) => {
+                    crate::race::game::Enter::OnFace(f) if !roll.shows(f) => {
                         format!("a piece enters only when a die shows {f}, and the roll is {roll}")
                     }
-                    crate::race::game::Enter::Always => format!("no piece can enter with {roll}"),
+                    _ if game.finish == Finish::Exact
+                        && !game.enter_at_start
+                        && count > game.cells =>
+                    {
+                        format!(
+                            "{} of {count} ({roll}) would carry an entering piece past the finish, which a piece reaches only by the exact count (rule `finish exact`)",
+                            if game.sticks { "a throw" } else { "a roll" }
+                        )
+                    }
+                    _ => format!("no piece can enter with {roll}"),
                 }
             }
         }
