@@ -185,7 +185,7 @@ impl RaceState {
         };
         let before = opponents_out(self);
         let mut scratch = Vec::new();
-        let Some(i) = self.play_step(game, roll, seat, step, &mut scratch) else {
+        let Some((i, _)) = self.play_step(game, roll, seat, step, &mut scratch) else {
             return;
         };
         let home = game.home_from();

@@ -13,7 +13,7 @@
 //! plays as written.
 
 use super::{RaceState, Refusal};
-use crate::race::game::{Enter, Finish, Landed, LandingPlan, RaceGame, RestingPlan, OUT};
+use crate::race::game::{Enter, Finish, Landed, LandingPlan, RaceGame, OUT};
 use crate::race::{Choice, Event, Roll, Step, Steps, MAX_STEPS};
 
 /// The positions searched, with the dice left: a set keyed without
@@ -1041,7 +1041,7 @@ impl RaceState {
                 .count()
         };
         let before = opponents_out(self);
-        let Some(i) = self.play_step(game, roll, seat, step, events) else {
+        let Some((i, _)) = self.play_step(game, roll, seat, step, events) else {
             return 0;
         };
         let home = game.home_from();
@@ -1054,10 +1054,12 @@ impl RaceState {
         0
     }
 
-    /// Moves seat `seat`'s piece by the step `step` (one die), telling it
-    /// as `Enter` or `Move`, then the landing and resting rules where it
-    /// lands; the piece's index. A move back is played as a move back by
-    /// the whole roll is (`move_piece`).
+    /// Moves seat `seat`'s piece by the step `step` (one die) as a move by
+    /// the whole roll moves it (`move_piece`, the die's value the count):
+    /// telling it as `Enter` or `Move`, then the landing and resting rules
+    /// where it lands, their effects on other pieces included. The piece's
+    /// index, and what the landing rules leave to the turn (turns to miss,
+    /// an extra roll given or lost), which `play_dice` applies.
     pub(super) fn play_step(
         &mut self,
         game: &RaceGame,
@@ -1065,7 +1067,7 @@ impl RaceState {
         seat: usize,
         step: Step,
         events: &mut Vec<Event>,
-    ) -> Option<usize> {
+    ) -> Option<(usize, Landed)> {
         let Step {
             from,
             by: dist,
@@ -1074,67 +1076,20 @@ impl RaceState {
         let k = usize::from(self.pieces);
         let base = seat * k;
         let i = (base..base + k).find(|&i| self.pos[i] == from && !self.held[i])?;
-        if back {
-            let who = u8::try_from(seat).ok()?;
-            self.move_piece(game, roll, who, i, true, dist, events);
-            return Some(i);
-        }
-        if let Some(m) = self.last_moved.get_mut(seat) {
-            *m = (i - base) as u8;
-        }
-        let entering = from == OUT;
-        let land = (from + dist).min(game.cells);
-        events.push(Event::moved(from, land, dist, false));
-        let mut landed = Landed {
-            at: land,
-            dir: 1,
-            ..Landed::default()
-        };
-        if land < game.cells && game.landing_plan(entering, seat, land) != LandingPlan::Nothing {
-            let holds = |r: &crate::race::game::CellRule| r.roll_holds(entering, roll);
-            landed = game.land(seat, land, dist, 1, holds, |rule, at, then, blocked| {
-                events.push(Event::Rule {
-                    rule,
-                    at,
-                    then: *then,
-                    count: dist,
-                    blocked,
-                });
-            });
-        }
-        let p = landed.at;
-        self.pos[i] = p;
-        if p >= game.cells {
-            events.push(Event::Finish);
-        } else if p != OUT {
-            match game.resting_plan(seat, p) {
-                RestingPlan::Nothing => {}
-                RestingPlan::SendOut { opponents } => {
-                    self.send_out_at(game, seat, Some(i), p, opponents, events);
-                }
-                RestingPlan::Free => self.free_held(game, seat, i, p, events),
-                RestingPlan::Live => {
-                    self.rest(
-                        game,
-                        seat,
-                        i,
-                        from,
-                        p,
-                        dist,
-                        entering,
-                        roll,
-                        &mut landed,
-                        events,
-                    );
-                }
-            }
-        }
-        Some(i)
+        let who = u8::try_from(seat).ok()?;
+        let landed = self.move_piece(game, roll, who, i, back, dist, events);
+        Some((i, landed))
     }
 
     /// Plays a turn of dice used one by one: the steps of `choice` in
     /// order (nothing for `pass`, or when a rule of the roll ended the
-    /// turn), then the end of the turn as any turn's.
+    /// turn), then the end of the turn as any turn's. What a die's landing
+    /// leaves to the turn is applied as a move by the whole roll's is: the
+    /// turns to miss are owed at once (the other dice still play this
+    /// turn, the turns missed are the next ones), and an extra roll comes
+    /// after the whole turn, once however many moves earned it; `no extra
+    /// roll` loses the one the turn has earned so far (the roll's, or an
+    /// earlier die's), and a later die's `extra roll` gives one again.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn play_dice(
         &mut self,
@@ -1142,8 +1097,8 @@ impl RaceState {
         roll: &Roll,
         choice: Choice,
         ended: bool,
-        extra: bool,
-        lost: bool,
+        mut extra: bool,
+        mut lost: bool,
         events: &mut Vec<Event>,
     ) {
         let seat = self.to_roll();
@@ -1158,8 +1113,21 @@ impl RaceState {
                 };
                 for (step, bonus) in steps.iter().zip(bonuses) {
                     let start = events.len();
-                    if let Some(i) = self.play_step(game, roll, seat, step, events) {
+                    if let Some((i, landed)) = self.play_step(game, roll, seat, step, events) {
                         moved = Some(i);
+                        if landed.miss > 0 {
+                            if let Some(o) = self.owed.get_mut(seat) {
+                                *o = o.saturating_add(landed.miss);
+                            }
+                        }
+                        match landed.extra {
+                            Some(false) => {
+                                lost |= extra;
+                                extra = false;
+                            }
+                            Some(true) => extra = true,
+                            None => {}
+                        }
                     }
                     if let (Some(b), Some(step)) = (bonus, events.get_mut(start..)) {
                         Self::mark_bonus(step, b);

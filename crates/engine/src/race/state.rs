@@ -871,7 +871,7 @@ impl RaceState {
     /// whole roll, and of a die that moves a piece back.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn move_piece(
+    pub(super) fn move_piece(
         &mut self,
         game: &RaceGame,
         roll: &Roll,
