@@ -256,7 +256,10 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
                 return format!("the closed cell {} is taken", game.label(seat, at));
             }
             Some(Refusal::EnterFirst) => {
-                return "a piece on the bar must enter first".to_string();
+                return format!(
+                    "a piece {} must enter first (rule `enter first`)",
+                    waiting_place(game, seat)
+                );
             }
             Some(Refusal::Point {
                 at,
@@ -387,6 +390,20 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
         },
         Choice::Pass => "a move is compulsory when there is one".to_string(),
         Choice::Dice(_) => format!("that is not a way to play {roll}"),
+    }
+}
+
+/// Where seat `seat`'s pieces out wait, in the words the rule file calls
+/// for: where the file starts every piece of the seat on the track
+/// (`setup`), a piece out was sent off it, and waits `on the bar` (the
+/// tables games' word); else it waits to enter, as its pieces did at the
+/// start.
+pub(crate) fn waiting_place(game: &RaceGame, seat: usize) -> &'static str {
+    let on_track = game.setup.get(seat).map_or(0, Vec::len);
+    if on_track >= usize::from(game.pieces) {
+        "on the bar"
+    } else {
+        "waiting to enter"
     }
 }
 
