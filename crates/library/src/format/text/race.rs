@@ -186,13 +186,14 @@ pub fn track_with(
         }
     };
     let mut text = String::new();
-    let cross = match (&game.paths, state) {
-        (Some(_), _) if plan.layout == Layout::Cross => {
-            cross_grid(game, &plan, &legend, &on, state, style)
+    // Paths in a shape of their own are drawn in it, each cell once.
+    let grid = match (&game.paths, plan.layout) {
+        (Some(_), Layout::Cross | Layout::Lanes | Layout::Tables) => {
+            paths_grid(game, &plan, &legend, &on, state, style)
         }
         _ => None,
     };
-    let rows = if let Some(grid) = cross {
+    let rows = if let Some(grid) = grid {
         text.push_str(&grid);
         Vec::new()
     } else {
@@ -337,13 +338,55 @@ fn piece_code(colours: &[colour::Colour], seat: usize) -> String {
         .unwrap_or_default()
 }
 
-/// Paths drawn as a cross ([`crate::layout`]): every square of the plan
-/// two lines high, the cell's name on the first line, its mark and the
-/// pieces on it on the second; each home column's names (and each start
-/// cell's) in its seat's colour; the pieces out in their seat's corner,
-/// the finished ones in the middle by the end of their home column. None
-/// when the cross is wider than the text.
-fn cross_grid(
+/// The pieces on a cell in `room` characters: a letter each (`ww`); when
+/// they don't fit, a letter and a count for each seat there (`w5`, `w2b1`);
+/// when that doesn't fit either, as many letters as fit and `+`. Each
+/// part with the seat it is of (`None`: the `+`).
+fn pieces_text(here: &[usize], letters: &[char], room: usize) -> Vec<(String, Option<usize>)> {
+    let letter = |seat: usize| letters.get(seat).copied().unwrap_or('?').to_string();
+    if here.len() <= room {
+        return here.iter().map(|&s| (letter(s), Some(s))).collect();
+    }
+    let mut seats: Vec<(usize, usize)> = Vec::new();
+    for &s in here {
+        match seats.iter_mut().find(|(t, _)| *t == s) {
+            Some((_, n)) => *n += 1,
+            None => seats.push((s, 1)),
+        }
+    }
+    let counted: Vec<(String, Option<usize>)> = seats
+        .iter()
+        .map(|&(s, n)| (format!("{}{n}", letter(s)), Some(s)))
+        .collect();
+    if counted
+        .iter()
+        .map(|(t, _)| t.chars().count())
+        .sum::<usize>()
+        <= room
+    {
+        return counted;
+    }
+    let mut out: Vec<(String, Option<usize>)> = here
+        .iter()
+        .take(room.saturating_sub(1))
+        .map(|&s| (letter(s), Some(s)))
+        .collect();
+    out.push(("+".to_string(), None));
+    out
+}
+
+/// Paths drawn in their shape ([`crate::layout`]: a cross, lanes,
+/// tables): every square of the plan two lines high, the cell's name on
+/// the first line, its mark and the pieces on it on the second, each cell
+/// once however many paths go through it. On a cross each home column's
+/// names (and each start cell's) are in its seat's colour, the pieces out
+/// in their seat's corner, the finished ones in the middle by the end of
+/// their home column; in the other shapes each seat's pieces out and
+/// finished are counted beside the board, on the row where its path
+/// begins (`W bar 1, off 3`: `bar` where the rule file starts every piece
+/// on the track, so that a piece out was sent off it). None when the
+/// shape is wider than the text.
+fn paths_grid(
     game: &RaceGame,
     plan: &crate::layout::Plan,
     legend: &Legend,
@@ -356,7 +399,9 @@ fn cross_grid(
     let name_width = (1..=last).map(|c| paths.name(c).chars().count()).max()?;
     let w = name_width + 1;
     let n = usize::from(plan.width);
-    if w * n > WIDTH + 1 {
+    // Beside the board (but a cross): each seat's pieces out and finished.
+    let beside = if plan.layout == Layout::Cross { 0 } else { 24 };
+    if w * n + beside > WIDTH + 1 {
         return None;
     }
     let colours = colour::for_names(&game.seats);
@@ -372,7 +417,7 @@ fn cross_grid(
             .map(|fg| format!("1;{fg}"))
             .unwrap_or_default()
     };
-    let mut canvas = Canvas::new(2 * usize::from(plan.height), n * w);
+    let mut canvas = Canvas::new(2 * usize::from(plan.height), n * w + beside);
     let at = |(x, y): crate::layout::Spot| (2 * usize::from(y), usize::from(x) * w);
     let starts: Vec<u16> = paths
         .seats
@@ -406,14 +451,36 @@ fn cross_grid(
         }
         let here = on.get(usize::from(c)).map_or(&[][..], Vec::as_slice);
         let room = col + name_width - col2;
-        for (i, &seat) in here.iter().enumerate() {
-            if i + 1 >= room && here.len() > i + 1 {
-                canvas.put(line + 1, col2, "+", "");
-                break;
+        for (text, seat) in pieces_text(here, &letters, room) {
+            let code = seat.map(|s| piece_code(&colours, s)).unwrap_or_default();
+            canvas.put(line + 1, col2, &text, &code);
+            col2 += text.chars().count();
+        }
+    }
+    if let (Some(state), false) = (state, plan.layout == Layout::Cross) {
+        // Each seat's count beside the board, on the row its path begins
+        // in (a second seat there on the row's second line).
+        let mut used: Vec<u16> = Vec::new();
+        for seat in 0..players {
+            let Some(y) = starts.get(seat).and_then(|&c| plan.at(c)).map(|s| s.1) else {
+                continue;
+            };
+            let before = used.iter().filter(|&&r| r == y).count();
+            used.push(y);
+            if before > 1 {
+                continue;
             }
+            let pieces = state.pieces(seat);
+            let out = pieces.iter().filter(|&&p| p == OUT).count();
+            let done = pieces.iter().filter(|&&p| p >= game.cells).count();
+            let place = match crate::narrate::race::waiting_place(game, seat) {
+                "on the bar" => "bar",
+                _ => "out",
+            };
             let letter = letters.get(seat).copied().unwrap_or('?').to_string();
-            canvas.put(line + 1, col2, &letter, &piece_code(&colours, seat));
-            col2 += 1;
+            let line = 2 * usize::from(y) + before;
+            canvas.put(line, n * w + 1, &letter, &piece_code(&colours, seat));
+            canvas.put(line, n * w + 2, &format!(" {place} {out}, off {done}"), "");
         }
     }
     if let Some(centre) = plan.centre.filter(|_| w >= 4) {
