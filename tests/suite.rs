@@ -97,6 +97,8 @@ mod race_backgammon;
 mod race_cross;
 #[path = "race_each.rs"]
 mod race_each;
+#[path = "race_effects_each.rs"]
+mod race_effects_each;
 #[path = "race_fast.rs"]
 mod race_fast;
 #[path = "race_layout.rs"]
