@@ -22,6 +22,17 @@ use crate::race::{load, load_text, run_script};
 
 // ------------------------------------------------------------------ landing effects
 
+/// The turns of `script`, which must tell each of `says`, as the snapshot
+/// `name`.
+fn scripted(name: &str, script: &str, says: &[&str]) -> String {
+    let out = run_script(script);
+    for said in says {
+        assert!(out.contains(said), "{name}: no {said:?} in\n{out}");
+    }
+    insta::assert_snapshot!(name, out);
+    out
+}
+
 /// A trap on p18: the 6 lands white's piece there, the 3 still plays this
 /// turn, and white misses the next: black rolls twice in a row.
 const MISS: &str = "\
@@ -38,10 +49,11 @@ roll 4 3: p17-p21 p17-p20
 
 #[test]
 fn a_dies_landing_costs_the_next_turn_and_the_other_dice_still_play() {
-    let out = run_script(MISS);
-    assert!(out.contains("misses 1 turn"), "{out}");
-    assert!(out.contains("3. black rolls 4+3"), "{out}");
-    insta::assert_snapshot!("miss-a-turn", out);
+    scripted(
+        "miss-a-turn",
+        MISS,
+        &["misses 1 turn", "3. black rolls 4+3"],
+    );
 }
 
 /// Two landings on a rosette in one turn: one extra roll, after the
@@ -60,11 +72,9 @@ roll 2 1: p1-p3 p1-p2
 
 #[test]
 fn an_extra_roll_earned_by_a_die_comes_once_after_the_whole_turn() {
-    let out = run_script(EXTRA);
+    let says = ["2. white rolls 2+1", "3. black rolls 2+1"];
+    let out = scripted("extra-roll", EXTRA, &says);
     assert_eq!(out.matches("rolls again").count(), 2, "{out}");
-    assert!(out.contains("2. white rolls 2+1"), "{out}");
-    assert!(out.contains("3. black rolls 2+1"), "{out}");
-    insta::assert_snapshot!("extra-roll", out);
 }
 
 /// A pit that loses the extra roll of Parcheesi's doubles.
@@ -82,9 +92,11 @@ roll 2 1: c22-c24 c24-c25
 
 #[test]
 fn a_dies_landing_loses_the_extra_roll_of_the_turn() {
-    let out = run_script(NO_EXTRA);
-    assert!(out.contains("2. blue rolls 2+1"), "{out}");
-    insta::assert_snapshot!("no-extra-roll", out);
+    scripted(
+        "no-extra-roll",
+        NO_EXTRA,
+        &["the extra roll is lost", "2. blue rolls 2+1"],
+    );
 }
 
 #[test]
@@ -116,11 +128,12 @@ choices 1 1 1 1 1 1 1
 roll 1 1 1 1 1 1 1: enter
 "
     );
-    let out = run_script(&script);
-    assert!(out.contains("choices with 1+0+1+1+0+1+1: pass\n"), "{out}");
-    assert!(out.contains("rule `finish exact`"), "{out}");
-    assert!(out.contains("choices with 1+1+1+1+1+1+1: enter"), "{out}");
-    insta::assert_snapshot!("ur-cowries", out);
+    let says = [
+        "choices with 1+0+1+1+0+1+1: pass\n",
+        "rule `finish exact`",
+        "choices with 1+1+1+1+1+1+1: enter",
+    ];
+    scripted("ur-cowries", &script, &says);
 }
 
 /// A plain track of 20 cells thrown with four cowries, none up worth 25,
