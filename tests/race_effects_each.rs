@@ -47,15 +47,6 @@ roll 2 1: p1-p3 p1-p2
 roll 4 3: p17-p21 p17-p20
 ";
 
-#[test]
-fn a_dies_landing_costs_the_next_turn_and_the_other_dice_still_play() {
-    scripted(
-        "miss-a-turn",
-        MISS,
-        &["misses 1 turn", "3. black rolls 4+3"],
-    );
-}
-
 /// Two landings on a rosette in one turn: one extra roll, after the
 /// whole turn.
 const EXTRA: &str = "\
@@ -70,13 +61,6 @@ roll 2 1: p18-p16 p16-p15
 roll 2 1: p1-p3 p1-p2
 ";
 
-#[test]
-fn an_extra_roll_earned_by_a_die_comes_once_after_the_whole_turn() {
-    let says = ["2. white rolls 2+1", "3. black rolls 2+1"];
-    let out = scripted("extra-roll", EXTRA, &says);
-    assert_eq!(out.matches("rolls again").count(), 2, "{out}");
-}
-
 /// A pit that loses the extra roll of Parcheesi's doubles.
 const NO_EXTRA: &str = "\
 # A pit on c10 loses the extra roll a double earns (Parcheesi's doubles
@@ -90,13 +74,35 @@ roll 5 5: c5-c10 c6-c11
 roll 2 1: c22-c24 c24-c25
 ";
 
-#[test]
-fn a_dies_landing_loses_the_extra_roll_of_the_turn() {
-    scripted(
+/// The scripts of a die's landing effects: the snapshot's name, the
+/// script, what it must tell.
+const LANDINGS: [(&str, &str, &[&str]); 3] = [
+    (
+        "miss-a-turn",
+        MISS,
+        &["misses 1 turn", "3. black rolls 4+3"],
+    ),
+    (
+        "extra-roll",
+        EXTRA,
+        &["2. white rolls 2+1", "3. black rolls 2+1"],
+    ),
+    (
         "no-extra-roll",
         NO_EXTRA,
         &["the extra roll is lost", "2. blue rolls 2+1"],
-    );
+    ),
+];
+
+#[test]
+fn a_dies_landing_effects_are_the_turns_to_miss_and_extra_rolls_of_the_turn() {
+    for (name, script, says) in LANDINGS {
+        let out = scripted(name, script, says);
+        if name == "extra-roll" {
+            // Two landings on the rosette, one extra roll.
+            assert_eq!(out.matches("rolls again").count(), 2, "{out}");
+        }
+    }
 }
 
 #[test]
@@ -167,30 +173,34 @@ fn the_compiled_turn_enters_no_piece_past_an_exact_finish_either() {
 
 // ------------------------------------------------------------------ enter first
 
+/// Why `game` refuses white's (the first seat's) `choice` with `faces`,
+/// white's pieces at `white` (progress along its path).
+fn refused(
+    game: &rulebook::race::game::RaceGame,
+    white: &[u16],
+    faces: &[u8],
+    choice: &str,
+) -> String {
+    let mut state = RaceState::new(game, 2).unwrap();
+    state.set_pieces(game, 0, white).unwrap();
+    let choice = parse_choice(game, 0, choice).unwrap();
+    why_not(game, &state, 0, &Roll::new(faces).unwrap(), choice)
+}
+
 #[test]
 fn enter_first_is_worded_from_the_rule_file_and_names_the_rule() {
     // Parcheesi's pieces start out: a piece out waits to enter.
     let parcheesi = load_text("extends \"other/parcheesi\"\nenter first\n");
-    let mut state = RaceState::new(&parcheesi, 2).unwrap();
-    state.set_pieces(&parcheesi, 0, &[9, 0, 0, 0]).unwrap();
-    let roll = Roll::new(&[2, 1]).unwrap();
-    let choice = parse_choice(&parcheesi, 0, "c13-c15 c15-c16").unwrap();
-    let why = why_not(&parcheesi, &state, 0, &roll, choice);
     assert_eq!(
-        why,
+        refused(&parcheesi, &[9, 0, 0, 0], &[2, 1], "c13-c15 c15-c16"),
         "a piece waiting to enter must enter first (rule `enter first`)"
     );
     // Backgammon's start on the board: a piece out was hit, and is on the
     // bar.
     let backgammon = load("other/backgammon", &[]);
-    let mut state = RaceState::new(&backgammon, 2).unwrap();
     let white = [0, 12, 12, 12, 12, 12, 17, 17, 17, 19, 19, 19, 19, 19, 1];
-    state.set_pieces(&backgammon, 0, &white).unwrap();
-    let roll = Roll::new(&[6, 3]).unwrap();
-    let choice = parse_choice(&backgammon, 0, "p13-p7 p13-p10").unwrap();
-    let why = why_not(&backgammon, &state, 0, &roll, choice);
     assert_eq!(
-        why,
+        refused(&backgammon, &white, &[6, 3], "p13-p7 p13-p10"),
         "a piece on the bar must enter first (rule `enter first`)"
     );
 }
