@@ -341,3 +341,40 @@ fn random_play_agrees_with_an_independent_simulator() {
     );
     eprintln!("{report}");
 }
+
+// ------------------------------------------------------------------ typed turns
+
+/// A person may type a turn's moves in any order that can be played: the
+/// prompt takes `p6-p2 p8-p3` though it lists `p8-p3 p6-p2`, and refuses
+/// `p20-p15 p24-p20` (no piece on p20 before p24-p20 is played), saying
+/// why. With seed 3 white's first roll is 5+4.
+#[test]
+fn the_prompt_takes_a_turns_moves_in_any_order_that_can_be_played() {
+    let args = [
+        "play",
+        "other/backgammon",
+        "--seat",
+        "black=random",
+        "--seed",
+        "3",
+    ];
+    let (_, out, _) = crate::common::run_input(&args, "p20-p15 p24-p20\np6-p2 p8-p3\nquit\n");
+    assert!(
+        out.contains("white rolls 5+4: choose p8-p3 p6-p2,"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "`p20-p15 p24-p20` is not a choice: white has no piece on p20 when that move comes: the moves are played in the order written"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("moves from p6 to p2\n     moves from p8 to p3"),
+        "{out}"
+    );
+    assert!(
+        out.contains("white:white p2,p6,p6,p6,p6,p3,p8,p8,"),
+        "{out}"
+    );
+}

@@ -509,7 +509,7 @@ fn ask(
             _ => {}
         }
         match parse_choice(game, seat, line) {
-            Some(c) if choices.contains(&c) => return Ok(Asked::Choose(c)),
+            Some(c) if session.allows(c) => return Ok(Asked::Choose(c)),
             Some(c) => writeln!(
                 out,
                 "`{line}` is not a choice: {}; the choices are {}",

@@ -569,7 +569,7 @@ pub async fn choose(
                         ),
                     ));
                 };
-                if !s.choices().contains(&c) {
+                if !s.allows(c) {
                     let why = crate::narrate::race::why_not(&game, s.state(), seat, &roll, c);
                     return Err(refuse(StatusCode::UNPROCESSABLE_ENTITY, why));
                 }
@@ -642,7 +642,7 @@ pub fn load(r: &mut RacePlay, setup: &Setup, text: &str, from_start: bool) -> Re
                 ));
             }
             let c = choice_of(&game, seat, &turn.choice)
-                .filter(|c| s.choices().contains(c))
+                .filter(|&c| s.allows(c))
                 .ok_or_else(|| {
                     let listed: Vec<String> = s
                         .choices()

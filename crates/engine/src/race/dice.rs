@@ -821,7 +821,11 @@ impl RaceState {
             return played >= MAX_STEPS || !self.any_die_moves(game, roll, seat, left);
         };
         let Step { from, by, back } = step;
-        if !self.next_allowed(game, roll, seat, left).allows(from) {
+        // The step moves a piece the seat has there now (written in
+        // another order, a later step may not have its piece yet).
+        let k = usize::from(self.pieces);
+        let has_piece = (seat * k..seat * k + k).any(|i| self.pos[i] == from && !self.held[i]);
+        if !has_piece || !self.next_allowed(game, roll, seat, left).allows(from) {
             return false;
         }
         let mut fits = false;
@@ -929,8 +933,12 @@ impl RaceState {
         };
         let mut left = dice;
         let mut now = self.clone();
+        let k = usize::from(self.pieces);
         for step in steps.iter() {
             let Step { from, by, back } = step;
+            if !(seat * k..seat * k + k).any(|i| now.pos[i] == from && !now.held[i]) {
+                return Some(Refusal::NoPieceThere { at: from });
+            }
             let fits = left.iter().position(|&d| {
                 let blocked = now.die_blocked(game, roll, seat, &left, d);
                 now.step_of(game, roll, seat, from, d, blocked) == Ok(step)

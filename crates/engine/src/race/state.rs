@@ -213,6 +213,12 @@ pub enum Refusal {
         /// The die.
         die: u8,
     },
+    /// A move of the sequence, in the order written, starts where the
+    /// player has no piece at that point (dice used one by one).
+    NoPieceThere {
+        /// Where the move starts (the player's progress).
+        at: u16,
+    },
 }
 
 impl std::error::Error for Illegal {}
@@ -724,23 +730,28 @@ impl RaceState {
         events: &mut Vec<Event>,
     ) -> Result<(), Illegal> {
         self.begin_turn(game, roll, events)?;
-        if self.roll_rules_hold(game, roll) {
-            let mut after = self.clone();
-            let mut scratch = Vec::new();
-            let ends = after.apply_roll_rules(game, roll, &mut scratch);
-            let legal = if ends {
-                choice == Choice::Pass
-            } else {
-                after.is_legal(game, roll, choice)
-            };
-            if !legal {
-                return Err(Illegal::NotAChoice);
-            }
-        } else if !self.is_legal(game, roll, choice) {
+        if !self.allows(game, roll, choice) {
             return Err(Illegal::NotAChoice);
         }
         self.play_turn(game, roll, choice, events);
         Ok(())
+    }
+
+    /// Whether the rules allow `choice` for `roll`: one of `choices`, or,
+    /// with dice used one by one, the moves of one of them in another
+    /// order that can be played (`p8-p4 p6-p4` as well as `p6-p4 p8-p4`).
+    pub fn allows(&self, game: &RaceGame, roll: &Roll, choice: Choice) -> bool {
+        if self.roll_rules_hold(game, roll) {
+            let mut after = self.clone();
+            let mut scratch = Vec::new();
+            if after.apply_roll_rules(game, roll, &mut scratch) {
+                choice == Choice::Pass
+            } else {
+                after.is_legal(game, roll, choice)
+            }
+        } else {
+            self.is_legal(game, roll, choice)
+        }
     }
 
     /// `apply` for a choice just listed by `choices` for this state and

@@ -324,6 +324,12 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
                     "the {die} can move a piece forward: a die moves a piece back only when it can move none forward"
                 );
             }
+            Some(Refusal::NoPieceThere { at }) => {
+                return format!(
+                    "{name} has no piece on {} when that move comes: the moves are played in the order written",
+                    game.label(seat, at)
+                );
+            }
             Some(Refusal::ZeroThrow) => {
                 return format!("a throw of 0 ({roll}) moves nothing");
             }

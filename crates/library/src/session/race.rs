@@ -429,6 +429,18 @@ impl<'g> RaceSession<'g> {
         &self.choices
     }
 
+    /// Whether `choice` may be played on the roll: one of
+    /// [`RaceSession::choices`], or the same moves of dice used one by one
+    /// written in another order that can be played.
+    pub fn allows(&self, choice: Choice) -> bool {
+        match self.roll {
+            Some(roll) => {
+                self.choices.contains(&choice) || self.state.allows(self.game, &roll, choice)
+            }
+            None => false,
+        }
+    }
+
     /// The choice of the roll when it is the only one (a pass included):
     /// a front end takes it without asking.
     pub fn forced(&self) -> Option<Choice> {
