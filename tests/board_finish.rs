@@ -6,6 +6,7 @@
 //! players and `simulate` play every new game to its end.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use rulebook::board::game::Verdict;
 use rulebook::board::{Match, MoveError, Position, Refusal, Tables};
 use rulebook::format::rules_html::page;
 use rulebook::load::Loaded;
@@ -335,6 +336,83 @@ fn the_other_constructs_keep_their_own_refusals() {
     let start = Position::start(&konane).to_fen(&konane);
     let (rule, _) = refused(&konane, &start, "c3");
     assert!(matches!(rule, Refusal::Opening { .. }), "{rule:?}");
+}
+
+#[test]
+fn a_pass_while_a_move_is_legal_names_the_rule() {
+    // Reversi (RV-5): placements from the hand and `end no-moves pass`.
+    let reversi = bundled("other/reversi", &[]);
+    let start = Position::start(&reversi).to_fen(&reversi);
+    let (rule, words) = refused(&reversi, &start, "pass");
+    assert!(
+        matches!(
+            rule,
+            Refusal::NoPass {
+                verdict: Verdict::Pass,
+                placed: Some(_),
+                ..
+            }
+        ),
+        "{rule:?}"
+    );
+    assert_eq!(
+        words,
+        "you can't pass: a disc can be placed on e6 or f5 or c4 or d3 (a side passes only when it can't place)"
+    );
+    // Typed in capitals or with spaces, the same.
+    let (_, shouted) = refused(&reversi, &start, " PASS ");
+    assert_eq!(shouted, words);
+    // With no placement left the pass is the move: Black can't enclose the
+    // white disc in the corner (White can place on c1).
+    let m = Match::new(&reversi, Position::parse(&reversi, "B:Wa1:Bb1").unwrap());
+    assert!(m.parse_move("pass").unwrap().is_pass());
+    // Ataxx (AX-3): its stones move, so the rule speaks of moving.
+    let ataxx = bundled("other/ataxx", &[]);
+    let start = Position::start(&ataxx).to_fen(&ataxx);
+    let (rule, words) = refused(&ataxx, &start, "pass");
+    assert!(
+        matches!(rule, Refusal::NoPass { placed: None, .. }),
+        "{rule:?}"
+    );
+    assert!(
+        words.starts_with("you can't pass: legal moves: "),
+        "{words}"
+    );
+    assert!(
+        words.ends_with(" (a side passes only when it can't move)"),
+        "{words}"
+    );
+    // The words come from the rule file, not the game: Reversi where a
+    // side that can't place loses never passes.
+    let no_pass = tables("extends \"other/reversi\"\nend no-moves lose\n");
+    let start = Position::start(&no_pass).to_fen(&no_pass);
+    let (_, words) = refused(&no_pass, &start, "pass");
+    assert!(
+        words.ends_with("(a side never passes: one that can't place loses)"),
+        "{words}"
+    );
+    // Draughts: a side that can't move loses.
+    let draughts = bundled("draughts", &[]);
+    let start = Position::start(&draughts).to_fen(&draughts);
+    let (rule, words) = refused(&draughts, &start, "pass");
+    assert!(
+        matches!(
+            rule,
+            Refusal::NoPass {
+                verdict: Verdict::Lose,
+                placed: None,
+                ..
+            }
+        ),
+        "{rule:?}"
+    );
+    assert!(
+        words.ends_with("(a side never passes: one that can't move loses)"),
+        "{words}"
+    );
+    // A game that is over refuses the pass as over: neither side can place.
+    let (rule, _) = refused(&reversi, "B:Wa1:Bh8", "pass");
+    assert_eq!(rule, Refusal::GameOver);
 }
 
 /// Plays a move by clicking its squares in turn, then waits until the page

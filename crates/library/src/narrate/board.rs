@@ -4,7 +4,7 @@
 //! the rule events of a move (`Event`: `captures the man on 14`), and why
 //! a typed move is refused (`MoveError`: `a capture is compulsory: 22x15`).
 
-use crate::board::game::{Criterion, EndCondition, KindId, SideId, Sq, ZoneId};
+use crate::board::game::{Criterion, EndCondition, KindId, SideId, Sq, Verdict, ZoneId};
 use crate::board::position::{algebraic, square_name};
 use crate::board::refusal::{Direction, Instead, JumpLimit, NothingToTake, PieceAt};
 use crate::board::{EndReason, Event, Move, MoveError, Outcome, Refusal, Tables};
@@ -539,6 +539,32 @@ fn refused(n: Naming<'_>, rule: &Refusal) -> String {
                 why.push_str(&format!("; copies may go to {}", n.moves(moves)));
             }
             why
+        }
+        Refusal::NoPass {
+            verdict,
+            placed,
+            moves,
+        } => {
+            let (verb, what) = match placed {
+                Some(kind) => (
+                    "place",
+                    format!(
+                        "a {} can be placed on {}",
+                        kind_name(t, *kind),
+                        n.moves(moves)
+                    ),
+                ),
+                None => ("move", format!("legal moves: {}", n.moves(moves))),
+            };
+            let rule = match verdict {
+                Verdict::Pass => format!("a side passes only when it can't {verb}"),
+                Verdict::Lose => format!("a side never passes: one that can't {verb} loses"),
+                Verdict::Win => format!("a side never passes: one that can't {verb} wins"),
+                Verdict::Draw => {
+                    format!("a side never passes: when one can't {verb}, the game is drawn")
+                }
+            };
+            format!("you can't pass: {what} ({rule})")
         }
         Refusal::HandEmpty { side, kind } => format!(
             "{} has no {} left in hand",
