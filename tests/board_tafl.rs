@@ -399,6 +399,14 @@ fn board_tafl_diagnostics() {
             "extends \"other/brandubh\"\ncapture edge hostle\n".to_string(),
         ),
         (
+            "when-empty-after-the-kinds",
+            "extends \"other/brandubh\"\nzone throne = d4 only king when-empty\n".to_string(),
+        ),
+        (
+            "when-empty-instead-of-the-kinds",
+            "extends \"other/brandubh\"\nzone throne = d4 only when-empty\n".to_string(),
+        ),
+        (
             "captured-misspelt-keyword",
             "extends \"other/brandubh\"\npiece king \"King\" letter K {\n  slide orthogonal\n  captured surounded\n}\n".to_string(),
         ),
@@ -482,4 +490,59 @@ fn a_closed_zone_followed_by_a_statement_reads_as_the_last_one() {
     }
     // The closed throne makes a difference: the open one counts otherwise.
     assert_ne!(counts(&open), expected);
+}
+
+/// `when-empty` after the kinds of `only` is the keyword, never a kind:
+/// alone there it is refused with the form that takes it (the diagnostics
+/// above); after `hostile`, in either order of the zone's properties, it
+/// reads as `hostile when-empty`. The Brandubh house rule of
+/// docs/language.md written both ways checks cleanly and plays the same.
+#[test]
+fn when_empty_after_the_kinds_reads_as_the_keyword() {
+    let house = |throne: &str| {
+        format!(
+            "extends \"other/brandubh\"\ngame \"Brandubh, empty throne\"\ndescription \"Brandubh where the throne counts as a captor only while it is empty.\"\nremove option throne\nzone throne = d4 {throne}\n"
+        )
+    };
+    let games: Vec<Tables> = [
+        "hostile when-empty only king",
+        "only king hostile when-empty",
+    ]
+    .iter()
+    .map(|throne| {
+        let checked = check_source(
+            Source {
+                name: "test.rules".to_string(),
+                text: house(throne),
+            },
+            &BundledLoader,
+            &[],
+        );
+        assert_eq!(
+            (checked.errors(), checked.warnings()),
+            (0, 0),
+            "{throne}: {}",
+            checked.render()
+        );
+        checked.board().cloned().unwrap()
+    })
+    .collect();
+    let [first, second] = &games[..] else {
+        panic!("two games");
+    };
+    let page = |t: &Tables| {
+        rulebook::format::rules_html::page(&Loaded::Board(Box::new(t.clone())), &[], &[])
+    };
+    assert_eq!(page(first), page(second));
+    assert!(page(first).contains("while empty, it is hostile"));
+    let fens = random_positions(first, 1..=3, 9);
+    for fen in &fens {
+        let mut a = Perft::new(first, 2);
+        let mut b = Perft::new(second, 2);
+        assert_eq!(
+            a.count(&Position::parse(first, fen).unwrap(), 2),
+            b.count(&Position::parse(second, fen).unwrap(), 2),
+            "{fen}"
+        );
+    }
 }
