@@ -429,6 +429,26 @@ fn board_tafl_diagnostics() {
     }
 }
 
+/// The game of a rule file's text, which checks without an error or a
+/// warning with the option values.
+fn clean(text: String, options: &[(String, String)]) -> Tables {
+    let checked = check_source(
+        Source {
+            name: "test.rules".to_string(),
+            text,
+        },
+        &BundledLoader,
+        options,
+    );
+    assert_eq!(
+        (checked.errors(), checked.warnings()),
+        (0, 0),
+        "{}",
+        checked.render()
+    );
+    checked.board().cloned().unwrap()
+}
+
 /// A zone whose last word is `closed` (or any word that may follow the
 /// kinds of `only`) followed by a statement on the next line: the word
 /// ends the zone, it is never read as a kind. Brandubh with the closed
@@ -448,23 +468,7 @@ fn a_closed_zone_followed_by_a_statement_reads_as_the_last_one() {
     );
     assert_ne!(block, source);
     let closed = [("throne".to_string(), "closed".to_string())];
-    let games = [(top, &[][..]), (block, &closed[..])].map(|(text, options)| {
-        let checked = check_source(
-            Source {
-                name: "test.rules".to_string(),
-                text,
-            },
-            &BundledLoader,
-            options,
-        );
-        assert_eq!(
-            (checked.errors(), checked.warnings()),
-            (0, 0),
-            "{}",
-            checked.render()
-        );
-        checked.board().cloned().unwrap()
-    });
+    let games = [(top, &[][..]), (block, &closed[..])].map(|(text, options)| clean(text, options));
     let last = bundled("other/brandubh", &[("throne", "closed")]);
     let open = bundled("other/brandubh", &[]);
     let start = Position::start(&last);
@@ -509,23 +513,7 @@ fn when_empty_after_the_kinds_reads_as_the_keyword() {
         "only king hostile when-empty",
     ]
     .iter()
-    .map(|throne| {
-        let checked = check_source(
-            Source {
-                name: "test.rules".to_string(),
-                text: house(throne),
-            },
-            &BundledLoader,
-            &[],
-        );
-        assert_eq!(
-            (checked.errors(), checked.warnings()),
-            (0, 0),
-            "{throne}: {}",
-            checked.render()
-        );
-        checked.board().cloned().unwrap()
-    })
+    .map(|throne| clean(house(throne), &[]))
     .collect();
     let [first, second] = &games[..] else {
         panic!("two games");
