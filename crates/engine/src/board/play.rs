@@ -531,8 +531,8 @@ impl<'t> Match<'t> {
             } else if t.any_jumps {
                 capture_order(t, mv)
             } else {
-                // No piece jumps: a piece on the way of a long step (Ataxx's
-                // move two squares away) was won over, not jumped.
+                // No piece jumps: a piece on the way of a long step (two
+                // squares away) was won over, not jumped.
                 Vec::new()
             };
             for c in jumped.iter().copied().chain(
