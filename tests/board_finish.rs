@@ -6,6 +6,7 @@
 //! players and `simulate` play every new game to its end.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use rulebook::board::game::Verdict;
 use rulebook::board::{Match, MoveError, Position, Refusal, Tables};
 use rulebook::format::rules_html::page;
 use rulebook::load::Loaded;
@@ -335,6 +336,69 @@ fn the_other_constructs_keep_their_own_refusals() {
     let start = Position::start(&konane).to_fen(&konane);
     let (rule, _) = refused(&konane, &start, "c3");
     assert!(matches!(rule, Refusal::Opening { .. }), "{rule:?}");
+}
+
+/// The refusal of a pass typed at the start of a game: what the rule file
+/// gives a side that can't move, whether the game's moves are placements,
+/// and the words.
+fn pass_at_start(t: &Tables) -> ((Verdict, bool), String) {
+    let (rule, words) = refused(t, &Position::start(t).to_fen(t), " pass ");
+    match rule {
+        Refusal::NoPass {
+            verdict, placed, ..
+        } => ((verdict, placed.is_some()), words),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_pass_while_a_move_is_legal_names_the_rule() {
+    // Reversi (RV-5): placements from the hand and `end no-moves pass`.
+    let reversi = bundled("other/reversi", &[]);
+    let (rule, words) = pass_at_start(&reversi);
+    assert_eq!(rule, (Verdict::Pass, true));
+    assert_eq!(
+        words,
+        "you can't pass: a disc can be placed on e6 or f5 or c4 or d3 (a side passes only when it can't place)"
+    );
+    // Typed in capitals, the same.
+    let start = Position::start(&reversi).to_fen(&reversi);
+    let (_, shouted) = refused(&reversi, &start, "PASS");
+    assert_eq!(shouted, words);
+    // With no placement left the pass is the move: Black can't enclose the
+    // white disc in the corner (White can place on c1).
+    let m = Match::new(&reversi, Position::parse(&reversi, "B:Wa1:Bb1").unwrap());
+    assert!(m.parse_move("pass").unwrap().is_pass());
+    // Ataxx (AX-3): its stones move, so the rule speaks of moving.
+    let (rule, words) = pass_at_start(&bundled("other/ataxx", &[]));
+    assert_eq!(rule, (Verdict::Pass, false));
+    assert!(
+        words.starts_with("you can't pass: legal moves: "),
+        "{words}"
+    );
+    assert!(
+        words.ends_with(" (a side passes only when it can't move)"),
+        "{words}"
+    );
+    // The words come from the rule file, not the game: Reversi where a
+    // side that can't place loses never passes.
+    let no_pass = tables("extends \"other/reversi\"\nend no-moves lose\n");
+    let (rule, words) = pass_at_start(&no_pass);
+    assert_eq!(rule, (Verdict::Lose, true));
+    assert!(
+        words.ends_with("(a side never passes: one that can't place loses)"),
+        "{words}"
+    );
+    // Draughts: a side that can't move loses.
+    let (rule, words) = pass_at_start(&bundled("draughts", &[]));
+    assert_eq!(rule, (Verdict::Lose, false));
+    assert!(
+        words.ends_with("(a side never passes: one that can't move loses)"),
+        "{words}"
+    );
+    // A game that is over refuses the pass as over: neither side can place.
+    let (rule, _) = refused(&reversi, "B:Wa1:Bh8", "pass");
+    assert_eq!(rule, Refusal::GameOver);
 }
 
 /// Plays a move by clicking its squares in turn, then waits until the page

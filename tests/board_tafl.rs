@@ -399,6 +399,14 @@ fn board_tafl_diagnostics() {
             "extends \"other/brandubh\"\ncapture edge hostle\n".to_string(),
         ),
         (
+            "when-empty-after-the-kinds",
+            "extends \"other/brandubh\"\nzone throne = d4 only king when-empty\n".to_string(),
+        ),
+        (
+            "when-empty-instead-of-the-kinds",
+            "extends \"other/brandubh\"\nzone throne = d4 only when-empty\n".to_string(),
+        ),
+        (
             "captured-misspelt-keyword",
             "extends \"other/brandubh\"\npiece king \"King\" letter K {\n  slide orthogonal\n  captured surounded\n}\n".to_string(),
         ),
@@ -421,6 +429,26 @@ fn board_tafl_diagnostics() {
     }
 }
 
+/// The game of a rule file's text, which checks without an error or a
+/// warning with the option values.
+fn clean(text: String, options: &[(String, String)]) -> Tables {
+    let checked = check_source(
+        Source {
+            name: "test.rules".to_string(),
+            text,
+        },
+        &BundledLoader,
+        options,
+    );
+    assert_eq!(
+        (checked.errors(), checked.warnings()),
+        (0, 0),
+        "{}",
+        checked.render()
+    );
+    checked.board().cloned().unwrap()
+}
+
 /// A zone whose last word is `closed` (or any word that may follow the
 /// kinds of `only`) followed by a statement on the next line: the word
 /// ends the zone, it is never read as a kind. Brandubh with the closed
@@ -440,23 +468,7 @@ fn a_closed_zone_followed_by_a_statement_reads_as_the_last_one() {
     );
     assert_ne!(block, source);
     let closed = [("throne".to_string(), "closed".to_string())];
-    let games = [(top, &[][..]), (block, &closed[..])].map(|(text, options)| {
-        let checked = check_source(
-            Source {
-                name: "test.rules".to_string(),
-                text,
-            },
-            &BundledLoader,
-            options,
-        );
-        assert_eq!(
-            (checked.errors(), checked.warnings()),
-            (0, 0),
-            "{}",
-            checked.render()
-        );
-        checked.board().cloned().unwrap()
-    });
+    let games = [(top, &[][..]), (block, &closed[..])].map(|(text, options)| clean(text, options));
     let last = bundled("other/brandubh", &[("throne", "closed")]);
     let open = bundled("other/brandubh", &[]);
     let start = Position::start(&last);
@@ -482,4 +494,43 @@ fn a_closed_zone_followed_by_a_statement_reads_as_the_last_one() {
     }
     // The closed throne makes a difference: the open one counts otherwise.
     assert_ne!(counts(&open), expected);
+}
+
+/// `when-empty` after the kinds of `only` is the keyword, never a kind:
+/// alone there it is refused with the form that takes it (the diagnostics
+/// above); after `hostile`, in either order of the zone's properties, it
+/// reads as `hostile when-empty`. The Brandubh house rule of
+/// docs/language.md written both ways checks cleanly and plays the same.
+#[test]
+fn when_empty_after_the_kinds_reads_as_the_keyword() {
+    let house = |throne: &str| {
+        format!(
+            "extends \"other/brandubh\"\ngame \"Brandubh, empty throne\"\ndescription \"Brandubh where the throne counts as a captor only while it is empty.\"\nremove option throne\nzone throne = d4 {throne}\n"
+        )
+    };
+    let games: Vec<Tables> = [
+        "hostile when-empty only king",
+        "only king hostile when-empty",
+    ]
+    .iter()
+    .map(|throne| clean(house(throne), &[]))
+    .collect();
+    let [first, second] = &games[..] else {
+        panic!("two games");
+    };
+    let page = |t: &Tables| {
+        rulebook::format::rules_html::page(&Loaded::Board(Box::new(t.clone())), &[], &[])
+    };
+    assert_eq!(page(first), page(second));
+    assert!(page(first).contains("while empty, it is hostile"));
+    let fens = random_positions(first, 1..=3, 9);
+    for fen in &fens {
+        let mut a = Perft::new(first, 2);
+        let mut b = Perft::new(second, 2);
+        assert_eq!(
+            a.count(&Position::parse(first, fen).unwrap(), 2),
+            b.count(&Position::parse(second, fen).unwrap(), 2),
+            "{fen}"
+        );
+    }
 }

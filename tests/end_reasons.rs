@@ -193,3 +193,66 @@ fn the_lab_reads_its_labels_from_narrate() {
     );
     assert_eq!(narrate::lab::counted(Counted::ExtraRolls), "extra rolls");
 }
+
+/// The lab names a game's conversions by what wins pieces over in it:
+/// jumps (and, at 0, every game whose captures remove: the columns of the
+/// existing games stay), enclosed lines (`capture custodian`), neighbours
+/// (`capture neighbours`), or several of these.
+#[test]
+fn each_kind_of_conversion_has_its_own_name() {
+    use crate::common::{board_game, board_text, ok, path_arg, scratch};
+    let named = |t: &Tables| {
+        let g = BoardGame::new(t);
+        let s = BoardState::new(&g, Position::start(t));
+        narrate::lab::counted(s.counted()[2])
+    };
+    for (game, name) in [
+        ("always-ready", "jump conversions"),
+        ("draughts", "jump conversions"),
+        ("other/hasami-shogi", "jump conversions"),
+        ("other/reversi", "custodian conversions"),
+        ("other/ataxx", "neighbour conversions"),
+    ] {
+        assert_eq!(named(&board_game(game, &[])), name, "{game}");
+    }
+    let won_over = tables("tests/fixtures/games/hasami-win-over.rules");
+    assert_eq!(named(&won_over), "custodian conversions");
+    let both = board_text("extends \"always-ready\"\ncapture custodian orthogonal\n");
+    assert_eq!(named(&both), "conversions");
+    // A game of Reversi counts its conversions under that name: every
+    // placement turns discs over.
+    let reversi = board_game("other/reversi", &[]);
+    let g = BoardGame::new(&reversi);
+    let mut s = BoardState::new(&g, Position::start(&reversi));
+    for _ in 0..10 {
+        s.play(0);
+    }
+    let counts = s.event_counts();
+    assert_eq!(counts[2], 10, "{counts:?}");
+    assert!(counts[3] >= 10, "{counts:?}");
+    assert_eq!(counts[0], 0, "{counts:?}");
+    // The CSV columns follow the names.
+    let d = scratch();
+    for (game, column) in [
+        ("other/reversi", "custodian_conversions"),
+        ("always-ready", "jump_conversions"),
+    ] {
+        let csv = d.path().join("rows.csv");
+        ok(&[
+            "simulate",
+            game,
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--csv",
+            path_arg(&csv),
+        ]);
+        let text = std::fs::read_to_string(&csv).unwrap();
+        let head = text.lines().next().unwrap();
+        assert!(
+            head.contains(&format!(",{column},pieces_won_over,")),
+            "{head}"
+        );
+    }
+}

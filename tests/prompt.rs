@@ -51,7 +51,17 @@ fn pass_is_refused_with_the_rule_when_a_move_exists() {
     let out = play(&CAPTURE, "pass\n");
     assert_eq!(
         answers(&out)[0],
-        "you can't pass: a player passes only without a legal move, and you have 22x15x6 22x15x24"
+        "illegal: you can't pass: legal moves: 22x15x6 or 22x15x24 (a side never passes: one that can't move loses)"
+    );
+    // Reversi: a side passes only when it can't place (RV-5), which the
+    // rule file says (`end no-moves pass`, pieces placed from a hand).
+    let out = play(
+        &["other/reversi", "--black", "human", "--white", "human"],
+        "pass\n",
+    );
+    assert_eq!(
+        answers(&out)[0],
+        "illegal: you can't pass: a disc can be placed on e6 or f5 or c4 or d3 (a side passes only when it can't place)"
     );
 }
 

@@ -7,12 +7,10 @@
 //! lists it and refuses a move the rules rule out by naming the rule.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use rulebook::web::{router, Library};
+use axum::http::StatusCode;
 use serde_json::{json, Value};
 
-use crate::common::run;
+use crate::common::{run, WebApp};
 
 /// Each game, and a house rule of it (a line added to it).
 const GAMES: [(&str, &str); 5] = [
@@ -90,26 +88,6 @@ fn compare_runs_every_game_against_a_house_rule() {
 
 // ------------------------------------------------------------------ the web page
 
-/// The web application in process.
-struct App {
-    rt: tokio::runtime::Runtime,
-    app: axum::Router,
-}
-
-impl App {
-    fn json(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-        let mut req = Request::builder().method(method).uri(uri);
-        if body.is_some() {
-            req = req.header("content-type", "application/json");
-        }
-        let body = body.map_or_else(Body::empty, |b| Body::from(b.to_string()));
-        let (status, _, bytes) = self
-            .rt
-            .block_on(crate::web::send_async(&self.app, req.body(body).unwrap()));
-        (status, serde_json::from_slice(&bytes).unwrap())
-    }
-}
-
 /// Each game on the web page: opened for two people, its track drawn
 /// (every cell a `rect.cell`, the pieces in it), a roll, the choices listed
 /// as `choose` takes them, one of them played; and in backgammon a single
@@ -117,10 +95,7 @@ impl App {
 /// and words that are no choice with how a choice is written.
 #[test]
 fn the_web_page_plays_every_game() {
-    let app = App {
-        rt: crate::web::runtime(),
-        app: router(Library::new(None).unwrap()),
-    };
+    let app = WebApp::new();
     for (game, _) in GAMES {
         let (s, v) = app.json(
             "POST",

@@ -3,58 +3,10 @@
 //! own words, and the input of one kind is refused for the other as before.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use axum::Router;
-use rulebook::web::{router, Library};
+use axum::http::StatusCode;
 use serde_json::{json, Value};
 
-use super::web::{runtime, send_async};
-
-struct App {
-    rt: tokio::runtime::Runtime,
-    app: Router,
-}
-
-impl App {
-    fn new() -> App {
-        App {
-            rt: runtime(),
-            app: router(Library::new(None).unwrap()),
-        }
-    }
-
-    /// The status and the body as text.
-    fn send(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, String) {
-        let mut req = Request::builder().method(method).uri(uri);
-        if body.is_some() {
-            req = req.header("content-type", "application/json");
-        }
-        let body = body.map_or_else(Body::empty, |b| Body::from(b.to_string()));
-        let (status, _, bytes) = self
-            .rt
-            .block_on(send_async(&self.app, req.body(body).unwrap()));
-        (status, String::from_utf8(bytes).unwrap())
-    }
-
-    fn json(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-        let (status, text) = self.send(method, uri, body);
-        (status, serde_json::from_str(&text).unwrap())
-    }
-
-    /// Opens a game; its id and state.
-    fn open(&self, body: Value) -> (String, Value) {
-        let (s, v) = self.json("POST", "/api/games", Some(body));
-        assert_eq!(s, StatusCode::CREATED, "{v}");
-        (v["id"].as_str().unwrap().to_string(), v)
-    }
-
-    /// A refusal's status and error text.
-    fn refusal(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, String) {
-        let (s, v) = self.json(method, uri, body);
-        (s, v["error"].as_str().unwrap_or_default().to_string())
-    }
-}
+use crate::common::WebApp as App;
 
 #[test]
 fn each_kind_refuses_the_other_kinds_input() {

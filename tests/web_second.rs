@@ -14,7 +14,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use serde_json::Value;
 
-use crate::common::{doc_shot, page_size};
+use crate::common::{doc_shot, page_size, rect};
 use crate::web::{runtime, send_async};
 use crate::web_browser::{click_move, pick, Browser, ONE_AT_A_TIME};
 
@@ -180,19 +180,6 @@ fn race_turns_say_whether_the_roll_left_one_choice() {
 fn no_sideways_scroll(b: &Browser, w: u64) {
     let wide = b.js("return document.documentElement.scrollWidth;");
     assert!(wide.as_u64().unwrap() <= w, "the page is {wide} px wide");
-}
-
-/// The element's box on the screen: [top, bottom, left, right, height].
-fn rect(b: &Browser, css: &str) -> Vec<f64> {
-    let v = b.js(&format!(
-        "const r = document.querySelector({}).getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right, r.height];",
-        json!(css)
-    ));
-    v.as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_f64().unwrap())
-        .collect()
 }
 
 #[test]

@@ -159,14 +159,6 @@ pub(crate) fn ask(
                     writeln!(out, "save needs a file name: save game.jsonl")?;
                     continue;
                 }
-                "pass" if !game.legal().iter().any(|m| m.notation == "pass") => {
-                    writeln!(
-                        out,
-                        "you can't pass: a player passes only without a legal move, and you have {}",
-                        some_moves(game.legal())
-                    )?;
-                    continue;
-                }
                 word if !looks_like_a_move(word) => {
                     match command_like(word) {
                         Some(c) => writeln!(
@@ -290,13 +282,6 @@ fn other_form<'m>(legal: &'m [crate::board::Move], text: &str) -> Vec<&'m str> {
                 .eq(squashed.chars())
         })
         .collect()
-}
-
-/// The first few legal moves, for a message.
-fn some_moves(legal: &[crate::board::Move]) -> String {
-    let shown: Vec<&str> = legal.iter().take(6).map(|m| m.notation.as_str()).collect();
-    let more = if legal.len() > 6 { " ..." } else { "" };
-    format!("{}{more}", shown.join(" "))
 }
 
 /// Where the prompt's lines come from: a pipe or a file (the prompt is

@@ -1,13 +1,16 @@
 //! What several test files share: the command line run in-process, a
 //! scratch folder of the test's own, the shards of a lab run, seeded random
-//! games, the browser window's size, the play page's measures and the
-//! screenshots of docs/ (tests/web_browser.rs drives the browser).
+//! games, the browser window's size, the play page's measures, the
+//! screenshots of docs/ (tests/web_browser.rs drives the browser) and the
+//! web application in process.
 // Each test file uses only some of these.
 #![allow(dead_code)]
 
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
 use rulebook::board::{Match, Position, Tables};
 use rulebook::rng::Rng;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
 use crate::web_browser::Browser;
@@ -331,4 +334,62 @@ pub(crate) fn choose_first_on_page(b: &Browser) {
     let before = b.js("return state.turns.length;");
     b.click("#choices .choice");
     b.wait(&format!("state.turns.length > {before}"), 10);
+}
+
+/// The web application in process, as the tests of its API speak to it.
+pub(crate) struct WebApp {
+    rt: tokio::runtime::Runtime,
+    app: axum::Router,
+}
+
+impl WebApp {
+    /// The application with the bundled games and no folder of its own.
+    pub(crate) fn new() -> WebApp {
+        WebApp {
+            rt: crate::web::runtime(),
+            app: rulebook::web::router(rulebook::web::Library::new(None).unwrap()),
+        }
+    }
+
+    /// The status and the body as text.
+    pub(crate) fn send(
+        &self,
+        method: &str,
+        uri: &str,
+        body: Option<Value>,
+    ) -> (StatusCode, String) {
+        let mut req = Request::builder().method(method).uri(uri);
+        if body.is_some() {
+            req = req.header("content-type", "application/json");
+        }
+        let body = body.map_or_else(Body::empty, |b| Body::from(b.to_string()));
+        let (status, _, bytes) = self
+            .rt
+            .block_on(crate::web::send_async(&self.app, req.body(body).unwrap()));
+        (status, String::from_utf8(bytes).unwrap())
+    }
+
+    /// The status and the body read as JSON.
+    pub(crate) fn json(&self, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+        let (status, text) = self.send(method, uri, body);
+        (status, serde_json::from_str(&text).unwrap())
+    }
+
+    /// Opens a game; its id and state.
+    pub(crate) fn open(&self, body: Value) -> (String, Value) {
+        let (s, v) = self.json("POST", "/api/games", Some(body));
+        assert_eq!(s, StatusCode::CREATED, "{v}");
+        (v["id"].as_str().unwrap().to_string(), v)
+    }
+
+    /// A refusal's status and error text.
+    pub(crate) fn refusal(
+        &self,
+        method: &str,
+        uri: &str,
+        body: Option<Value>,
+    ) -> (StatusCode, String) {
+        let (s, v) = self.json(method, uri, body);
+        (s, v["error"].as_str().unwrap_or_default().to_string())
+    }
 }

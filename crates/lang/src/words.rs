@@ -1,12 +1,30 @@
-//! English words for messages: a name's possessive, a count with its noun,
+//! English words for messages: a name's possessive, a side named in a
+//! sentence, a count with its noun,
 //! a small number in words.
+
+/// Whether a name reads as a plural (`Reds`, `Street Kids`): it ends in s.
+fn plural(name: &str) -> bool {
+    name.ends_with('s') || name.ends_with('S')
+}
 
 /// `Black's`, but `Reds'`: the possessive of a name.
 pub fn possessive(name: &str) -> String {
-    if name.ends_with('s') || name.ends_with('S') {
+    if plural(name) {
         format!("{name}'")
     } else {
         format!("{name}'s")
+    }
+}
+
+/// A side's name where a sentence names the side itself (`goes over to
+/// ...`): a name in the plural takes the article (`the Pioneers`, `the
+/// Street Kids`), a colour or other name in the singular does not
+/// (`Black`).
+pub fn side(name: &str) -> String {
+    if plural(name) {
+        format!("the {name}")
+    } else {
+        name.to_string()
     }
 }
 
@@ -45,6 +63,8 @@ mod tests {
     fn possessives_and_plurals() {
         assert_eq!(possessive("Black"), "Black's");
         assert_eq!(possessive("Reds"), "Reds'");
+        assert_eq!(side("Black"), "Black");
+        assert_eq!(side("Street Kids"), "the Street Kids");
         assert_eq!(count(1, "turn"), "1 turn");
         assert_eq!(count(0, "turn"), "0 turns");
         assert_eq!(count(2, "turn"), "2 turns");

@@ -8,7 +8,7 @@
 //! square).
 
 use super::eval::ADVANCEMENT;
-use super::state::{Counted, EndCause, Ending, Features, GameState};
+use super::state::{Conversion, Counted, EndCause, Ending, Features, GameState};
 use super::zobrist::Zobrist;
 use crate::board::end::{self, History};
 use crate::board::game::{event, EndCondition, JumpEffect, Sq, Verdict};
@@ -17,19 +17,55 @@ use crate::board::tables::{EMPTY, NONE};
 use crate::board::{make, Generator, Move, MoveList, Position, Tables};
 use crate::rng::Rng;
 
-/// The rule events a board game counts, in the order of `event_counts`.
-pub const EVENTS: &[Counted] = &[
-    Counted::Captures,
-    Counted::PiecesRemoved,
-    Counted::JumpConversions,
-    Counted::PiecesWonOver,
-    Counted::ZoneConversions,
-    Counted::Promotions,
-    Counted::Passes,
-];
+/// The rule events a board game counts, in the order of `event_counts`,
+/// its conversions named by what wins pieces over in it.
+const fn events_by(by: Conversion) -> [Counted; 7] {
+    [
+        Counted::Captures,
+        Counted::PiecesRemoved,
+        Counted::Conversions(by),
+        Counted::PiecesWonOver,
+        Counted::ZoneConversions,
+        Counted::Promotions,
+        Counted::Passes,
+    ]
+}
+const BY_JUMP: [Counted; 7] = events_by(Conversion::Jump);
+const BY_CUSTODIAN: [Counted; 7] = events_by(Conversion::Custodian);
+const BY_NEIGHBOURS: [Counted; 7] = events_by(Conversion::Neighbours);
+const BY_SEVERAL: [Counted; 7] = events_by(Conversion::Several);
+
+/// The rule events a board game of the tables counts, in the order of
+/// `event_counts`.
+pub fn events(t: &Tables) -> &'static [Counted] {
+    match conversion(t) {
+        Conversion::Jump => &BY_JUMP,
+        Conversion::Custodian => &BY_CUSTODIAN,
+        Conversion::Neighbours => &BY_NEIGHBOURS,
+        Conversion::Several => &BY_SEVERAL,
+    }
+}
+
+/// What wins pieces over in a game whose captures convert: jumps, the
+/// enclosure of lines (`capture custodian`), the enemies next to the
+/// square moved to (`capture neighbours`), or several of these. A game
+/// whose captures remove (or that can't capture) keeps the name of jumps.
+fn conversion(t: &Tables) -> Conversion {
+    if !matches!(t.effect, JumpEffect::Convert(_)) {
+        return Conversion::Jump;
+    }
+    let custodian = t.custodian.iter().any(|d| !d.is_empty());
+    let neighbours = t.neighbours.iter().any(|d| !d.is_empty());
+    match (t.any_jumps, custodian, neighbours) {
+        (_, false, false) => Conversion::Jump,
+        (false, true, false) => Conversion::Custodian,
+        (false, false, true) => Conversion::Neighbours,
+        _ => Conversion::Several,
+    }
+}
 const CAPTURES: usize = 0;
 const REMOVED: usize = 1;
-const JUMP_CONVERSIONS: usize = 2;
+const CONVERSIONS: usize = 2;
 const WON_OVER: usize = 3;
 const ZONE_CONVERSIONS: usize = 4;
 const PROMOTIONS: usize = 5;
@@ -590,7 +626,7 @@ impl<'g> BoardState<'g> {
             let ncap = u32::from(m.cap_len);
             if ncap > 0 {
                 if let JumpEffect::Convert(_) = t.effect {
-                    self.events[JUMP_CONVERSIONS] += 1;
+                    self.events[CONVERSIONS] += 1;
                     self.events[WON_OVER] += ncap;
                 } else {
                     self.events[CAPTURES] += 1;
@@ -774,7 +810,7 @@ impl<W: Word> PlayoutHost<W> for Host<'_> {
                 }
             }
             if keys.convert.is_some() {
-                self.events[JUMP_CONVERSIONS] += 1;
+                self.events[CONVERSIONS] += 1;
                 self.events[WON_OVER] += ncap;
                 flags |= event::CONVERSION;
             } else {
@@ -922,7 +958,7 @@ impl GameState for BoardState<'_> {
     }
 
     fn counted(&self) -> &'static [Counted] {
-        EVENTS
+        events(self.g.t)
     }
 
     fn event_counts(&self) -> &[u32] {

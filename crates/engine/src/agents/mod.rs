@@ -35,7 +35,7 @@ pub use greedy::Greedy;
 pub use mcts::Mcts;
 pub use race::RaceNode;
 pub use random::RandomAgent;
-pub use state::{Counted, EndCause, Ending, Features, GameState};
+pub use state::{Conversion, Counted, EndCause, Ending, Features, GameState};
 
 /// A computer player: picks one of the legal moves at a decision node.
 pub trait Agent<S: GameState> {

@@ -50,9 +50,10 @@ pub enum Counted {
     Captures,
     /// Board: pieces that left the board.
     PiecesRemoved,
-    /// Board: pieces converted by a jump.
-    JumpConversions,
-    /// Board: pieces won over by enclosing them.
+    /// Board: moves that won enemy pieces over (captures that convert),
+    /// named by the construct that wins them over.
+    Conversions(Conversion),
+    /// Board: the pieces those moves won over.
     PiecesWonOver,
     /// Board: pieces converted by a zone.
     ZoneConversions,
@@ -68,6 +69,22 @@ pub enum Counted {
     TurnsMissed,
     /// Race: extra rolls.
     ExtraRolls,
+}
+
+/// What wins pieces over in a board game whose captures convert (`capture
+/// converts`): the construct the lab names its conversions by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Conversion {
+    /// Jumps (`jump`, `leap`): also the name in a game whose captures
+    /// remove, where the count stays 0.
+    Jump,
+    /// Enclosing lines (`capture custodian`), after a move or a placement.
+    Custodian,
+    /// Winning over the enemies next to the square moved to (`capture
+    /// neighbours`).
+    Neighbours,
+    /// More than one of these in one game.
+    Several,
 }
 
 /// One seat's standing, read off the position with what the rule file says,

@@ -528,8 +528,12 @@ impl<'t> Match<'t> {
                 }
                 events.extend(column_events(t, &self.pos, mv));
                 Vec::new()
-            } else {
+            } else if t.any_jumps {
                 capture_order(t, mv)
+            } else {
+                // No piece jumps: a piece on the way of a long step (two
+                // squares away) was won over, not jumped.
+                Vec::new()
             };
             for c in jumped.iter().copied().chain(
                 mv.captured

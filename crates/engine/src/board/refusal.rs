@@ -7,7 +7,7 @@ use super::movegen::{Generator, MoveList};
 use super::play::{moves_of, Move};
 use super::position::{Position, PositionError};
 use super::tables::{Powers, Tables, EMPTY};
-use crate::board::game::{Criterion, KindId, SideId, Sq, ZoneId};
+use crate::board::game::{Criterion, KindId, SideId, Sq, Verdict, ZoneId};
 
 /// Why no legal move is meant by a typed text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -280,6 +280,19 @@ pub enum Refusal {
         /// The legal removals.
         moves: Vec<Move>,
     },
+    /// A pass typed while the side to move has a legal move: by the rule
+    /// for a side that can't move (`end no-moves VERDICT`), a side passes
+    /// only when it can't move (`pass`), or never (any other verdict).
+    NoPass {
+        /// What the rule file gives a side with no legal move.
+        verdict: Verdict,
+        /// The kind the side places, when the game's only moves are
+        /// placements from the hand (a side then passes when it can't
+        /// place); None when pieces move.
+        placed: Option<KindId>,
+        /// The legal moves.
+        moves: Vec<Move>,
+    },
     /// The side to move has no piece left in its hand.
     HandEmpty {
         /// The side to move.
@@ -360,6 +373,12 @@ pub fn find_move(
         .find(|m| m.notation == norm || m.algebraic == norm)
     {
         return Ok(m.clone());
+    }
+    if norm == "pass" && super::position::parse_square(t, &norm).is_err() {
+        return Err(MoveError::Refused {
+            algebraic: false,
+            rule: no_pass(t, pos, legal),
+        });
     }
     if t.places {
         if let Some(found) = placement(t, pos, legal, &norm) {
@@ -477,18 +496,11 @@ fn placement(
         .get(usize::from(sq.0))
         .is_some_and(|&c| c != EMPTY);
     // Where pieces also move, a piece's square starts a move.
-    let pieces_move = t
-        .moves
-        .iter()
-        .any(|m| !m.step.is_empty() || !m.slide.is_empty() || m.has_jumps() || m.has_replacement());
-    if occupied && !explicit && pieces_move {
+    if occupied && !explicit && pieces_move(t) {
         return None;
     }
     let side = pos.side();
-    let kind = t
-        .place_code
-        .get(usize::from(side.0))
-        .map_or(KindId(0), |&c| KindId(t.code_kind[usize::from(c)]));
+    let kind = placed_kind(t, side);
     let rule = if legal.is_empty() {
         Refusal::GameOver
     } else if occupied {
@@ -515,6 +527,35 @@ fn placement(
         algebraic: text.starts_with(|c: char| c.is_ascii_alphabetic()),
         rule,
     }))
+}
+
+/// Whether any piece of the game moves (steps, slides, jumps or captures by
+/// replacement), rather than only being placed from the hand.
+fn pieces_move(t: &Tables) -> bool {
+    t.moves
+        .iter()
+        .any(|m| !m.step.is_empty() || !m.slide.is_empty() || m.has_jumps() || m.has_replacement())
+}
+
+/// The kind of piece `side` places from its hand.
+fn placed_kind(t: &Tables, side: SideId) -> KindId {
+    t.place_code
+        .get(usize::from(side.0))
+        .and_then(|&c| t.code_kind.get(usize::from(c)))
+        .map_or(KindId(0), |&k| KindId(k))
+}
+
+/// Why a typed `pass` is refused: the game is over, or the side to move
+/// has a legal move (which the pass would be only without one).
+fn no_pass(t: &Tables, pos: &Position, legal: &[Move]) -> Refusal {
+    if legal.is_empty() {
+        return Refusal::GameOver;
+    }
+    Refusal::NoPass {
+        verdict: t.end.no_moves,
+        placed: (t.places && !pieces_move(t)).then(|| placed_kind(t, pos.side())),
+        moves: legal.to_vec(),
+    }
 }
 
 /// A copy (`clone`) typed as its square (`b6`) that no piece makes: the

@@ -297,6 +297,23 @@ fn syntax_error(
     pos: usize,
     positives: &[Rule],
 ) -> Diagnostic {
+    // Both looks back stop at the latest word (a statement keyword starts
+    // the text each parse began at), so they read no more than that parse.
+    let before = cleaned.get(..pos).unwrap_or("");
+    let previous = before
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .rev()
+        .find(|w| !w.is_empty())
+        .unwrap_or("");
+    // `only closed`: the kinds of `only` are names read past a look-ahead
+    // for the words that end them, which leaves the parser nothing to
+    // report; what is wanted is a name.
+    let a_name = [Rule::name];
+    let positives = if positives.is_empty() && previous == "only" {
+        &a_name[..]
+    } else {
+        positives
+    };
     let expected = expected_words(positives);
     let rest = text.get(pos..).unwrap_or("");
     if rest.is_empty() && positives.contains(&Rule::quote) {
@@ -328,20 +345,18 @@ fn syntax_error(
     }
     let word = rest.get(..token_len).unwrap_or("");
     // `bump back 5`: `bump` takes nothing; a target says which pieces move.
-    // Both looks back stop at the latest word (a statement keyword starts
-    // the text each parse began at), so they read no more than that parse.
-    let before = cleaned.get(..pos).unwrap_or("");
-    let previous = before
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-        .rev()
-        .find(|w| !w.is_empty())
-        .unwrap_or("");
     if previous == "bump" && ["forward", "back", "go", "out"].contains(&word) {
         let moved = rest.lines().next().unwrap_or(word);
         let moved = moved.split("//").next().unwrap_or(word).trim();
         return d.help(format!(
             "`bump` sends the other pieces on the cell out and takes nothing after it; to move them another way, give the move a target: `others {moved}` (or `opponents {moved}` to spare the player's own pieces)"
         ));
+    }
+    // `only king when-empty`: `when-empty` qualifies `hostile` alone.
+    if word == "when-empty" && previous != "hostile" {
+        return d.help(
+            "`when-empty` belongs to `hostile`: write `hostile when-empty` for squares that count as captors only while empty (`zone NAME = SQUARES hostile when-empty only KIND ...`)",
+        );
     }
     let inside_when =
         positives.contains(&Rule::close_brace) && ["option", "when", "extends"].contains(&word);

@@ -4,7 +4,7 @@
 //! the rule events of a move (`Event`: `captures the man on 14`), and why
 //! a typed move is refused (`MoveError`: `a capture is compulsory: 22x15`).
 
-use crate::board::game::{Criterion, EndCondition, KindId, SideId, Sq, ZoneId};
+use crate::board::game::{Criterion, EndCondition, KindId, SideId, Sq, Verdict, ZoneId};
 use crate::board::position::{algebraic, square_name};
 use crate::board::refusal::{Direction, Instead, JumpLimit, NothingToTake, PieceAt};
 use crate::board::{EndReason, Event, Move, MoveError, Outcome, Refusal, Tables};
@@ -214,29 +214,38 @@ pub fn describe(t: &Tables, event: &Event) -> String {
             square_name(t, square)
         ),
         Event::JumpConvert { kind, square, side } => format!(
-            "jump converts the {} on {} to the {}",
+            "jump converts the {} on {} to {}",
             kind_name(t, kind),
             square_name(t, square),
-            side_name(t, side)
+            crate::words::side(&side_name(t, side))
         ),
         Event::Enclose { kind, square, side } => format!(
-            "encloses the {} on {}: it goes over to the {}",
+            "encloses the {} on {}: it goes over to {}",
             kind_name(t, kind),
             square_name(t, square),
-            side_name(t, side)
+            crate::words::side(&side_name(t, side))
         ),
         Event::WinOver { kind, square, side } => format!(
-            "wins over the {} on {}: it goes over to the {}",
+            "wins over the {} on {}: it goes over to {}",
             kind_name(t, kind),
             square_name(t, square),
-            side_name(t, side)
+            crate::words::side(&side_name(t, side))
         ),
-        Event::BaseConvert { square, side, kind } => format!(
-            "ends on {}, a base of the {}: goes over to them as a {}",
-            square_name(t, square),
-            side_name(t, side),
-            kind_or(t, kind, "?")
-        ),
+        Event::BaseConvert { square, side, kind } => {
+            let name = side_name(t, side);
+            let owner = crate::words::side(&name);
+            // `the Pioneers: goes over to them`, `Black: goes over to Black`.
+            let to = if owner == name {
+                name
+            } else {
+                "them".to_string()
+            };
+            format!(
+                "ends on {}, a base of {owner}: goes over to {to} as a {}",
+                square_name(t, square),
+                kind_or(t, kind, "?")
+            )
+        }
         Event::Promote { square, kind } => {
             let kind = kind_or(t, kind, "?");
             let a = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
@@ -531,14 +540,40 @@ fn refused(n: Naming<'_>, rule: &Refusal) -> String {
             moves,
         } => {
             let mut why = format!(
-                "a copy goes only where a piece of the {} can copy itself: none reaches {}",
-                side_name(t, *side),
+                "a copy goes only where a piece of {} can copy itself: none reaches {}",
+                crate::words::side(&side_name(t, *side)),
                 n.square(*square)
             );
             if !moves.is_empty() {
                 why.push_str(&format!("; copies may go to {}", n.moves(moves)));
             }
             why
+        }
+        Refusal::NoPass {
+            verdict,
+            placed,
+            moves,
+        } => {
+            let (verb, what) = match placed {
+                Some(kind) => (
+                    "place",
+                    format!(
+                        "a {} can be placed on {}",
+                        kind_name(t, *kind),
+                        n.moves(moves)
+                    ),
+                ),
+                None => ("move", format!("legal moves: {}", n.moves(moves))),
+            };
+            let rule = match verdict {
+                Verdict::Pass => format!("a side passes only when it can't {verb}"),
+                Verdict::Lose => format!("a side never passes: one that can't {verb} loses"),
+                Verdict::Win => format!("a side never passes: one that can't {verb} wins"),
+                Verdict::Draw => {
+                    format!("a side never passes: when one can't {verb}, the game is drawn")
+                }
+            };
+            format!("you can't pass: {what} ({rule})")
         }
         Refusal::HandEmpty { side, kind } => format!(
             "{} has no {} left in hand",

@@ -4,7 +4,7 @@
 //! events a kind of game counts (`captures`, `extra rolls`: the names of
 //! the event columns).
 
-use crate::agents::{Counted, EndCause};
+use crate::agents::{Conversion, Counted, EndCause};
 use crate::board::end::Cause;
 
 /// Why a game ended, in a few words: `last piece`, `cannot move`, `home
@@ -38,7 +38,12 @@ pub fn counted(event: Counted) -> &'static str {
     match event {
         Counted::Captures => "captures",
         Counted::PiecesRemoved => "pieces removed",
-        Counted::JumpConversions => "jump conversions",
+        Counted::Conversions(by) => match by {
+            Conversion::Jump => "jump conversions",
+            Conversion::Custodian => "custodian conversions",
+            Conversion::Neighbours => "neighbour conversions",
+            Conversion::Several => "conversions",
+        },
         Counted::PiecesWonOver => "pieces won over",
         Counted::ZoneConversions => "zone conversions",
         Counted::Promotions => "promotions",
