@@ -290,10 +290,6 @@ pub struct Kernel<W: Word = u64> {
     geo: Geo,
     /// The search limit (`MAX_STEPS` unless set).
     max_steps: u32,
-    /// No kind has both short and long jumps, so a capture of one jump
-    /// can't be found twice (a long jump over a neighbour that lands next
-    /// to it is also a short jump).
-    lone_singles: bool,
 }
 
 /// A position for the kernel: `pcs[side][kind]` as bitboards of the
@@ -402,11 +398,10 @@ struct Chain<'o, W: Word> {
     side: usize,
     from: W,
     start_kind: u8,
-    /// Enemies that may still be jumped.
+    /// The enemy pieces before the move.
     enemy: W,
+    /// The empty squares before the move, with the start square.
     empty: W,
-    cap: W,
-    ncap: u32,
     best: u32,
     begin: usize,
     out: &'o mut Vec<KMove<W>>,
@@ -597,13 +592,8 @@ impl<W: Word> Kernel<W> {
                 break;
             }
         }
-        let lone_singles = moves
-            .iter()
-            .flatten()
-            .all(|k| k.short.n == 0 || k.long.n == 0);
         Some(Kernel {
             max_steps: MAX_STEPS,
-            lone_singles,
             geo,
             valid,
             stop: valid & !no_stop,
@@ -728,7 +718,6 @@ impl<W: Word> Kernel<W> {
         else {
             return true;
         };
-        let land = empty & self.stops();
         if cand[0] | cand[1] != W::ZERO {
             if !self.captures::<G, false>(s, enemy, empty, cand, out, None) {
                 out.clear();
@@ -738,9 +727,22 @@ impl<W: Word> Kernel<W> {
                 return true;
             }
         }
+        self.each_quiet::<G>(p.pcs[s], empty, s, |k, from, to| {
+            out.push(self.quiet(s, k, from, to));
+        });
+        true
+    }
+
+    /// Calls `f(kind, from, to)` for each quiet move of side `s`, whose
+    /// pieces are `own` (per kind), with `empty` the empty squares: by
+    /// kind, its steps by slot and landing square, then its slides by
+    /// piece (the general generator's order).
+    #[inline(always)]
+    fn each_quiet<G: Shift>(&self, own: [W; 2], empty: W, s: usize, mut f: impl FnMut(u8, W, W)) {
+        let land = empty & self.stops();
         for k in 0..self.nkinds {
             let m = &self.moves[s][k];
-            let pcs = p.pcs[s][k];
+            let pcs = own[k & 1];
             if pcs == W::ZERO {
                 continue;
             }
@@ -749,16 +751,16 @@ impl<W: Word> Kernel<W> {
                 while to != W::ZERO {
                     let b = to.lowest();
                     to = to.clear_lowest();
-                    out.push(self.quiet(s, k as u8, G::back(j, d, b), b));
+                    f(k as u8, G::back(j, d, b), b);
                 }
             });
             if m.slide.n == 0 {
                 continue;
             }
-            let mut own = pcs;
-            while own != W::ZERO {
-                let from = own.lowest();
-                own = own.clear_lowest();
+            let mut left = pcs;
+            while left != W::ZERO {
+                let from = left.lowest();
+                left = left.clear_lowest();
                 each_slot!(m.slide, j, d, {
                     let mut b = from;
                     while b & d.ok != W::ZERO {
@@ -767,19 +769,22 @@ impl<W: Word> Kernel<W> {
                             break;
                         }
                         if b & self.stops() != W::ZERO {
-                            out.push(self.quiet(s, k as u8, from, b));
+                            f(k as u8, from, b);
                         }
                     }
                 });
             }
         }
-        true
     }
 
     /// The number of legal moves, as `generate` would give: the quiet
     /// moves are counted with whole-board shifts and never written down.
     #[inline(always)]
     fn count_g<G: Shift>(&self, p: &KPos<W>, scratch: &mut Vec<KMove<W>>) -> Option<u64> {
+        let s = usize::from(p.side & 1);
+        if !W::RICH && G::DIAG {
+            return self.count_diag::<G>(s, p.pcs[s], p.side_pcs(s ^ 1), scratch);
+        }
         let mut js = [[W::ZERO; MAXD]; 2];
         let Some(Start {
             s,
@@ -791,29 +796,7 @@ impl<W: Word> Kernel<W> {
             return Some(0);
         };
         if cand[0] | cand[1] != W::ZERO {
-            // The shortcut counts landings without the squares where no
-            // piece may stop: not for the 128-bit kernel's games.
-            if !W::RICH && G::DIAG {
-                if let Some((singles, search)) = self.split_jumps_diag::<G>(s, cand, &js) {
-                    if search[0] | search[1] == W::ZERO {
-                        return Some(singles);
-                    }
-                    // Only the pieces whose capture may go on are searched;
-                    // the single jumps of the others count unless the
-                    // majority rule drops them (a chain takes more).
-                    scratch.clear();
-                    if !self.captures::<G, false>(s, enemy, empty, search, scratch, None) {
-                        return None;
-                    }
-                    let most_taken = scratch.first().map_or(0, |m| m.cap.ones());
-                    let found = scratch.len() as u64;
-                    return Some(if self.most && most_taken > 1 {
-                        found
-                    } else {
-                        found + singles
-                    });
-                }
-            } else if !W::RICH {
+            if !W::RICH {
                 if let Some(n) = self.count_single_jumps::<G>(s, enemy, empty, cand) {
                     return Some(n);
                 }
@@ -829,6 +812,88 @@ impl<W: Word> Kernel<W> {
             }
         }
         Some(self.quiet_count::<G>(p, s, empty))
+    }
+
+    /// `count_g` in the diagonal geometries of the 64-bit kernel, on the
+    /// boards alone: side `s` to move, its pieces `own` (per kind), the
+    /// enemy pieces `enemy` (their kinds don't matter: every piece may
+    /// jump every enemy piece). Each slot is one direction for both kinds,
+    /// so the jump sets and the quiet steps are shifted once for both;
+    /// nothing is written to memory unless a piece can capture. Called
+    /// with the boards of a child position in the loop of its parent
+    /// (`walk`), no child position is built.
+    #[inline(always)]
+    fn count_diag<G: Shift>(
+        &self,
+        s: usize,
+        own: [W; 2],
+        enemy: W,
+        scratch: &mut Vec<KMove<W>>,
+    ) -> Option<u64> {
+        let [o0, o1] = own;
+        let all = o0 | o1;
+        if self.over(all, enemy) {
+            return Some(0);
+        }
+        let empty = self.valid & !(all | enemy);
+        let m0 = &self.moves[s][0];
+        let m1 = &self.moves[s][1];
+        // The squares from which a short jump along each slot lands, and
+        // the pieces that have one.
+        let mut from = [W::ZERO; MAXD];
+        let mut c0 = W::ZERO;
+        let mut c1 = W::ZERO;
+        each_slot!(m0.short, j, d, {
+            let x = G::back(j, d, enemy & G::back(j, d, empty));
+            from[j] = x;
+            c0 |= x & d.ok2;
+            c1 |= x & m1.short.d[j].ok2;
+        });
+        c0 &= o0;
+        c1 &= o1;
+        for (m, o, c) in [(m0, o0, &mut c0), (m1, o1, &mut c1)] {
+            if m.long.n > 0 {
+                let mut rest = o & !*c;
+                while rest != W::ZERO {
+                    let b = rest.lowest();
+                    rest = rest.clear_lowest();
+                    if self.long_jump_from::<G>(m, b, enemy, empty | b) {
+                        *c |= b;
+                    }
+                }
+            }
+        }
+        if c0 | c1 != W::ZERO {
+            let mut js = [[W::ZERO; MAXD]; 2];
+            for j in 0..MAXD {
+                js[0][j] = from[j] & m0.short.d[j].ok2;
+                js[1][j] = from[j] & m1.short.d[j].ok2;
+            }
+            let cand = [c0, c1];
+            if let Some(n) = self.count_single_jumps_diag::<G>(s, cand, &js) {
+                return Some(n);
+            }
+            scratch.clear();
+            if !self.captures::<G, false>(s, enemy, empty, cand, scratch, None) {
+                return None;
+            }
+            return Some(scratch.len() as u64);
+        }
+        // Quiet moves: per slot, the steps of both kinds in one shift (a
+        // square is reached along a slot from one square only).
+        let mut total = 0u64;
+        each_slot!(m0.step, j, d, {
+            let to = G::go(j, d, (o0 & d.ok) | (o1 & m1.step.d[j].ok)) & empty;
+            if to != W::ZERO {
+                total += u64::from(to.ones());
+            }
+        });
+        for (m, o) in [(m0, o0), (m1, o1)] {
+            if m.slide.n > 0 && o != W::ZERO {
+                total += slide_count::<G, W>(m, o, empty, empty);
+            }
+        }
+        Some(total)
     }
 
     /// The number of captures when every capture is one short jump that
@@ -894,35 +959,27 @@ impl<W: Word> Kernel<W> {
         Some(total)
     }
 
-    /// The captures of the side to move split by whole-board shifts, for
-    /// the diagonal geometries: the pieces (per kind) whose capture may be
-    /// more than one jump, or that have long jumps, which the search must
-    /// follow; and the number of captures of the other pieces, each one
-    /// short jump that can't go on (one move each, whatever the capture
-    /// rules; a single jump has no twin, see `emit`). None where a piece
-    /// crowned mid-chain goes on (the full search counts). A piece that has
-    /// jumped along slot `j` can only go on along another slot than the
-    /// reverse one, `j ^ 2`, and along those the squares next to its
-    /// landing square are neither the square it left nor the piece it
-    /// took, so the jump sets of the position before the jump (`js`) tell
-    /// whether it can go on.
+    /// `count_single_jumps` by whole-board shifts, for the diagonal
+    /// geometries: there, a piece that has jumped along slot `j` can only go
+    /// on along another slot than the reverse one, `j ^ 2`, and along those
+    /// the squares next to its landing square are neither the square it
+    /// left nor the piece it took, so the jump sets of the position before
+    /// the jump (`js`) tell whether it can go on.
     #[inline]
-    fn split_jumps_diag<G: Shift>(
+    fn count_single_jumps_diag<G: Shift>(
         &self,
         s: usize,
         cand: [W; 2],
         js: &Jumps<W>,
-    ) -> Option<(u64, [W; 2])> {
+    ) -> Option<u64> {
         let mut total = 0u64;
-        let mut search = [W::ZERO; 2];
         for (k, &pcs) in cand.iter().enumerate() {
             if pcs == W::ZERO {
                 continue;
             }
             let m = &self.moves[s][k];
-            if m.long.n > 0 || !self.lone_singles {
-                search[k] = pcs;
-                continue;
+            if m.long.n > 0 {
+                return None;
             }
             let jk = &js[k];
             let crown = if m.promo_to == NO_KIND {
@@ -930,11 +987,9 @@ impl<W: Word> Kernel<W> {
             } else {
                 m.promo
             };
-            let mut goers = W::ZERO;
             each_slot!(m.short, j, d, {
-                let from = pcs & jk[j];
-                if from != W::ZERO {
-                    let lands = G::go(j, d, G::go(j, d, from));
+                let lands = G::go(j, d, G::go(j, d, pcs & jk[j]));
+                if lands != W::ZERO {
                     let mut goes_on = lands;
                     let crowned = lands & crown;
                     if crowned != W::ZERO {
@@ -950,19 +1005,14 @@ impl<W: Word> Kernel<W> {
                         2 => jk[0] | jk[1] | jk[3],
                         _ => jk[0] | jk[1] | jk[2],
                     };
-                    goers |= G::back(j, d, G::back(j, d, goes_on & others));
-                    total += u64::from(from.ones());
+                    if goes_on & others != W::ZERO {
+                        return None;
+                    }
+                    total += u64::from(lands.ones());
                 }
             });
-            if goers != W::ZERO {
-                // Their single jumps are the search's to count.
-                each_slot!(m.short, j, _d, {
-                    total -= u64::from((goers & jk[j]).ones());
-                });
-                search[k] = goers;
-            }
         }
-        Some((total, search))
+        Some(total)
     }
 
     /// Perft: the number of leaves of the move tree to `depth` plies.
@@ -993,6 +1043,9 @@ impl<W: Word> Kernel<W> {
         if depth <= 1 {
             return self.leaf::<G>(p, lo.first_mut()?);
         }
+        if depth == 2 && !W::RICH && G::DIAG {
+            return self.last_two::<G>(p, list, lo.first_mut()?);
+        }
         if !self.generate_g::<G>(p, list) {
             return None;
         }
@@ -1012,6 +1065,52 @@ impl<W: Word> Kernel<W> {
             total += self.walk::<G>(&self.apply(p, m), depth - 1, lo)?;
         }
         Some(total)
+    }
+
+    /// Perft at depth 2 in the diagonal geometries of the 64-bit kernel:
+    /// each child counted by `count_diag` from its boards, computed from
+    /// the move (the enemy's kinds don't matter there), without building
+    /// the child; quiet moves are counted as they are found, never written
+    /// down.
+    fn last_two<G: Shift>(
+        &self,
+        p: &KPos<W>,
+        list: &mut Vec<KMove<W>>,
+        scratch: &mut Vec<KMove<W>>,
+    ) -> Option<u64> {
+        let Some(Start {
+            s,
+            enemy,
+            empty,
+            cand,
+        }) = self.start::<G>(p, &mut [[W::ZERO; MAXD]; 2])
+        else {
+            return Some(0);
+        };
+        let mine = p.side_pcs(s);
+        let [t0, t1] = p.pcs[s ^ 1];
+        let mut total = 0;
+        if cand[0] | cand[1] != W::ZERO {
+            list.clear();
+            if !self.captures::<G, false>(s, enemy, empty, cand, list, None) {
+                return None;
+            }
+            if !list.is_empty() {
+                for m in list.iter() {
+                    let own = [t0 & !m.cap, t1 & !m.cap];
+                    total += self.count_diag::<G>(s ^ 1, own, (mine & !m.from) | m.to, scratch)?;
+                }
+                return Some(total);
+            }
+        }
+        let mut ok = true;
+        self.each_quiet::<G>(p.pcs[s], empty, s, |_, from, to| {
+            match self.count_diag::<G>(s ^ 1, [t0, t1], (mine & !from) | to, scratch) {
+                Some(n) => total += n,
+                None => ok = false,
+            }
+        });
+        ok.then_some(total)
     }
 
     /// Perft at depth 1: the moves of `p` counted (None where the kernel
@@ -1199,8 +1298,6 @@ impl<W: Word> Kernel<W> {
             start_kind: 0,
             enemy,
             empty,
-            cap: W::ZERO,
-            ncap: 0,
             best: 0,
             begin,
             out,
@@ -1220,48 +1317,54 @@ impl<W: Word> Kernel<W> {
                 if K {
                     c.key = u128::from(from.low()) << (8 * KEY_JUMPS);
                 }
-                self.dfs::<G, K>(&mut c, from, k as u8);
+                self.dfs::<G, K>(&mut c, from, k as u8, W::ZERO, 0);
             }
         }
         c.steps <= self.max_steps
     }
 
-    /// Whether a piece of `kind` on `cur` has a jump.
+    /// Whether a piece of `kind` on `cur` has a jump, with `enemy` the
+    /// pieces it may still take and `empty` the squares it may cross.
     #[inline]
-    fn can_jump<G: Shift>(&self, c: &Chain<'_, W>, cur: W, kind: u8) -> bool {
-        let m = &self.moves[c.side][usize::from(kind & 1)];
+    fn can_jump<G: Shift>(&self, side: usize, cur: W, kind: u8, enemy: W, empty: W) -> bool {
+        let m = &self.moves[side][usize::from(kind & 1)];
         any_slot!(
             m.short,
             j,
             d,
-            G::go(j, d, G::go(j, d, cur & d.ok2) & c.enemy) & c.empty & self.stops() != W::ZERO
-        ) || m.long.n > 0 && self.long_jump_from::<G>(m, cur, c.enemy, c.empty)
+            G::go(j, d, G::go(j, d, cur & d.ok2) & enemy) & empty & self.stops() != W::ZERO
+        ) || m.long.n > 0 && self.long_jump_from::<G>(m, cur, enemy, empty)
     }
 
+    /// The enemy pieces a chain that has taken `cap` may still take, and
+    /// the squares it may cross (the taken pieces stay until the move
+    /// ends, or go at once).
     #[inline(always)]
-    fn take(&self, c: &mut Chain<'_, W>, over: W) {
-        c.enemy &= !over;
-        if !self.at_end {
-            c.empty |= over;
-        }
+    fn left(&self, c: &Chain<'_, W>, cap: W) -> (W, W) {
+        let empty = if self.at_end { c.empty } else { c.empty | cap };
+        (c.enemy & !cap, empty)
     }
 
-    #[inline(always)]
-    fn untake(&self, c: &mut Chain<'_, W>, over: W) {
-        c.enemy |= over;
-        if !self.at_end {
-            c.empty &= !over;
-        }
-    }
-
-    fn dfs<G: Shift, const K: bool>(&self, c: &mut Chain<'_, W>, cur: W, kind: u8) {
+    /// The chain of the piece of `kind` on `cur`, having taken `cap`
+    /// (`ncap` pieces): every way on is searched, and every place where it
+    /// may end is emitted. The path's state is passed by value (in
+    /// registers), not kept in the `Chain`.
+    fn dfs<G: Shift, const K: bool>(
+        &self,
+        c: &mut Chain<'_, W>,
+        cur: W,
+        kind: u8,
+        cap: W,
+        ncap: u32,
+    ) {
         c.steps += 1;
         if c.steps > self.max_steps {
             return;
         }
-        if c.ncap > 0 && !self.must_continue {
-            self.emit::<K>(c, cur, kind);
+        if ncap > 0 && !self.must_continue {
+            self.emit::<K>(c, cur, kind, cap, ncap);
         }
+        let (enemy, empty) = self.left(c, cap);
         let m = &self.moves[c.side][usize::from(kind & 1)];
         let mut extended = false;
         if m.short.n > 0 {
@@ -1271,11 +1374,11 @@ impl<W: Word> Kernel<W> {
                         break 'slot;
                     }
                     let over = G::go(j, d, cur);
-                    if over & c.enemy == W::ZERO {
+                    if over & enemy == W::ZERO {
                         break 'slot;
                     }
                     let land = G::go(j, d, over);
-                    if land & c.empty & self.stops() == W::ZERO {
+                    if land & empty & self.stops() == W::ZERO {
                         break 'slot;
                     }
                     extended = true;
@@ -1284,13 +1387,13 @@ impl<W: Word> Kernel<W> {
                     } else {
                         0
                     };
-                    self.jump::<G, K>(c, over, land, kind, digit);
+                    self.jump::<G, K>(c, over, land, kind, digit, cap, ncap);
                 }
             });
         }
         if m.long.n == 0 {
-            if c.ncap > 0 && !extended && self.must_continue {
-                self.emit::<K>(c, cur, kind);
+            if ncap > 0 && !extended && self.must_continue {
+                self.emit::<K>(c, cur, kind, cap, ncap);
             }
             return;
         }
@@ -1303,27 +1406,28 @@ impl<W: Word> Kernel<W> {
                         break;
                     }
                     over = G::go(j, d, over);
-                    if over & c.empty == W::ZERO {
+                    if over & empty == W::ZERO {
                         break;
                     }
                 }
-                if over & c.enemy == W::ZERO || over & d.ok == W::ZERO {
+                if over & enemy == W::ZERO || over & d.ok == W::ZERO {
                     break 'slot;
                 }
                 let first = G::go(j, d, over);
-                if first & c.empty == W::ZERO {
+                if first & empty == W::ZERO {
                     break 'slot;
                 }
+                // After the jump: `over` taken.
+                let (enemy2, empty2) = self.left(c, cap | over);
                 // AR-11: where the chain can go on from some landing square,
                 // only those squares are allowed.
                 let mut only_continuing = false;
                 if self.long_must_continue {
-                    self.take(c, over);
                     let mut land = first;
                     loop {
                         if land & self.stops() != W::ZERO {
                             let (k2, stop) = self.crown_mid(c.side, kind, land);
-                            if !stop && self.can_jump::<G>(c, land, k2) {
+                            if !stop && self.can_jump::<G>(c.side, land, k2, enemy2, empty2) {
                                 only_continuing = true;
                                 break;
                             }
@@ -1332,11 +1436,10 @@ impl<W: Word> Kernel<W> {
                             break;
                         }
                         land = G::go(j, d, land);
-                        if land & c.empty == W::ZERO {
+                        if land & empty == W::ZERO {
                             break;
                         }
                     }
-                    self.untake(c, over);
                 }
                 let mut land = first;
                 let mut beyond = 0u32;
@@ -1344,11 +1447,8 @@ impl<W: Word> Kernel<W> {
                     let ok = if land & self.stops() == W::ZERO {
                         false
                     } else if only_continuing {
-                        self.take(c, over);
                         let (k2, stop) = self.crown_mid(c.side, kind, land);
-                        let ok = !stop && self.can_jump::<G>(c, land, k2);
-                        self.untake(c, over);
-                        ok
+                        !stop && self.can_jump::<G>(c.side, land, k2, enemy2, empty2)
                     } else {
                         true
                     };
@@ -1359,24 +1459,27 @@ impl<W: Word> Kernel<W> {
                         } else {
                             0
                         };
-                        self.jump::<G, K>(c, over, land, kind, digit);
+                        self.jump::<G, K>(c, over, land, kind, digit, cap, ncap);
                     }
                     beyond += 1;
                     if land & d.ok == W::ZERO {
                         break;
                     }
                     land = G::go(j, d, land);
-                    if land & c.empty == W::ZERO {
+                    if land & empty == W::ZERO {
                         break;
                     }
                 }
             }
         });
-        if c.ncap > 0 && !extended && self.must_continue {
-            self.emit::<K>(c, cur, kind);
+        if ncap > 0 && !extended && self.must_continue {
+            self.emit::<K>(c, cur, kind, cap, ncap);
         }
     }
 
+    /// The jump over `over` to `land` of a chain that has taken `cap`
+    /// (`ncap` pieces).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn jump<G: Shift, const K: bool>(
         &self,
@@ -1385,40 +1488,38 @@ impl<W: Word> Kernel<W> {
         land: W,
         kind: u8,
         digit: u128,
+        cap: W,
+        ncap: u32,
     ) {
-        let at = 8 * (KEY_JUMPS - 1).saturating_sub(c.ncap);
+        let at = 8 * (KEY_JUMPS - 1).saturating_sub(ncap);
         if K {
-            if c.ncap >= KEY_JUMPS {
+            if ncap >= KEY_JUMPS {
                 // Too long for a key: the general generator decides.
                 c.steps = self.max_steps.saturating_add(1);
                 return;
             }
             c.key |= digit << at;
         }
-        self.take(c, over);
-        c.cap |= over;
-        c.ncap += 1;
         let (next, stop) = self.crown_mid(c.side, kind, land);
         if stop {
-            self.emit::<K>(c, land, kind);
+            self.emit::<K>(c, land, kind, cap | over, ncap + 1);
         } else {
-            self.dfs::<G, K>(c, land, next);
+            self.dfs::<G, K>(c, land, next, cap | over, ncap + 1);
         }
-        c.ncap -= 1;
-        c.cap &= !over;
-        self.untake(c, over);
         if K {
             c.key &= !(0xff << at);
         }
     }
 
-    fn emit<const K: bool>(&self, c: &mut Chain<'_, W>, to: W, kind: u8) {
+    /// A chain that ends on `to`, having taken `cap` (`ncap` pieces): one
+    /// move, after the majority rule and the merging of twins.
+    fn emit<const K: bool>(&self, c: &mut Chain<'_, W>, to: W, kind: u8, cap: W, ncap: u32) {
         if self.most {
-            if c.ncap < c.best {
+            if ncap < c.best {
                 return;
             }
-            if c.ncap > c.best {
-                c.best = c.ncap;
+            if ncap > c.best {
+                c.best = ncap;
                 c.out.truncate(c.begin);
                 if K {
                     if let Some(keys) = c.keys.as_deref_mut() {
@@ -1430,19 +1531,14 @@ impl<W: Word> Kernel<W> {
         let (result, turned, crowned_here) = self.finish(c.side, kind, to);
         // Crowned mid-chain, or at the end.
         let crowned = crowned_here || kind != c.start_kind;
-        let (from, cap) = (c.from, c.cap);
+        let from = c.from;
         // DR-3: the same start, end, captured set and result is one move.
-        // A single jump has no twin (its start, end and the piece it takes
-        // fix its direction) unless a kind jumps both short and long, so
-        // only chains of two or more are looked up.
-        let dup =
-            if c.ncap < 2 && self.lone_singles {
-                None
-            } else {
-                c.out.get(c.begin..).unwrap_or(&[]).iter().position(|m| {
-                    m.from == from && m.to == to && m.cap == cap && m.result == result
-                })
-            };
+        let dup = c
+            .out
+            .get(c.begin..)
+            .unwrap_or(&[])
+            .iter()
+            .position(|m| m.from == from && m.to == to && m.cap == cap && m.result == result);
         if K {
             if let Some(keys) = c.keys.as_deref_mut() {
                 match dup.and_then(|i| keys.get_mut(i)) {
@@ -1473,6 +1569,25 @@ impl<W: Word> Kernel<W> {
             });
         }
     }
+}
+
+/// The number of slides of the pieces `pcs` with the moves `m`: the
+/// squares of `land` on their rays through `empty`. The rays of two pieces
+/// along one direction don't meet (the nearer piece stops the other's), so
+/// they are counted together.
+#[inline(always)]
+fn slide_count<G: Shift, W: Word>(m: &KindK<W>, pcs: W, empty: W, land: W) -> u64 {
+    let mut total = 0u64;
+    each_slot!(m.slide, j, d, {
+        let mut ray = G::go(j, d, pcs & d.ok) & empty;
+        let mut all = ray;
+        while ray != W::ZERO {
+            ray = G::go(j, d, ray & d.ok) & empty;
+            all |= ray;
+        }
+        total += u64::from((all & land).ones());
+    });
+    total
 }
 
 /// The directions of a class rearranged by slot of the diagonal geometry

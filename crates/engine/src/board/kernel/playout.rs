@@ -13,7 +13,7 @@
 //! in the order of its directions, then its slides by direction and
 //! distance.
 
-use super::{KMove, KPos, Kernel, KindK, Shift, Start, Word, MAXD};
+use super::{slide_count, KMove, KPos, Kernel, KindK, Shift, Start, Word, MAXD};
 use crate::rng::Rng;
 
 /// What a random playout tells its caller after each ply, and how the
@@ -148,17 +148,7 @@ impl<W: Word> Kernel<W> {
                 }
             });
             if m.slide.n > 0 {
-                // The rays of two pieces along one direction don't meet
-                // (the nearer piece stops the other's): one count for all.
-                each_slot!(m.slide, j, d, {
-                    let mut ray = G::go(j, d, pcs & d.ok) & empty;
-                    let mut all = ray;
-                    while ray != W::ZERO {
-                        ray = G::go(j, d, ray & d.ok) & empty;
-                        all |= ray;
-                    }
-                    total += u64::from((all & land).ones());
-                });
+                total += slide_count::<G, W>(m, pcs, empty, land);
             }
         }
         total
