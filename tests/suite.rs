@@ -97,6 +97,8 @@ mod race_backgammon;
 mod race_cross;
 #[path = "race_each.rs"]
 mod race_each;
+#[path = "race_faces.rs"]
+mod race_faces;
 #[path = "race_fast.rs"]
 mod race_fast;
 #[path = "race_layout.rs"]
