@@ -274,6 +274,7 @@ const CONSTRUCTS: &[(&str, &str)] = &[
     ("inner_statement.seats_stmt", "seats"),
     ("inner_statement.pieces_stmt", "pieces N per player"),
     ("inner_statement.dice_stmt", "dice N *"),
+    ("dice_stmt#values", "dice N * : N = N"),
     ("inner_statement.move_stmt", "move"),
     ("move_stmt#by-sum", "move by sum"),
     ("move_stmt#compulsory", "move compulsory"),

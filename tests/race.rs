@@ -1025,6 +1025,31 @@ pub(crate) fn recorded_and_replayed(game: &str, seed: &str) -> String {
     std::fs::read_to_string(file).unwrap()
 }
 
+/// The greedy and MCTS players (with `playouts` playouts a move) each play
+/// a seeded game of `game` against a random player, to its end.
+pub(crate) fn computer_players_play(game: &str, playouts: &str) {
+    for agent in ["greedy", "mcts"] {
+        let seat = format!("1={agent}");
+        let (code, out, err) = crate::common::run(&[
+            "play",
+            game,
+            "--seat",
+            &seat,
+            "--seat",
+            "2=random",
+            "--seed",
+            "3",
+            "--playouts",
+            playouts,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains("result:"),
+            "{agent}: the game did not end:\n{out}"
+        );
+    }
+}
+
 /// The two tests of a module of race rules: its scripts
 /// (`GLOB`, under tests/) as snapshots, and a script for every rule id.
 /// A macro, so that the snapshots keep the module's names.

@@ -18,7 +18,7 @@ use crate::race::{load, load_text};
 
 /// One turn as both paths see it.
 #[derive(Debug, PartialEq)]
-struct Turn {
+pub(crate) struct Turn {
     seat: usize,
     faces: Vec<u8>,
     choices: Vec<Choice>,
@@ -29,7 +29,11 @@ struct Turn {
 
 /// A game by the general turn, as `lab::bench::play_one` plays it, turn by
 /// turn.
-fn general(game: &RaceGame, players: usize, seed: u64) -> (Vec<Turn>, u32, Option<usize>) {
+pub(crate) fn general(
+    game: &RaceGame,
+    players: usize,
+    seed: u64,
+) -> (Vec<Turn>, u32, Option<usize>) {
     let mut state = RaceState::new(game, players).unwrap();
     let mut dice = Rng::new(seed);
     let mut pick = Rng::new(agent_seed(seed, 0));
@@ -58,7 +62,7 @@ fn general(game: &RaceGame, players: usize, seed: u64) -> (Vec<Turn>, u32, Optio
 }
 
 /// The same game by the compiled turn.
-fn compiled(fast: &FastRace, seed: u64) -> (Vec<Turn>, u32, Option<usize>) {
+pub(crate) fn compiled(fast: &FastRace, seed: u64) -> (Vec<Turn>, u32, Option<usize>) {
     let mut turns = Vec::new();
     let (rolls, winner) = fast.play_traced(seed, |t| {
         turns.push(Turn {

@@ -100,26 +100,7 @@ fn a_replayed_record_gives_the_same_game() {
 
 #[test]
 fn the_computer_players_play_it() {
-    for agent in ["greedy", "mcts"] {
-        let seat = format!("1={agent}");
-        let (code, out, err) = run(&[
-            "play",
-            GAME,
-            "--seat",
-            &seat,
-            "--seat",
-            "2=random",
-            "--seed",
-            "3",
-            "--playouts",
-            "20",
-        ]);
-        assert_eq!(code, 0, "{err}");
-        assert!(
-            out.contains("result:"),
-            "{agent}: the game did not end:\n{out}"
-        );
-    }
+    crate::race::computer_players_play(GAME, "20");
     let (code, out, err) = run(&[
         "compare",
         GAME,

@@ -99,6 +99,8 @@ mod race_cross;
 mod race_each;
 #[path = "race_effects_each.rs"]
 mod race_effects_each;
+#[path = "race_faces.rs"]
+mod race_faces;
 #[path = "race_fast.rs"]
 mod race_fast;
 #[path = "race_layout.rs"]

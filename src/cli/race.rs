@@ -11,8 +11,8 @@ use crate::agents::Strength;
 use crate::format::text::board::Style;
 use crate::format::text::race::{legend, track, track_with};
 use crate::narrate::race::{
-    choice_forms, choice_says, choice_text, parse_choice, result_text, seat_name, turn_text,
-    why_not,
+    choice_forms, choice_says, choice_text, parse_choice, result_text, roll_text, seat_name,
+    turn_text, why_not,
 };
 use crate::race::game::RaceGame;
 use crate::race::{Choice, RaceState, Roll};
@@ -434,7 +434,8 @@ fn ask(
     loop {
         write!(
             out,
-            "{name} rolls {roll}: choose {}{shown_default}> ",
+            "{name} rolls {}: choose {}{shown_default}> ",
+            roll_text(game, roll),
             listed.join(", ")
         )?;
         out.flush()?;

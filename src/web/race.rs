@@ -85,6 +85,10 @@ pub struct RaceView {
     computer_to_move: bool,
     /// The dice rolled and not yet played.
     rolled: Option<Vec<u8>>,
+    /// What each die rolled is worth, with a table of values for the dice;
+    /// left out without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rolled_worth: Option<Vec<u16>>,
     choices: Vec<ChoiceView>,
     /// The track with every piece, in words (`rulebook play`'s picture).
     track: String,
@@ -359,6 +363,7 @@ fn view(id: u64, r: &RacePlay, setup: &Setup) -> Result<RaceView, String> {
         human_to_choose: !done && human && rolled.is_some(),
         computer_to_move: !done && !human,
         rolled: rolled.map(|r| r.faces().to_vec()),
+        rolled_worth: rolled.and_then(|r| worth(game, &r)),
         choices: match rolled {
             Some(roll) if !done => s
                 .choices()
@@ -415,6 +420,13 @@ fn landing(game: &RaceGame, state: &RaceState, roll: &Roll, c: Choice) -> Option
 }
 
 /// A turn played, in words; `forced`: its roll left one choice.
+/// What each die of `roll` is worth, when the game gives the dice a table
+/// of values (`None` without one: the faces say it).
+fn worth(game: &RaceGame, roll: &Roll) -> Option<Vec<u16>> {
+    (!game.face_values.is_empty())
+        .then(|| roll.faces().iter().map(|&f| game.face_value(f)).collect())
+}
+
 fn turn_log(game: &RaceGame, p: &Played, forced: bool) -> TurnLog {
     // Told as the terminal tells them: an extra roll once, a rule of the
     // roll when it acted.
@@ -432,6 +444,7 @@ fn turn_log(game: &RaceGame, p: &Played, forced: bool) -> TurnLog {
         seat: p.seat,
         player: seat_name(game, p.seat).to_string(),
         dice: p.roll.faces().to_vec(),
+        worth: worth(game, &p.roll),
         choice: choice_text(game, p.seat, p.choice),
         events: events().map(|e| describe(e, game, p.seat)).collect(),
         notes: events()

@@ -160,6 +160,10 @@ pub struct TurnLog {
     pub player: String,
     /// The dice.
     pub dice: Vec<u8>,
+    /// What each die is worth, with a table of values for the dice (`dice
+    /// 2 d6: ..., 6 = 10`); left out without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub worth: Option<Vec<u16>>,
     /// The choice, in words.
     pub choice: String,
     /// The roll left this choice only (a pass included).

@@ -151,12 +151,14 @@ pub enum Statement {
     Seats(Vec<Name>),
     /// `pieces N per player`
     Pieces(Spanned<u32>),
-    /// `dice N dF`
+    /// `dice N dF [: FACE = VALUE, ...]`
     Dice {
         /// How many dice.
         count: Spanned<u32>,
         /// Faces of each.
         faces: Spanned<u32>,
+        /// What each face moves, as written (none: the face itself).
+        values: Vec<(Spanned<u32>, Spanned<u32>)>,
     },
     /// `move by sum`
     MoveBySum,

@@ -380,7 +380,9 @@ function showRace(s) {
   $("positions").textContent = s.positions;
   $("seed-shown").textContent = `dice: ${s.dice} × d${s.faces}, seed ${s.seed}`;
   $("roll").disabled = !s.human_to_roll;
-  $("dice").textContent = s.rolled ? "rolled " + s.rolled.join(" ") : "";
+  // With a table of values for the dice, what each die rolled is worth.
+  const worth = (w) => (w ? ` (worth ${w.join(" ")})` : "");
+  $("dice").textContent = s.rolled ? "rolled " + s.rolled.join(" ") + worth(s.rolled_worth) : "";
   const box = $("choices");
   box.innerHTML = "";
   if (s.human_to_choose && !only) {
@@ -403,7 +405,7 @@ function showRace(s) {
     li.value = t.number;
     const c = s.seats[t.seat];
     if (c) li.style.borderLeft = `6px solid ${c.colour}`;
-    li.textContent = `${t.player} rolls ${t.dice.join(" ")}: ${t.choice}`;
+    li.textContent = `${t.player} rolls ${t.dice.join(" ")}${worth(t.worth)}: ${t.choice}`;
     // A person's turn of one choice, played by itself: said so.
     if (t.forced && s.seats[t.seat] && s.seats[t.seat].agent === "human") {
       const o = document.createElement("span");

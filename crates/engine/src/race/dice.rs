@@ -212,6 +212,26 @@ fn sum_pairs(left: &[u8], sum: u8) -> Vec<(usize, usize)> {
     pairs
 }
 
+/// How far die `die` of the dice left moves a piece: a bonus move its
+/// count, a die its face's value (the face itself without a table).
+fn die_value(game: &RaceGame, die: u8) -> u16 {
+    if die & BONUS != 0 {
+        u16::from(die & !BONUS)
+    } else {
+        game.face_value(die)
+    }
+}
+
+/// The larger of two dice by what they move (the first when they move as
+/// far): the die `move most dice` plays when only one can be.
+fn larger_die(game: &RaceGame, a: u8, b: u8) -> u8 {
+    if die_value(game, b) > die_value(game, a) {
+        b
+    } else {
+        a
+    }
+}
+
 /// The step of a piece that enters, `by` cells on.
 fn entry(by: u16) -> Step {
     Step {
@@ -228,16 +248,27 @@ fn after_pair(left: &[u8], (a, b): (usize, usize), bonus: u8) -> Left {
 }
 
 impl RaceState {
-    /// The dice a roll gives to use one by one: a double `doubles_times`
-    /// times, else each die once.
+    /// The dice a roll gives to use one by one, by their faces: a double
+    /// `doubles_times` times, else each die once; a die worth 0 in the
+    /// dice's table is not used.
     fn dice_of(game: &RaceGame, roll: &Roll) -> Left {
         let faces = roll.faces();
-        if faces.len() > 1 && roll.is_double() {
+        let mut left = if faces.len() > 1 && roll.is_double() {
             let n = usize::from(game.doubles_times).clamp(1, MAX_STEPS);
-            return Left::of(&[faces[0]; MAX_STEPS][..n]);
+            Left::of(&[faces[0]; MAX_STEPS][..n])
+        } else {
+            let n = faces.len().min(MAX_STEPS);
+            Left::of(&faces[..n])
+        };
+        if !game.face_values.is_empty() {
+            let worth: Vec<u8> = left
+                .iter()
+                .copied()
+                .filter(|&d| game.face_value(d) > 0)
+                .collect();
+            left = Left::of(&worth);
         }
-        let n = faces.len().min(MAX_STEPS);
-        Left::of(&faces[..n])
+        left
     }
 
     /// This state made a copy of `other`, keeping its own buffers.
@@ -349,10 +380,12 @@ impl RaceState {
             return own_refusal(START);
         }
         let entering = match game.enter {
-            Enter::Always => 1..=u16::from(game.faces),
-            Enter::OnFace(f) => u16::from(f)..=u16::from(f),
+            Enter::Always => 1..=game.faces,
+            Enter::OnFace(f) => f..=f,
         };
         entering
+            .map(|f| game.face_value(f))
+            .filter(|&v| v > 0)
             .chain((game.enter_sum > 0).then_some(u16::from(game.enter_sum)))
             .all(own_refusal)
     }
@@ -475,7 +508,7 @@ impl RaceState {
         let i = (seat * k..seat * k + k)
             .find(|&i| self.pos[i] == from && !self.held[i])
             .ok_or(Refusal::NoDie)?;
-        let by = u16::from(die & !BONUS);
+        let by = die_value(game, die);
         match self.back_refusal(game, seat, i, roll, by) {
             None => Err(Refusal::NoDie),
             Some(Some(r)) => Err(r),
@@ -516,12 +549,13 @@ impl RaceState {
         let k = usize::from(self.pieces);
         let own = self.pos.get(seat * k..seat * k + k).unwrap_or(&[]);
         let bonus = die & BONUS != 0;
-        let die = u16::from(die & !BONUS);
+        let face = die & !BONUS;
+        let die = die_value(game, die);
         if from == OUT {
             let allowed = !bonus
                 && match game.enter {
                     Enter::Always => true,
-                    Enter::OnFace(f) => die == u16::from(f),
+                    Enter::OnFace(f) => face == f,
                 };
             if !allowed {
                 return Err(Refusal::NoDie);
@@ -598,7 +632,7 @@ impl RaceState {
             let most = found.iter().map(|f| f.steps.len()).max().unwrap_or(0);
             found.retain(|f| f.steps.len() == most);
             if most == 1 && n == 2 && dice[0] != dice[1] {
-                let larger = dice[0].max(dice[1]);
+                let larger = larger_die(game, dice[0], dice[1]);
                 if found.iter().any(|f| f.dice[0] == larger) {
                     found.retain(|f| f.dice[0] == larger);
                 }
@@ -904,7 +938,7 @@ impl RaceState {
             return false;
         }
         if game.most_dice && most == 1 && n == 2 && dice[0] != dice[1] {
-            let larger = dice[0].max(dice[1]);
+            let larger = larger_die(game, dice[0], dice[1]);
             if found.iter().any(|f| f.dice[0] == larger) {
                 return firsts.contains(&larger);
             }
@@ -978,7 +1012,7 @@ impl RaceState {
                     // die left.
                     let reason = left
                         .iter()
-                        .filter(|&&d| u16::from(d & !BONUS) >= by)
+                        .filter(|&&d| die_value(game, d) >= by)
                         .chain(left.iter())
                         .find_map(|&d| now.die_step(game, roll, seat, from, d).err());
                     return reason.or(Some(Refusal::NoDie));
@@ -990,7 +1024,7 @@ impl RaceState {
         }
         if game.most_dice && most == 1 && n == 2 {
             return Some(Refusal::LargerDie {
-                die: dice[0].max(dice[1]),
+                die: larger_die(game, dice[0], dice[1]),
             });
         }
         None
@@ -1009,7 +1043,7 @@ impl RaceState {
     ) -> Refusal {
         let Some(&die) = left
             .iter()
-            .find(|&&d| d & BONUS == 0 && u16::from(d) == step.by)
+            .find(|&&d| d & BONUS == 0 && die_value(game, d) == step.by)
         else {
             return Refusal::NoDie;
         };
@@ -1199,7 +1233,8 @@ impl RaceState {
     /// roll on the track can move by any face of a die to a cell that the
     /// rules of the choices allow (its own pieces, kept home cells).
     fn none_moves_by_a_die(&self, game: &RaceGame) -> bool {
-        let (low, high) = (u16::from(game.low_face()), u16::from(game.faces));
+        let values = (game.low_face()..=game.faces).map(|f| game.face_value(f));
+        let (low, high) = (values.clone().min().unwrap_or(0), values.max().unwrap_or(0));
         self.none_moves_by_counts(game, low, high)
     }
 }

@@ -707,11 +707,22 @@ impl RaceGame {
         }
     }
 
-    /// What `roll` moves: the sum of its faces, or what the table of a
-    /// throw of sticks gives it.
+    /// What `roll` moves: the sum of its faces, what the table of a throw
+    /// of sticks gives it, or the sum of its dice's values in the dice's
+    /// table.
     #[inline]
     pub fn count(&self, roll: &Roll) -> u16 {
-        self.value_of(roll.sum())
+        if self.face_values.is_empty() {
+            self.value_of(roll.sum())
+        } else {
+            self.worth(roll)
+        }
+    }
+
+    /// The sum of the values of `roll`'s dice in the dice's table.
+    #[inline(never)]
+    fn worth(&self, roll: &Roll) -> u16 {
+        roll.faces().iter().map(|&f| self.face_value(f)).sum()
     }
 
     /// The smallest and largest count of a roll.
@@ -723,6 +734,13 @@ impl RaceGame {
             return (low, high);
         }
         let n = u16::from(self.dice);
+        // The dice's table: its index 0 is no face.
+        if let (Some(&low), Some(&high)) = (
+            self.face_values.iter().skip(1).min(),
+            self.face_values.iter().skip(1).max(),
+        ) {
+            return (n * low, n * high);
+        }
         (n * u16::from(self.low_face()), n * u16::from(self.faces))
     }
 

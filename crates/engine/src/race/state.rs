@@ -1063,7 +1063,9 @@ impl RaceState {
             let from = self.pos[i];
             self.held[i]
                 || (low..=high).all(|count| {
-                    !self.can_move_from(game, from, count)
+                    // A count of 0 (a throw, or a die, worth 0) moves nothing.
+                    count == 0
+                        || !self.can_move_from(game, from, count)
                         || self
                             .own_in_way(
                                 game,

@@ -178,7 +178,8 @@ pub struct Merged {
     pub layout: Option<(LayoutDecl, Span)>,
     /// `throw N sticks`: N (instead of `dice`).
     pub throw: Option<Spanned<u32>>,
-    /// `throw N sticks: C = V, ...`: the values, as written.
+    /// The table of values of the last `throw N sticks: C = V, ...` or
+    /// `dice N dF: F = V, ...`, as written (empty: none).
     pub throw_values: Vec<(Spanned<u32>, Spanned<u32>)>,
     /// `outcome ...`
     pub outcome: Option<Spanned<Outcome>>,
@@ -643,8 +644,13 @@ impl Merger<'_> {
             Statement::Players { min, max } => m.players = Some((*min, *max)),
             Statement::Seats(names) => m.seats = Some(names.clone()),
             Statement::Pieces(n) => m.pieces_per_player = Some(*n),
-            Statement::Dice { count, faces } => {
+            Statement::Dice {
+                count,
+                faces,
+                values,
+            } => {
                 m.dice = Some((*count, *faces));
+                m.throw_values = values.clone();
                 m.throw = None;
                 m.layers.dice = layer;
             }

@@ -178,11 +178,21 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
         None => check_dice(merged, diags),
     };
     let throw_values = match (sticks, dice) {
-        (true, Some(n)) => check_throw_values(merged, n, diags),
+        (true, Some(n)) => check_values(merged, Keys::Sticks(n), diags),
         _ => Vec::new(),
     };
+    let face_values = match (sticks, faces) {
+        (false, Some(f)) => check_values(merged, Keys::Faces(f), diags),
+        _ => Vec::new(),
+    };
+    // With a table of values, a die moves its largest value at most.
+    let tabled = !face_values.is_empty();
     if let (Some(track), Some((count, face))) = (merged.track, merged.dice) {
-        let largest = u64::from(count.node) * u64::from(face.node);
+        let most = face_values
+            .iter()
+            .max()
+            .map_or(u64::from(face.node), |&v| u64::from(v));
+        let largest = u64::from(count.node) * most;
         if cells.is_some() && dice.is_some() && u64::from(track.node) < largest {
             let d = Diagnostic::new(
                 Code::TrackSize,
@@ -240,6 +250,20 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             diags,
         )),
     };
+    if let (Enter::OnFace(f), Some(EnterDecl::OnFace(written))) = (enter, merged.enter) {
+        if face_values.get(usize::from(f)) == Some(&0) {
+            diags.push(
+                Diagnostic::new(
+                    Code::DiceRange,
+                    format!("a piece enters on {f}, but a {f} is worth 0 and moves nothing"),
+                )
+                .primary(written.span, format!("a {f} moves nothing"))
+                .help(format!(
+                    "a die worth 0 moves no piece, entering included: give the {f} a value of 1 or more in the dice's table, or enter on another face"
+                )),
+            );
+        }
+    }
     let extra = match merged.extra {
         None | Some(ExtraDecl::Never) => Extra::Never,
         Some(ExtraDecl::Doubles(span)) => {
@@ -406,6 +430,7 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
             closed,
             sticks,
             throw_values,
+            face_values,
             setup,
             enter_at_start: merged.enter_at_start,
             roll_rules,
@@ -453,6 +478,7 @@ pub fn check_race(merged: &Merged, title: &str, diags: &mut Vec<Diagnostic>) -> 
                 || dice_rules.stack_landing > 0
                 || kept
                 || sticks
+                || tabled
                 || merged.closed.is_some(),
         },
         rule_cells: rule_cells?,
@@ -2264,26 +2290,83 @@ fn check_throw(n: Spanned<u32>, diags: &mut Vec<Diagnostic>) -> Option<u8> {
 /// to 35; `extra roll on ...` keeps the values as bits of a `u64`).
 pub const THROW_VALUE: std::ops::RangeInclusive<u32> = 0..=40;
 
-/// `throw N sticks: C = V, ...`: a value for every count from 0 to N, each
-/// count once, each value from 0 to 40, not every one 0.
-fn check_throw_values(merged: &Merged, sticks: u8, diags: &mut Vec<Diagnostic>) -> Vec<u16> {
+/// What a table of values is keyed by: the counts of marked sticks of a
+/// throw (`throw N sticks: C = V, ...`) or the faces of a die (`dice N dF:
+/// F = V, ...`), in the words of its diagnostics.
+#[derive(Clone, Copy)]
+enum Keys {
+    /// N sticks: counts 0 to N.
+    Sticks(u8),
+    /// Dice of F faces: faces 1 to F.
+    Faces(u8),
+}
+
+impl Keys {
+    /// The lowest and highest key.
+    fn range(self) -> (u8, u8) {
+        match self {
+            Keys::Sticks(n) => (0, n),
+            Keys::Faces(f) => (1, f),
+        }
+    }
+
+    /// A key in words: `3 marked`, `face 3`.
+    fn key(self, k: u32) -> String {
+        match self {
+            Keys::Sticks(_) => format!("{k} marked"),
+            Keys::Faces(_) => format!("face {k}"),
+        }
+    }
+
+    /// What a key is: `count`, `face`.
+    fn one(self) -> &'static str {
+        match self {
+            Keys::Sticks(_) => "count",
+            Keys::Faces(_) => "face",
+        }
+    }
+
+    /// What the table's keys are in a hint.
+    fn each(self) -> &'static str {
+        match self {
+            Keys::Sticks(_) => "count of marked sticks",
+            Keys::Faces(_) => "face",
+        }
+    }
+}
+
+/// The table of values of `throw N sticks: C = V, ...` or `dice N dF: F =
+/// V, ...`: a value for every key (count of marked sticks from 0 to N,
+/// face from 1 to F), each key once, each value from 0 to 40, not every
+/// one 0. Indexed by the key (a die's table has a 0 for the face 0 no die
+/// shows).
+fn check_values(merged: &Merged, keys: Keys, diags: &mut Vec<Diagnostic>) -> Vec<u16> {
     let written = &merged.throw_values;
     if written.is_empty() {
         return Vec::new();
     }
-    let mut values: Vec<Option<u16>> = vec![None; usize::from(sticks) + 1];
+    let (low, high) = keys.range();
+    let mut values: Vec<Option<u16>> = vec![None; usize::from(high) + 1];
+    if let Some(below) = values.get_mut(..usize::from(low)) {
+        below.fill(Some(0));
+    }
     let mut ok = true;
-    for (count, value) in written {
-        let Some(slot) = values.get_mut(count.node as usize) else {
+    for (key, value) in written {
+        let Some(slot) = values
+            .get_mut(key.node as usize)
+            .filter(|_| key.node >= u32::from(low))
+        else {
+            let never = match keys {
+                Keys::Sticks(n) => format!("{n} sticks never show {} marked", key.node),
+                Keys::Faces(f) => format!("a d{f} never shows {}", key.node),
+            };
             diags.push(
-                Diagnostic::new(
-                    Code::DiceRange,
-                    format!("{} sticks never show {} marked", sticks, count.node),
-                )
-                .primary(count.span, format!("the counts are 0 to {sticks}"))
-                .help(format!(
-                    "give a value for each count of marked sticks, 0 to {sticks}"
-                )),
+                Diagnostic::new(Code::DiceRange, never)
+                    .primary(key.span, format!("the {}s are {low} to {high}", keys.one()))
+                    .help(format!(
+                        "give a value for each {}, {low} to {high}",
+                        keys.each()
+                    )),
             );
             ok = false;
             continue;
@@ -2292,20 +2375,24 @@ fn check_throw_values(merged: &Merged, sticks: u8, diags: &mut Vec<Diagnostic>) 
             diags.push(
                 Diagnostic::new(
                     Code::Duplicate,
-                    format!("the value of {} marked is given twice", count.node),
+                    format!("the value of {} is given twice", keys.key(key.node)),
                 )
-                .primary(count.span, "given again here")
-                .help("give each count of marked sticks one value"),
+                .primary(key.span, "given again here")
+                .help(format!("give each {} one value", keys.each())),
             );
             ok = false;
             continue;
         }
         if !THROW_VALUE.contains(&value.node) {
+            let what = match keys {
+                Keys::Sticks(_) => "a throw of",
+                Keys::Faces(_) => "a value of",
+            };
             diags.push(
                 Diagnostic::new(
                     Code::DiceRange,
                     format!(
-                        "a throw of {} is outside {}..{}",
+                        "{what} {} is outside {}..{}",
                         value.node,
                         THROW_VALUE.start(),
                         THROW_VALUE.end()
@@ -2316,7 +2403,11 @@ fn check_throw_values(merged: &Merged, sticks: u8, diags: &mut Vec<Diagnostic>) 
                     format!("from {} to {}", THROW_VALUE.start(), THROW_VALUE.end()),
                 )
                 .help(format!(
-                    "a throw moves a piece {} to {} cells",
+                    "a {} moves a piece {} to {} cells",
+                    match keys {
+                        Keys::Sticks(_) => "throw",
+                        Keys::Faces(_) => "face",
+                    },
                     THROW_VALUE.start(),
                     THROW_VALUE.end()
                 )),
@@ -2337,30 +2428,51 @@ fn check_throw_values(merged: &Merged, sticks: u8, diags: &mut Vec<Diagnostic>) 
         .map_or(Span::default(), |(c, _)| c.span)
         .to(written.last().map_or(Span::default(), |(_, v)| v.span));
     if ok && !missing.is_empty() {
-        diags.push(
-            Diagnostic::new(
-                Code::DiceRange,
+        let first = missing.first().map_or("0", String::as_str);
+        let (message, help) = match keys {
+            Keys::Sticks(n) => (
                 format!("the throw's values leave out {} marked", missing.join(", ")),
-            )
-            .primary(at, format!("every count from 0 to {sticks} needs a value"))
-            .help(format!(
-                "{sticks} sticks show 0 to {sticks} marked: give each a value, such as `{} = 0`",
-                missing.first().map_or("0", String::as_str)
-            )),
+                format!(
+                    "{n} sticks show 0 to {n} marked: give each a value, such as `{first} = 0`"
+                ),
+            ),
+            Keys::Faces(f) => (
+                format!(
+                    "the dice's values leave out face{} {}",
+                    if missing.len() == 1 { "" } else { "s" },
+                    missing.join(", ")
+                ),
+                format!(
+                    "a d{f} shows 1 to {f}: give each face a value, such as `{first} = {first}`"
+                ),
+            ),
+        };
+        diags.push(
+            Diagnostic::new(Code::DiceRange, message)
+                .primary(
+                    at,
+                    format!("every {} from {low} to {high} needs a value", keys.one()),
+                )
+                .help(help),
         );
         ok = false;
     }
     // A table of zeros moves nothing: no piece would ever reach the end of
     // its path.
     if ok && values.iter().all(|v| *v == Some(0)) {
+        let (message, each) = match keys {
+            Keys::Sticks(_) => ("no throw moves a piece", "every count moves 0 cells"),
+            Keys::Faces(_) => ("no roll moves a piece", "every face moves 0 cells"),
+        };
         diags.push(
             Diagnostic::new(
                 Code::DiceRange,
-                "no throw moves a piece: every value is 0, so no piece ever reaches the end",
+                format!("{message}: every value is 0, so no piece ever reaches the end"),
             )
-            .primary(at, "every count moves 0 cells")
+            .primary(at, each)
             .help(format!(
-                "give some count a value of 1 or more, such as `{sticks} = {sticks}`"
+                "give some {} a value of 1 or more, such as `{high} = {high}`",
+                keys.one()
             )),
         );
         ok = false;

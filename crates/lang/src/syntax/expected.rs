@@ -170,7 +170,7 @@ pub fn describe(rule: Rule) -> Option<&'static str> {
         kw_cross => "`cross`",
         kw_lanes => "`lanes`",
         kw_tables => "`tables`",
-        throw_value => "a count and its value (`0 = 5`)",
+        throw_value => "a count or a face and its value (`0 = 5`)",
         kw_closed => "`closed`",
         kw_rows | passing_rows => "`rows`",
         passing_stack => "a number of pieces on a cell",

@@ -262,13 +262,7 @@ impl Lower {
             }
             Rule::throw_stmt => {
                 let sticks = self.lower_number(inner.next()?);
-                let mut values = Vec::new();
-                for pair in inner.filter(|p| p.as_rule() == Rule::throw_value) {
-                    let mut numbers = pair.into_inner().filter(|n| n.as_rule() == Rule::number);
-                    let count = self.lower_number(numbers.next()?);
-                    let value = self.lower_number(numbers.next()?);
-                    values.push((count, value));
-                }
+                let values = self.lower_values(inner)?;
                 Statement::Throw { sticks, values }
             }
             Rule::outcome_stmt => {
@@ -307,7 +301,12 @@ impl Lower {
                     parse_u32(die.as_str().get(1..).unwrap_or("")),
                     self.span(&die),
                 );
-                Statement::Dice { count, faces }
+                let values = self.lower_values(inner)?;
+                Statement::Dice {
+                    count,
+                    faces,
+                    values,
+                }
             }
             Rule::move_stmt => {
                 let p = inner.next()?;
@@ -1273,6 +1272,19 @@ impl Lower {
             .find(|p| p.as_rule() == Rule::string_text)
             .map_or(String::new(), |p| p.as_str().to_string());
         Some(Spanned::new(text, span))
+    }
+
+    /// The table of values after `throw N sticks:` or `dice N dF:` (`0 =
+    /// 5, 1 = 1, ...`), as written: each count or face with its value.
+    fn lower_values(&self, inner: Pairs<'_, Rule>) -> Option<Vec<(Spanned<u32>, Spanned<u32>)>> {
+        let mut values = Vec::new();
+        for pair in inner.filter(|p| p.as_rule() == Rule::throw_value) {
+            let mut numbers = pair.into_inner().filter(|n| n.as_rule() == Rule::number);
+            let key = self.lower_number(numbers.next()?);
+            let value = self.lower_number(numbers.next()?);
+            values.push((key, value));
+        }
+        Some(values)
     }
 
     /// `number = @{ ASCII_DIGIT+ }`

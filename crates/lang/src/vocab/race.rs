@@ -440,6 +440,11 @@ pub struct RaceSettings {
     /// `throw N sticks: 0 = 5, ...`: what each count of marked sticks
     /// moves, indexed by the count (empty: the count itself).
     pub throw_values: Vec<u16>,
+    /// `dice N dF: 1 = 1, ..., 6 = 10`: what each face of a die moves,
+    /// indexed by the face (empty: the face itself; index 0, a face no die
+    /// shows, is 0). Rules that name faces (`enter on 6`, `extra roll on
+    /// 6`, doubles, the rules of the roll) still look at the faces.
+    pub face_values: Vec<u16>,
     /// `setup SEAT: N on CELL, ...`: where each seat's pieces start, by
     /// seat (its positions, the furthest first; the seat's other pieces
     /// start out). Empty when every piece starts out.
@@ -578,6 +583,16 @@ impl RaceSettings {
                 .copied()
                 .unwrap_or(sum)
         }
+    }
+
+    /// What one die showing `face` moves: the face, or its value in the
+    /// dice's table.
+    #[inline]
+    pub fn face_value(&self, face: u8) -> u16 {
+        self.face_values
+            .get(usize::from(face))
+            .copied()
+            .unwrap_or(u16::from(face))
     }
 
     /// Whether no piece may pass cell `cell` (a rule cell number).

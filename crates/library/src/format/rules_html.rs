@@ -1106,6 +1106,22 @@ fn race(o: &mut String, game: &RaceGame) {
             game.dice, game.faces
         )
     };
+    let dice = if game.face_values.is_empty() {
+        dice
+    } else {
+        let table: Vec<String> = (1..=game.faces)
+            .map(|f| format!("a {f} moves {}", game.face_value(f)))
+            .collect();
+        let nothing = if game.face_values.iter().skip(1).any(|&v| v == 0) {
+            "; a die worth 0 moves nothing"
+        } else {
+            ""
+        };
+        format!(
+            "{dice}; the faces are worth: {}{nothing} (rules that name a face, such as entering or rolling again, look at the face)",
+            table.join(", ")
+        )
+    };
     let track = match &game.circuit {
         None if game.paths.is_some() => format!(
             "each player's own path of {} cells (cells named in two paths are shared); a piece finishes one step past its last",

@@ -134,6 +134,21 @@ pub fn positions_text(game: &RaceGame, state: &RaceState) -> String {
     parts.join(" · ")
 }
 
+/// A roll in words: its faces (`6+5`), and with a table of values for the
+/// dice (`dice 2 d6: ..., 5 = 0, 6 = 10`) what they are worth (`6+5 (worth
+/// 10+0)`). A throw of sticks shows its faces only.
+pub fn roll_text(game: &RaceGame, roll: &Roll) -> String {
+    if game.face_values.is_empty() {
+        return roll.to_string();
+    }
+    let worth: Vec<String> = roll
+        .faces()
+        .iter()
+        .map(|&f| game.face_value(f).to_string())
+        .collect();
+    format!("{roll} (worth {})", worth.join("+"))
+}
+
 /// A turn in words: the roll and the choice, the events, the positions.
 pub fn turn_text(
     game: &RaceGame,
@@ -145,8 +160,9 @@ pub fn turn_text(
     events: &[Event],
 ) -> String {
     let mut s = format!(
-        "{number}. {} rolls {roll}, choice: {}\n",
+        "{number}. {} rolls {}, choice: {}\n",
         seat_name(game, seat),
+        roll_text(game, roll),
         choice_text(game, seat, choice)
     );
     for (e, told) in events.iter().zip(told(game, events)) {
@@ -235,6 +251,7 @@ pub fn score_text(game: &RaceGame, score: crate::race::Score) -> String {
 /// Which rule forbids a choice, in words.
 pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: Choice) -> String {
     let name = seat_name(game, seat);
+    let rolled = roll_text(game, roll);
     if seat == state.to_roll() {
         match state.refusal(game, roll, c) {
             Some(Refusal::OwnPiece { at }) => {
@@ -250,7 +267,7 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
                 return "a piece on the start cell must move first".to_string();
             }
             Some(Refusal::MustEnter) => {
-                return format!("entering is compulsory with {roll}");
+                return format!("entering is compulsory with {rolled}");
             }
             Some(Refusal::Closed { at }) => {
                 return format!("the closed cell {} is taken", game.label(seat, at));
@@ -308,10 +325,10 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
                 );
             }
             Some(Refusal::NoDie) => {
-                return format!("no die of {roll} makes that move");
+                return format!("no die of {rolled} makes that move");
             }
             Some(Refusal::MostDice { most }) => {
-                return format!("as many dice as can be must be used: {most} with {roll}");
+                return format!("as many dice as can be must be used: {most} with {rolled}");
             }
             Some(Refusal::LargerDie { die }) => {
                 return format!("only one die can be used, and it must be the larger, {die}");
@@ -331,7 +348,11 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
                 );
             }
             Some(Refusal::ZeroThrow) => {
-                return format!("a throw of 0 ({roll}) moves nothing");
+                return if game.sticks {
+                    format!("a throw of 0 ({rolled}) moves nothing")
+                } else {
+                    format!("the roll {rolled} moves nothing")
+                };
             }
             Some(Refusal::Protected { at, row }) => {
                 return format!(
@@ -369,18 +390,20 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
                 let count = game.count(roll);
                 match game.enter {
                     crate::race::game::Enter::OnFace(f) if !roll.shows(f) => {
-                        format!("a piece enters only when a die shows {f}, and the roll is {roll}")
+                        format!(
+                            "a piece enters only when a die shows {f}, and the roll is {rolled}"
+                        )
                     }
                     _ if game.finish == Finish::Exact
                         && !game.enter_at_start
                         && count > game.cells =>
                     {
                         format!(
-                            "{} of {count} ({roll}) would carry an entering piece past the finish, which a piece reaches only by the exact count (rule `finish exact`)",
+                            "{} of {count} ({rolled}) would carry an entering piece past the finish, which a piece reaches only by the exact count (rule `finish exact`)",
                             if game.sticks { "a throw" } else { "a roll" }
                         )
                     }
-                    _ => format!("no piece can enter with {roll}"),
+                    _ => format!("no piece can enter with {rolled}"),
                 }
             }
         }
@@ -390,12 +413,12 @@ pub fn why_not(game: &RaceGame, state: &RaceState, seat: usize, roll: &Roll, c: 
                 format!("the piece on {} is held there", game.label(seat, p))
             }
             Some(_) => format!(
-                "the piece on {} can't move with {roll}",
+                "the piece on {} can't move with {rolled}",
                 game.label(seat, p)
             ),
         },
         Choice::Pass => "a move is compulsory when there is one".to_string(),
-        Choice::Dice(_) => format!("that is not a way to play {roll}"),
+        Choice::Dice(_) => format!("that is not a way to play {rolled}"),
     }
 }
 
