@@ -248,6 +248,13 @@ fn after_pair(left: &[u8], (a, b): (usize, usize), bonus: u8) -> Left {
 }
 
 impl RaceState {
+    /// The index of a piece of seat `seat` at `from` that may move (not
+    /// held there), if it has one.
+    fn free_piece(&self, seat: usize, from: u16) -> Option<usize> {
+        let k = usize::from(self.pieces);
+        (seat * k..seat * k + k).find(|&i| self.pos[i] == from && !self.held[i])
+    }
+
     /// The dice a roll gives to use one by one, by their faces: a double
     /// `doubles_times` times, else each die once; a die worth 0 in the
     /// dice's table is not used.
@@ -504,10 +511,7 @@ impl RaceState {
         if game.enter_first && self.pieces(seat).contains(&OUT) {
             return Err(Refusal::EnterFirst);
         }
-        let k = usize::from(self.pieces);
-        let i = (seat * k..seat * k + k)
-            .find(|&i| self.pos[i] == from && !self.held[i])
-            .ok_or(Refusal::NoDie)?;
+        let i = self.free_piece(seat, from).ok_or(Refusal::NoDie)?;
         let by = die_value(game, die);
         match self.back_refusal(game, seat, i, roll, by) {
             None => Err(Refusal::NoDie),
@@ -597,7 +601,7 @@ impl RaceState {
         // Only the rules of own pieces and closed cells look at the mover.
         let kept = game.circuit.as_ref().is_some_and(|c| c.kept);
         let mover = if game.no_landing_own || kept || !game.closed.is_empty() {
-            (seat * k..seat * k + k).find(|&i| self.pos[i] == from && !self.held[i])
+            self.free_piece(seat, from)
         } else {
             None
         };
@@ -857,9 +861,9 @@ impl RaceState {
         let Step { from, by, back } = step;
         // The step moves a piece the seat has there now (written in
         // another order, a later step may not have its piece yet).
-        let k = usize::from(self.pieces);
-        let has_piece = (seat * k..seat * k + k).any(|i| self.pos[i] == from && !self.held[i]);
-        if !has_piece || !self.next_allowed(game, roll, seat, left).allows(from) {
+        if self.free_piece(seat, from).is_none()
+            || !self.next_allowed(game, roll, seat, left).allows(from)
+        {
             return false;
         }
         let mut fits = false;
@@ -967,10 +971,9 @@ impl RaceState {
         };
         let mut left = dice;
         let mut now = self.clone();
-        let k = usize::from(self.pieces);
         for step in steps.iter() {
             let Step { from, by, back } = step;
-            if !(seat * k..seat * k + k).any(|i| now.pos[i] == from && !now.held[i]) {
+            if now.free_piece(seat, from).is_none() {
                 return Some(Refusal::NoPieceThere { at: from });
             }
             let fits = left.iter().position(|&d| {
@@ -1115,9 +1118,7 @@ impl RaceState {
             by: dist,
             back,
         } = step;
-        let k = usize::from(self.pieces);
-        let base = seat * k;
-        let i = (base..base + k).find(|&i| self.pos[i] == from && !self.held[i])?;
+        let i = self.free_piece(seat, from)?;
         let who = u8::try_from(seat).ok()?;
         let landed = self.move_piece(game, roll, who, i, back, dist, events);
         Some((i, landed))
