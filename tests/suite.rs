@@ -63,6 +63,8 @@ mod hardening;
 mod invariants;
 #[path = "kernel.rs"]
 mod kernel;
+#[path = "kernel_flips.rs"]
+mod kernel_flips;
 #[path = "kernel_steps.rs"]
 mod kernel_steps;
 #[path = "lab.rs"]

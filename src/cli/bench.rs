@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use super::Failure;
-use crate::board::kernel::NoSteps;
+use crate::board::kernel::{NoFlips, NoSteps};
 use crate::board::Tables;
 use crate::lab::bench::{PerftSpeed, PlayoutSpeed, RaceSpeed};
 use crate::race::fast::NotCovered;
@@ -56,9 +56,13 @@ pub(crate) fn board_path(t: &Tables, out: &mut dyn Write) -> Result<i32, Failure
     } else if t.wide_kernel().is_some() {
         "the kernel of jumps on 128-bit boards"
     } else {
-        match t.step_kernel() {
-            Ok(_) => "the kernel of steps (64-bit boards)",
-            Err(why) => no_steps(why),
+        match (t.step_kernel(), t.flip_kernel()) {
+            (Ok(_), _) => "the kernel of steps (64-bit boards)",
+            (Err(_), Ok(_)) => "the kernel of flips (64-bit boards)",
+            // Not a game of placements, copies or conversions: why not
+            // the kernel of steps.
+            (Err(why), Err(NoFlips::Plain | NoFlips::Other)) => no_steps(why),
+            (Err(_), Err(why)) => no_flips(why),
         }
     };
     writeln!(out, "  played by {path}")?;
@@ -80,6 +84,28 @@ fn no_steps(why: NoSteps) -> &'static str {
             "the general path (end rules beyond counting pieces and reaching a zone, or passes)"
         }
         NoSteps::Crowning => "the general path (a crowning into another side)",
+        _ => "the general path",
+    }
+}
+
+/// Why a game of placements, copies or conversions takes the general
+/// path, in words.
+fn no_flips(why: NoFlips) -> &'static str {
+    match why {
+        NoFlips::Sides => "the general path (not two sides)",
+        NoFlips::Kinds => {
+            "the general path (placements or conversions with more than one kind of piece)"
+        }
+        NoFlips::Board => {
+            "the general path (a board beyond 64 bits, or directions that are not one shift of it)"
+        }
+        NoFlips::Moves => "the general path (moves no kernel takes)",
+        NoFlips::Captures => "the general path (captures that neither jump, replace nor convert)",
+        NoFlips::Squares => "the general path (squares with rules)",
+        NoFlips::End => {
+            "the general path (end rules beyond counting pieces, or sides that drop out)"
+        }
+        NoFlips::Crowning => "the general path (a crowning)",
         _ => "the general path",
     }
 }

@@ -251,7 +251,12 @@ fn kernel_keys(t: &Tables, z: &Zobrist) -> Option<Box<KernelKeys>> {
         (Some(k), _, _) => keys_of(t, z, k.wins_over(), |s, kind| k.one_way(s, kind)),
         (None, Some(k), _) => keys_of(t, z, k.wins_over(), |s, kind| k.one_way(s, kind)),
         (None, None, Ok(k)) => keys_of(t, z, false, |s, kind| k.one_way(s, kind)),
-        (None, None, Err(_)) => None,
+        (None, None, Err(_)) => {
+            let k = t.flip_kernel.as_deref().ok()?;
+            // Pieces are won over: only a removal (none here) starts the
+            // history again.
+            keys_in(t, z, k.layout(), true, |_, _| false)
+        }
     }
 }
 
@@ -264,7 +269,17 @@ fn keys_of(
     wins_over: bool,
     one_way: impl Fn(usize, usize) -> bool,
 ) -> Option<Box<KernelKeys>> {
-    let l = t.layout.as_ref()?;
+    keys_in(t, z, t.layout.as_ref()?, wins_over, one_way)
+}
+
+/// `keys_of` on the layout `l` (a kernel's own, when the tables have none).
+fn keys_in(
+    t: &Tables,
+    z: &Zobrist,
+    l: &crate::board::bitboard::Layout,
+    wins_over: bool,
+    one_way: impl Fn(usize, usize) -> bool,
+) -> Option<Box<KernelKeys>> {
     let mut keys = Box::new(KernelKeys {
         piece: [[[0; 128]; 2]; 2],
         side: [z.side_key(0), z.side_key(1)],
@@ -528,8 +543,15 @@ impl<'g> BoardState<'g> {
             );
             self.kscratch_wide = sc;
             Some(n)
+        } else if let Ok(k) = t.step_kernel.as_deref() {
+            Some(self.plies_on(
+                keys,
+                k.position(&self.pos)?,
+                |kp, host| k.random_plies(kp, rng, max, host),
+                |kp, pos| k.write_position(t, kp, pos),
+            ))
         } else {
-            let k = t.step_kernel.as_deref().ok()?;
+            let k = t.flip_kernel.as_deref().ok()?;
             Some(self.plies_on(
                 keys,
                 k.position(&self.pos)?,

@@ -4,7 +4,7 @@
 
 use super::bitboard::{Bb, Layout};
 use super::end::EndTables;
-use super::kernel::{Kernel, NoSteps, StepKernel};
+use super::kernel::{FlipKernel, Kernel, NoFlips, NoSteps, StepKernel};
 use crate::board::game::{
     CaptureChoice, Criterion, Game, Hostile, JumpEffect, KindId, LongLanding, MidChainCrown,
     OpeningMove, PlaceRule, SideId, Sq, TriggerAction, Whose, ZoneId,
@@ -184,6 +184,10 @@ pub struct Tables {
     /// kernel of steps of its perft and random playouts, or why it has
     /// none (see `kernel::StepKernel`).
     pub(crate) step_kernel: Result<Box<StepKernel>, NoSteps>,
+    /// For a game of placements, copies and conversions without another
+    /// kernel: the kernel of flips of its perft and random playouts, or
+    /// why it has none (see `kernel::FlipKernel`).
+    pub(crate) flip_kernel: Result<Box<FlipKernel>, NoFlips>,
     /// Whether pieces are placed from a hand (the game is then played by
     /// the general path only).
     pub(crate) places: bool,
@@ -614,6 +618,7 @@ impl Tables {
             kernel: None,
             wide_kernel: None,
             step_kernel: Err(NoSteps::Jumps),
+            flip_kernel: Err(NoFlips::Other),
             places,
             place_code,
             place_encloses,
@@ -675,6 +680,7 @@ impl Tables {
         t.kernel = Kernel::new(&t);
         t.wide_kernel = Kernel::wide(&t);
         t.step_kernel = StepKernel::new(&t).map(Box::new);
+        t.flip_kernel = FlipKernel::new(&t).map(Box::new);
         t
     }
 
@@ -810,6 +816,13 @@ impl Tables {
     #[inline]
     pub fn step_kernel(&self) -> Result<&StepKernel, NoSteps> {
         self.step_kernel.as_deref().map_err(|e| *e)
+    }
+
+    /// The kernel of flips, when the game fits one, or why it doesn't
+    /// (`NoFlips::Other` for a game with another kernel).
+    #[inline]
+    pub fn flip_kernel(&self) -> Result<&FlipKernel, NoFlips> {
+        self.flip_kernel.as_deref().map_err(|e| *e)
     }
 
     /// Sets the jump-chain steps the kernels search for one side in one

@@ -1721,8 +1721,10 @@ fn write_kpos<W: Word>(t: &Tables, nkinds: usize, p: &KPos<W>, pos: &mut Positio
     }
 }
 
+mod flips;
 mod playout;
 mod steps;
 mod word;
+pub use flips::{FlipKernel, NoFlips};
 pub use playout::{PlayoutHost, PlayoutScratch};
 pub use steps::{NoSteps, StepKernel};
