@@ -242,6 +242,68 @@ fn race_games_simulate_the_same_whatever_the_jobs() {
     assert!(one.contains("\"skip"), "{one}");
 }
 
+/// Every file a run writes, and its report, byte for byte, for `--jobs 1`,
+/// 2 and 3: the threads take a few games at a time, in whatever order they
+/// come, and the rows are put back in the order of the games.
+#[test]
+fn the_files_are_the_same_bytes_whatever_the_jobs() {
+    for (game, games, players) in [
+        ("slow-and-steady", "400", Some("3")),
+        ("variants/goose", "300", None),
+        ("draughts", "300", None),
+        ("other/breakthrough", "200", None),
+    ] {
+        let outputs: Vec<Vec<Vec<u8>>> = ["1", "2", "3"]
+            .iter()
+            .map(|jobs| {
+                let name = format!("bytes-{}-{jobs}", game.replace('/', "-"));
+                let files = ["csv", "parquet", "svg"].map(|ext| temp(&format!("{name}.{ext}")));
+                let mut args = vec![
+                    "simulate",
+                    game,
+                    "--games",
+                    games,
+                    "--seed",
+                    "11",
+                    "--jobs",
+                    jobs,
+                    "--json",
+                    "--quiet",
+                    "--csv",
+                    files[0].to_str().unwrap(),
+                    "--parquet",
+                    files[1].to_str().unwrap(),
+                    "--svg",
+                    files[2].to_str().unwrap(),
+                ];
+                if let Some(p) = players {
+                    args.extend(["--players", p]);
+                }
+                let mut all = vec![ok(&args).into_bytes()];
+                all.extend(files.iter().map(|f| std::fs::read(f).unwrap()));
+                all
+            })
+            .collect();
+        let rows = String::from_utf8(outputs[0][1].clone()).unwrap();
+        assert_eq!(
+            rows.lines().count(),
+            1 + games.parse::<usize>().unwrap(),
+            "{game}: a header and a row a game"
+        );
+        for (jobs, o) in [(2, &outputs[1]), (3, &outputs[2])] {
+            for (what, (a, b)) in ["report", "csv", "parquet", "svg"]
+                .iter()
+                .zip(outputs[0].iter().zip(o))
+            {
+                assert!(
+                    a == b,
+                    "{game}: the {what} of --jobs {jobs} differs from --jobs 1"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn greedy_beats_random_at_the_dice_game() {
     // 80 games with greedy in the first seat and 80 in the second (no draws

@@ -193,7 +193,7 @@ impl LabArgs {
     ) -> Result<Run, Failure> {
         let How { pool, bar, stop } = *how;
         let label = label(&game.game, &game.options);
-        let tick = || bar.inc(1);
+        let tick = |games: u64| bar.inc(games);
         match ready {
             Ready::Race(race, players) => {
                 let state = RaceState::new(race, *players)

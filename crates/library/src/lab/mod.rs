@@ -10,6 +10,7 @@
 //! stays flat with the number of games.
 
 pub mod bench;
+pub mod block;
 pub mod compare;
 pub mod merge;
 pub mod stats;
@@ -19,10 +20,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use rayon::prelude::*;
-
 use crate::agents::arena::{game_seed, make_agents, play_game_in};
 use crate::agents::{GameState, Strength};
+use block::play_block;
 pub use summary::{GameRow, Points, Summary, Tally};
 
 /// An error of the lab: a plan that can't be run, a file of rows that
@@ -398,9 +398,11 @@ impl Stop {
 }
 
 /// Plays the games of `plan` from `start` on `pool`: each from its own
-/// seed, in blocks of games in parallel; each block's rows go to every
-/// sink before the next block starts. `tick` is called as each game ends;
-/// once `stop` is set, no new block starts (the rows written stay).
+/// seed, in blocks of games in parallel ([`block::play_block`]); each
+/// block's rows go to every sink, in index order, before the next block
+/// starts. `tick` is told of the games played, a few at a time (its
+/// argument says how many); once `stop` is set, no new block starts (the
+/// rows written stay).
 #[allow(clippy::too_many_arguments)]
 pub fn play<S: GameState + Sync>(
     plan: &Plan,
@@ -409,7 +411,7 @@ pub fn play<S: GameState + Sync>(
     seats: Vec<String>,
     start: &S,
     pool: &rayon::ThreadPool,
-    tick: &(dyn Fn() + Sync),
+    tick: &(dyn Fn(u64) + Sync),
     sinks: &mut [&mut dyn RowSink],
     stop: &Stop,
 ) -> Result<Run, LabError> {
@@ -444,29 +446,19 @@ pub fn play<S: GameState + Sync>(
         if block.is_empty() {
             break;
         }
-        let rows: Vec<GameRow> = pool.install(|| {
-            block
-                .par_iter()
-                // Rayon runs an unsplit range of games on one thread to its
-                // end; ranges of a few games let the other thread take its
-                // share until the block's last games, instead of waiting.
-                .with_max_len(4)
-                // Each thread copies the start into its own state, whose
-                // buffers the games reuse (no allocation per game).
-                .map_init(
-                    || start.clone(),
-                    |state, &g| {
-                        let seed = game_seed(plan.seed, g as u64);
-                        let mut players =
-                            make_agents(&info.agents, seed, strength, start).unwrap_or_default();
-                        state.clone_from(start);
-                        let r = play_game_in(state, &mut players, seed);
-                        tick();
-                        GameRow::of(g as u64, &r)
-                    },
-                )
-                .collect()
-        });
+        let rows = play_block(
+            &block,
+            start,
+            pool,
+            |state: &mut S, g| {
+                let seed = game_seed(plan.seed, g as u64);
+                let mut players =
+                    make_agents(&info.agents, seed, strength, start).unwrap_or_default();
+                state.clone_from(start);
+                GameRow::of(g as u64, &play_game_in(state, &mut players, seed))
+            },
+            tick,
+        );
         for sink in sinks.iter_mut() {
             sink.rows(&info, &rows)?;
         }
