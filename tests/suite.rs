@@ -65,6 +65,8 @@ mod invariants;
 mod kernel;
 #[path = "kernel_flips.rs"]
 mod kernel_flips;
+#[path = "kernel_slides.rs"]
+mod kernel_slides;
 #[path = "kernel_steps.rs"]
 mod kernel_steps;
 #[path = "lab.rs"]

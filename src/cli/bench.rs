@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use super::Failure;
-use crate::board::kernel::{NoFlips, NoSteps};
+use crate::board::kernel::{NoFlips, NoSlides, NoSteps};
 use crate::board::Tables;
 use crate::lab::bench::{PerftSpeed, PlayoutSpeed, RaceSpeed};
 use crate::race::fast::NotCovered;
@@ -56,13 +56,19 @@ pub(crate) fn board_path(t: &Tables, out: &mut dyn Write) -> Result<i32, Failure
     } else if t.wide_kernel().is_some() {
         "the kernel of jumps on 128-bit boards"
     } else {
-        match (t.step_kernel(), t.flip_kernel()) {
-            (Ok(_), _) => "the kernel of steps (64-bit boards)",
-            (Err(_), Ok(_)) => "the kernel of flips (64-bit boards)",
-            // Not a game of placements, copies or conversions: why not
-            // the kernel of steps.
-            (Err(why), Err(NoFlips::Plain | NoFlips::Other)) => no_steps(why),
-            (Err(_), Err(why)) => no_flips(why),
+        match (t.step_kernel(), t.flip_kernel(), t.slide_kernel()) {
+            (Ok(_), _, _) => "the kernel of steps (64-bit boards)",
+            (Err(_), Ok(_), _) => "the kernel of flips (64-bit boards)",
+            (Err(_), Err(_), Ok(_)) => "the kernel of slides (128-bit boards)",
+            // Nothing slides, and not a game of placements, copies or
+            // conversions: why not the kernel of steps.
+            (
+                Err(why),
+                Err(NoFlips::Plain | NoFlips::Other),
+                Err(NoSlides::Plain | NoSlides::Other),
+            ) => no_steps(why),
+            (Err(_), Err(NoFlips::Plain | NoFlips::Other), Err(why)) => no_slides(why),
+            (Err(_), Err(why), _) => no_flips(why),
         }
     };
     writeln!(out, "  played by {path}")?;
@@ -106,6 +112,27 @@ fn no_flips(why: NoFlips) -> &'static str {
             "the general path (end rules beyond counting pieces, or sides that drop out)"
         }
         NoFlips::Crowning => "the general path (a crowning)",
+        _ => "the general path",
+    }
+}
+
+/// Why a game of slides takes the general path, in words.
+fn no_slides(why: NoSlides) -> &'static str {
+    match why {
+        NoSlides::Squares => "the general path (squares with rules)",
+        NoSlides::Sides => "the general path (not two sides)",
+        NoSlides::Moves => "the general path (moves no kernel takes)",
+        NoSlides::Captures => {
+            "the general path (captures other than custodian capture that removes)"
+        }
+        NoSlides::Kinds => "the general path (slides with more than one kind of piece)",
+        NoSlides::Crowning => "the general path (a crowning)",
+        NoSlides::End => {
+            "the general path (end rules beyond counting pieces, passes, or sides that drop out)"
+        }
+        NoSlides::Board => {
+            "the general path (a board with holes or lines, or directions that are not one shift of it)"
+        }
         _ => "the general path",
     }
 }

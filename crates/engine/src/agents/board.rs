@@ -251,12 +251,14 @@ fn kernel_keys(t: &Tables, z: &Zobrist) -> Option<Box<KernelKeys>> {
         (Some(k), _, _) => keys_of(t, z, k.wins_over(), |s, kind| k.one_way(s, kind)),
         (None, Some(k), _) => keys_of(t, z, k.wins_over(), |s, kind| k.one_way(s, kind)),
         (None, None, Ok(k)) => keys_of(t, z, false, |s, kind| k.one_way(s, kind)),
-        (None, None, Err(_)) => {
-            let k = t.flip_kernel.as_deref().ok()?;
+        (None, None, Err(_)) => match (&t.flip_kernel, &t.slide_kernel) {
             // Pieces are won over: only a removal (none here) starts the
             // history again.
-            keys_in(t, z, k.layout(), true, |_, _| false)
-        }
+            (Ok(k), _) => keys_in(t, z, k.layout(), true, |_, _| false),
+            // Slides go both ways: only a capture starts it again.
+            (Err(_), Ok(_)) => keys_of(t, z, false, |_, _| false),
+            (Err(_), Err(_)) => None,
+        },
     }
 }
 
@@ -550,8 +552,15 @@ impl<'g> BoardState<'g> {
                 |kp, host| k.random_plies(kp, rng, max, host),
                 |kp, pos| k.write_position(t, kp, pos),
             ))
+        } else if let Ok(k) = t.flip_kernel.as_deref() {
+            Some(self.plies_on(
+                keys,
+                k.position(&self.pos)?,
+                |kp, host| k.random_plies(kp, rng, max, host),
+                |kp, pos| k.write_position(t, kp, pos),
+            ))
         } else {
-            let k = t.flip_kernel.as_deref().ok()?;
+            let k = t.slide_kernel.as_deref().ok()?;
             Some(self.plies_on(
                 keys,
                 k.position(&self.pos)?,

@@ -196,7 +196,7 @@ impl<W: Word> Kernel<W> {
 /// The number of slides of a piece with the moves `m` on `from` (`land`:
 /// the empty squares where it may stop).
 #[inline(always)]
-fn slides_of<G: Shift, W: Word>(m: &KindK<W>, from: W, empty: W, land: W) -> u64 {
+pub(super) fn slides_of<G: Shift, W: Word>(m: &KindK<W>, from: W, empty: W, land: W) -> u64 {
     let mut c = 0u64;
     each_slot!(m.slide, j, d, {
         let mut b = from;
@@ -213,7 +213,7 @@ fn slides_of<G: Shift, W: Word>(m: &KindK<W>, from: W, empty: W, land: W) -> u64
 
 /// The target square of quiet move `i` of a piece with the moves `m` on
 /// `from`: its steps in the order of their directions, then its slides.
-fn nth_target<G: Shift, W: Word>(
+pub(super) fn nth_target<G: Shift, W: Word>(
     m: &KindK<W>,
     from: W,
     empty: W,

@@ -1,0 +1,409 @@
+//! The kernel of slides (`board::kernel::SlideKernel`) against the general
+//! generator: Hasami shogi (and its option `goal=five`) and house rules of
+//! it that the kernel takes (7 x 7 taking one man at a time without
+//! corners, 11 x 11, 10 x 10 and 12 x 6 boards whose shifts are read from
+//! the directions, men that also step diagonally, bishops that enclose
+//! diagonally) run through both paths, and the two must agree exactly: the
+//! move lists in order and perft in positions of seeded random games, perft
+//! from the start, and whole seeded playouts (the moves ply by ply, the
+//! end, the events, the hash). Rule files that it doesn't take (the tafl
+//! games, a second kind, more than four directions of enclosure, passes)
+//! fall back to the general path, and `bench` says which path ran and why.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common::{board_game, board_text, ok, scratch};
+use rulebook::agents::{BoardGame, GameState};
+use rulebook::board::kernel::{KMove, NoSlides};
+use rulebook::board::{Generator, MoveList, Perft, Position, Tables};
+use rulebook::rng::Rng;
+
+/// A house rule of Hasami shogi: the bundled rules with `more` after them.
+fn hasami(title: &str, more: &str) -> String {
+    format!(
+        "extends \"other/hasami-shogi\"\ngame \"{title}\"\n\
+         description \"A house rule of Hasami shogi.\"\n{more}\n"
+    )
+}
+
+/// The rule files the kernel of slides takes: (label, tables, whether its
+/// shifts are constants).
+fn covered() -> Vec<(&'static str, Tables, bool)> {
+    vec![
+        ("hasami", board_game("other/hasami-shogi", &[]), true),
+        (
+            "hasami goal=five",
+            board_game("other/hasami-shogi", &[("goal", "five")]),
+            true,
+        ),
+        (
+            "7 x 7 one at a time",
+            board_text(&hasami(
+                "Hasami 7, one at a time",
+                "board 7 x 7\ncapture custodian orthogonal",
+            )),
+            true,
+        ),
+        (
+            "11 x 11",
+            board_text(&hasami("Hasami 11", "board 11 x 11")),
+            true,
+        ),
+        (
+            "10 x 10 two ranks",
+            board_text(&hasami(
+                "Hasami 10",
+                "board 10 x 10\nzone home = ranks 1-2\nend reduced-to 5 lose",
+            )),
+            false,
+        ),
+        (
+            "12 x 6",
+            board_text(&hasami("Hasami 12 x 6", "board 12 x 6")),
+            false,
+        ),
+        (
+            "diagonal steps",
+            board_text(&hasami(
+                "Hasami with diagonal steps",
+                "piece man \"Man\" {\n  slide orthogonal\n  step diagonal\n}",
+            )),
+            false,
+        ),
+        (
+            "bishops",
+            board_text(&hasami(
+                "Diagonal Hasami",
+                "board 8 x 8\npiece man \"Man\" {\n  slide diagonal\n}\n\
+                 capture custodian diagonal multiple",
+            )),
+            false,
+        ),
+    ]
+}
+
+/// A move of the general generator's list as the kernel writes it: (from,
+/// to, taken).
+fn general_move(t: &Tables, list: &MoveList, i: usize) -> (u128, u128, u128) {
+    let l = t.layout().unwrap();
+    let m = &list.moves[i];
+    let bit = |sq: u16| 1u128 << l.bit_of[usize::from(sq)];
+    let cap = list.captured(m).iter().fold(0, |a, &s| a | bit(s));
+    (bit(m.from), bit(m.to), cap)
+}
+
+fn kernel_move(m: &KMove<u128>) -> (u128, u128, u128) {
+    (m.from, m.to, m.cap)
+}
+
+#[test]
+fn the_games_of_slides_take_the_kernel_of_slides() {
+    for (label, t, constant) in covered() {
+        let k = t.slide_kernel();
+        assert!(k.is_ok(), "{label}: {:?}", k.err());
+        assert_eq!(k.unwrap().constant_shifts(), constant, "{label}");
+        let start = Position::start(&t);
+        assert!(Perft::new(&t, 1).uses_slide_kernel(&start), "{label}");
+        assert!(!Perft::new(&t, 1).uses_kernel(&start), "{label}");
+    }
+    let out = ok(&["bench", "other/hasami-shogi", "--depth", "3"]);
+    assert!(out.starts_with("perft 3 254219 in "), "{out}");
+    assert!(
+        out.ends_with("  played by the kernel of slides (128-bit boards)\n"),
+        "{out}"
+    );
+    // Games of other kernels keep theirs; games where nothing slides are
+    // not of this family.
+    for game in ["draughts", "other/breakthrough", "other/reversi"] {
+        assert_eq!(
+            board_game(game, &[]).slide_kernel().err(),
+            Some(NoSlides::Other),
+            "{game}"
+        );
+    }
+    assert_eq!(
+        board_game("other/gomoku", &[]).slide_kernel().err(),
+        Some(NoSlides::Plain)
+    );
+}
+
+#[test]
+fn rule_files_beyond_slides_fall_back_and_bench_says_why() {
+    let cases = [
+        (
+            std::fs::read_to_string("games/other/brandubh.rules").unwrap(),
+            NoSlides::Squares,
+            "(squares with rules)",
+        ),
+        (
+            std::fs::read_to_string("games/other/tablut.rules").unwrap(),
+            NoSlides::Squares,
+            "(squares with rules)",
+        ),
+        (
+            hasami(
+                "Hasami with a king",
+                "piece king \"King\" letter K {\n  slide orthogonal\n}\n\
+                 setup man at home\nsetup black king at e2",
+            ),
+            NoSlides::Kinds,
+            "(slides with more than one kind of piece)",
+        ),
+        (
+            hasami(
+                "Hasami, enclosing every way",
+                "capture custodian any multiple",
+            ),
+            NoSlides::Moves,
+            "(moves no kernel takes)",
+        ),
+        (
+            hasami("Hasami with passes", "end no-moves pass"),
+            NoSlides::End,
+            "(end rules beyond counting pieces, passes, or sides that drop out)",
+        ),
+        (
+            hasami(
+                "Hasami, first to the far rank",
+                "zone far = rank last\nend reach far win",
+            ),
+            NoSlides::End,
+            "(end rules beyond counting pieces, passes, or sides that drop out)",
+        ),
+    ];
+    let dir = scratch();
+    for (i, (text, why, words)) in cases.iter().enumerate() {
+        let t = board_text(text);
+        assert_eq!(t.slide_kernel().err(), Some(*why), "{text}");
+        let start = Position::start(&t);
+        assert!(!Perft::new(&t, 1).uses_slide_kernel(&start), "{text}");
+        // Counted and played by the general path both times: the same.
+        let mut fast = Perft::new(&t, 2);
+        let mut general = Perft::new(&t, 2);
+        general.use_kernel(false);
+        for d in 1..=2 {
+            assert_eq!(fast.count(&start, d), general.count(&start, d), "{text}");
+        }
+        for seed in 0..3 {
+            assert_eq!(
+                playout(&t, &start, seed, true, 300),
+                playout(&t, &start, seed, false, 300),
+                "{text}"
+            );
+        }
+        let path = dir.path().join(format!("game{i}.rules"));
+        std::fs::write(&path, text).unwrap();
+        let out = ok(&["bench", path.to_str().unwrap(), "--depth", "1"]);
+        assert!(
+            out.ends_with(&format!("  played by the general path {words}\n")),
+            "{text}: {out}"
+        );
+    }
+}
+
+#[test]
+fn moves_and_perft_agree_in_positions_of_random_games() {
+    let mut positions = 0;
+    let mut deep = 0;
+    let mut taken = 0;
+    for (label, t, _) in covered() {
+        let k = t.slide_kernel().unwrap();
+        let mut gen = Generator::new();
+        let mut list = MoveList::new();
+        let mut kmoves = Vec::new();
+        let mut fast = Perft::new(&t, 3);
+        let mut general = Perft::new(&t, 3);
+        general.use_kernel(false);
+        for seed in 1..=12u64 {
+            let mut rng = Rng::new(seed);
+            let mut pos = Position::start(&t);
+            for ply in 0..60 {
+                gen.generate(&t, &mut pos, &mut list);
+                let kp = k.position(&pos).unwrap();
+                k.generate(&kp, &mut kmoves);
+                let want: Vec<_> = (0..list.len())
+                    .map(|i| general_move(&t, &list, i))
+                    .collect();
+                let got: Vec<_> = kmoves.iter().map(kernel_move).collect();
+                assert_eq!(got, want, "{label} seed {seed}: {}", pos.to_fen(&t));
+                assert_eq!(k.count(&kp), list.len() as u64, "{label}");
+                taken += kmoves.iter().filter(|m| m.cap != 0).count();
+                let depths = if ply % 20 == 0 { 3 } else { 2 };
+                for d in 1..=depths {
+                    assert_eq!(
+                        fast.count(&pos, d),
+                        general.count(&pos, d),
+                        "{label} depth {d}: {}",
+                        pos.to_fen(&t)
+                    );
+                }
+                deep += usize::from(depths == 3);
+                positions += 1;
+                if list.is_empty() {
+                    break;
+                }
+                let i = rng.below(list.len() as u64) as usize;
+                let m = list.moves[i];
+                let next = k.play(&kp, &kmoves[i]);
+                rulebook::board::make(&t, &mut pos, &list, &m);
+                assert_eq!(k.position(&pos), Some(next), "{label}: play");
+            }
+        }
+    }
+    assert!(positions > 5_000, "only {positions} positions");
+    assert!(deep > 200, "only {deep} positions at depth 3");
+    assert!(taken > 1_000, "only {taken} moves that take");
+}
+
+#[test]
+fn perft_from_the_start_agrees_with_the_general_path() {
+    for (label, t, _) in covered() {
+        let start = Position::start(&t);
+        let mut fast = Perft::new(&t, 3);
+        let mut general = Perft::new(&t, 3);
+        general.use_kernel(false);
+        for d in 1..=3 {
+            assert_eq!(
+                fast.count(&start, d),
+                general.count(&start, d),
+                "{label} depth {d}"
+            );
+        }
+    }
+}
+
+#[test]
+fn corners_rows_and_ends_count_alike() {
+    // A man taken in each corner (HS-7) by a man arriving next to it; a
+    // row of three taken; a side left with one man (over); a side that
+    // can't move (walled in its corner).
+    let t = board_game("other/hasami-shogi", &[]);
+    let fens = [
+        "B:Bb1,a5,h9,i5,b9,h1:Wa1,i9,a9,i1",
+        "B:Bb1,e5,a4:Wa1,b5,c5,d5",
+        "W:Ba1:Wb5,c5,d5",
+        "W:Bb1,a2,e5:Wa1,c5",
+        "B:Ba1:Wa2,b1,e5",
+    ];
+    let k = t.slide_kernel().unwrap();
+    for fen in fens {
+        let pos = Position::parse(&t, fen).unwrap();
+        let mut fast = Perft::new(&t, 3);
+        assert!(fast.uses_slide_kernel(&pos), "{fen}");
+        let mut general = Perft::new(&t, 3);
+        general.use_kernel(false);
+        for d in 1..=3 {
+            assert_eq!(
+                fast.count(&pos, d),
+                general.count(&pos, d),
+                "{fen} depth {d}"
+            );
+        }
+        for seed in 0..5 {
+            assert_eq!(
+                playout(&t, &pos, seed, true, 1000),
+                playout(&t, &pos, seed, false, 1000),
+                "{fen}"
+            );
+        }
+    }
+    // The corners: each of the four taken by some move.
+    let pos = Position::parse(&t, fens[0]).unwrap();
+    let mut moves = Vec::new();
+    k.generate(&k.position(&pos).unwrap(), &mut moves);
+    let corners = moves.iter().fold(0u128, |a, m| a | m.cap);
+    assert_eq!(corners.count_ones(), 4, "{fen}", fen = fens[0]);
+    // The row of three, at once.
+    let pos = Position::parse(&t, fens[1]).unwrap();
+    k.generate(&k.position(&pos).unwrap(), &mut moves);
+    assert!(moves.iter().any(|m| m.cap.count_ones() == 3));
+}
+
+/// A seeded random playout from `pos` (at most `max_plies` plies a game),
+/// through the kernel or the general path; what can be seen of the game
+/// at its end and the generator's next output.
+fn playout(t: &Tables, pos: &Position, seed: u64, kernel: bool, max_plies: u32) -> String {
+    let mut g = BoardGame::with_max_plies(t, max_plies);
+    g.use_kernel(kernel);
+    let mut s = g.state(pos.clone());
+    let mut rng = Rng::new(seed);
+    let plies = s.random_plies(&mut rng, u32::MAX);
+    format!(
+        "plies {plies} {} ending {:?} events {:?} hash {:x} at {} next {:x}",
+        s.plies(),
+        s.ending(),
+        s.event_counts(),
+        s.hash(),
+        s.position().to_fen(t),
+        rng.next_u64()
+    )
+}
+
+/// The positions of a seeded random game ply by ply, and its end: move by
+/// move with every list written down (`stepwise`), or by one-ply calls
+/// of `random_plies` (through the kernel when it is on).
+fn plies(t: &Tables, seed: u64, kernel: bool, stepwise: bool) -> Vec<String> {
+    let mut g = BoardGame::new(t);
+    g.use_kernel(kernel);
+    let mut s = g.start();
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while s.move_count() > 0 {
+        if stepwise {
+            s.play(rng.below(s.move_count() as u64) as usize);
+        } else {
+            assert_eq!(s.random_plies(&mut rng, 1), 1);
+        }
+        out.push(format!("{} {:x}", s.position().to_fen(t), s.hash()));
+    }
+    out.push(format!("{:?} {:?}", s.ending(), s.event_counts()));
+    out
+}
+
+#[test]
+fn seeded_playouts_are_the_same_games_through_the_kernel() {
+    let mut games = 0;
+    let mut captures = 0;
+    for (label, t, _) in covered() {
+        let start = Position::start(&t);
+        for seed in 0..12 {
+            // Ply by ply: the same moves and the same end.
+            let want = plies(&t, seed, false, true);
+            assert_eq!(plies(&t, seed, true, false), want, "{label} seed {seed}");
+            assert!(want.len() > 1);
+            // Whole playouts, with the default ply limit and a short one
+            // (the kernel hands the last plies to the general path).
+            for max in [1000, 7] {
+                let got = playout(&t, &start, seed, true, max);
+                assert_eq!(
+                    got,
+                    playout(&t, &start, seed, false, max),
+                    "{label} seed {seed} max {max}"
+                );
+                captures += usize::from(!got.contains("events [0,"));
+            }
+            games += 1;
+        }
+        // From positions in the middle of games.
+        let mut rng = Rng::new(99);
+        for seed in 0..12 {
+            let mut g = BoardGame::new(&t);
+            g.use_kernel(false);
+            let mut s = g.start();
+            for _ in 0..(seed % 9) * 5 {
+                if s.move_count() == 0 {
+                    break;
+                }
+                s.play(rng.below(s.move_count() as u64) as usize);
+            }
+            let pos = s.position().clone();
+            assert_eq!(
+                playout(&t, &pos, seed, true, 1000),
+                playout(&t, &pos, seed, false, 1000),
+                "{label} seed {seed} from {}",
+                pos.to_fen(&t)
+            );
+        }
+    }
+    assert!(games >= 96);
+    assert!(captures > 50, "only {captures} games with a capture");
+}
