@@ -65,6 +65,8 @@ mod invariants;
 mod kernel;
 #[path = "kernel_flips.rs"]
 mod kernel_flips;
+#[path = "kernel_lines.rs"]
+mod kernel_lines;
 #[path = "kernel_steps.rs"]
 mod kernel_steps;
 #[path = "lab.rs"]

@@ -4,7 +4,7 @@
 
 use super::bitboard::{Bb, Layout};
 use super::end::EndTables;
-use super::kernel::{FlipKernel, Kernel, NoFlips, NoSteps, StepKernel};
+use super::kernel::{FlipKernel, Kernel, LineKernel, NoFlips, NoLines, NoSteps, StepKernel};
 use crate::board::game::{
     CaptureChoice, Criterion, Game, Hostile, JumpEffect, KindId, LongLanding, MidChainCrown,
     OpeningMove, PlaceRule, SideId, Sq, TriggerAction, Whose, ZoneId,
@@ -188,6 +188,10 @@ pub struct Tables {
     /// kernel: the kernel of flips of its perft and random playouts, or
     /// why it has none (see `kernel::FlipKernel`).
     pub(crate) flip_kernel: Result<Box<FlipKernel>, NoFlips>,
+    /// For a game of placements alone, without another kernel: the kernel
+    /// of lines of its perft and random playouts, or why it has none (see
+    /// `kernel::LineKernel`).
+    pub(crate) line_kernel: Result<Box<LineKernel>, NoLines>,
     /// Whether pieces are placed from a hand (the game is then played by
     /// the general path only).
     pub(crate) places: bool,
@@ -619,6 +623,7 @@ impl Tables {
             wide_kernel: None,
             step_kernel: Err(NoSteps::Jumps),
             flip_kernel: Err(NoFlips::Other),
+            line_kernel: Err(NoLines::Other),
             places,
             place_code,
             place_encloses,
@@ -681,6 +686,7 @@ impl Tables {
         t.wide_kernel = Kernel::wide(&t);
         t.step_kernel = StepKernel::new(&t).map(Box::new);
         t.flip_kernel = FlipKernel::new(&t).map(Box::new);
+        t.line_kernel = LineKernel::new(&t).map(Box::new);
         t
     }
 
@@ -823,6 +829,13 @@ impl Tables {
     #[inline]
     pub fn flip_kernel(&self) -> Result<&FlipKernel, NoFlips> {
         self.flip_kernel.as_deref().map_err(|e| *e)
+    }
+
+    /// The kernel of lines, when the game fits one, or why it doesn't
+    /// (`NoLines::Other` for a game with another kernel).
+    #[inline]
+    pub fn line_kernel(&self) -> Result<&LineKernel, NoLines> {
+        self.line_kernel.as_deref().map_err(|e| *e)
     }
 
     /// Sets the jump-chain steps the kernels search for one side in one

@@ -1722,9 +1722,11 @@ fn write_kpos<W: Word>(t: &Tables, nkinds: usize, p: &KPos<W>, pos: &mut Positio
 }
 
 mod flips;
+mod lines;
 mod playout;
 mod steps;
 mod word;
 pub use flips::{FlipKernel, NoFlips};
+pub use lines::{LPos, LineKernel, NoLines};
 pub use playout::{PlayoutHost, PlayoutScratch};
 pub use steps::{NoSteps, StepKernel};
