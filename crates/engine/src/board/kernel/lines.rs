@@ -107,11 +107,6 @@ impl LPos {
     pub fn empty(&self) -> &[u16] {
         &self.empty
     }
-
-    /// The side to move.
-    pub fn side(&self) -> u8 {
-        self.side
-    }
 }
 
 impl LineKernel {
