@@ -65,6 +65,8 @@ mod invariants;
 mod kernel;
 #[path = "kernel_flips.rs"]
 mod kernel_flips;
+#[path = "kernel_lines.rs"]
+mod kernel_lines;
 #[path = "kernel_slides.rs"]
 mod kernel_slides;
 #[path = "kernel_steps.rs"]

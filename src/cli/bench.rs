@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use super::Failure;
-use crate::board::kernel::{NoFlips, NoSlides, NoSteps};
+use crate::board::kernel::{NoFlips, NoLines, NoSlides, NoSteps};
 use crate::board::Tables;
 use crate::lab::bench::{PerftSpeed, PlayoutSpeed, RaceSpeed};
 use crate::race::fast::NotCovered;
@@ -56,19 +56,35 @@ pub(crate) fn board_path(t: &Tables, out: &mut dyn Write) -> Result<i32, Failure
     } else if t.wide_kernel().is_some() {
         "the kernel of jumps on 128-bit boards"
     } else {
-        match (t.step_kernel(), t.flip_kernel(), t.slide_kernel()) {
-            (Ok(_), _, _) => "the kernel of steps (64-bit boards)",
-            (Err(_), Ok(_), _) => "the kernel of flips (64-bit boards)",
-            (Err(_), Err(_), Ok(_)) => "the kernel of slides (128-bit boards)",
-            // Nothing slides, and not a game of placements, copies or
-            // conversions: why not the kernel of steps.
+        match (
+            t.step_kernel(),
+            t.flip_kernel(),
+            t.slide_kernel(),
+            t.line_kernel(),
+        ) {
+            (Ok(_), ..) => "the kernel of steps (64-bit boards)",
+            (Err(_), Ok(_), ..) => "the kernel of flips (64-bit boards)",
+            (Err(_), Err(_), Ok(_), _) => "the kernel of slides (128-bit boards)",
+            (Err(_), Err(_), Err(_), Ok(_)) => "the kernel of lines (a mailbox of the board)",
+            // Nothing slides, not a game of placements alone, nor of
+            // placements, copies or conversions: why not the kernel of
+            // steps.
             (
                 Err(why),
                 Err(NoFlips::Plain | NoFlips::Other),
                 Err(NoSlides::Plain | NoSlides::Other),
+                Err(NoLines::Plain | NoLines::Other),
             ) => no_steps(why),
-            (Err(_), Err(NoFlips::Plain | NoFlips::Other), Err(why)) => no_slides(why),
-            (Err(_), Err(why), _) => no_flips(why),
+            // A game of placements alone: why not the kernel of lines.
+            (Err(_), Err(_), Err(_), Err(why))
+                if !matches!(why, NoLines::Plain | NoLines::Other) =>
+            {
+                no_lines(why)
+            }
+            (Err(_), Err(NoFlips::Plain | NoFlips::Other), Err(why), _) => no_slides(why),
+            // Pieces placed that enclose, copy or convert: why not the
+            // kernel of flips.
+            (Err(_), Err(why), _, _) => no_flips(why),
         }
     };
     writeln!(out, "  played by {path}")?;
@@ -133,6 +149,24 @@ fn no_slides(why: NoSlides) -> &'static str {
         NoSlides::Board => {
             "the general path (a board with holes or lines, or directions that are not one shift of it)"
         }
+        _ => "the general path",
+    }
+}
+
+/// Why a game of placements alone takes the general path, in words.
+fn no_lines(why: NoLines) -> &'static str {
+    match why {
+        NoLines::Sides => "the general path (not two sides)",
+        NoLines::Kinds => "the general path (placements of more than one kind of piece)",
+        NoLines::Hand => "the general path (a hand that runs out)",
+        NoLines::Placing => {
+            "the general path (placements only where they enclose or next to one's own)"
+        }
+        NoLines::Squares => "the general path (squares with rules, or a crowning)",
+        NoLines::End => {
+            "the general path (end rules beyond rows and a full board, or sides that drop out)"
+        }
+        NoLines::Board => "the general path (a board whose lines join only some squares)",
         _ => "the general path",
     }
 }

@@ -12,7 +12,7 @@ use super::state::{Conversion, Counted, EndCause, Ending, Features, GameState};
 use super::zobrist::Zobrist;
 use crate::board::end::{self, History};
 use crate::board::game::{event, EndCondition, JumpEffect, Sq, Verdict};
-use crate::board::kernel::{KMove, KPos, PlayoutHost, PlayoutScratch, Word};
+use crate::board::kernel::{KMove, KPos, LPos, PlayoutHost, PlayoutScratch, Word};
 use crate::board::tables::{EMPTY, NONE};
 use crate::board::{make, Generator, Move, MoveList, Position, Tables};
 use crate::rng::Rng;
@@ -251,13 +251,23 @@ fn kernel_keys(t: &Tables, z: &Zobrist) -> Option<Box<KernelKeys>> {
         (Some(k), _, _) => keys_of(t, z, k.wins_over(), |s, kind| k.one_way(s, kind)),
         (None, Some(k), _) => keys_of(t, z, k.wins_over(), |s, kind| k.one_way(s, kind)),
         (None, None, Ok(k)) => keys_of(t, z, false, |s, kind| k.one_way(s, kind)),
-        (None, None, Err(_)) => match (&t.flip_kernel, &t.slide_kernel) {
+        (None, None, Err(_)) => match (&t.flip_kernel, &t.slide_kernel, &t.line_kernel) {
             // Pieces are won over: only a removal (none here) starts the
             // history again.
-            (Ok(k), _) => keys_in(t, z, k.layout(), true, |_, _| false),
+            (Ok(k), _, _) => keys_in(t, z, k.layout(), true, |_, _| false),
             // Slides go both ways: only a capture starts it again.
-            (Err(_), Ok(_)) => keys_of(t, z, false, |_, _| false),
-            (Err(_), Err(_)) => None,
+            (Err(_), Ok(_), _) => keys_of(t, z, false, |_, _| false),
+            // A placement is hashed by its square (`Host::placed`): the
+            // keys by bit stay unused.
+            (Err(_), Err(_), Ok(_)) => Some(Box::new(KernelKeys {
+                piece: [[[0; 128]; 2]; 2],
+                side: [z.side_key(0), z.side_key(1)],
+                one_way: [[false; 2]; 2],
+                convert: None,
+                wins_over: false,
+                on: true,
+            })),
+            (Err(_), Err(_), Err(_)) => None,
         },
     }
 }
@@ -409,6 +419,9 @@ pub struct BoardState<'g> {
     kscratch: PlayoutScratch,
     /// The same for a playout kernel on 128-bit boards.
     kscratch_wide: PlayoutScratch<u128>,
+    /// The position of a playout on the kernel of lines; not part of the
+    /// state.
+    lscratch: LPos,
     /// Inside `random_plies` only: the number of legal moves, all quiet,
     /// when they were counted and `list` left empty (0: `list` holds them).
     lean: usize,
@@ -431,6 +444,7 @@ impl Clone for BoardState<'_> {
             events: self.events,
             kscratch: PlayoutScratch::with_room(),
             kscratch_wide: PlayoutScratch::with_room(),
+            lscratch: LPos::default(),
             lean: self.lean,
         }
     }
@@ -475,6 +489,7 @@ impl<'g> BoardState<'g> {
             events: [0; 7],
             kscratch: PlayoutScratch::with_room(),
             kscratch_wide: PlayoutScratch::with_room(),
+            lscratch: LPos::default(),
             lean: 0,
         };
         s.refresh();
@@ -529,7 +544,7 @@ impl<'g> BoardState<'g> {
             let mut sc = std::mem::take(&mut self.kscratch);
             let n = self.plies_on(
                 keys,
-                k.position(&self.pos)?,
+                &mut k.position(&self.pos)?,
                 |kp, host| k.random_plies(kp, rng, max, host, &mut sc),
                 |kp, pos| k.write_position(t, kp, pos),
             );
@@ -539,7 +554,7 @@ impl<'g> BoardState<'g> {
             let mut sc = std::mem::take(&mut self.kscratch_wide);
             let n = self.plies_on(
                 keys,
-                k.position(&self.pos)?,
+                &mut k.position(&self.pos)?,
                 |kp, host| k.random_plies(kp, rng, max, host, &mut sc),
                 |kp, pos| k.write_position(t, kp, pos),
             );
@@ -548,36 +563,49 @@ impl<'g> BoardState<'g> {
         } else if let Ok(k) = t.step_kernel.as_deref() {
             Some(self.plies_on(
                 keys,
-                k.position(&self.pos)?,
+                &mut k.position(&self.pos)?,
                 |kp, host| k.random_plies(kp, rng, max, host),
                 |kp, pos| k.write_position(t, kp, pos),
             ))
         } else if let Ok(k) = t.flip_kernel.as_deref() {
             Some(self.plies_on(
                 keys,
-                k.position(&self.pos)?,
+                &mut k.position(&self.pos)?,
+                |kp, host| k.random_plies(kp, rng, max, host),
+                |kp, pos| k.write_position(t, kp, pos),
+            ))
+        } else if let Ok(k) = t.slide_kernel.as_deref() {
+            Some(self.plies_on(
+                keys,
+                &mut k.position(&self.pos)?,
                 |kp, host| k.random_plies(kp, rng, max, host),
                 |kp, pos| k.write_position(t, kp, pos),
             ))
         } else {
-            let k = t.slide_kernel.as_deref().ok()?;
-            Some(self.plies_on(
-                keys,
-                k.position(&self.pos)?,
-                |kp, host| k.random_plies(kp, rng, max, host),
-                |kp, pos| k.write_position(t, kp, pos),
-            ))
+            let k = t.line_kernel.as_deref().ok()?;
+            let mut lp = std::mem::take(&mut self.lscratch);
+            let n = k.position_into(&self.pos, &mut lp).then(|| {
+                self.plies_on(
+                    keys,
+                    &mut lp,
+                    |lp, host| k.random_plies(lp, rng, max, host),
+                    |lp, pos| k.write_position(t, lp, pos),
+                )
+            });
+            self.lscratch = lp;
+            n
         }
     }
 
-    /// `kernel_plies` from the kernel position `kp`: `run` plays the plies
-    /// with the host, `write` writes the position reached back.
-    fn plies_on<W: Word>(
+    /// `kernel_plies` from the kernel position `kp` (a `KPos`, or the
+    /// kernel of lines' `LPos`): `run` plays the plies with the host,
+    /// `write` writes the position reached back.
+    fn plies_on<P>(
         &mut self,
         keys: &KernelKeys,
-        mut kp: KPos<W>,
-        run: impl FnOnce(&mut KPos<W>, &mut Host<'_>) -> u32,
-        write: impl FnOnce(&KPos<W>, &mut Position),
+        kp: &mut P,
+        run: impl FnOnce(&mut P, &mut Host<'_>) -> u32,
+        write: impl FnOnce(&P, &mut Position),
     ) -> u32 {
         let g = self.g;
         let mut seen = [0u64; SEEN_WORDS];
@@ -587,6 +615,7 @@ impl<'g> BoardState<'g> {
         let mut host = Host {
             seen,
             keys,
+            zobrist: &g.zobrist,
             rules: &g.counter_rules,
             repetition: g.repetition,
             max_plies: g.max_plies,
@@ -597,12 +626,12 @@ impl<'g> BoardState<'g> {
             plies: self.plies,
             events: &mut self.events,
         };
-        let n = run(&mut kp, &mut host);
+        let n = run(kp, &mut host);
         if n > 0 {
             self.hash = host.hash;
             self.reps = host.reps;
             self.plies = host.plies;
-            write(&kp, &mut self.pos);
+            write(kp, &mut self.pos);
             self.refresh();
         }
         n
@@ -786,6 +815,8 @@ struct Host<'a> {
     /// is clear occurs there no time, and the history isn't searched.
     seen: [u64; SEEN_WORDS],
     keys: &'a KernelKeys,
+    /// The keys by square (placements of the kernel of lines).
+    zobrist: &'a Zobrist,
     rules: &'a [CounterRule],
     repetition: u32,
     max_plies: u32,
@@ -860,18 +891,40 @@ impl<W: Word> PlayoutHost<W> for Host<'_> {
             self.events[PROMOTIONS] += 1;
             flags |= event::PROMOTION;
         }
+        h ^= keys.side[usize::from(before.side & 1)] ^ keys.side[usize::from(after.side & 1)];
+        // No earlier position comes back after a capture, a crowning or a
+        // move that only goes one way: the history starts again.
+        let anew = removed || !keys.wins_over && (promoted || keys.one_way[s][kind]);
+        self.advance(h, flags, kind, anew)
+    }
+
+    #[inline]
+    fn placed(&mut self, side: u8, kind: u8, code: u8, sq: u16) -> bool {
+        let s = usize::from(side & 1);
+        let keys = self.keys;
+        let h =
+            self.hash ^ self.zobrist.key(code, usize::from(sq)) ^ keys.side[s] ^ keys.side[s ^ 1];
+        // As `BoardState::play_move`: a placement keeps the history.
+        self.advance(h, 0, usize::from(kind), false)
+    }
+}
+
+impl Host<'_> {
+    /// After a ply of a mover's piece of `kind` with the events `flags`
+    /// that gave the hash `h`: the counters, the ply, the history (started
+    /// again when `anew`) and the repetitions. Whether the kernel may go
+    /// on.
+    #[inline(always)]
+    fn advance(&mut self, h: u64, flags: u32, kind: usize, anew: bool) -> bool {
         let mut go_on = true;
         for (c, r) in self.counters.iter_mut().zip(self.rules) {
             let reset = flags & r.reset != 0 || (r.reset_move_of >> kind) & 1 == 1;
             *c = if reset { 0 } else { *c + 1 };
             go_on &= *c < r.plies;
         }
-        h ^= keys.side[usize::from(before.side & 1)] ^ keys.side[usize::from(after.side & 1)];
         self.hash = h;
         self.plies += 1;
-        // No earlier position comes back after a capture, a crowning or a
-        // move that only goes one way: the history starts again.
-        if removed || !keys.wins_over && (promoted || keys.one_way[s][kind]) {
+        if anew {
             self.history.clear();
             self.seen = [0; SEEN_WORDS];
         }

@@ -72,6 +72,18 @@ impl<'t> Perft<'t> {
                 .is_ok_and(|k| k.position(pos).is_some())
     }
 
+    /// Whether `count` from `pos` goes through the kernel of lines
+    /// (`kernel::LineKernel`).
+    pub fn uses_line_kernel(&self, pos: &Position) -> bool {
+        self.use_kernel
+            && !self.gen.distinct_paths
+            && self
+                .t
+                .line_kernel
+                .as_ref()
+                .is_ok_and(|k| k.position(pos).is_some())
+    }
+
     /// Whether the game's specialised kernel counts when the game has one
     /// (the default); off, the general generator counts every game (the two
     /// must agree: `tests/kernel.rs`).
@@ -138,6 +150,10 @@ impl<'t> Perft<'t> {
                     return k.perft(&p, depth);
                 }
             } else if let Ok(k) = &self.t.slide_kernel {
+                if let Some(p) = k.position(pos) {
+                    return k.perft(&p, depth);
+                }
+            } else if let Ok(k) = &self.t.line_kernel {
                 if let Some(p) = k.position(pos) {
                     return k.perft(&p, depth);
                 }

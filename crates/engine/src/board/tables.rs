@@ -4,7 +4,9 @@
 
 use super::bitboard::{Bb, Layout};
 use super::end::EndTables;
-use super::kernel::{FlipKernel, Kernel, NoFlips, NoSlides, NoSteps, SlideKernel, StepKernel};
+use super::kernel::{
+    FlipKernel, Kernel, LineKernel, NoFlips, NoLines, NoSlides, NoSteps, SlideKernel, StepKernel,
+};
 use crate::board::game::{
     CaptureChoice, Criterion, Game, Hostile, JumpEffect, KindId, LongLanding, MidChainCrown,
     OpeningMove, PlaceRule, SideId, Sq, TriggerAction, Whose, ZoneId,
@@ -192,6 +194,10 @@ pub struct Tables {
     /// the kernel of slides of its perft and random playouts, or why it
     /// has none (see `kernel::SlideKernel`).
     pub(crate) slide_kernel: Result<Box<SlideKernel>, NoSlides>,
+    /// For a game of placements alone, without another kernel: the kernel
+    /// of lines of its perft and random playouts, or why it has none (see
+    /// `kernel::LineKernel`).
+    pub(crate) line_kernel: Result<Box<LineKernel>, NoLines>,
     /// Whether pieces are placed from a hand (the game is then played by
     /// the general path only).
     pub(crate) places: bool,
@@ -624,6 +630,7 @@ impl Tables {
             step_kernel: Err(NoSteps::Jumps),
             flip_kernel: Err(NoFlips::Other),
             slide_kernel: Err(NoSlides::Other),
+            line_kernel: Err(NoLines::Other),
             places,
             place_code,
             place_encloses,
@@ -687,6 +694,7 @@ impl Tables {
         t.step_kernel = StepKernel::new(&t).map(Box::new);
         t.flip_kernel = FlipKernel::new(&t).map(Box::new);
         t.slide_kernel = SlideKernel::new(&t).map(Box::new);
+        t.line_kernel = LineKernel::new(&t).map(Box::new);
         t
     }
 
@@ -837,6 +845,13 @@ impl Tables {
     #[inline]
     pub fn slide_kernel(&self) -> Result<&SlideKernel, NoSlides> {
         self.slide_kernel.as_deref().map_err(|e| *e)
+    }
+
+    /// The kernel of lines, when the game fits one, or why it doesn't
+    /// (`NoLines::Other` for a game with another kernel).
+    #[inline]
+    pub fn line_kernel(&self) -> Result<&LineKernel, NoLines> {
+        self.line_kernel.as_deref().map_err(|e| *e)
     }
 
     /// Sets the jump-chain steps the kernels search for one side in one

@@ -1722,11 +1722,13 @@ fn write_kpos<W: Word>(t: &Tables, nkinds: usize, p: &KPos<W>, pos: &mut Positio
 }
 
 mod flips;
+mod lines;
 mod playout;
 mod slides;
 mod steps;
 mod word;
 pub use flips::{FlipKernel, NoFlips};
+pub use lines::{LPos, LineKernel, NoLines};
 pub use playout::{PlayoutHost, PlayoutScratch};
 pub use slides::{NoSlides, SlideKernel};
 pub use steps::{NoSteps, StepKernel};

@@ -22,6 +22,12 @@ pub trait PlayoutHost<W: Word = u64> {
     /// A ply was played: `m`, from `before`, gave `after`. False: stop
     /// there (the caller decides the position by the general rules).
     fn played(&mut self, before: &KPos<W>, m: &KMove<W>, after: &KPos<W>) -> bool;
+
+    /// A ply of a kernel of squares (the kernel of lines) was played: side
+    /// `side` placed a piece of kind `kind` (piece code `code`) on square
+    /// `sq`, capturing nothing, and the other side is to move. False: stop
+    /// there.
+    fn placed(&mut self, side: u8, kind: u8, code: u8, sq: u16) -> bool;
 }
 
 /// Scratch space of a playout (no allocation once warm; `Default` is
