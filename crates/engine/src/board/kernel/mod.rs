@@ -336,6 +336,52 @@ macro_rules! walk_fn {
                 }
             }
             let mut ok = true;
+            // A quiet move leaves the pieces of the side to move next as they
+            // are, and their number: unless one of them has long jumps, what
+            // they reach is found once here (per slot, the squares their steps
+            // reach and the squares next to a piece that may jump that way),
+            // and each child is counted from its empty squares and its enemy
+            // pieces alone; a child with a capture goes to `count_diag`.
+            let (n0, n1) = (&self.moves[s ^ 1][0], &self.moves[s ^ 1][1]);
+            if (t0 == W::ZERO || n0.long.n == 0) && (t1 == W::ZERO || n1.long.n == 0) {
+                let mut reach = [W::ZERO; MAXD];
+                let mut next = [W::ZERO; MAXD];
+                each_slot!(n0.step, j, d, {
+                    reach[j] = G::go(j, d, (t0 & d.ok) | (t1 & n1.step.d[j].ok));
+                });
+                each_slot!(n0.short, j, d, {
+                    next[j] = G::go(j, d, (t0 & d.ok2) | (t1 & n1.short.d[j].ok2));
+                });
+                let slides = (t0 != W::ZERO && n0.slide.n > 0) || (t1 != W::ZERO && n1.slide.n > 0);
+                self.each_quiet::<G>(p.pcs[s], empty, s, |_, from, to| {
+                    let enemy = (mine & !from) | to;
+                    let e = (empty | from) & !to;
+                    let mut hit = W::ZERO;
+                    each_slot!(n0.short, j, d, {
+                        hit |= next[j] & enemy & G::back(j, d, e);
+                    });
+                    if hit != W::ZERO {
+                        match self.count_diag::<G>(s ^ 1, [t0, t1], enemy, scratch) {
+                            Some(n) => total += n,
+                            None => ok = false,
+                        }
+                        return;
+                    }
+                    let mut n = 0;
+                    each_slot!(n0.step, j, _d, {
+                        n += (reach[j] & e).ones();
+                    });
+                    total += u64::from(n);
+                    if slides {
+                        for (m, o) in [(n0, t0), (n1, t1)] {
+                            if m.slide.n > 0 && o != W::ZERO {
+                                total += slide_count::<G, W>(m, o, e, e);
+                            }
+                        }
+                    }
+                });
+                return ok.then_some(total);
+            }
             self.each_quiet::<G>(p.pcs[s], empty, s, |_, from, to| {
                 match self.count_diag::<G>(s ^ 1, [t0, t1], (mine & !from) | to, scratch) {
                     Some(n) => total += n,
@@ -1103,8 +1149,9 @@ impl<W: Word> Kernel<W> {
     /// on along another slot than the reverse one, `j ^ 2`, and along those
     /// the squares next to its landing square are neither the square it
     /// left nor the piece it took, so the jump sets of the position before
-    /// the jump (`js`) tell whether it can go on.
-    #[inline]
+    /// the jump (`js`) tell whether it can go on. Inlined, so that the jump
+    /// sets stay in registers.
+    #[inline(always)]
     fn count_single_jumps_diag<G: Shift>(
         &self,
         s: usize,
