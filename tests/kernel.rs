@@ -159,6 +159,64 @@ fn kernel_and_general_perft_agree_on_the_fixture_positions() {
     assert!(checked >= 5, "only {checked} fixture positions");
 }
 
+/// The two copies of the kernel's perft walk (`Kernel::perft`, compiled
+/// with popcnt, bmi1 and bmi2 where the processor has them, and
+/// `Kernel::perft_portable`) count the same, from the start and from
+/// positions of seeded random games of every game with a kernel.
+#[test]
+fn both_copies_of_the_kernel_walk_count_the_same() {
+    #[cfg(target_arch = "x86_64")]
+    if is_x86_feature_detected!("popcnt")
+        && is_x86_feature_detected!("bmi1")
+        && is_x86_feature_detected!("bmi2")
+    {
+        use rulebook::board::kernel::{walk_copy, WalkCopy};
+        assert_eq!(walk_copy(), WalkCopy::BitInstructions);
+    }
+    let mut positions = 0;
+    for (name, options, t) in board_games() {
+        let name = format!("{name} {options:?}");
+        let Some(k) = t.kernel() else {
+            continue;
+        };
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let start = k.position(&Position::start(&t)).unwrap();
+        for d in 1..=6 {
+            let n = k.perft(&start, d, &mut a);
+            assert_eq!(n, k.perft_portable(&start, d, &mut b), "{name} depth {d}");
+            assert!(n.is_some(), "{name} depth {d}");
+        }
+        let mut gen = Generator::new();
+        let mut list = MoveList::new();
+        for seed in 1..=20u64 {
+            let mut rng = Rng::new(seed);
+            let mut pos = Position::start(&t);
+            for ply in 0..200 {
+                gen.generate(&t, &mut pos, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                if ply % 4 == 0 {
+                    let kp = k.position(&pos).unwrap();
+                    for d in 1..=3 {
+                        let n = k.perft(&kp, d, &mut a);
+                        let fen = pos.to_fen(&t);
+                        assert_eq!(
+                            n,
+                            k.perft_portable(&kp, d, &mut b),
+                            "{name} {fen} depth {d}"
+                        );
+                    }
+                    positions += 1;
+                }
+                let m = list.moves[rng.below(list.len() as u64) as usize];
+                make(&t, &mut pos, &list, &m);
+            }
+        }
+    }
+    assert!(positions > 1_000, "only {positions} positions");
+}
+
 /// A move as the kernel writes it, from the general generator's list.
 fn as_kmove(t: &Tables, list: &MoveList, i: usize) -> KMove {
     let l = t.layout().unwrap();

@@ -154,7 +154,7 @@ fn the_games_of_steps_take_the_kernel_of_steps() {
     );
     let out = ok(&["bench", "draughts", "--depth", "2"]);
     assert!(
-        out.ends_with("  played by the kernel of jumps (64-bit boards)\n"),
+        out.contains("\n  played by the kernel of jumps (64-bit boards)\n  perft walk: the "),
         "{out}"
     );
     assert_eq!(

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use super::Failure;
-use crate::board::kernel::{NoFlips, NoLines, NoSlides, NoSteps};
+use crate::board::kernel::{walk_copy, NoFlips, NoLines, NoSlides, NoSteps, WalkCopy};
 use crate::board::Tables;
 use crate::lab::bench::{PerftSpeed, PlayoutSpeed, RaceSpeed};
 use crate::race::fast::NotCovered;
@@ -49,8 +49,9 @@ pub(crate) fn playouts(title: &str, s: &PlayoutSpeed, out: &mut dyn Write) -> Re
     Ok(0)
 }
 
-/// Which engine counted a board bench's perft or played its playouts.
-pub(crate) fn board_path(t: &Tables, out: &mut dyn Write) -> Result<i32, Failure> {
+/// Which engine counted a board bench's perft (`perft`) or played its
+/// playouts; for a perft by a kernel of jumps, which copy of its walk.
+pub(crate) fn board_path(t: &Tables, perft: bool, out: &mut dyn Write) -> Result<i32, Failure> {
     let path = if t.kernel().is_some() {
         "the kernel of jumps (64-bit boards)"
     } else if t.wide_kernel().is_some() {
@@ -88,6 +89,15 @@ pub(crate) fn board_path(t: &Tables, out: &mut dyn Write) -> Result<i32, Failure
         }
     };
     writeln!(out, "  played by {path}")?;
+    if perft && (t.kernel().is_some() || t.wide_kernel().is_some()) {
+        let copy = match walk_copy() {
+            WalkCopy::BitInstructions => "the copy compiled with popcnt, bmi1 and bmi2",
+            WalkCopy::Portable => {
+                "the portable copy (the processor lacks popcnt, bmi1 or bmi2, or is not x86-64)"
+            }
+        };
+        writeln!(out, "  perft walk: {copy}")?;
+    }
     Ok(0)
 }
 

@@ -923,10 +923,10 @@ fn dispatch(
                 let speed = crate::lab::bench::playouts(&t, &pos, jobs, seconds)
                     .map_err(|e| Failure::failed(e.to_string()))?;
                 bench::playouts(&t.game().title, &speed, out)?;
-                return bench::board_path(&t, out);
+                return bench::board_path(&t, false, out);
             }
             bench::perft(crate::lab::bench::perft(&t, &pos, depth), out)?;
-            bench::board_path(&t, out)
+            bench::board_path(&t, true, out)
         }
     }
 }

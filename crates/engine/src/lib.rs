@@ -11,7 +11,7 @@
 //!
 //! The language crate's modules are re-exported here (`crate::vocab`,
 //! `crate::source`...), so the engine's modules name them as before.
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 pub use rulebook_lang::{

@@ -248,6 +248,180 @@ macro_rules! any_slot {
     }};
 }
 
+/// Defines the perft walk `$name` (see `Kernel::perft`) and its count of
+/// the last two plies `$last`, with the attributes given: stamped twice, as
+/// the portable `walk` and `last_two` and as `walk_bits` and
+/// `last_two_bits`, compiled with the bit instructions of x86-64
+/// processors since about 2013 (`popcnt`, `bmi1`, `bmi2`), which the
+/// default x86-64 target leaves out. Each copy calls itself and its own
+/// `$last`; what they call `#[inline(always)]` (the counts of a position,
+/// in the closures of `$last`, which inherit its instructions) is compiled
+/// into them. (`#[inline(always)]` on `last_two` alone left it out of
+/// line, compiled without the instructions.)
+macro_rules! walk_fn {
+    ($(#[$attr:meta])* $name:ident, $last:ident) => {
+        /// The perft walk from `p` to `depth` plies (one copy of it: see
+        /// `walk_fn!`).
+        $(#[$attr])*
+        fn $name<G: Shift>(
+            &self,
+            p: &KPos<W>,
+            depth: usize,
+            lists: &mut [Vec<KMove<W>>],
+        ) -> Option<u64> {
+            let (lo, hi) = lists.split_at_mut(depth);
+            let list = hi.first_mut()?;
+            if depth <= 1 {
+                return self.leaf::<G>(p, lo.first_mut()?);
+            }
+            if depth == 2 && !W::RICH && G::DIAG {
+                return self.$last::<G>(p, list, lo.first_mut()?);
+            }
+            if !self.generate_g::<G>(p, list) {
+                return None;
+            }
+            if list.is_empty() && self.passes(p) {
+                return None;
+            }
+            let mut total = 0;
+            if depth == 2 {
+                // The last ply counted here, not one call further down.
+                let scratch = lo.first_mut()?;
+                for m in list.iter() {
+                    total += self.leaf::<G>(&self.apply(p, m), scratch)?;
+                }
+                return Some(total);
+            }
+            for m in list.iter() {
+                total += self.$name::<G>(&self.apply(p, m), depth - 1, lo)?;
+            }
+            Some(total)
+        }
+
+        /// Perft at depth 2 in the diagonal geometries of the 64-bit kernel:
+        /// each child counted by `count_diag` from its boards, computed from
+        /// the move (the enemy's kinds don't matter there), without building
+        /// the child; quiet moves are counted as they are found, never written
+        /// down.
+        $(#[$attr])*
+        fn $last<G: Shift>(
+            &self,
+            p: &KPos<W>,
+            list: &mut Vec<KMove<W>>,
+            scratch: &mut Vec<KMove<W>>,
+        ) -> Option<u64> {
+            let Some(Start {
+                s,
+                enemy,
+                empty,
+                cand,
+            }) = self.start::<G>(p, &mut [[W::ZERO; MAXD]; 2])
+            else {
+                return Some(0);
+            };
+            let mine = p.side_pcs(s);
+            let [t0, t1] = p.pcs[s ^ 1];
+            let mut total = 0;
+            if cand[0] | cand[1] != W::ZERO {
+                list.clear();
+                if !self.captures::<G, false>(s, enemy, empty, cand, list, None) {
+                    return None;
+                }
+                if !list.is_empty() {
+                    for m in list.iter() {
+                        let own = [t0 & !m.cap, t1 & !m.cap];
+                        total += self.count_diag::<G>(s ^ 1, own, (mine & !m.from) | m.to, scratch)?;
+                    }
+                    return Some(total);
+                }
+            }
+            let mut ok = true;
+            // A quiet move leaves the pieces of the side to move next as they
+            // are, and their number: unless one of them has long jumps, what
+            // they reach is found once here (per slot, the squares their steps
+            // reach and the squares next to a piece that may jump that way),
+            // and each child is counted from its empty squares and its enemy
+            // pieces alone; a child with a capture goes to `count_diag`.
+            let (n0, n1) = (&self.moves[s ^ 1][0], &self.moves[s ^ 1][1]);
+            if (t0 == W::ZERO || n0.long.n == 0) && (t1 == W::ZERO || n1.long.n == 0) {
+                let mut reach = [W::ZERO; MAXD];
+                let mut next = [W::ZERO; MAXD];
+                each_slot!(n0.step, j, d, {
+                    reach[j] = G::go(j, d, (t0 & d.ok) | (t1 & n1.step.d[j].ok));
+                });
+                each_slot!(n0.short, j, d, {
+                    next[j] = G::go(j, d, (t0 & d.ok2) | (t1 & n1.short.d[j].ok2));
+                });
+                let slides = (t0 != W::ZERO && n0.slide.n > 0) || (t1 != W::ZERO && n1.slide.n > 0);
+                self.each_quiet::<G>(p.pcs[s], empty, s, |_, from, to| {
+                    let enemy = (mine & !from) | to;
+                    let e = (empty | from) & !to;
+                    let mut hit = W::ZERO;
+                    each_slot!(n0.short, j, d, {
+                        hit |= next[j] & enemy & G::back(j, d, e);
+                    });
+                    if hit != W::ZERO {
+                        match self.count_diag::<G>(s ^ 1, [t0, t1], enemy, scratch) {
+                            Some(n) => total += n,
+                            None => ok = false,
+                        }
+                        return;
+                    }
+                    let mut n = 0;
+                    each_slot!(n0.step, j, _d, {
+                        n += (reach[j] & e).ones();
+                    });
+                    total += u64::from(n);
+                    if slides {
+                        for (m, o) in [(n0, t0), (n1, t1)] {
+                            if m.slide.n > 0 && o != W::ZERO {
+                                total += slide_count::<G, W>(m, o, e, e);
+                            }
+                        }
+                    }
+                });
+                return ok.then_some(total);
+            }
+            self.each_quiet::<G>(p.pcs[s], empty, s, |_, from, to| {
+                match self.count_diag::<G>(s ^ 1, [t0, t1], (mine & !from) | to, scratch) {
+                    Some(n) => total += n,
+                    None => ok = false,
+                }
+            });
+            ok.then_some(total)
+        }
+    };
+}
+
+/// Whether the processor has the instructions `walk_bits` is compiled
+/// with (detected once by the standard library, then a load).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn has_bit_instructions() -> bool {
+    std::arch::is_x86_feature_detected!("popcnt")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+}
+
+/// Which copy of the perft walk of the kernels of jumps (`Kernel::perft`)
+/// runs on this processor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalkCopy {
+    /// The copy compiled for any processor of the target.
+    Portable,
+    /// The copy compiled with x86-64's `popcnt`, `bmi1` and `bmi2`.
+    BitInstructions,
+}
+
+/// The copy of the perft walk `Kernel::perft` runs on this processor.
+pub fn walk_copy() -> WalkCopy {
+    #[cfg(target_arch = "x86_64")]
+    if has_bit_instructions() {
+        return WalkCopy::BitInstructions;
+    }
+    WalkCopy::Portable
+}
+
 /// The moves of one (side, kind).
 #[derive(Clone, Copy, Debug, Default)]
 struct KindK<W: Word> {
@@ -678,7 +852,18 @@ impl<W: Word> Kernel<W> {
     /// `lists` is scratch space, grown as needed. None when the capture
     /// search of a position passed [`MAX_STEPS`].
     pub fn perft(&self, p: &KPos<W>, depth: usize, lists: &mut Vec<Vec<KMove<W>>>) -> Option<u64> {
-        by_geo!(self, G => self.perft_g::<G>(p, depth, lists))
+        by_geo!(self, G => self.perft_g::<G>(p, depth, lists, false))
+    }
+
+    /// `perft` by the portable copy of the walk, whatever the processor
+    /// has (tests: the two copies must agree; see [`walk_copy`]).
+    pub fn perft_portable(
+        &self,
+        p: &KPos<W>,
+        depth: usize,
+        lists: &mut Vec<Vec<KMove<W>>>,
+    ) -> Option<u64> {
+        by_geo!(self, G => self.perft_g::<G>(p, depth, lists, true))
     }
 
     /// What every position of the side to move starts with: the side's
@@ -964,8 +1149,9 @@ impl<W: Word> Kernel<W> {
     /// on along another slot than the reverse one, `j ^ 2`, and along those
     /// the squares next to its landing square are neither the square it
     /// left nor the piece it took, so the jump sets of the position before
-    /// the jump (`js`) tell whether it can go on.
-    #[inline]
+    /// the jump (`js`) tell whether it can go on. Inlined, so that the jump
+    /// sets stay in registers.
+    #[inline(always)]
     fn count_single_jumps_diag<G: Shift>(
         &self,
         s: usize,
@@ -1022,6 +1208,7 @@ impl<W: Word> Kernel<W> {
         p: &KPos<W>,
         depth: usize,
         lists: &mut Vec<Vec<KMove<W>>>,
+        portable: bool,
     ) -> Option<u64> {
         if depth == 0 {
             return Some(1);
@@ -1029,89 +1216,31 @@ impl<W: Word> Kernel<W> {
         while lists.len() <= depth {
             lists.push(Vec::with_capacity(64));
         }
+        #[cfg(target_arch = "x86_64")]
+        if !portable && has_bit_instructions() {
+            // SAFETY: `walk_bits` only needs the processor to have the
+            // instructions of its `target_feature`s, and
+            // `has_bit_instructions` has just found them.
+            #[allow(unsafe_code)]
+            return unsafe { self.walk_bits::<G>(p, depth, lists) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = portable;
         self.walk::<G>(p, depth, lists)
     }
 
-    fn walk<G: Shift>(
-        &self,
-        p: &KPos<W>,
-        depth: usize,
-        lists: &mut [Vec<KMove<W>>],
-    ) -> Option<u64> {
-        let (lo, hi) = lists.split_at_mut(depth);
-        let list = hi.first_mut()?;
-        if depth <= 1 {
-            return self.leaf::<G>(p, lo.first_mut()?);
-        }
-        if depth == 2 && !W::RICH && G::DIAG {
-            return self.last_two::<G>(p, list, lo.first_mut()?);
-        }
-        if !self.generate_g::<G>(p, list) {
-            return None;
-        }
-        if list.is_empty() && self.passes(p) {
-            return None;
-        }
-        let mut total = 0;
-        if depth == 2 {
-            // The last ply counted here, not one call further down.
-            let scratch = lo.first_mut()?;
-            for m in list.iter() {
-                total += self.leaf::<G>(&self.apply(p, m), scratch)?;
-            }
-            return Some(total);
-        }
-        for m in list.iter() {
-            total += self.walk::<G>(&self.apply(p, m), depth - 1, lo)?;
-        }
-        Some(total)
-    }
+    // The copy for any processor.
+    walk_fn!(walk, last_two);
 
-    /// Perft at depth 2 in the diagonal geometries of the 64-bit kernel:
-    /// each child counted by `count_diag` from its boards, computed from
-    /// the move (the enemy's kinds don't matter there), without building
-    /// the child; quiet moves are counted as they are found, never written
-    /// down.
-    fn last_two<G: Shift>(
-        &self,
-        p: &KPos<W>,
-        list: &mut Vec<KMove<W>>,
-        scratch: &mut Vec<KMove<W>>,
-    ) -> Option<u64> {
-        let Some(Start {
-            s,
-            enemy,
-            empty,
-            cand,
-        }) = self.start::<G>(p, &mut [[W::ZERO; MAXD]; 2])
-        else {
-            return Some(0);
-        };
-        let mine = p.side_pcs(s);
-        let [t0, t1] = p.pcs[s ^ 1];
-        let mut total = 0;
-        if cand[0] | cand[1] != W::ZERO {
-            list.clear();
-            if !self.captures::<G, false>(s, enemy, empty, cand, list, None) {
-                return None;
-            }
-            if !list.is_empty() {
-                for m in list.iter() {
-                    let own = [t0 & !m.cap, t1 & !m.cap];
-                    total += self.count_diag::<G>(s ^ 1, own, (mine & !m.from) | m.to, scratch)?;
-                }
-                return Some(total);
-            }
-        }
-        let mut ok = true;
-        self.each_quiet::<G>(p.pcs[s], empty, s, |_, from, to| {
-            match self.count_diag::<G>(s ^ 1, [t0, t1], (mine & !from) | to, scratch) {
-                Some(n) => total += n,
-                None => ok = false,
-            }
-        });
-        ok.then_some(total)
-    }
+    // The copy with the bit instructions of `has_bit_instructions` (one
+    // instruction per popcount instead of about fifteen), called only where
+    // the processor has them.
+    walk_fn!(
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt,bmi1,bmi2")]
+        walk_bits,
+        last_two_bits
+    );
 
     /// Perft at depth 1: the moves of `p` counted (None where the kernel
     /// gives up, or where a side passes).
