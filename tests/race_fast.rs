@@ -302,6 +302,65 @@ fn compiled_turns_play_as_the_general_turn() {
     assert!(draws > 0, "no drawn game");
 }
 
+/// Every bundled race game the compiled turn takes, for 2 to 4 players
+/// (as many as it allows), plays seeds 1000 to 1299 as the general turn
+/// does, turn by turn: the same faces, choices, the one drawn, positions
+/// and turns owed, the same rolls and winner (and `play` agrees).
+#[test]
+fn bundled_games_play_seeds_1000_to_1299_as_the_general_turn() {
+    let mut taken = Vec::new();
+    for (name, _) in rulebook::bundled::GAMES {
+        let Some(game) = check(&BundledLoader, name, &[]).into_race() else {
+            continue;
+        };
+        let reference = game.unplanned();
+        let most = usize::from(game.max_players).min(4);
+        for players in usize::from(game.min_players).max(2)..=most {
+            let Ok(fast) = FastRace::new(&game, players) else {
+                continue;
+            };
+            taken.push(format!("{name}, {players}"));
+            for seed in 1000..1300u64 {
+                let want = general(&reference, players, seed);
+                let got = compiled(&fast, seed);
+                if let Some((i, (a, b))) = want
+                    .0
+                    .iter()
+                    .zip(&got.0)
+                    .enumerate()
+                    .find(|(_, (a, b))| a != b)
+                {
+                    panic!("{name}, {players} players, seed {seed}, turn {i}:\n{a:?}\n{b:?}");
+                }
+                assert_eq!(want.0.len(), got.0.len(), "{name}, {players}, seed {seed}");
+                assert_eq!(
+                    (want.1, want.2),
+                    (got.1, got.2),
+                    "{name}, {players}, seed {seed}"
+                );
+                assert_eq!(
+                    fast.play(seed),
+                    (got.1, got.2),
+                    "{name}, {players}, seed {seed}"
+                );
+            }
+        }
+    }
+    for name in [
+        "slow-and-steady, 2",
+        "variants/goose, 2",
+        "other/ludo, 4",
+        "other/mensch-aergere-dich-nicht, 4",
+        "other/royal-game-of-ur, 2",
+        "other/senet, 2",
+    ] {
+        assert!(
+            taken.iter().any(|t| t == name),
+            "{name} not taken: {taken:?}"
+        );
+    }
+}
+
 /// The rule files the compiled turn doesn't cover are refused with the
 /// reason, and the bench plays them by the general turn (and says so).
 #[test]

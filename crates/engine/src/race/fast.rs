@@ -18,9 +18,11 @@
 //! fixed slots and only the one drawn is used. Rules of the choices
 //! (`no landing on own pieces`, kept home cells, closed cells, `leave
 //! start first`, `enter compulsory`, tries, throws of sticks and their
-//! throws of 0) are a loop of their own ([`ChoiceRules`]): a seat's pieces
-//! as a mask of positions, each move's landing cell in a second table,
-//! the general turn's refusals tested on them. The dice and the random
+//! throws of 0, rows, passing, moves back, swaps) are a loop of their own
+//! ([`ChoiceRules`]): a seat's pieces as a mask of positions, each move
+//! with the cells it stops on and passes as masks ([`RuleStep`]), the
+//! general turn's refusals tested on them, the moves of a roll a mask of
+//! positions from which the one drawn is taken. The dice and the random
 //! player draw from the same generators in the same order as
 //! `lab::bench::play_one` over the general path, so a seed plays the same
 //! game on both (`tests/race_fast.rs` compares them turn by turn for every
@@ -190,9 +192,20 @@ const SWAP: u8 = FREE;
 /// pieces as a mask of positions (a position is below 64).
 #[derive(Clone, Debug)]
 struct ChoiceRules {
-    /// Where each move of `FastRace::moves` lands before its landing
-    /// rules (the entries side by side).
-    lands: Vec<u16>,
+    /// The moves of `FastRace::moves` with what their refusals test (the
+    /// entries side by side).
+    steps: Vec<RuleStep>,
+    /// The positions (not out) whose move in `steps` is a choice before
+    /// the pieces are looked at, as bits: one mask a line (a seat row and
+    /// a roll).
+    movable: Vec<u64>,
+    /// The positions whose move in `steps` is not one the masks of a line
+    /// decide (`run_rules`): one that does not land and rest the roll's
+    /// count ahead having passed just the cells between, or lands on a
+    /// closed cell; one mask a line.
+    odd: Vec<u64>,
+    /// Lines from one seat row to the next (0: one row for all).
+    line_stride: usize,
     /// `no landing on own pieces`.
     no_landing_own: bool,
     /// The positions of kept home cells, as bits: an own piece there
@@ -201,6 +214,8 @@ struct ChoiceRules {
     /// The positions where an own piece counts at all (on the track, and
     /// the kept home cells).
     counted: u64,
+    /// The positions before home (out included), as bits.
+    unfinished: u64,
     /// `leave start first`.
     leave_start: bool,
     /// `enter compulsory`.
@@ -215,17 +230,63 @@ struct ChoiceRules {
     high: u16,
     finish: Finish,
     cells: u16,
-    /// `move back when blocked`: the moves back by every roll, as
-    /// `FastRace::moves` (empty without the rule), and where each lands.
-    back: Vec<Step>,
-    back_lands: Vec<u16>,
+    /// A plain track (what `RuleStep::between` holds depends on it).
+    plain: bool,
+    /// `move back when blocked`: the moves back by every roll, as `steps`
+    /// (empty without the rule), and their masks, as `movable`.
+    back: Vec<RuleStep>,
+    back_movable: Vec<u64>,
     /// Rows or passing rules are in force (on a plain track).
     walls: bool,
     /// `protected in rows of N`, `no passing rows of N` (0: none).
     protect_rows: u8,
     pass_rows: u8,
-    /// The cells no piece passes going forward, as bits.
-    no_pass: u64,
+}
+
+/// One move of the table the rules of the choices read: the move, where
+/// it lands before its landing rules, and the cells the general turn's
+/// refusals look at, as bits.
+#[derive(Clone, Copy, Debug, Default)]
+struct RuleStep {
+    /// The move; without `MOVES` it is no choice (a move that passes a
+    /// cell no one passes included: that refusal is known when compiled).
+    step: Step,
+    /// Where it lands before its landing rules.
+    land: u16,
+    /// The cells where it lands and where it comes to rest.
+    stop: u64,
+    /// The cells it passes: on a plain track those between where it
+    /// starts and where it lands (either way, up to the finish); elsewhere
+    /// those it passes going forward.
+    between: u64,
+}
+
+impl RuleStep {
+    /// The move `step` of a piece at `from` that lands on `land`.
+    fn new(step: Step, plain: bool, cells: u16, from: u16, land: u16) -> RuleStep {
+        let between = if plain {
+            span(from.min(land), from.max(land).min(cells))
+        } else if land > from {
+            span(from, land)
+        } else {
+            0
+        };
+        RuleStep {
+            step,
+            land,
+            stop: bit(land) | bit(step.at),
+            between,
+        }
+    }
+}
+
+/// The positions strictly between `low` and `high`, as bits.
+fn span(low: u16, high: u16) -> u64 {
+    if high > low + 1 {
+        (bit(high) - 1) & !(bit(low + 1) - 1)
+    } else {
+        0
+    }
 }
 
 /// The cells the opponents' rows close to a move, as bits of positions
@@ -311,6 +372,10 @@ pub struct FastRace {
     spots: Vec<u32>,
     /// A plain track: a piece's spot is its position.
     plain: bool,
+    /// With positions below 64: for every seat, position and seat, the
+    /// positions of the latter's pieces on the same spot, as bits (empty
+    /// with more positions).
+    same: Vec<u64>,
     /// Every roll by the number its faces make in the order rolled
     /// (`faces` to the power `dice` of them).
     rolls: Vec<RollInfo>,
@@ -323,6 +388,10 @@ pub struct FastRace {
     /// Sides of a die (2 for sticks) and its lowest face (0 for sticks).
     sides: u8,
     low_face: u8,
+    /// The bits of a die whose sides are a power of two (0: not): its face
+    /// is the top bits of the generator's next output, as `Rng::below`
+    /// draws it.
+    side_bits: u32,
 }
 
 impl FastRace {
@@ -546,6 +615,29 @@ impl FastRace {
                 }
             }
         }
+        // Who shares a spot, as bits (`move_piece` sends them out).
+        let mut same = Vec::new();
+        if width <= 64 {
+            same = vec![0u64; players * width * players];
+            for seat in 0..players {
+                for at in 1..width as u16 {
+                    let spot = game.spot(seat, at);
+                    for whose in 0..players {
+                        let mut m = 0u64;
+                        for q in 0..width as u16 {
+                            if game.spot(whose, q) == spot {
+                                m |= bit(q);
+                            }
+                        }
+                        if let Some(e) =
+                            same.get_mut((seat * width + usize::from(at)) * players + whose)
+                        {
+                            *e = m;
+                        }
+                    }
+                }
+            }
+        }
         let stuck_from = if exact {
             (game.cells + 1).saturating_sub(low)
         } else {
@@ -558,6 +650,8 @@ impl FastRace {
         let rules = with_rules.then(|| {
             let mut kept = 0u64;
             let mut counted = 0u64;
+            // The cells no piece passes going forward (with rows or
+            // passing rules): a move past one is no choice.
             let mut no_pass = 0u64;
             for p in 1..width as u16 {
                 if p < game.cells && game.is_no_passing(p) {
@@ -570,11 +664,54 @@ impl FastRace {
                     counted |= bit(p);
                 }
             }
+            let unfinished = (0..width as u16)
+                .filter(|&p| p < home)
+                .fold(0u64, |m, p| m | bit(p));
+            let walls = game.rows_or_passing();
+            let lines = rows * rolls.len();
+            // The moves with what their refusals test, and the mask of the
+            // positions that move a line.
+            let table = |entries: &[Step], lands: &[u16]| {
+                let mut steps = Vec::with_capacity(entries.len());
+                let mut movable = vec![0u64; lines];
+                let mut odd = vec![0u64; lines];
+                for (i, (&s, &land)) in entries.iter().zip(lands).enumerate() {
+                    let from = (i % width) as u16;
+                    let mut e = RuleStep::new(s, plain, game.cells, from, land);
+                    if walls && land > from && no_pass & e.between != 0 {
+                        e.step.flags &= !MOVES;
+                    }
+                    if from != OUT && e.step.flags & MOVES != 0 {
+                        let line = i / width;
+                        if let Some(m) = movable.get_mut(line) {
+                            *m |= bit(from);
+                        }
+                        let count = rolls.get(line % rolls.len()).map_or(0, |r| r.1.count);
+                        let ahead = from + count;
+                        let shift = count > 0
+                            && ahead < 64
+                            && e.stop == bit(ahead)
+                            && e.between == span(from, ahead)
+                            && e.step.flags & CLOSED == 0;
+                        if let (false, Some(m)) = (shift, odd.get_mut(line)) {
+                            *m |= bit(from);
+                        }
+                    }
+                    steps.push(e);
+                }
+                (steps, movable, odd)
+            };
+            let (steps, movable, odd) = table(&moves, &lands);
+            let (back, back_movable, _) = table(&back, &back_lands);
             ChoiceRules {
-                lands,
+                steps,
+                movable,
+                odd,
+                line_stride: if rows == 1 { 0 } else { rolls.len() },
                 no_landing_own: game.no_landing_own,
                 kept,
                 counted,
+                unfinished,
                 leave_start: game.leave_start,
                 enter_compulsory: game.enter_compulsory,
                 tries: game.tries,
@@ -583,12 +720,12 @@ impl FastRace {
                 high,
                 finish: game.finish,
                 cells: game.cells,
+                plain,
                 back,
-                back_lands,
-                walls: game.rows_or_passing(),
+                back_movable,
+                walls,
                 protect_rows: game.protect_rows,
                 pass_rows: game.pass_rows,
-                no_pass,
             }
         });
         Ok(FastRace {
@@ -604,13 +741,19 @@ impl FastRace {
             row_stride: if rows == 1 { 0 } else { rolls.len() * width },
             moves,
             spots,
-            plain: game.circuit.is_none() && game.paths.is_none(),
+            plain,
+            same,
             rolls: rolls.into_iter().map(|(_, info)| info).collect(),
             width,
             held: game.holds_pieces(),
             rules,
             sides: game.sides(),
             low_face: game.low_face(),
+            side_bits: if game.sides() >= 2 && game.sides().is_power_of_two() {
+                game.sides().trailing_zeros()
+            } else {
+                0
+            },
         })
     }
 
@@ -691,6 +834,14 @@ impl FastRace {
     /// most significant digit, base `sides`).
     #[inline(always)]
     fn throw(&self, dice: &mut Rng) -> usize {
+        if self.side_bits > 0 {
+            let shift = 64 - self.side_bits;
+            let mut index = 0usize;
+            for _ in 0..self.dice {
+                index = (index << self.side_bits) | (dice.next_u64() >> shift) as usize;
+            }
+            return index;
+        }
         let sides = u64::from(self.sides);
         let base = usize::from(self.sides);
         if self.dice == 2 {
@@ -741,6 +892,26 @@ impl FastRace {
                         *p = OUT;
                         if HELD {
                             held[j] = false;
+                        }
+                    }
+                }
+            } else if !self.same.is_empty() {
+                // Who is on the same spot, by the masks of `same`.
+                let line = (seat * self.width + usize::from(at)) * self.players;
+                for whose in 0..n {
+                    if whose == seat && opponents {
+                        continue;
+                    }
+                    let there = self.same.get(line + whose).copied().unwrap_or(0);
+                    if there == 0 {
+                        continue;
+                    }
+                    for j in whose * k..whose * k + k {
+                        if j != i && there & bit(pos[j]) != 0 {
+                            pos[j] = OUT;
+                            if HELD {
+                                held[j] = false;
+                            }
                         }
                     }
                 }
@@ -1029,9 +1200,13 @@ impl FastRace {
     /// The game, turn by turn, under rules of the choices (`K` pieces a
     /// seat, 0: `self.k`): a move the general turn's `landing_refusal`
     /// forbids is no choice (an own piece where it lands or rests, a kept
-    /// home cell passed, a closed cell taken); `leave start first` and
-    /// `enter compulsory` leave one choice; a throw of 0 passes; a seat
-    /// with no piece that can move tries again (`tries`).
+    /// home cell passed, a closed cell taken, the opponents' rows);
+    /// `leave start first` and `enter compulsory` leave one choice; a
+    /// throw of 0 passes; a seat with no piece that can move tries again
+    /// (`tries`). Every seat's pieces are kept as masks of positions
+    /// ([`Occupancy`]), the moves of a roll are a mask of positions (the
+    /// general turn lists them the furthest first, a position once), and
+    /// the one drawn is found in it.
     #[inline(always)]
     fn run_rules<W: Watch, const K: usize>(
         &self,
@@ -1045,6 +1220,7 @@ impl FastRace {
         let n = self.players;
         let all = n * k;
         let mut pos = self.start;
+        let mut occ = Occupancy::of(&pos, n, k);
         let mut owed = [0u8; MAX_SEATS];
         let mut held = [false; MAX_PIECES];
         let mut seat = 0usize;
@@ -1055,145 +1231,201 @@ impl FastRace {
         while rolls < MAX_ROLLS {
             let index = self.throw(&mut dice);
             let roll = self.rolls.get(index).copied().unwrap_or_default();
-            let line = seat * self.row_stride + index * width;
-            let entry = |p: u16| {
-                let at = line + usize::from(p);
-                (
-                    self.moves.get(at).copied().unwrap_or_default(),
-                    r.lands.get(at).copied().unwrap_or(OUT),
-                )
-            };
+            let line_no = seat * r.line_stride + index;
+            let line = line_no * width;
             let base = seat * k;
-            let own = pos.get(base..base + k).unwrap_or(&[]);
-            let mut slot = [PASS; MAX_OWN + 2];
-            let mut listed_here = 0usize;
+            let placed = occ.placed[seat];
+            let dup = occ.dup[seat];
+            // A piece is out (waiting to enter).
+            let waiting = placed & bit(OUT) != 0;
+            // The choices: an entry, the positions whose piece moves (as
+            // bits, `legal` of them), a pass.
+            let mut enter = false;
+            let mut legal = 0u64;
+            let mut moves = 0usize;
             // The turn's moves go back.
             let mut back = false;
             // A rule left one choice (not even a pass).
             let mut forced = false;
-            // The first piece out.
-            let waiting = own.iter().position(|&p| p == OUT);
             if roll.flags & ROLL_ZERO == 0 {
-                // The seat's pieces as bits (those sharing a position in
-                // `dup`).
-                let (mut mask, mut dup) = (0u64, 0u64);
-                for &q in own {
-                    dup |= mask & bit(q);
-                    mask |= bit(q);
+                // The seat's pieces that count.
+                let mask = placed & r.counted;
+                let walls = if r.walls {
+                    self.walls(r, &occ, seat)
+                } else {
+                    Walls::default()
+                };
+                let at = |table: &[RuleStep], p: u16| {
+                    table
+                        .get(line + usize::from(p))
+                        .copied()
+                        .unwrap_or_default()
+                };
+                if waiting {
+                    let e = at(&r.steps, OUT);
+                    enter = e.step.flags & MOVES != 0
+                        && !self.refused(r, mask, &walls, &occ, (seat, OUT), &e);
                 }
-                mask &= r.counted;
-                let walls = r.walls.then(|| self.walls(r, &pos, seat, k));
-                let walls = walls.as_ref();
-                let (e, land) = entry(OUT);
-                let enter = waiting.filter(|_| {
-                    e.flags & MOVES != 0
-                        && !self.refused(r, mask, walls, &pos, (seat, k, usize::MAX), OUT, land, e)
-                });
-                if let Some(j) = enter {
-                    slot[0] = j as u8;
-                    listed_here = 1;
+                // The pieces on the board whose move is a choice.
+                let moving = |table: &[RuleStep], movable: u64| {
+                    let (mut legal, mut moves) = (0u64, 0usize);
+                    let mut left = placed & movable;
+                    while left != 0 {
+                        let p = left.trailing_zeros() as u16;
+                        left &= left - 1;
+                        let others = mask & !(bit(p) & !dup);
+                        if !self.refused(r, others, &walls, &occ, (seat, p), &at(table, p)) {
+                            legal |= bit(p);
+                            moves += 1;
+                        }
+                    }
+                    (legal, moves)
+                };
+                // Forward: the moves of the roll's count ahead by masks
+                // (an own piece or a protected row where they land, a
+                // kept home cell or an unpassable row passed), the odd
+                // ones one by one.
+                let candidates = placed & r.movable.get(line_no).copied().unwrap_or(0);
+                let odd = r.odd.get(line_no).copied().unwrap_or(0);
+                let count = u32::from(roll.count);
+                let blocking = if r.no_landing_own {
+                    mask
+                } else {
+                    mask & r.kept
+                };
+                let mut blocked = (blocking | walls.protected).checked_shr(count).unwrap_or(0);
+                let passing = walls.unpassable | (mask & r.kept);
+                if passing != 0 {
+                    for s in 1..count.min(64) {
+                        blocked |= passing >> s;
+                    }
                 }
-                let moves = listed_here;
-                for (i, &p) in own.iter().enumerate() {
-                    if p == OUT {
-                        continue;
-                    }
-                    let (e, land) = entry(p);
-                    if e.flags & MOVES == 0 {
-                        continue;
-                    }
-                    let others = mask & !(bit(p) & !dup);
-                    if self.refused(r, others, walls, &pos, (seat, k, base + i), p, land, e) {
-                        continue;
-                    }
-                    insert_furthest(&mut slot, own, moves, &mut listed_here, i, p);
+                legal = candidates & !odd & !blocked;
+                moves = legal.count_ones() as usize;
+                if candidates & odd != 0 {
+                    let (slow, n) = moving(&r.steps, candidates & odd);
+                    legal |= slow;
+                    moves += n;
                 }
                 // No move forward nor entry: the moves back.
-                if listed_here == 0 && !r.back.is_empty() {
+                if !enter && legal == 0 && !r.back.is_empty() {
                     back = true;
-                    for (i, &p) in own.iter().enumerate() {
-                        let e = r
-                            .back
-                            .get(line + usize::from(p))
-                            .copied()
-                            .unwrap_or_default();
-                        if e.flags & MOVES == 0 {
-                            continue;
-                        }
-                        let land = r
-                            .back_lands
-                            .get(line + usize::from(p))
-                            .copied()
-                            .unwrap_or(OUT);
-                        let others = mask & !(bit(p) & !dup);
-                        if self.refused(r, others, walls, &pos, (seat, k, base + i), p, land, e) {
-                            continue;
-                        }
-                        insert_furthest(&mut slot, own, 0, &mut listed_here, i, p);
-                    }
+                    let movable = r.back_movable.get(line_no).copied().unwrap_or(0);
+                    (legal, moves) = moving(&r.back, movable);
                 }
                 // The moves go down: a piece on position 1 is the last.
-                let at = |s: u8| own.get(usize::from(s)).copied().unwrap_or(OUT);
-                if r.leave_start
-                    && waiting.is_some()
-                    && listed_here > moves
-                    && at(slot[listed_here - 1]) == 1
-                {
-                    slot[0] = slot[listed_here - 1];
-                    listed_here = 1;
+                if r.leave_start && waiting && legal & bit(1) != 0 {
+                    (legal, moves) = (bit(1), 1);
+                    enter = false;
                     forced = true;
-                } else if enter.is_some() && r.enter_compulsory {
-                    listed_here = 1;
+                } else if enter && r.enter_compulsory {
+                    (legal, moves) = (0, 0);
                     forced = true;
                 }
+                moves += usize::from(enter);
             }
-            if listed_here == 0 || (!self.compulsory && !forced) {
-                slot[listed_here] = PASS;
-                listed_here += 1;
-            }
-            let m = listed_here;
+            let pass = moves == 0 || (!self.compulsory && !forced);
+            let m = moves + usize::from(pass);
             let picked = pick.below(m as u64) as usize;
-            let chosen = slot.get(picked).copied().unwrap_or(PASS);
+            let own = pos.get(base..base + k).unwrap_or(&[]);
+            // The first piece at `p`.
+            let first_at = |p: u16| own.iter().position(|&q| q == p);
+            // The seat's piece drawn (none: a pass).
+            let chosen = if enter && picked == 0 {
+                first_at(OUT)
+            } else if picked < moves {
+                first_at(nth_furthest(legal, picked - usize::from(enter)))
+            } else {
+                None
+            };
+            let mut slot = [PASS; MAX_OWN + 2];
+            if W::ON {
+                let mut j = 0;
+                let mut list = |s: Option<usize>| {
+                    if let Some(c) = slot.get_mut(j) {
+                        *c = s.map_or(PASS, |s| s as u8);
+                    }
+                    j += 1;
+                };
+                if enter {
+                    list(first_at(OUT));
+                }
+                for t in 0..legal.count_ones() as usize {
+                    list(first_at(nth_furthest(legal, t)));
+                }
+                if pass {
+                    list(None);
+                }
+            }
             rolls += 1;
             let before = if W::ON { pos } else { [0; MAX_PIECES] };
             let extra;
             let mut moved = None;
             let mut over = false;
             let mut winner = None;
-            if chosen != PASS {
-                let i = base + usize::from(chosen);
+            if let Some(c) = chosen {
+                let i = base + c;
                 moved = Some(i);
                 let from = pos[i];
-                let step = if back {
-                    r.back
-                        .get(line + usize::from(from))
-                        .copied()
-                        .unwrap_or_default()
-                } else {
-                    entry(from).0
-                };
+                let table = if back { &r.back } else { &r.steps };
+                let step = table
+                    .get(line + usize::from(from))
+                    .map(|e| e.step)
+                    .unwrap_or_default();
                 extra = step.flags & EXTRA != 0;
-                if step.flags & SWAP != 0 {
+                let to = step.at;
+                let opponents = step.flags & OPPONENTS != 0;
+                // Whether others were moved (the masks are made again).
+                let mut others_moved = false;
+                if step.flags & SWAP != 0
+                    && (0..n).any(|whose| {
+                        !(opponents && whose == seat) && occ.placed[whose] & bit(to) != 0
+                    })
+                {
                     // The others there go where it came from (out, when
                     // it entered).
-                    let to = if from < r.cells { from } else { OUT };
-                    let opponents = step.flags & OPPONENTS != 0;
+                    let back_to = if from < r.cells { from } else { OUT };
                     for (j, p) in pos.iter_mut().enumerate().take(all) {
-                        if *p == step.at && j != i && !(opponents && j >= base && j < base + k) {
-                            *p = to;
+                        if *p == to && j != i && !(opponents && j >= base && j < base + k) {
+                            *p = back_to;
                         }
                     }
+                    others_moved = true;
                 }
-                if self.move_piece::<false>(
-                    &mut pos,
-                    &mut held,
-                    &mut owed,
-                    (seat, base, k, n),
-                    i,
-                    step,
-                ) {
-                    over = true;
-                    winner = Some(seat);
+                pos[i] = to;
+                occ.lift(seat, from);
+                occ.put(seat, to);
+                if step.flags & SEND_OUT != 0
+                    && step.flags & HOME == 0
+                    && to != OUT
+                    && self.sends_out(&occ, seat, to, opponents)
+                {
+                    // The general move, which sends them out.
+                    if self.move_piece::<false>(
+                        &mut pos,
+                        &mut held,
+                        &mut owed,
+                        (seat, base, k, n),
+                        i,
+                        step,
+                    ) {
+                        over = true;
+                        winner = Some(seat);
+                    }
+                    others_moved = true;
+                } else {
+                    if step.flags & HOME != 0
+                        && (!self.all_pieces || occ.placed[seat] & r.unfinished == 0)
+                    {
+                        over = true;
+                        winner = Some(seat);
+                    }
+                    if step.miss > 0 {
+                        owed[seat] = owed[seat].saturating_add(step.miss);
+                    }
+                }
+                if others_moved {
+                    occ = Occupancy::of(&pos, n, k);
                 }
             } else {
                 extra = roll.flags & ROLL_EXTRA != 0;
@@ -1213,8 +1445,8 @@ impl FastRace {
                     } else {
                         tries = tries.saturating_add(1);
                         tries < r.tries
-                            && !(roll.flags & ROLL_ENTERS != 0 && waiting.is_some())
-                            && self.none_can_move(r, &pos, (seat, k))
+                            && !(roll.flags & ROLL_ENTERS != 0 && waiting)
+                            && self.none_can_move(r, &pos, &occ, (seat, k))
                     }
                 };
                 if !again {
@@ -1241,69 +1473,62 @@ impl FastRace {
         (rolls, None)
     }
 
-    /// Whether the general turn's `landing_refusal` forbids the move of
-    /// entry `e` of seat `seat`'s piece `mover` (`usize::MAX`: entering)
-    /// from `from`, landing on `land`: `others` are the positions of the
-    /// seat's other pieces (counted ones) as bits.
+    /// Whether the piece of seat `seat` that came to rest on `at` sends
+    /// others out: another piece (an opponent's, with `opponents`) is on
+    /// the same spot (`occ` already has the mover there).
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
+    fn sends_out(&self, occ: &Occupancy, seat: usize, at: u16, opponents: bool) -> bool {
+        let line = (seat * self.width + usize::from(at)) * self.players;
+        (0..self.players).any(|whose| {
+            let mut there = self.same.get(line + whose).copied().unwrap_or(0) & occ.placed[whose];
+            if whose == seat {
+                if opponents {
+                    return false;
+                }
+                there &= !(bit(at) & !occ.dup[seat]);
+            }
+            there & !bit(OUT) != 0
+        })
+    }
+
+    /// Whether the general turn's `landing_refusal` forbids the move `e`
+    /// of seat `seat`'s piece at `from` (`OUT`: entering): `others` are
+    /// the positions of the seat's other pieces (counted ones) as bits,
+    /// `walls` what the opponents' rows close.
+    #[inline(always)]
     fn refused(
         &self,
         r: &ChoiceRules,
         others: u64,
-        walls: Option<&Walls>,
-        pos: &[u16; MAX_PIECES],
-        (seat, k, mover): (usize, usize, usize),
-        from: u16,
-        land: u16,
-        e: Step,
+        walls: &Walls,
+        occ: &Occupancy,
+        (seat, from): (usize, u16),
+        e: &RuleStep,
     ) -> bool {
-        let rest = e.at;
-        // Rows and passing (`rows_in_way`): the cells between the two.
-        if let Some(w) = walls {
-            if w.protected & (bit(land) | bit(rest)) != 0 {
-                return true;
-            }
-            let (low, high) = (from.min(land), from.max(land).min(r.cells));
-            if high > low + 1 {
-                let between = (bit(high) - 1) & !(bit(low + 1) - 1);
-                if (land > from && r.no_pass & between != 0) || w.unpassable & between != 0 {
-                    return true;
-                }
-            }
-        }
         let blocking = if r.no_landing_own {
             others
         } else {
             others & r.kept
         };
-        if blocking & (bit(land) | bit(rest)) != 0 {
-            return true;
-        }
-        // Kept home cells between: passed.
-        if land > from + 1 {
-            let between = (bit(land) - 1) & !(bit(from + 1) - 1);
-            if others & r.kept & between != 0 {
-                return true;
-            }
-        }
-        e.flags & CLOSED != 0 && self.closed_taken(r, pos, (seat, k, mover), land, rest)
+        // An own piece or a protected row where it lands or rests; a kept
+        // home cell or a row no one passes on the way (kept cells are on
+        // circuits, rows on plain tracks: `between` is of the one there
+        // is).
+        e.stop & (blocking | walls.protected) != 0
+            || e.between & (walls.unpassable | (others & r.kept)) != 0
+            || (e.step.flags & CLOSED != 0 && self.closed_taken(r, occ, (seat, from), e))
     }
 
     /// The walls the opponents of seat `seat` put up (`protected in rows`,
     /// `no passing rows`): for each position, the rows of the first
     /// opponent in seat order with a piece there.
     #[inline(always)]
-    fn walls(&self, r: &ChoiceRules, pos: &[u16; MAX_PIECES], seat: usize, k: usize) -> Walls {
+    fn walls(&self, r: &ChoiceRules, occ: &Occupancy, seat: usize) -> Walls {
         let mut w = Walls::default();
         let mut covered = 0u64;
         for whose in (0..self.players).filter(|&o| o != seat) {
-            let mut mask = 0u64;
-            for &q in pos.get(whose * k..whose * k + k).unwrap_or(&[]) {
-                mask |= bit(q);
-            }
             // On the track only.
-            mask &= r.counted;
+            let mask = occ.placed[whose] & r.counted;
             if r.protect_rows > 0 {
                 w.protected |= in_rows(mask, r.protect_rows) & !covered;
             }
@@ -1315,26 +1540,29 @@ impl FastRace {
         w
     }
 
-    /// Whether `land` or `rest`, where a closed cell is under seat
-    /// `seat`'s piece, holds another piece than `mover`, anyone's.
-    #[cold]
+    /// Whether where the move `e` of seat `seat`'s piece at `from` lands
+    /// or rests, if a closed cell is under it there, holds another piece,
+    /// anyone's (the mover is the seat's first piece at `from`).
+    #[inline(always)]
     fn closed_taken(
         &self,
         r: &ChoiceRules,
-        pos: &[u16; MAX_PIECES],
-        (seat, k, mover): (usize, usize, usize),
-        land: u16,
-        rest: u16,
+        occ: &Occupancy,
+        (seat, from): (usize, u16),
+        e: &RuleStep,
     ) -> bool {
-        let all = self.players * k;
-        [land, rest].into_iter().any(|at| {
+        [e.land, e.step.at].into_iter().any(|at| {
             if !r.is_closed(seat, self.width, at) {
                 return false;
             }
-            let spot = self.spot(seat, at);
-            (0..all).any(|j| {
-                let q = pos[j];
-                j != mover && q != OUT && self.spot(j / k.max(1), q) == spot
+            let line = (seat * self.width + usize::from(at)) * self.players;
+            (0..self.players).any(|whose| {
+                let mut there =
+                    self.same.get(line + whose).copied().unwrap_or(0) & occ.placed[whose];
+                if whose == seat {
+                    there &= !(bit(from) & !occ.dup[seat]);
+                }
+                there & !bit(OUT) != 0
             })
         })
     }
@@ -1347,18 +1575,15 @@ impl FastRace {
         &self,
         r: &ChoiceRules,
         pos: &[u16; MAX_PIECES],
+        occ: &Occupancy,
         (seat, k): (usize, usize),
     ) -> bool {
         let base = seat * k;
         let own = pos.get(base..base + k).unwrap_or(&[]);
-        let (mut mask, mut dup) = (0u64, 0u64);
-        for &q in own {
-            dup |= mask & bit(q);
-            mask |= bit(q);
-        }
-        mask &= r.counted;
+        let mask = occ.placed[seat] & r.counted;
+        let dup = occ.dup[seat];
         let exact = r.finish == Finish::Exact;
-        own.iter().enumerate().all(|(i, &from)| {
+        own.iter().all(|&from| {
             if from == OUT || from >= r.cells {
                 return true;
             }
@@ -1368,7 +1593,7 @@ impl FastRace {
                     return true;
                 }
                 let land = r.advance(from, count);
-                let e = Step {
+                let step = Step {
                     at: land,
                     miss: 0,
                     flags: if r.is_closed(seat, self.width, land) {
@@ -1377,10 +1602,74 @@ impl FastRace {
                         0
                     },
                 };
-                self.refused(r, others, None, pos, (seat, k, base + i), from, land, e)
+                let e = RuleStep::new(step, r.plain, r.cells, from, land);
+                self.refused(r, others, &Walls::default(), occ, (seat, from), &e)
             })
         })
     }
+}
+
+/// Every seat's pieces by position, kept as the turns move them (a game
+/// with rules of the choices: positions below 64): the positions where a
+/// seat has a piece and where it has two or more, as bits, and the count
+/// at each.
+#[derive(Clone)]
+struct Occupancy {
+    placed: [u64; MAX_SEATS],
+    dup: [u64; MAX_SEATS],
+    count: [[u8; 64]; MAX_SEATS],
+}
+
+impl Occupancy {
+    /// The pieces of `n` seats of `k` each at `pos`.
+    fn of(pos: &[u16; MAX_PIECES], n: usize, k: usize) -> Occupancy {
+        let mut occ = Occupancy {
+            placed: [0; MAX_SEATS],
+            dup: [0; MAX_SEATS],
+            count: [[0; 64]; MAX_SEATS],
+        };
+        for seat in 0..n.min(MAX_SEATS) {
+            for &p in pos.get(seat * k..seat * k + k).unwrap_or(&[]) {
+                occ.put(seat, p);
+            }
+        }
+        occ
+    }
+
+    /// A piece of seat `seat` comes to `p`.
+    #[inline(always)]
+    fn put(&mut self, seat: usize, p: u16) {
+        let c = &mut self.count[seat][usize::from(p & 63)];
+        *c = c.saturating_add(1);
+        if *c == 1 {
+            self.placed[seat] |= bit(p);
+        } else {
+            self.dup[seat] |= bit(p);
+        }
+    }
+
+    /// A piece of seat `seat` leaves `p`.
+    #[inline(always)]
+    fn lift(&mut self, seat: usize, p: u16) {
+        let c = &mut self.count[seat][usize::from(p & 63)];
+        *c = c.saturating_sub(1);
+        if *c == 0 {
+            self.placed[seat] &= !bit(p);
+        } else if *c == 1 {
+            self.dup[seat] &= !bit(p);
+        }
+    }
+}
+
+/// The position of the `t`-th highest bit of `legal` (0: the highest):
+/// the `t`-th move of a roll, as the general turn lists them.
+#[inline(always)]
+fn nth_furthest(legal: u64, t: usize) -> u16 {
+    let mut rest = legal;
+    for _ in 0..t {
+        rest &= !(1u64 << (63 - rest.leading_zeros()));
+    }
+    (63 - rest.leading_zeros().min(63)) as u16
 }
 
 /// Puts the choice of seat piece `i` at `p` among the moves listed in
