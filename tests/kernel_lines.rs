@@ -10,7 +10,7 @@
 //! `bench` says which path ran and why.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::common::{board_game, board_text, ok, scratch};
+use crate::common::{board_game, board_text, ok, scratch, seeded_playout, seeded_plies};
 use rulebook::agents::{BoardGame, GameState};
 use rulebook::board::kernel::NoLines;
 use rulebook::board::{Generator, MoveList, Perft, Position, Tables};
@@ -124,8 +124,8 @@ fn rule_files_beyond_lines_fall_back_and_bench_says_why() {
         }
         for seed in 0..5 {
             assert_eq!(
-                playout(&t, &start, seed, true, 1000),
-                playout(&t, &start, seed, false, 1000),
+                seeded_playout(&t, &start, seed, true, 1000),
+                seeded_playout(&t, &start, seed, false, 1000),
                 "{text}"
             );
         }
@@ -286,53 +286,12 @@ fn positions_over_by_a_row_or_a_full_board_count_alike() {
         }
         for seed in 0..5 {
             assert_eq!(
-                playout(t, &pos, seed, true, 1000),
-                playout(t, &pos, seed, false, 1000),
+                seeded_playout(t, &pos, seed, true, 1000),
+                seeded_playout(t, &pos, seed, false, 1000),
                 "{fen}"
             );
         }
     }
-}
-
-/// A seeded random playout from `pos` (at most `max_plies` plies a game),
-/// through the kernel or the general path; what can be seen of the game
-/// at its end and the generator's next output.
-fn playout(t: &Tables, pos: &Position, seed: u64, kernel: bool, max_plies: u32) -> String {
-    let mut g = BoardGame::with_max_plies(t, max_plies);
-    g.use_kernel(kernel);
-    let mut s = g.state(pos.clone());
-    let mut rng = Rng::new(seed);
-    let plies = s.random_plies(&mut rng, u32::MAX);
-    format!(
-        "plies {plies} {} ending {:?} events {:?} hash {:x} at {} next {:x}",
-        s.plies(),
-        s.ending(),
-        s.event_counts(),
-        s.hash(),
-        s.position().to_fen(t),
-        rng.next_u64()
-    )
-}
-
-/// The positions of a seeded random game ply by ply, and its end: move by
-/// move with every list written down (`stepwise`), or by one-ply calls
-/// of `random_plies` (through the kernel when it is on).
-fn plies(t: &Tables, seed: u64, kernel: bool, stepwise: bool) -> Vec<String> {
-    let mut g = BoardGame::new(t);
-    g.use_kernel(kernel);
-    let mut s = g.start();
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while s.move_count() > 0 {
-        if stepwise {
-            s.play(rng.below(s.move_count() as u64) as usize);
-        } else {
-            assert_eq!(s.random_plies(&mut rng, 1), 1);
-        }
-        out.push(format!("{} {:x}", s.position().to_fen(t), s.hash()));
-    }
-    out.push(format!("{:?} {:?}", s.ending(), s.event_counts()));
-    out
 }
 
 #[test]
@@ -343,16 +302,20 @@ fn seeded_playouts_are_the_same_games_through_the_kernel() {
         let start = Position::start(&t);
         for seed in 0..30 {
             // Ply by ply: the same moves and the same end.
-            let want = plies(&t, seed, false, true);
-            assert_eq!(plies(&t, seed, true, false), want, "{label} seed {seed}");
+            let want = seeded_plies(&t, seed, false, true);
+            assert_eq!(
+                seeded_plies(&t, seed, true, false),
+                want,
+                "{label} seed {seed}"
+            );
             assert!(want.len() > 1);
             endings.insert(want.last().cloned().unwrap_or_default());
             // Whole playouts, with the default ply limit and a short one
             // (the kernel hands the last plies to the general path).
             for max in [1000, 7] {
                 assert_eq!(
-                    playout(&t, &start, seed, true, max),
-                    playout(&t, &start, seed, false, max),
+                    seeded_playout(&t, &start, seed, true, max),
+                    seeded_playout(&t, &start, seed, false, max),
                     "{label} seed {seed} max {max}"
                 );
             }
@@ -372,8 +335,8 @@ fn seeded_playouts_are_the_same_games_through_the_kernel() {
             }
             let pos = s.position().clone();
             assert_eq!(
-                playout(&t, &pos, seed, true, 1000),
-                playout(&t, &pos, seed, false, 1000),
+                seeded_playout(&t, &pos, seed, true, 1000),
+                seeded_playout(&t, &pos, seed, false, 1000),
                 "{label} seed {seed} from {}",
                 pos.to_fen(&t)
             );
