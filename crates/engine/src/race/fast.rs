@@ -21,8 +21,11 @@
 //! throws of 0, rows, passing, moves back, swaps) are a loop of their own
 //! ([`ChoiceRules`]): a seat's pieces as a mask of positions, each move
 //! with the cells it stops on and passes as masks ([`RuleStep`]), the
-//! general turn's refusals tested on them, the moves of a roll a mask of
-//! positions from which the one drawn is taken. The dice and the random
+//! general turn's refusals as two masks a roll (where no move may stop,
+//! what none may pass), each line's moves decided by shifts of them, by
+//! groups that rest on one cell, the few others one by one
+//! ([`RuleLine`]), the moves of a roll a mask of positions from which the
+//! one drawn is taken. The dice and the random
 //! player draw from the same generators in the same order as
 //! `lab::bench::play_one` over the general path, so a seed plays the same
 //! game on both (`tests/race_fast.rs` compares them turn by turn for every
@@ -195,15 +198,11 @@ struct ChoiceRules {
     /// The moves of `FastRace::moves` with what their refusals test (the
     /// entries side by side).
     steps: Vec<RuleStep>,
-    /// The positions (not out) whose move in `steps` is a choice before
-    /// the pieces are looked at, as bits: one mask a line (a seat row and
-    /// a roll).
-    movable: Vec<u64>,
-    /// The positions whose move in `steps` is not one the masks of a line
-    /// decide (`run_rules`): one that does not land and rest the roll's
-    /// count ahead having passed just the cells between, or lands on a
-    /// closed cell; one mask a line.
-    odd: Vec<u64>,
+    /// How the moves of each line (a seat row and a roll) are decided.
+    lines: Vec<RuleLine>,
+    /// The groups of moves that rest elsewhere than they land
+    /// (`RuleLine::rests`).
+    rests: Vec<Rest>,
     /// Lines from one seat row to the next (0: one row for all).
     line_stride: usize,
     /// `no landing on own pieces`.
@@ -216,6 +215,10 @@ struct ChoiceRules {
     counted: u64,
     /// The positions before home (out included), as bits.
     unfinished: u64,
+    /// The positions from which a piece may move again (out included), as
+    /// bits: a game whose pieces are all elsewhere is stuck (with
+    /// `may_stick`).
+    live: u64,
     /// `leave start first`.
     leave_start: bool,
     /// `enter compulsory`.
@@ -225,6 +228,8 @@ struct ChoiceRules {
     /// Whether the cell under each seat's position is closed, seat by seat
     /// (empty: no closed cells).
     closed: Vec<bool>,
+    /// The same, as bits a seat (empty: no closed cells).
+    closed_cells: Vec<u64>,
     /// The smallest and largest count of a roll.
     low: u16,
     high: u16,
@@ -233,14 +238,44 @@ struct ChoiceRules {
     /// A plain track (what `RuleStep::between` holds depends on it).
     plain: bool,
     /// `move back when blocked`: the moves back by every roll, as `steps`
-    /// (empty without the rule), and their masks, as `movable`.
+    /// (empty without the rule).
     back: Vec<RuleStep>,
-    back_movable: Vec<u64>,
     /// Rows or passing rules are in force (on a plain track).
     walls: bool,
     /// `protected in rows of N`, `no passing rows of N` (0: none).
     protect_rows: u8,
     pass_rows: u8,
+}
+
+/// How the moves of one line (a seat row and a roll) are decided, as bits
+/// of the positions they start from. Most land and rest the roll's count
+/// ahead (or back) having passed just the cells between: they are refused
+/// by shifts of the masks of what refuses them. Those that rest elsewhere
+/// than they land are refused by groups (`Rest`), the others one by one.
+#[derive(Clone, Copy, Debug, Default)]
+struct RuleLine {
+    /// The positions (not out) whose move forward is a choice before the
+    /// pieces are looked at.
+    movable: u64,
+    /// Of them, those tested one by one.
+    odd: u64,
+    /// The same for the moves back (`move back when blocked`).
+    back: u64,
+    back_odd: u64,
+    /// The groups of moves forward that land the count ahead and rest
+    /// elsewhere: a range of `ChoiceRules::rests`.
+    rests: (u32, u32),
+}
+
+/// Moves of one line that land the roll's count ahead, having passed just
+/// the cells between, and come to rest on one other cell (a landing rule
+/// moved them): refused by what refuses a landing there too.
+#[derive(Clone, Copy, Debug, Default)]
+struct Rest {
+    /// The positions they start from.
+    from: u64,
+    /// The cell where they rest, as a bit.
+    at: u64,
 }
 
 /// One move of the table the rules of the choices read: the move, where
@@ -298,18 +333,32 @@ struct Walls {
     unpassable: u64,
 }
 
-/// The positions of `mask` in rows of `r` or more set bits in a row.
+/// The positions of `mask` in rows of `r` or more set bits in a row (the
+/// usual rows of two and three without a loop).
 #[inline(always)]
 fn in_rows(mask: u64, r: u8) -> u64 {
-    let mut starts = mask;
-    for t in 1..u32::from(r) {
-        starts &= mask >> t;
+    match r {
+        0 | 1 => mask,
+        2 => {
+            let starts = mask & (mask >> 1);
+            starts | (starts << 1)
+        }
+        3 => {
+            let starts = mask & (mask >> 1) & (mask >> 2);
+            starts | (starts << 1) | (starts << 2)
+        }
+        _ => {
+            let mut starts = mask;
+            for t in 1..u32::from(r) {
+                starts &= mask >> t;
+            }
+            let mut rows = 0;
+            for t in 0..u32::from(r) {
+                rows |= starts << t;
+            }
+            rows
+        }
     }
-    let mut rows = 0;
-    for t in 0..u32::from(r.max(1)) {
-        rows |= starts << t;
-    }
-    rows
 }
 
 impl ChoiceRules {
@@ -647,6 +696,19 @@ impl FastRace {
             Some(c) if c.kept => c.cells + 1,
             _ => u16::MAX,
         };
+        // The closed cells under each seat's positions, as bits (none
+        // without closed cells).
+        let closed_cells: Vec<u64> = if closed.is_empty() {
+            Vec::new()
+        } else {
+            (0..players)
+                .map(|seat| {
+                    (1..width as u16)
+                        .filter(|&p| closed_at(seat, p))
+                        .fold(0u64, |m, p| m | bit(p))
+                })
+                .collect()
+        };
         let rules = with_rules.then(|| {
             let mut kept = 0u64;
             let mut counted = 0u64;
@@ -669,60 +731,119 @@ impl FastRace {
                 .fold(0u64, |m, p| m | bit(p));
             let walls = game.rows_or_passing();
             let lines = rows * rolls.len();
-            // The moves with what their refusals test, and the mask of the
-            // positions that move a line.
-            let table = |entries: &[Step], lands: &[u16]| {
+            // Where seat row `row`'s piece at `from` may be told apart from
+            // a piece at `q` by positions alone (the masks of a line).
+            let apart = |row: usize, from: u16, q: u16| {
+                q != from && (q == OUT || game.spot(row, q) != game.spot(row, from))
+            };
+            let mut rule_lines = vec![RuleLine::default(); lines];
+            let mut rests: Vec<Rest> = Vec::new();
+            // The moves with what their refusals test, and how each line
+            // decides them: by shifts (forward or back), by a group of
+            // moves that rest on one cell, or one by one.
+            let mut table = |entries: &[Step], lands: &[u16], forward: bool| {
                 let mut steps = Vec::with_capacity(entries.len());
-                let mut movable = vec![0u64; lines];
-                let mut odd = vec![0u64; lines];
+                let mut groups: Vec<Vec<Rest>> = vec![Vec::new(); lines];
                 for (i, (&s, &land)) in entries.iter().zip(lands).enumerate() {
                     let from = (i % width) as u16;
                     let mut e = RuleStep::new(s, plain, game.cells, from, land);
                     if walls && land > from && no_pass & e.between != 0 {
                         e.step.flags &= !MOVES;
                     }
-                    if from != OUT && e.step.flags & MOVES != 0 {
-                        let line = i / width;
-                        if let Some(m) = movable.get_mut(line) {
-                            *m |= bit(from);
-                        }
+                    let line = i / width;
+                    if let (true, true, Some(l)) = (
+                        from != OUT,
+                        e.step.flags & MOVES != 0,
+                        rule_lines.get_mut(line),
+                    ) {
+                        let row = line / rolls.len();
                         let count = rolls.get(line % rolls.len()).map_or(0, |r| r.1.count);
-                        let ahead = from + count;
-                        let shift = count > 0
+                        // Where a move by shifts lands, and what it passes.
+                        let (ahead, between) = if forward {
+                            (from + count, span(from, from + count))
+                        } else {
+                            (
+                                from.wrapping_sub(count),
+                                span(from.wrapping_sub(count), from),
+                            )
+                        };
+                        let plain_move = count > 0
+                            && (forward || from > count)
                             && ahead < 64
-                            && e.stop == bit(ahead)
-                            && e.between == span(from, ahead)
-                            && e.step.flags & CLOSED == 0;
-                        if let (false, Some(m)) = (shift, odd.get_mut(line)) {
-                            *m |= bit(from);
+                            && land == ahead
+                            && e.between == between
+                            && apart(row, from, ahead);
+                        let rest = s.at;
+                        if forward {
+                            l.movable |= bit(from);
+                        } else {
+                            l.back |= bit(from);
+                        }
+                        if plain_move && e.stop == bit(ahead) {
+                            // By shifts.
+                        } else if plain_move
+                            && forward
+                            && e.stop == bit(ahead) | bit(rest)
+                            && apart(row, from, rest)
+                        {
+                            // Rests elsewhere: the group of its cell.
+                            let g = groups.get_mut(line).map(|g| {
+                                let at = bit(rest);
+                                match g.iter().position(|r| r.at == at) {
+                                    Some(j) => &mut g[j],
+                                    None => {
+                                        g.push(Rest { from: 0, at });
+                                        let last = g.len() - 1;
+                                        &mut g[last]
+                                    }
+                                }
+                            });
+                            if let Some(g) = g {
+                                g.from |= bit(from);
+                            }
+                        } else if forward {
+                            l.odd |= bit(from);
+                        } else {
+                            l.back_odd |= bit(from);
                         }
                     }
                     steps.push(e);
                 }
-                (steps, movable, odd)
+                for (l, g) in rule_lines.iter_mut().zip(groups) {
+                    if !g.is_empty() {
+                        l.rests = (rests.len() as u32, (rests.len() + g.len()) as u32);
+                        rests.extend(g);
+                    }
+                }
+                steps
             };
-            let (steps, movable, odd) = table(&moves, &lands);
-            let (back, back_movable, _) = table(&back, &back_lands);
+            let steps = table(&moves, &lands, true);
+            let back = table(&back, &back_lands, false);
+            // A piece at one of these positions moves again.
+            let live = (0..width as u16)
+                .filter(|&p| p == OUT || p < stuck_from)
+                .fold(0u64, |m, p| m | bit(p));
             ChoiceRules {
                 steps,
-                movable,
-                odd,
+                lines: rule_lines,
+                rests,
                 line_stride: if rows == 1 { 0 } else { rolls.len() },
                 no_landing_own: game.no_landing_own,
                 kept,
                 counted,
                 unfinished,
+                live,
                 leave_start: game.leave_start,
                 enter_compulsory: game.enter_compulsory,
                 tries: game.tries,
                 closed,
+                closed_cells,
                 low,
                 high,
                 finish: game.finish,
                 cells: game.cells,
                 plain,
                 back,
-                back_movable,
                 walls,
                 protect_rows: game.protect_rows,
                 pass_rows: game.pass_rows,
@@ -835,6 +956,14 @@ impl FastRace {
     #[inline(always)]
     fn throw(&self, dice: &mut Rng) -> usize {
         if self.side_bits > 0 {
+            if self.side_bits == 1 && self.dice == 4 {
+                // Four sticks, each the top bit of a draw.
+                let a = dice.next_u64() >> 63;
+                let b = dice.next_u64() >> 63;
+                let c = dice.next_u64() >> 63;
+                let d = dice.next_u64() >> 63;
+                return ((a << 3) | (b << 2) | (c << 1) | d) as usize;
+            }
             let shift = 64 - self.side_bits;
             let mut index = 0usize;
             for _ in 0..self.dice {
@@ -1023,8 +1152,9 @@ impl FastRace {
     }
 
     /// The game, turn by turn; `K` pieces a seat (0: `self.k`), `N`
-    /// players (0: `self.players`); `HELD`: pieces may be held.
-    #[inline(always)]
+    /// players (0: `self.players`); `HELD`: pieces may be held. Not
+    /// inlined: each shape is a loop compiled on its own.
+    #[inline(never)]
     fn run_k<W: Watch, const K: usize, const N: usize, const HELD: bool>(
         &self,
         seed: u64,
@@ -1204,10 +1334,12 @@ impl FastRace {
     /// `leave start first` and `enter compulsory` leave one choice; a
     /// throw of 0 passes; a seat with no piece that can move tries again
     /// (`tries`). Every seat's pieces are kept as masks of positions
-    /// ([`Occupancy`]), the moves of a roll are a mask of positions (the
-    /// general turn lists them the furthest first, a position once), and
-    /// the one drawn is found in it.
-    #[inline(always)]
+    /// ([`Occupancy`]), what refuses a move is two masks worked out once a
+    /// roll (where it may not stop, what it may not pass), the moves of a
+    /// roll are decided by the masks of its line ([`RuleLine`]) and are a
+    /// mask of positions (the general turn lists them the furthest first,
+    /// a position once), and the one drawn is found in it.
+    #[inline(never)]
     fn run_rules<W: Watch, const K: usize>(
         &self,
         r: &ChoiceRules,
@@ -1218,16 +1350,15 @@ impl FastRace {
         let mut pick = Rng::new(agent_seed(seed, 0));
         let k = if K == 0 { self.k } else { K };
         let n = self.players;
-        let all = n * k;
         let mut pos = self.start;
         let mut occ = Occupancy::of(&pos, n, k);
         let mut owed = [0u8; MAX_SEATS];
-        let mut held = [false; MAX_PIECES];
         let mut seat = 0usize;
         let mut rolls = 0u32;
         let mut tries = 0u8;
         let mut listed: Vec<Choice> = Vec::new();
         let width = self.width;
+        let closed = !r.closed_cells.is_empty();
         while rolls < MAX_ROLLS {
             let index = self.throw(&mut dice);
             let roll = self.rolls.get(index).copied().unwrap_or_default();
@@ -1235,95 +1366,121 @@ impl FastRace {
             let line = line_no * width;
             let base = seat * k;
             let placed = occ.placed[seat];
-            let dup = occ.dup[seat];
             // A piece is out (waiting to enter).
             let waiting = placed & bit(OUT) != 0;
             // The choices: an entry, the positions whose piece moves (as
-            // bits, `legal` of them), a pass.
+            // bits), a pass.
             let mut enter = false;
             let mut legal = 0u64;
-            let mut moves = 0usize;
             // The turn's moves go back.
             let mut back = false;
             // A rule left one choice (not even a pass).
             let mut forced = false;
             if roll.flags & ROLL_ZERO == 0 {
+                let rl = r.lines.get(line_no).copied().unwrap_or_default();
                 // The seat's pieces that count.
                 let mask = placed & r.counted;
+                // Where no move may land or rest (an own piece, a
+                // protected row, a closed cell taken) and what no move may
+                // pass (a kept home cell with an own piece, an unpassable
+                // row), as bits.
+                let mut stops = if r.no_landing_own {
+                    mask
+                } else {
+                    mask & r.kept
+                };
+                let mut passes = mask & r.kept;
                 let walls = if r.walls {
-                    self.walls(r, &occ, seat)
+                    let w = self.walls(r, &occ, seat);
+                    stops |= w.protected;
+                    passes |= w.unpassable;
+                    w
                 } else {
                     Walls::default()
                 };
+                if closed {
+                    stops |= self.closed_taken_cells(r, &occ, seat);
+                }
                 let at = |table: &[RuleStep], p: u16| {
                     table
                         .get(line + usize::from(p))
                         .copied()
                         .unwrap_or_default()
                 };
+                // One move from `p` by the masks; one that stops where it
+                // starts by the general turn's test (the mover is not in
+                // the way of itself).
+                let refused = |e: &RuleStep, p: u16| {
+                    if e.stop & bit(p) == 0 {
+                        e.stop & stops != 0 || e.between & passes != 0
+                    } else {
+                        let others = mask & !(bit(p) & !occ.dup[seat]);
+                        self.refused(r, others, &walls, &occ, (seat, p), e)
+                    }
+                };
                 if waiting {
                     let e = at(&r.steps, OUT);
-                    enter = e.step.flags & MOVES != 0
-                        && !self.refused(r, mask, &walls, &occ, (seat, OUT), &e);
+                    enter = e.step.flags & MOVES != 0 && !refused(&e, OUT);
                 }
-                // The pieces on the board whose move is a choice.
-                let moving = |table: &[RuleStep], movable: u64| {
-                    let (mut legal, mut moves) = (0u64, 0usize);
-                    let mut left = placed & movable;
-                    while left != 0 {
-                        let p = left.trailing_zeros() as u16;
-                        left &= left - 1;
-                        let others = mask & !(bit(p) & !dup);
-                        if !self.refused(r, others, &walls, &occ, (seat, p), &at(table, p)) {
-                            legal |= bit(p);
-                            moves += 1;
-                        }
-                    }
-                    (legal, moves)
-                };
-                // Forward: the moves of the roll's count ahead by masks
-                // (an own piece or a protected row where they land, a
-                // kept home cell or an unpassable row passed), the odd
-                // ones one by one.
-                let candidates = placed & r.movable.get(line_no).copied().unwrap_or(0);
-                let odd = r.odd.get(line_no).copied().unwrap_or(0);
+                // Forward: the moves of the roll's count ahead by shifts
+                // (what stops them shifted back by the count, what they
+                // may not pass smeared over it), those that rest elsewhere
+                // by their groups, the odd ones one by one.
                 let count = u32::from(roll.count);
-                let blocking = if r.no_landing_own {
-                    mask
-                } else {
-                    mask & r.kept
-                };
-                let mut blocked = (blocking | walls.protected).checked_shr(count).unwrap_or(0);
-                let passing = walls.unpassable | (mask & r.kept);
-                if passing != 0 {
+                let candidates = placed & rl.movable;
+                let mut blocked = stops.checked_shr(count).unwrap_or(0);
+                if passes != 0 {
                     for s in 1..count.min(64) {
-                        blocked |= passing >> s;
+                        blocked |= passes >> s;
                     }
                 }
-                legal = candidates & !odd & !blocked;
-                moves = legal.count_ones() as usize;
-                if candidates & odd != 0 {
-                    let (slow, n) = moving(&r.steps, candidates & odd);
-                    legal |= slow;
-                    moves += n;
+                let (first, end) = rl.rests;
+                for g in r.rests.get(first as usize..end as usize).unwrap_or(&[]) {
+                    if stops & g.at != 0 {
+                        blocked |= g.from;
+                    }
                 }
-                // No move forward nor entry: the moves back.
+                legal = candidates & !rl.odd & !blocked;
+                let mut slow = candidates & rl.odd;
+                while slow != 0 {
+                    let p = slow.trailing_zeros() as u16;
+                    slow &= slow - 1;
+                    if !refused(&at(&r.steps, p), p) {
+                        legal |= bit(p);
+                    }
+                }
+                // No move forward nor entry: the moves back, by the same
+                // shifts the other way.
                 if !enter && legal == 0 && !r.back.is_empty() {
                     back = true;
-                    let movable = r.back_movable.get(line_no).copied().unwrap_or(0);
-                    (legal, moves) = moving(&r.back, movable);
+                    let movable = placed & rl.back;
+                    let mut blocked = stops.checked_shl(count).unwrap_or(0);
+                    if passes != 0 {
+                        for s in 1..count.min(64) {
+                            blocked |= passes << s;
+                        }
+                    }
+                    legal = movable & !rl.back_odd & !blocked;
+                    let mut slow = movable & rl.back_odd;
+                    while slow != 0 {
+                        let p = slow.trailing_zeros() as u16;
+                        slow &= slow - 1;
+                        if !refused(&at(&r.back, p), p) {
+                            legal |= bit(p);
+                        }
+                    }
                 }
                 // The moves go down: a piece on position 1 is the last.
                 if r.leave_start && waiting && legal & bit(1) != 0 {
-                    (legal, moves) = (bit(1), 1);
+                    legal = bit(1);
                     enter = false;
                     forced = true;
                 } else if enter && r.enter_compulsory {
-                    (legal, moves) = (0, 0);
+                    legal = 0;
                     forced = true;
                 }
-                moves += usize::from(enter);
             }
+            let moves = ones(legal) + usize::from(enter);
             let pass = moves == 0 || (!self.compulsory && !forced);
             let m = moves + usize::from(pass);
             let picked = pick.below(m as u64) as usize;
@@ -1350,7 +1507,7 @@ impl FastRace {
                 if enter {
                     list(first_at(OUT));
                 }
-                for t in 0..legal.count_ones() as usize {
+                for t in 0..ones(legal) {
                     list(first_at(nth_furthest(legal, t)));
                 }
                 if pass {
@@ -1375,65 +1532,53 @@ impl FastRace {
                 extra = step.flags & EXTRA != 0;
                 let to = step.at;
                 let opponents = step.flags & OPPONENTS != 0;
-                // Whether others were moved (the masks are made again).
-                let mut others_moved = false;
-                if step.flags & SWAP != 0
-                    && (0..n).any(|whose| {
-                        !(opponents && whose == seat) && occ.placed[whose] & bit(to) != 0
-                    })
-                {
+                if step.flags & SWAP != 0 {
                     // The others there go where it came from (out, when
                     // it entered).
                     let back_to = if from < r.cells { from } else { OUT };
-                    for (j, p) in pos.iter_mut().enumerate().take(all) {
-                        if *p == to && j != i && !(opponents && j >= base && j < base + k) {
-                            *p = back_to;
+                    for whose in 0..n {
+                        if (opponents && whose == seat) || occ.placed[whose] & bit(to) == 0 {
+                            continue;
+                        }
+                        // The seat's pieces by index, `i` the mover's.
+                        #[allow(clippy::needless_range_loop)]
+                        for j in whose * k..whose * k + k {
+                            if j != i && pos[j] == to {
+                                pos[j] = back_to;
+                                occ.lift(whose, to);
+                                occ.put(whose, back_to);
+                            }
                         }
                     }
-                    others_moved = true;
                 }
                 pos[i] = to;
                 occ.lift(seat, from);
                 occ.put(seat, to);
-                if step.flags & SEND_OUT != 0
-                    && step.flags & HOME == 0
-                    && to != OUT
-                    && self.sends_out(&occ, seat, to, opponents)
-                {
-                    // The general move, which sends them out.
-                    if self.move_piece::<false>(
-                        &mut pos,
-                        &mut held,
-                        &mut owed,
-                        (seat, base, k, n),
-                        i,
-                        step,
-                    ) {
+                if step.flags & HOME != 0 {
+                    if !self.all_pieces || occ.placed[seat] & r.unfinished == 0 {
                         over = true;
                         winner = Some(seat);
                     }
-                    others_moved = true;
-                } else {
-                    if step.flags & HOME != 0
-                        && (!self.all_pieces || occ.placed[seat] & r.unfinished == 0)
-                    {
-                        over = true;
-                        winner = Some(seat);
-                    }
-                    if step.miss > 0 {
-                        owed[seat] = owed[seat].saturating_add(step.miss);
-                    }
+                } else if step.flags & SEND_OUT != 0 && to != OUT {
+                    self.send_out(&mut pos, &mut occ, (seat, k, n), i, to, opponents);
                 }
-                if others_moved {
-                    occ = Occupancy::of(&pos, n, k);
+                if step.miss > 0 {
+                    owed[seat] = owed[seat].saturating_add(step.miss);
                 }
             } else {
                 extra = roll.flags & ROLL_EXTRA != 0;
             }
+            // Drawn: no piece can ever move again.
             let mut drawn = false;
-            if !over && self.may_stick && self.stuck::<false>(&pos, &held, moved, all) {
-                over = true;
-                drawn = true;
+            if !over && self.may_stick {
+                let stuck = match moved {
+                    Some(i) if r.live & bit(pos[i]) != 0 => false,
+                    _ => occ.placed.iter().take(n).all(|&p| p & r.live == 0),
+                };
+                if stuck {
+                    over = true;
+                    drawn = true;
+                }
             }
             let roller = seat;
             if !over && !extra {
@@ -1446,7 +1591,7 @@ impl FastRace {
                         tries = tries.saturating_add(1);
                         tries < r.tries
                             && !(roll.flags & ROLL_ENTERS != 0 && waiting)
-                            && self.none_can_move(r, &pos, &occ, (seat, k))
+                            && self.none_can_move(r, &occ, seat)
                     }
                 };
                 if !again {
@@ -1473,22 +1618,70 @@ impl FastRace {
         (rolls, None)
     }
 
-    /// Whether the piece of seat `seat` that came to rest on `at` sends
-    /// others out: another piece (an opponent's, with `opponents`) is on
-    /// the same spot (`occ` already has the mover there).
+    /// The pieces (the opponents', with `opponents`) on the spot where
+    /// seat `seat`'s piece `i` came to rest on `to` go out (`k` pieces a
+    /// seat, `n` seats): the masks of `same` find them.
     #[inline(always)]
-    fn sends_out(&self, occ: &Occupancy, seat: usize, at: u16, opponents: bool) -> bool {
-        let line = (seat * self.width + usize::from(at)) * self.players;
-        (0..self.players).any(|whose| {
-            let mut there = self.same.get(line + whose).copied().unwrap_or(0) & occ.placed[whose];
-            if whose == seat {
-                if opponents {
-                    return false;
-                }
-                there &= !(bit(at) & !occ.dup[seat]);
+    fn send_out(
+        &self,
+        pos: &mut [u16; MAX_PIECES],
+        occ: &mut Occupancy,
+        (seat, k, n): (usize, usize, usize),
+        i: usize,
+        to: u16,
+        opponents: bool,
+    ) {
+        let line = (seat * self.width + usize::from(to)) * self.players;
+        for whose in 0..n {
+            if opponents && whose == seat {
+                continue;
             }
-            there & !bit(OUT) != 0
-        })
+            let there =
+                self.same.get(line + whose).copied().unwrap_or(0) & occ.placed[whose] & !bit(OUT);
+            if there == 0 {
+                continue;
+            }
+            // The seat's pieces by index, `i` the mover's.
+            #[allow(clippy::needless_range_loop)]
+            for j in whose * k..whose * k + k {
+                let p = pos[j];
+                if j != i && p != OUT && there & bit(p) != 0 {
+                    pos[j] = OUT;
+                    occ.lift(whose, p);
+                    occ.put(whose, OUT);
+                }
+            }
+        }
+    }
+
+    /// The closed cells under seat `seat`'s positions that hold a piece,
+    /// anyone's, as bits (a move that stops there is refused).
+    #[inline(always)]
+    fn closed_taken_cells(&self, r: &ChoiceRules, occ: &Occupancy, seat: usize) -> u64 {
+        let cells = r.closed_cells.get(seat).copied().unwrap_or(0);
+        if self.plain {
+            // A plain track's spots are its cells.
+            let anyone = occ
+                .placed
+                .iter()
+                .take(self.players)
+                .fold(0u64, |m, &p| m | p);
+            return cells & anyone;
+        }
+        let mut taken = 0u64;
+        let mut left = cells;
+        while left != 0 {
+            let c = left.trailing_zeros() as u16;
+            left &= left - 1;
+            let line = (seat * self.width + usize::from(c)) * self.players;
+            if (0..self.players).any(|whose| {
+                self.same.get(line + whose).copied().unwrap_or(0) & occ.placed[whose] & !bit(OUT)
+                    != 0
+            }) {
+                taken |= bit(c);
+            }
+        }
+        taken
     }
 
     /// Whether the general turn's `landing_refusal` forbids the move `e`
@@ -1568,30 +1761,49 @@ impl FastRace {
     }
 
     /// `RaceState::none_can_move` of seat `seat`: no piece of theirs on
-    /// the track moves by any count to a cell the rules of the choices
-    /// allow.
+    /// the track moves by any count (a count of 0 moves nothing) to a cell
+    /// the rules of the choices allow; the moves that fit before the
+    /// finish by shifts, as a roll's, the others one by one.
     #[cold]
-    fn none_can_move(
-        &self,
-        r: &ChoiceRules,
-        pos: &[u16; MAX_PIECES],
-        occ: &Occupancy,
-        (seat, k): (usize, usize),
-    ) -> bool {
-        let base = seat * k;
-        let own = pos.get(base..base + k).unwrap_or(&[]);
-        let mask = occ.placed[seat] & r.counted;
-        let dup = occ.dup[seat];
+    fn none_can_move(&self, r: &ChoiceRules, occ: &Occupancy, seat: usize) -> bool {
+        let placed = occ.placed[seat];
+        let mask = placed & r.counted;
+        // On the track: out and finished pieces are not asked.
+        let on = placed & !bit(OUT) & (bit(r.cells) - 1);
+        if on == 0 {
+            return true;
+        }
+        let mut stops = if r.no_landing_own {
+            mask
+        } else {
+            mask & r.kept
+        };
+        if !r.closed_cells.is_empty() {
+            stops |= self.closed_taken_cells(r, occ, seat);
+        }
+        let passes = mask & r.kept;
         let exact = r.finish == Finish::Exact;
-        own.iter().all(|&from| {
-            if from == OUT || from >= r.cells {
-                return true;
+        for count in r.low..=r.high {
+            if count == 0 || count > r.cells {
+                continue;
             }
-            let others = mask & !(bit(from) & !dup);
-            (r.low..=r.high).all(|count| {
-                if exact && from + count > r.cells {
-                    return true;
+            let c = u32::from(count);
+            // The positions whose move lands on the track or its end.
+            let fits = on & ((1u64 << (r.cells - count + 1)) - 1);
+            let mut blocked = stops >> c;
+            if passes != 0 {
+                for s in 1..c {
+                    blocked |= passes >> s;
                 }
+            }
+            if fits & !blocked != 0 {
+                return false;
+            }
+            // Past the finish: none with an exact finish, else one by one.
+            let mut beyond = if exact { 0 } else { on & !fits };
+            while beyond != 0 {
+                let from = beyond.trailing_zeros() as u16;
+                beyond &= beyond - 1;
                 let land = r.advance(from, count);
                 let step = Step {
                     at: land,
@@ -1603,9 +1815,13 @@ impl FastRace {
                     },
                 };
                 let e = RuleStep::new(step, r.plain, r.cells, from, land);
-                self.refused(r, others, &Walls::default(), occ, (seat, from), &e)
-            })
-        })
+                let others = mask & !(bit(from) & !occ.dup[seat]);
+                if !self.refused(r, others, &Walls::default(), occ, (seat, from), &e) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 }
 
@@ -1659,6 +1875,18 @@ impl Occupancy {
             self.dup[seat] &= !bit(p);
         }
     }
+}
+
+/// The number of bits set in `x`, one step a bit (a roll's moves are a
+/// few bits; the portable build has no popcount instruction).
+#[inline(always)]
+fn ones(mut x: u64) -> usize {
+    let mut n = 0;
+    while x != 0 {
+        x &= x - 1;
+        n += 1;
+    }
+    n
 }
 
 /// The position of the `t`-th highest bit of `legal` (0: the highest):
