@@ -664,7 +664,8 @@ impl FastRace {
                 }
             }
         }
-        // Who shares a spot, as bits (`move_piece` sends them out).
+        // Who shares a spot, as bits (the loop of the rules of the choices
+        // reads them for closed cells and captures).
         let mut same = Vec::new();
         if width <= 64 {
             same = vec![0u64; players * width * players];
@@ -952,10 +953,14 @@ impl FastRace {
     }
 
     /// A roll, die after die: its faces as one number (the first die the
-    /// most significant digit, base `sides`).
+    /// most significant digit, base `sides`). `TOP`: a die of 2^n sides
+    /// (sticks) is drawn as the generator's top bits, the draw `Rng::below`
+    /// makes for it without its multiply (the loop of the rules of the
+    /// choices, where sticks are thrown); without it, by `Rng::below`, which
+    /// keeps the test of the sides out of the loop without rules.
     #[inline(always)]
-    fn throw(&self, dice: &mut Rng) -> usize {
-        if self.side_bits > 0 {
+    fn throw<const TOP: bool>(&self, dice: &mut Rng) -> usize {
+        if TOP && self.side_bits > 0 {
             if self.side_bits == 1 && self.dice == 4 {
                 // Four sticks, each the top bit of a draw.
                 let a = dice.next_u64() >> 63;
@@ -1021,26 +1026,6 @@ impl FastRace {
                         *p = OUT;
                         if HELD {
                             held[j] = false;
-                        }
-                    }
-                }
-            } else if !self.same.is_empty() {
-                // Who is on the same spot, by the masks of `same`.
-                let line = (seat * self.width + usize::from(at)) * self.players;
-                for whose in 0..n {
-                    if whose == seat && opponents {
-                        continue;
-                    }
-                    let there = self.same.get(line + whose).copied().unwrap_or(0);
-                    if there == 0 {
-                        continue;
-                    }
-                    for j in whose * k..whose * k + k {
-                        if j != i && there & bit(pos[j]) != 0 {
-                            pos[j] = OUT;
-                            if HELD {
-                                held[j] = false;
-                            }
                         }
                     }
                 }
@@ -1174,7 +1159,7 @@ impl FastRace {
         let mut listed: Vec<Choice> = Vec::new();
         let width = self.width;
         while rolls < MAX_ROLLS {
-            let index = self.throw(&mut dice);
+            let index = self.throw::<false>(&mut dice);
             // The moves of this roll from every position (a position is
             // at most `cells`: each entry is one look-up, no slice).
             let line = seat * self.row_stride + index * width;
@@ -1360,7 +1345,7 @@ impl FastRace {
         let width = self.width;
         let closed = !r.closed_cells.is_empty();
         while rolls < MAX_ROLLS {
-            let index = self.throw(&mut dice);
+            let index = self.throw::<true>(&mut dice);
             let roll = self.rolls.get(index).copied().unwrap_or_default();
             let line_no = seat * r.line_stride + index;
             let line = line_no * width;
