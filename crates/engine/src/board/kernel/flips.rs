@@ -664,6 +664,9 @@ impl FlipKernel {
     /// Plays at most `max` random plies from `p` (see
     /// `playout::random_plies`; where the side to move passes, the general
     /// path plays the pass). The plies played.
+    // A function of its own, with the host inlined into its loop (inlined
+    // into its caller, the host's `played` is a call a ply).
+    #[inline(never)]
     pub fn random_plies<H: PlayoutHost<u64>>(
         &self,
         p: &mut KPos<u64>,

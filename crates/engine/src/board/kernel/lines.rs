@@ -422,6 +422,9 @@ impl LineKernel {
     /// game goes on (see `playout::random_plies`): the i-th move is the
     /// i-th empty square. Stops after a ply that makes a row or fills the
     /// board, or when `host` says so. The plies played.
+    // A function of its own, with the host inlined into its loop (inlined
+    // into its caller, the host's `played` is a call a ply).
+    #[inline(never)]
     pub fn random_plies<H: PlayoutHost>(
         &self,
         p: &mut LPos,

@@ -465,6 +465,9 @@ impl StepKernel {
 
     /// Plays at most `max` random plies from `p` (see
     /// `playout::random_plies`). The plies played.
+    // A function of its own, with the host inlined into its loop (inlined
+    // into its caller, the host's `played` is a call a ply).
+    #[inline(never)]
     pub fn random_plies<H: PlayoutHost<u64>>(
         &self,
         p: &mut KPos<u64>,
