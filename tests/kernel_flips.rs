@@ -10,11 +10,12 @@
 //! path, and `bench` says which path ran and why.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::common::{board_game, board_text, ok, scratch, seeded_playout, seeded_plies};
-use rulebook::agents::{BoardGame, GameState};
-use rulebook::board::kernel::{FlipKernel, KMove, NoFlips};
-use rulebook::board::{Generator, MoveList, Perft, Position, Tables};
-use rulebook::rng::Rng;
+use crate::common::kernels::{
+    both_paths_agree, falls_back, played_by, random_positions, same_playouts, Probe,
+};
+use crate::common::{board_game, board_text};
+use rulebook::board::kernel::{FlipKernel, KMove, KPos, NoFlips};
+use rulebook::board::{MoveList, Perft, Position, Tables};
 
 /// The rule files the kernel of flips takes: (label, bundled name and
 /// options, or the rule text).
@@ -91,10 +92,9 @@ fn the_games_of_flips_take_the_kernel_of_flips() {
         assert!(!Perft::new(&t, 1).uses_step_kernel(&start), "{label}");
     }
     for game in ["other/reversi", "other/ataxx"] {
-        let out = ok(&["bench", game, "--depth", "2"]);
-        assert!(
-            out.ends_with("  played by the kernel of flips (64-bit boards)\n"),
-            "{out}"
+        assert_eq!(
+            played_by(game),
+            "  played by the kernel of flips (64-bit boards)"
         );
     }
     // Games of other kernels keep theirs.
@@ -118,57 +118,73 @@ fn rule_files_beyond_flips_fall_back_and_bench_says_why() {
         (
             "extends \"other/reversi\"\ngame \"Reversi, 30 discs each\"\nhand 30\n".to_string(),
             NoFlips::Moves,
-            "moves no kernel takes",
+            "flips refuses moves other than placements, copies and steps",
         ),
         (
             "extends \"other/reversi\"\ngame \"Reversi 10\"\nboard 10 x 10\n".to_string(),
             NoFlips::Board,
-            "a board beyond 64 bits",
+            "flips refuses a board beyond 64 bits",
         ),
         (
             std::fs::read_to_string("games/other/ataxx.rules")
                 .unwrap()
                 .replace("capture converts to stone", ""),
             NoFlips::Captures,
-            "captures that neither jump, replace nor convert",
+            "flips refuses captures other than conversions",
         ),
         (
             "extends \"other/reversi\"\ngame \"Reversi, five in a row\"\nend line 5 win\n"
                 .to_string(),
             NoFlips::End,
-            "end rules beyond counting pieces",
+            "flips refuses end rules beyond counting pieces",
         ),
     ];
-    let dir = scratch();
-    for (i, (text, why, words)) in cases.iter().enumerate() {
+    for (text, why, words) in &cases {
         let t = board_text(text);
         assert_eq!(t.flip_kernel().err(), Some(*why), "{text}");
-        let start = Position::start(&t);
-        assert!(!Perft::new(&t, 1).uses_flip_kernel(&start), "{text}");
-        // Counted and played by the general path both times: the same.
-        let mut fast = Perft::new(&t, 3);
-        let mut general = Perft::new(&t, 3);
-        general.use_kernel(false);
-        for d in 1..=3 {
-            assert_eq!(fast.count(&start, d), general.count(&start, d), "{text}");
-        }
-        for seed in 0..5 {
-            assert_eq!(
-                seeded_playout(&t, &start, seed, true, 1000),
-                seeded_playout(&t, &start, seed, false, 1000),
-                "{text}"
-            );
-        }
-        let path = dir.path().join(format!("game{i}.rules"));
-        std::fs::write(&path, text).unwrap();
-        let out = ok(&["bench", path.to_str().unwrap(), "--depth", "2"]);
-        assert!(
-            out.contains("  played by the general path (") && out.contains(words),
-            "{text}: {out}"
-        );
+        let line = falls_back(text, &t, |p, pos| p.uses_flip_kernel(pos), 3, (5, 1000));
+        assert!(line.contains(words), "{text}: {line}");
     }
     let gomoku = board_game("other/gomoku", &[]);
     assert_eq!(gomoku.flip_kernel().err(), Some(NoFlips::End));
+}
+
+/// The kernel of flips in a position of a game (`Probe`), and the passes
+/// seen.
+struct Flips<'t> {
+    k: &'t FlipKernel,
+    kp: KPos,
+    kmoves: Vec<KMove>,
+    pass: bool,
+    passes: usize,
+}
+
+impl Probe for Flips<'_> {
+    fn moves(&mut self, t: &Tables, pos: &Position, list: &MoveList) {
+        self.kp = self.k.position(pos).unwrap();
+        self.k.generate(&self.kp, &mut self.kmoves);
+        self.pass = list.len() == 1 && list.moves[0].is_pass();
+        let want: Vec<_> = if self.pass {
+            Vec::new()
+        } else {
+            (0..list.len())
+                .map(|i| general_move(self.k, list, i))
+                .collect()
+        };
+        let got: Vec<_> = self.kmoves.iter().map(kernel_move).collect();
+        assert_eq!(got, want, "{}", pos.to_fen(t));
+        assert_eq!(self.k.count(&self.kp), list.len() as u64);
+    }
+
+    fn played(&mut self, t: &Tables, after: &Position, i: usize) {
+        let next = if self.pass {
+            self.passes += 1;
+            FlipKernel::pass(&self.kp)
+        } else {
+            self.k.play(&self.kp, &self.kmoves[i])
+        };
+        assert_eq!(self.k.position(after), Some(next), "{}", after.to_fen(t));
+    }
 }
 
 #[test]
@@ -177,58 +193,21 @@ fn moves_and_perft_agree_in_positions_of_random_games() {
     let mut passes = 0;
     let mut deep = 0;
     for (label, t) in covered() {
-        let k = t.flip_kernel().unwrap();
-        let mut gen = Generator::new();
-        let mut list = MoveList::new();
-        let mut kmoves = Vec::new();
-        let mut fast = Perft::new(&t, 3);
-        let mut general = Perft::new(&t, 3);
-        general.use_kernel(false);
+        let mut probe = Flips {
+            k: t.flip_kernel().unwrap(),
+            kp: KPos::default(),
+            kmoves: Vec::new(),
+            pass: false,
+            passes: 0,
+        };
         // Ataxx's games are long, and its general perft slow: its first
         // plies only.
         let plies = if label.starts_with("ataxx") { 100 } else { 300 };
-        for seed in 1..=60u64 {
-            let mut rng = Rng::new(seed);
-            let mut pos = Position::start(&t);
-            for ply in 0..plies {
-                gen.generate(&t, &mut pos, &mut list);
-                let kp = k.position(&pos).unwrap();
-                k.generate(&kp, &mut kmoves);
-                let pass = list.len() == 1 && list.moves[0].is_pass();
-                let want: Vec<_> = if pass {
-                    Vec::new()
-                } else {
-                    (0..list.len()).map(|i| general_move(k, &list, i)).collect()
-                };
-                let got: Vec<_> = kmoves.iter().map(kernel_move).collect();
-                assert_eq!(got, want, "{label} seed {seed}: {}", pos.to_fen(&t));
-                assert_eq!(k.count(&kp), list.len() as u64, "{label}");
-                let depths = if ply % 8 == 0 { 3 } else { 2 };
-                for d in 1..=depths {
-                    assert_eq!(
-                        fast.count(&pos, d),
-                        general.count(&pos, d),
-                        "{label} depth {d}: {}",
-                        pos.to_fen(&t)
-                    );
-                }
-                deep += usize::from(depths == 3);
-                positions += 1;
-                if list.is_empty() {
-                    break;
-                }
-                let i = rng.below(list.len() as u64) as usize;
-                let m = list.moves[i];
-                let next = if pass {
-                    passes += 1;
-                    FlipKernel::pass(&kp)
-                } else {
-                    k.play(&kp, &kmoves[i])
-                };
-                rulebook::board::make(&t, &mut pos, &list, &m);
-                assert_eq!(k.position(&pos), Some(next), "{label}: play");
-            }
-        }
+        let depth_at = |ply| if ply % 8 == 0 { 3 } else { 2 };
+        let seen = random_positions(label, &t, 1..=60, plies, depth_at, &mut probe);
+        positions += seen.positions;
+        deep += seen.deep;
+        passes += probe.passes;
     }
     assert!(positions > 20_000, "only {positions} positions");
     assert!(deep > 2_500, "only {deep} positions at depth 3");
@@ -302,24 +281,8 @@ fn positions_where_a_side_passes_or_the_game_is_over_count_alike() {
     ];
     for (t, fen) in &cases {
         let pos = Position::parse(t, fen).unwrap();
-        let mut fast = Perft::new(t, 3);
-        assert!(fast.uses_flip_kernel(&pos), "{fen}");
-        let mut general = Perft::new(t, 3);
-        general.use_kernel(false);
-        for d in 1..=3 {
-            assert_eq!(
-                fast.count(&pos, d),
-                general.count(&pos, d),
-                "{fen} depth {d}"
-            );
-        }
-        for seed in 0..5 {
-            assert_eq!(
-                seeded_playout(t, &pos, seed, true, 1000),
-                seeded_playout(t, &pos, seed, false, 1000),
-                "{fen}"
-            );
-        }
+        assert!(Perft::new(t, 3).uses_flip_kernel(&pos), "{fen}");
+        both_paths_agree(fen, t, &pos, 3, 5, 1000);
     }
 }
 
@@ -328,50 +291,14 @@ fn seeded_playouts_are_the_same_games_through_the_kernel() {
     let mut games = 0;
     let mut passes = 0;
     for (label, t) in covered() {
-        let start = Position::start(&t);
-        for seed in 0..40 {
-            // Ply by ply: the same moves and the same end.
-            let want = seeded_plies(&t, seed, false, true);
-            assert_eq!(
-                seeded_plies(&t, seed, true, false),
-                want,
-                "{label} seed {seed}"
-            );
-            assert!(want.len() > 1);
-            // Whole playouts, with the default ply limit and a short one
-            // (the kernel hands the last plies to the general path).
-            for max in [1000, 7] {
-                let got = seeded_playout(&t, &start, seed, true, max);
-                assert_eq!(
-                    got,
-                    seeded_playout(&t, &start, seed, false, max),
-                    "{label} seed {seed} max {max}"
-                );
-                // The last event count: passes.
-                passes += usize::from(!got.contains(", 0] hash"));
-            }
-            games += 1;
-        }
-        // From positions in the middle of games.
-        let mut rng = Rng::new(99);
-        for seed in 0..40 {
-            let mut g = BoardGame::new(&t);
-            g.use_kernel(false);
-            let mut s = g.start();
-            for _ in 0..(seed % 9) * 3 {
-                if s.move_count() == 0 {
-                    break;
-                }
-                s.play(rng.below(s.move_count() as u64) as usize);
-            }
-            let pos = s.position().clone();
-            assert_eq!(
-                seeded_playout(&t, &pos, seed, true, 1000),
-                seeded_playout(&t, &pos, seed, false, 1000),
-                "{label} seed {seed} from {}",
-                pos.to_fen(&t)
-            );
-        }
+        let played = same_playouts(label, &t, 40, 3);
+        games += played.ends.len();
+        // The last event count: passes.
+        passes += played
+            .whole
+            .iter()
+            .filter(|got| !got.contains(", 0] hash"))
+            .count();
     }
     assert!(games >= 280);
     assert!(passes > 0, "no game with a pass");

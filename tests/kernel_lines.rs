@@ -10,11 +10,12 @@
 //! `bench` says which path ran and why.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::common::{board_game, board_text, ok, scratch, seeded_playout, seeded_plies};
-use rulebook::agents::{BoardGame, GameState};
-use rulebook::board::kernel::NoLines;
-use rulebook::board::{Generator, MoveList, Perft, Position, Tables};
-use rulebook::rng::Rng;
+use crate::common::kernels::{
+    both_paths_agree, falls_back, played_by, random_positions, same_playouts, Probe,
+};
+use crate::common::{board_game, board_text};
+use rulebook::board::kernel::{LineKernel, NoLines};
+use rulebook::board::{MoveList, Perft, Position, Tables};
 
 /// Tic-tac-toe: 3 x 3, three in a row along a rank, a file or a diagonal.
 const TIC_TAC_TOE: &str = "game \"Tic-tac-toe\"\n\
@@ -67,19 +68,21 @@ fn the_games_of_lines_take_the_kernel_of_lines() {
         assert!(Perft::new(&t, 1).uses_line_kernel(&start), "{label}");
         assert!(!Perft::new(&t, 1).uses_flip_kernel(&start), "{label}");
     }
-    let out = ok(&["bench", "other/gomoku", "--depth", "2"]);
-    assert!(
-        out.ends_with("  played by the kernel of lines (a mailbox of the board)\n"),
-        "{out}"
-    );
-    // Games of other kernels keep theirs; games that move pieces are not
-    // games of lines.
     assert_eq!(
-        board_game("other/reversi", &[]).line_kernel().err(),
-        Some(NoLines::Other)
+        played_by("other/gomoku"),
+        "  played by the kernel of lines (a mailbox of the board)"
     );
+    // Games of other kernels keep theirs (the kernel of lines is not
+    // tried); games that move pieces are not games of lines.
+    for game in ["other/reversi", "other/hasami-shogi"] {
+        assert_eq!(
+            board_game(game, &[]).line_kernel().err(),
+            Some(NoLines::Other),
+            "{game}"
+        );
+    }
     assert_eq!(
-        board_game("other/hasami-shogi", &[]).line_kernel().err(),
+        board_game("other/brandubh", &[]).line_kernel().err(),
         Some(NoLines::Plain)
     );
 }
@@ -102,7 +105,7 @@ fn rule_files_beyond_lines_fall_back_and_bench_says_why() {
         (
             gomoku("end line 5 win\nend repetition 2 draw\n"),
             NoLines::End,
-            "end rules beyond rows and a full board",
+            "end rules beyond rows and a full board, or sides that drop out",
         ),
         (
             gomoku("side red \"Red\" forward east\n"),
@@ -110,31 +113,14 @@ fn rule_files_beyond_lines_fall_back_and_bench_says_why() {
             "not two sides",
         ),
     ];
-    let dir = scratch();
-    for (i, (text, why, words)) in cases.iter().enumerate() {
+    for (text, why, words) in &cases {
         let t = board_text(text);
         assert_eq!(t.line_kernel().err(), Some(*why), "{text}");
-        let start = Position::start(&t);
-        assert!(!Perft::new(&t, 1).uses_line_kernel(&start), "{text}");
-        let mut fast = Perft::new(&t, 2);
-        let mut general = Perft::new(&t, 2);
-        general.use_kernel(false);
-        for d in 1..=2 {
-            assert_eq!(fast.count(&start, d), general.count(&start, d), "{text}");
-        }
-        for seed in 0..5 {
-            assert_eq!(
-                seeded_playout(&t, &start, seed, true, 1000),
-                seeded_playout(&t, &start, seed, false, 1000),
-                "{text}"
-            );
-        }
-        let path = dir.path().join(format!("game{i}.rules"));
-        std::fs::write(&path, text).unwrap();
-        let out = ok(&["bench", path.to_str().unwrap(), "--depth", "2"]);
-        assert!(
-            out.contains("  played by the general path (") && out.contains(words),
-            "{text}: {out}"
+        let line = falls_back(text, &t, |p, pos| p.uses_line_kernel(pos), 2, (5, 1000));
+        assert_eq!(
+            line,
+            format!("  played by the general path: the kernel of lines refuses {words}"),
+            "{text}"
         );
     }
 }
@@ -150,62 +136,60 @@ fn placements(list: &MoveList) -> Vec<u16> {
         .collect()
 }
 
+/// The kernel of lines in a position of a game (`Probe`), and the games
+/// seen ended by a row and by a full board.
+struct Lines<'t> {
+    k: &'t LineKernel,
+    rows: usize,
+    full: usize,
+}
+
+impl Probe for Lines<'_> {
+    fn moves(&mut self, t: &Tables, pos: &Position, list: &MoveList) {
+        let kp = self.k.position(pos).unwrap();
+        assert_eq!(self.k.count(&kp), list.len() as u64, "{}", pos.to_fen(t));
+        if !list.is_empty() {
+            assert_eq!(kp.empty(), placements(list), "{}", pos.to_fen(t));
+        } else if kp.empty().is_empty() {
+            self.full += 1;
+        } else {
+            self.rows += 1;
+        }
+    }
+
+    fn played(&mut self, t: &Tables, after: &Position, _: usize) {
+        assert!(self.k.position(after).is_some(), "{}", after.to_fen(t));
+    }
+}
+
 #[test]
 fn moves_and_perft_agree_in_positions_of_random_games() {
     let mut positions = 0;
     let mut rows = 0;
     let mut full = 0;
     for (label, t) in covered() {
-        let k = t.line_kernel().unwrap();
-        let mut gen = Generator::new();
-        let mut list = MoveList::new();
-        let mut fast = Perft::new(&t, 4);
-        let mut general = Perft::new(&t, 4);
-        general.use_kernel(false);
+        let mut probe = Lines {
+            k: t.line_kernel().unwrap(),
+            rows: 0,
+            full: 0,
+        };
         // Perft one ply deeper every fourth ply; one ply less on bigger
         // boards (the general path's count looks for rows over the whole
         // board in every position).
         let n = t.game().squares.len();
         let seeds = if n <= 49 { 1..=60u64 } else { 1..=12u64 };
-        for seed in seeds {
-            let mut rng = Rng::new(seed);
-            let mut pos = Position::start(&t);
-            for ply in 0.. {
-                gen.generate(&t, &mut pos, &mut list);
-                let kp = k.position(&pos).unwrap();
-                assert_eq!(k.count(&kp), list.len() as u64, "{label}");
-                if !list.is_empty() {
-                    assert_eq!(kp.empty(), placements(&list), "{label} seed {seed}");
-                }
-                let depths = if n <= 9 {
-                    4
-                } else if n <= 49 {
-                    2
-                } else {
-                    1
-                } + usize::from(ply % 4 == 0);
-                for d in 1..=depths {
-                    assert_eq!(
-                        fast.count(&pos, d),
-                        general.count(&pos, d),
-                        "{label} depth {d}: {}",
-                        pos.to_fen(&t)
-                    );
-                }
-                positions += 1;
-                if list.is_empty() {
-                    if kp.empty().is_empty() {
-                        full += 1;
-                    } else {
-                        rows += 1;
-                    }
-                    break;
-                }
-                let i = rng.below(list.len() as u64) as usize;
-                let m = list.moves[i];
-                rulebook::board::make(&t, &mut pos, &list, &m);
-            }
-        }
+        let base = if n <= 9 {
+            4
+        } else if n <= 49 {
+            2
+        } else {
+            1
+        };
+        let depth_at = |ply| base + usize::from(ply % 4 == 0);
+        let seen = random_positions(label, &t, seeds, usize::MAX, depth_at, &mut probe);
+        positions += seen.positions;
+        rows += probe.rows;
+        full += probe.full;
     }
     assert!(positions > 5_000, "only {positions} positions");
     assert!(rows > 100, "only {rows} games ended by a row");
@@ -272,25 +256,9 @@ fn positions_over_by_a_row_or_a_full_board_count_alike() {
     ];
     for (t, fen) in &cases {
         let pos = Position::parse(t, fen).unwrap();
-        let mut fast = Perft::new(t, 3);
-        assert!(fast.uses_line_kernel(&pos), "{fen}");
-        let mut general = Perft::new(t, 3);
-        general.use_kernel(false);
+        assert!(Perft::new(t, 3).uses_line_kernel(&pos), "{fen}");
         let depth = if t.game().squares.len() <= 9 { 3 } else { 2 };
-        for d in 1..=depth {
-            assert_eq!(
-                fast.count(&pos, d),
-                general.count(&pos, d),
-                "{fen} depth {d}"
-            );
-        }
-        for seed in 0..5 {
-            assert_eq!(
-                seeded_playout(t, &pos, seed, true, 1000),
-                seeded_playout(t, &pos, seed, false, 1000),
-                "{fen}"
-            );
-        }
+        both_paths_agree(fen, t, &pos, depth, 5, 1000);
     }
 }
 
@@ -299,48 +267,9 @@ fn seeded_playouts_are_the_same_games_through_the_kernel() {
     let mut games = 0;
     let mut endings = std::collections::BTreeSet::new();
     for (label, t) in covered() {
-        let start = Position::start(&t);
-        for seed in 0..30 {
-            // Ply by ply: the same moves and the same end.
-            let want = seeded_plies(&t, seed, false, true);
-            assert_eq!(
-                seeded_plies(&t, seed, true, false),
-                want,
-                "{label} seed {seed}"
-            );
-            assert!(want.len() > 1);
-            endings.insert(want.last().cloned().unwrap_or_default());
-            // Whole playouts, with the default ply limit and a short one
-            // (the kernel hands the last plies to the general path).
-            for max in [1000, 7] {
-                assert_eq!(
-                    seeded_playout(&t, &start, seed, true, max),
-                    seeded_playout(&t, &start, seed, false, max),
-                    "{label} seed {seed} max {max}"
-                );
-            }
-            games += 1;
-        }
-        // From positions in the middle of games.
-        let mut rng = Rng::new(99);
-        for seed in 0..30 {
-            let mut g = BoardGame::new(&t);
-            g.use_kernel(false);
-            let mut s = g.start();
-            for _ in 0..(seed % 9) * 3 {
-                if s.move_count() == 0 {
-                    break;
-                }
-                s.play(rng.below(s.move_count() as u64) as usize);
-            }
-            let pos = s.position().clone();
-            assert_eq!(
-                seeded_playout(&t, &pos, seed, true, 1000),
-                seeded_playout(&t, &pos, seed, false, 1000),
-                "{label} seed {seed} from {}",
-                pos.to_fen(&t)
-            );
-        }
+        let played = same_playouts(label, &t, 30, 3);
+        games += played.ends.len();
+        endings.extend(played.ends);
     }
     assert!(games >= 210);
     // Wins of both sides and draws by a full board.

@@ -11,11 +11,12 @@
 //! fall back to the general path, and `bench` says which path ran and why.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::common::{board_game, board_text, ok, scratch, seeded_playout, seeded_plies};
-use rulebook::agents::{BoardGame, GameState};
-use rulebook::board::kernel::{KMove, NoSlides};
-use rulebook::board::{Generator, MoveList, Perft, Position, Tables};
-use rulebook::rng::Rng;
+use crate::common::kernels::{
+    both_paths_agree, falls_back, played_by, random_positions, same_playouts, Probe,
+};
+use crate::common::{board_game, board_text, ok};
+use rulebook::board::kernel::{KMove, KPos, NoSlides, SlideKernel};
+use rulebook::board::{MoveList, Perft, Position, Tables};
 
 /// A house rule of Hasami shogi: the bundled rules with `more` after them.
 fn hasami(title: &str, more: &str) -> String {
@@ -107,9 +108,9 @@ fn the_games_of_slides_take_the_kernel_of_slides() {
     }
     let out = ok(&["bench", "other/hasami-shogi", "--depth", "3"]);
     assert!(out.starts_with("perft 3 254219 in "), "{out}");
-    assert!(
-        out.ends_with("  played by the kernel of slides (128-bit boards)\n"),
-        "{out}"
+    assert_eq!(
+        played_by("other/hasami-shogi"),
+        "  played by the kernel of slides (128-bit boards)"
     );
     // Games of other kernels keep theirs; games where nothing slides are
     // not of this family.
@@ -132,12 +133,12 @@ fn rule_files_beyond_slides_fall_back_and_bench_says_why() {
         (
             std::fs::read_to_string("games/other/brandubh.rules").unwrap(),
             NoSlides::Squares,
-            "(squares with rules)",
+            "squares with rules",
         ),
         (
             std::fs::read_to_string("games/other/tablut.rules").unwrap(),
             NoSlides::Squares,
-            "(squares with rules)",
+            "squares with rules",
         ),
         (
             hasami(
@@ -146,7 +147,7 @@ fn rule_files_beyond_slides_fall_back_and_bench_says_why() {
                  setup man at home\nsetup black king at e2",
             ),
             NoSlides::Kinds,
-            "(slides with more than one kind of piece)",
+            "more than one kind of piece",
         ),
         (
             hasami(
@@ -154,12 +155,12 @@ fn rule_files_beyond_slides_fall_back_and_bench_says_why() {
                 "capture custodian any multiple",
             ),
             NoSlides::Moves,
-            "(moves no kernel takes)",
+            "moves other than slides and steps onto empty squares, or more than four directions of a class",
         ),
         (
             hasami("Hasami with passes", "end no-moves pass"),
             NoSlides::End,
-            "(end rules beyond counting pieces, passes, or sides that drop out)",
+            "end rules beyond counting pieces, passes, or sides that drop out",
         ),
         (
             hasami(
@@ -167,36 +168,44 @@ fn rule_files_beyond_slides_fall_back_and_bench_says_why() {
                 "zone far = rank last\nend reach far win",
             ),
             NoSlides::End,
-            "(end rules beyond counting pieces, passes, or sides that drop out)",
+            "end rules beyond counting pieces, passes, or sides that drop out",
         ),
     ];
-    let dir = scratch();
-    for (i, (text, why, words)) in cases.iter().enumerate() {
+    for (text, why, words) in &cases {
         let t = board_text(text);
         assert_eq!(t.slide_kernel().err(), Some(*why), "{text}");
-        let start = Position::start(&t);
-        assert!(!Perft::new(&t, 1).uses_slide_kernel(&start), "{text}");
-        // Counted and played by the general path both times: the same.
-        let mut fast = Perft::new(&t, 2);
-        let mut general = Perft::new(&t, 2);
-        general.use_kernel(false);
-        for d in 1..=2 {
-            assert_eq!(fast.count(&start, d), general.count(&start, d), "{text}");
-        }
-        for seed in 0..3 {
-            assert_eq!(
-                seeded_playout(&t, &start, seed, true, 300),
-                seeded_playout(&t, &start, seed, false, 300),
-                "{text}"
-            );
-        }
-        let path = dir.path().join(format!("game{i}.rules"));
-        std::fs::write(&path, text).unwrap();
-        let out = ok(&["bench", path.to_str().unwrap(), "--depth", "1"]);
-        assert!(
-            out.ends_with(&format!("  played by the general path {words}\n")),
-            "{text}: {out}"
+        let line = falls_back(text, &t, |p, pos| p.uses_slide_kernel(pos), 2, (3, 300));
+        assert_eq!(
+            line,
+            format!("  played by the general path: the kernel of slides refuses {words}"),
+            "{text}"
         );
+    }
+}
+
+/// The kernel of slides in a position of a game (`Probe`), and the moves
+/// that take seen.
+struct Slides<'t> {
+    k: &'t SlideKernel,
+    kp: KPos<u128>,
+    kmoves: Vec<KMove<u128>>,
+    taken: usize,
+}
+
+impl Probe for Slides<'_> {
+    fn moves(&mut self, t: &Tables, pos: &Position, list: &MoveList) {
+        self.kp = self.k.position(pos).unwrap();
+        self.k.generate(&self.kp, &mut self.kmoves);
+        let want: Vec<_> = (0..list.len()).map(|i| general_move(t, list, i)).collect();
+        let got: Vec<_> = self.kmoves.iter().map(kernel_move).collect();
+        assert_eq!(got, want, "{}", pos.to_fen(t));
+        assert_eq!(self.k.count(&self.kp), list.len() as u64);
+        self.taken += self.kmoves.iter().filter(|m| m.cap != 0).count();
+    }
+
+    fn played(&mut self, t: &Tables, after: &Position, i: usize) {
+        let next = self.k.play(&self.kp, &self.kmoves[i]);
+        assert_eq!(self.k.position(after), Some(next), "{}", after.to_fen(t));
     }
 }
 
@@ -206,48 +215,17 @@ fn moves_and_perft_agree_in_positions_of_random_games() {
     let mut deep = 0;
     let mut taken = 0;
     for (label, t, _) in covered() {
-        let k = t.slide_kernel().unwrap();
-        let mut gen = Generator::new();
-        let mut list = MoveList::new();
-        let mut kmoves = Vec::new();
-        let mut fast = Perft::new(&t, 3);
-        let mut general = Perft::new(&t, 3);
-        general.use_kernel(false);
-        for seed in 1..=12u64 {
-            let mut rng = Rng::new(seed);
-            let mut pos = Position::start(&t);
-            for ply in 0..60 {
-                gen.generate(&t, &mut pos, &mut list);
-                let kp = k.position(&pos).unwrap();
-                k.generate(&kp, &mut kmoves);
-                let want: Vec<_> = (0..list.len())
-                    .map(|i| general_move(&t, &list, i))
-                    .collect();
-                let got: Vec<_> = kmoves.iter().map(kernel_move).collect();
-                assert_eq!(got, want, "{label} seed {seed}: {}", pos.to_fen(&t));
-                assert_eq!(k.count(&kp), list.len() as u64, "{label}");
-                taken += kmoves.iter().filter(|m| m.cap != 0).count();
-                let depths = if ply % 20 == 0 { 3 } else { 2 };
-                for d in 1..=depths {
-                    assert_eq!(
-                        fast.count(&pos, d),
-                        general.count(&pos, d),
-                        "{label} depth {d}: {}",
-                        pos.to_fen(&t)
-                    );
-                }
-                deep += usize::from(depths == 3);
-                positions += 1;
-                if list.is_empty() {
-                    break;
-                }
-                let i = rng.below(list.len() as u64) as usize;
-                let m = list.moves[i];
-                let next = k.play(&kp, &kmoves[i]);
-                rulebook::board::make(&t, &mut pos, &list, &m);
-                assert_eq!(k.position(&pos), Some(next), "{label}: play");
-            }
-        }
+        let mut probe = Slides {
+            k: t.slide_kernel().unwrap(),
+            kp: KPos::default(),
+            kmoves: Vec::new(),
+            taken: 0,
+        };
+        let depth_at = |ply| if ply % 20 == 0 { 3 } else { 2 };
+        let seen = random_positions(label, &t, 1..=12, 60, depth_at, &mut probe);
+        positions += seen.positions;
+        deep += seen.deep;
+        taken += probe.taken;
     }
     assert!(positions > 5_000, "only {positions} positions");
     assert!(deep > 200, "only {deep} positions at depth 3");
@@ -257,17 +235,7 @@ fn moves_and_perft_agree_in_positions_of_random_games() {
 #[test]
 fn perft_from_the_start_agrees_with_the_general_path() {
     for (label, t, _) in covered() {
-        let start = Position::start(&t);
-        let mut fast = Perft::new(&t, 3);
-        let mut general = Perft::new(&t, 3);
-        general.use_kernel(false);
-        for d in 1..=3 {
-            assert_eq!(
-                fast.count(&start, d),
-                general.count(&start, d),
-                "{label} depth {d}"
-            );
-        }
+        both_paths_agree(label, &t, &Position::start(&t), 3, 0, 0);
     }
 }
 
@@ -287,24 +255,8 @@ fn corners_rows_and_ends_count_alike() {
     let k = t.slide_kernel().unwrap();
     for fen in fens {
         let pos = Position::parse(&t, fen).unwrap();
-        let mut fast = Perft::new(&t, 3);
-        assert!(fast.uses_slide_kernel(&pos), "{fen}");
-        let mut general = Perft::new(&t, 3);
-        general.use_kernel(false);
-        for d in 1..=3 {
-            assert_eq!(
-                fast.count(&pos, d),
-                general.count(&pos, d),
-                "{fen} depth {d}"
-            );
-        }
-        for seed in 0..5 {
-            assert_eq!(
-                seeded_playout(&t, &pos, seed, true, 1000),
-                seeded_playout(&t, &pos, seed, false, 1000),
-                "{fen}"
-            );
-        }
+        assert!(Perft::new(&t, 3).uses_slide_kernel(&pos), "{fen}");
+        both_paths_agree(fen, &t, &pos, 3, 5, 1000);
     }
     // The corners: each of the four taken by some move.
     let pos = Position::parse(&t, fens[0]).unwrap();
@@ -323,49 +275,13 @@ fn seeded_playouts_are_the_same_games_through_the_kernel() {
     let mut games = 0;
     let mut captures = 0;
     for (label, t, _) in covered() {
-        let start = Position::start(&t);
-        for seed in 0..12 {
-            // Ply by ply: the same moves and the same end.
-            let want = seeded_plies(&t, seed, false, true);
-            assert_eq!(
-                seeded_plies(&t, seed, true, false),
-                want,
-                "{label} seed {seed}"
-            );
-            assert!(want.len() > 1);
-            // Whole playouts, with the default ply limit and a short one
-            // (the kernel hands the last plies to the general path).
-            for max in [1000, 7] {
-                let got = seeded_playout(&t, &start, seed, true, max);
-                assert_eq!(
-                    got,
-                    seeded_playout(&t, &start, seed, false, max),
-                    "{label} seed {seed} max {max}"
-                );
-                captures += usize::from(!got.contains("events [0,"));
-            }
-            games += 1;
-        }
-        // From positions in the middle of games.
-        let mut rng = Rng::new(99);
-        for seed in 0..12 {
-            let mut g = BoardGame::new(&t);
-            g.use_kernel(false);
-            let mut s = g.start();
-            for _ in 0..(seed % 9) * 5 {
-                if s.move_count() == 0 {
-                    break;
-                }
-                s.play(rng.below(s.move_count() as u64) as usize);
-            }
-            let pos = s.position().clone();
-            assert_eq!(
-                seeded_playout(&t, &pos, seed, true, 1000),
-                seeded_playout(&t, &pos, seed, false, 1000),
-                "{label} seed {seed} from {}",
-                pos.to_fen(&t)
-            );
-        }
+        let played = same_playouts(label, &t, 12, 5);
+        games += played.ends.len();
+        captures += played
+            .whole
+            .iter()
+            .filter(|got| !got.contains("events [0,"))
+            .count();
     }
     assert!(games >= 96);
     assert!(captures > 50, "only {captures} games with a capture");

@@ -10,11 +10,12 @@
 //! path ran and why.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::common::{board_game, board_text, ok, scratch, seeded_playout, seeded_plies};
-use rulebook::agents::{BoardGame, GameState};
-use rulebook::board::kernel::{KMove, NoSteps};
-use rulebook::board::{Generator, MoveList, Perft, Position, Tables};
-use rulebook::rng::Rng;
+use crate::common::kernels::{
+    both_paths_agree, falls_back, played_by, random_positions, same_playouts, seeded_playout, Probe,
+};
+use crate::common::{board_game, board_text, ok};
+use rulebook::board::kernel::{KMove, KPos, NoSteps, StepKernel};
+use rulebook::board::{MoveList, Perft, Position, Tables};
 
 /// A rule file of steps on a board of `board` with the pieces and rules
 /// of `body`.
@@ -148,9 +149,9 @@ fn the_games_of_steps_take_the_kernel_of_steps() {
     }
     let out = ok(&["bench", "other/breakthrough", "--depth", "3"]);
     assert!(out.starts_with("perft 3 11132 in "), "{out}");
-    assert!(
-        out.ends_with("  played by the kernel of steps (64-bit boards)\n"),
-        "{out}"
+    assert_eq!(
+        played_by("other/breakthrough"),
+        "  played by the kernel of steps (64-bit boards)"
     );
     let out = ok(&["bench", "draughts", "--depth", "2"]);
     assert!(
@@ -159,7 +160,7 @@ fn the_games_of_steps_take_the_kernel_of_steps() {
     );
     assert_eq!(
         board_game("draughts", &[]).step_kernel().err(),
-        Some(NoSteps::Jumps)
+        Some(NoSteps::Other)
     );
 }
 
@@ -170,14 +171,14 @@ fn rule_files_beyond_steps_fall_back_and_bench_says_why() {
         (
             steps_game("Nine", "board 9 x 9\nplayable all", &bt),
             NoSteps::Board,
-            "a board beyond 64 bits",
+            "steps refuses a board beyond 64 bits",
         ),
         (
             "extends \"other/breakthrough\"\ngame \"On lines\"\ndescription \"Lines.\"\n\
              lines diagonal only from dark\n"
                 .to_string(),
             NoSteps::Board,
-            "a board beyond 64 bits",
+            "steps refuses a board beyond 64 bits",
         ),
         (
             steps_game(
@@ -186,7 +187,7 @@ fn rule_files_beyond_steps_fall_back_and_bench_says_why() {
                 &bt.replace("step forward\n", "slide forward\n"),
             ),
             NoSteps::Moves,
-            "moves no kernel takes",
+            "slides refuses moves other than slides and steps onto empty squares",
         ),
         (
             steps_game(
@@ -198,7 +199,7 @@ fn rule_files_beyond_steps_fall_back_and_bench_says_why() {
                 ),
             ),
             NoSteps::Captures,
-            "captures other than by jumps or replacement",
+            "steps refuses captures other than by replacement",
         ),
         (
             steps_game(
@@ -207,39 +208,45 @@ fn rule_files_beyond_steps_fall_back_and_bench_says_why() {
                 &bt.replace("end reach far win", "end line 3 win"),
             ),
             NoSteps::End,
-            "end rules beyond counting pieces",
+            "steps refuses end rules beyond counting pieces",
         ),
     ];
-    let dir = scratch();
-    for (i, (text, why, words)) in cases.iter().enumerate() {
+    for (text, why, words) in &cases {
         let t = board_text(text);
         assert_eq!(t.step_kernel().err(), Some(*why), "{text}");
-        let start = Position::start(&t);
-        assert!(!Perft::new(&t, 1).uses_step_kernel(&start), "{text}");
-        // Counted and played by the general path both times: the same.
-        let mut fast = Perft::new(&t, 3);
-        let mut general = Perft::new(&t, 3);
-        general.use_kernel(false);
-        for d in 1..=3 {
-            assert_eq!(fast.count(&start, d), general.count(&start, d), "{text}");
-        }
-        for seed in 0..5 {
-            assert_eq!(
-                seeded_playout(&t, &start, seed, true, 1000),
-                seeded_playout(&t, &start, seed, false, 1000),
-                "{text}"
-            );
-        }
-        let path = dir.path().join(format!("game{i}.rules"));
-        std::fs::write(&path, text).unwrap();
-        let out = ok(&["bench", path.to_str().unwrap(), "--depth", "2"]);
-        assert!(
-            out.contains("  played by the general path (") && out.contains(words),
-            "{text}: {out}"
-        );
+        let line = falls_back(text, &t, |p, pos| p.uses_step_kernel(pos), 3, (5, 1000));
+        assert!(line.contains(words), "{text}: {line}");
     }
     let hasami = board_game("other/hasami-shogi", &[]);
     assert_eq!(hasami.step_kernel().err(), Some(NoSteps::Moves));
+}
+
+/// The kernel of steps in a position of a game (`Probe`), and the
+/// positions with a capture seen.
+struct Steps<'t> {
+    k: &'t StepKernel,
+    kp: KPos,
+    kmoves: Vec<KMove>,
+    captures: usize,
+}
+
+impl Probe for Steps<'_> {
+    fn moves(&mut self, t: &Tables, pos: &Position, list: &MoveList) {
+        self.kp = self.k.position(pos).unwrap();
+        self.k.generate(&self.kp, &mut self.kmoves);
+        let want: Vec<_> = (0..list.len())
+            .map(|i| general_move(t, pos, list, i))
+            .collect();
+        let got: Vec<_> = self.kmoves.iter().map(kernel_move).collect();
+        assert_eq!(got, want, "{}", pos.to_fen(t));
+        assert_eq!(self.k.count(&self.kp), list.len() as u64);
+        self.captures += usize::from(list.moves.iter().any(|m| m.cap_len > 0));
+    }
+
+    fn played(&mut self, t: &Tables, after: &Position, i: usize) {
+        let next = self.kp.play(&self.kmoves[i]);
+        assert_eq!(self.k.position(after), Some(next), "{}", after.to_fen(t));
+    }
 }
 
 #[test]
@@ -249,48 +256,17 @@ fn moves_and_perft_agree_in_positions_of_random_games() {
     let mut deep = 0;
     for (label, text) in covered() {
         let t = tables_of(&text);
-        let k = t.step_kernel().unwrap();
-        let mut gen = Generator::new();
-        let mut list = MoveList::new();
-        let mut kmoves = Vec::new();
-        let mut fast = Perft::new(&t, 3);
-        let mut general = Perft::new(&t, 3);
-        general.use_kernel(false);
-        for seed in 1..=60u64 {
-            let mut rng = Rng::new(seed);
-            let mut pos = Position::start(&t);
-            for ply in 0..300 {
-                gen.generate(&t, &mut pos, &mut list);
-                let kp = k.position(&pos).unwrap();
-                k.generate(&kp, &mut kmoves);
-                let want: Vec<_> = (0..list.len())
-                    .map(|i| general_move(&t, &pos, &list, i))
-                    .collect();
-                let got: Vec<_> = kmoves.iter().map(kernel_move).collect();
-                assert_eq!(got, want, "{label} seed {seed}: {}", pos.to_fen(&t));
-                assert_eq!(k.count(&kp), list.len() as u64, "{label}");
-                let depths = if ply % 8 == 0 { 3 } else { 2 };
-                for d in 1..=depths {
-                    assert_eq!(
-                        fast.count(&pos, d),
-                        general.count(&pos, d),
-                        "{label} depth {d}: {}",
-                        pos.to_fen(&t)
-                    );
-                }
-                deep += usize::from(depths == 3);
-                positions += 1;
-                if list.is_empty() {
-                    break;
-                }
-                captures += usize::from(list.moves.iter().any(|m| m.cap_len > 0));
-                let i = rng.below(list.len() as u64) as usize;
-                let m = list.moves[i];
-                let next = kp.play(&kmoves[i]);
-                rulebook::board::make(&t, &mut pos, &list, &m);
-                assert_eq!(k.position(&pos), Some(next), "{label}: play");
-            }
-        }
+        let mut probe = Steps {
+            k: t.step_kernel().unwrap(),
+            kp: KPos::default(),
+            kmoves: Vec::new(),
+            captures: 0,
+        };
+        let depth_at = |ply| if ply % 8 == 0 { 3 } else { 2 };
+        let seen = random_positions(label, &t, 1..=60, 300, depth_at, &mut probe);
+        positions += seen.positions;
+        deep += seen.deep;
+        captures += probe.captures;
     }
     assert!(positions > 5_000, "only {positions} positions");
     assert!(deep > 500, "only {deep} positions at depth 3");
@@ -311,24 +287,8 @@ fn a_side_without_pieces_or_reduced_ends_the_game_whoever_is_to_move() {
         (&four, "W:Wa2,b2,c3,d3,e3:Ba7,b7,c7,d7,e7"),
     ] {
         let pos = Position::parse(t, fen).unwrap();
-        let mut fast = Perft::new(t, 3);
-        assert!(fast.uses_step_kernel(&pos), "{fen}");
-        let mut general = Perft::new(t, 3);
-        general.use_kernel(false);
-        for d in 1..=3 {
-            assert_eq!(
-                fast.count(&pos, d),
-                general.count(&pos, d),
-                "{fen} depth {d}"
-            );
-        }
-        for seed in 0..5 {
-            assert_eq!(
-                seeded_playout(t, &pos, seed, true, 1000),
-                seeded_playout(t, &pos, seed, false, 1000),
-                "{fen}"
-            );
-        }
+        assert!(Perft::new(t, 3).uses_step_kernel(&pos), "{fen}");
+        both_paths_agree(fen, t, &pos, 3, 5, 1000);
     }
 }
 
@@ -351,48 +311,7 @@ fn seeded_playouts_are_the_same_games_through_the_kernel() {
     let mut games = 0;
     for (label, text) in covered() {
         let t = tables_of(&text);
-        let start = Position::start(&t);
-        for seed in 0..40 {
-            // Ply by ply: the same moves and the same end.
-            let want = seeded_plies(&t, seed, false, true);
-            assert_eq!(
-                seeded_plies(&t, seed, true, false),
-                want,
-                "{label} seed {seed}"
-            );
-            assert!(want.len() > 1);
-            // Whole playouts, with the default ply limit and a short one
-            // (the kernel hands the last plies to the general path).
-            for max in [1000, 7] {
-                let got = seeded_playout(&t, &start, seed, true, max);
-                assert_eq!(
-                    got,
-                    seeded_playout(&t, &start, seed, false, max),
-                    "{label} seed {seed} max {max}"
-                );
-            }
-            games += 1;
-        }
-        // From positions in the middle of games.
-        let mut rng = Rng::new(99);
-        for seed in 0..40 {
-            let mut g = BoardGame::new(&t);
-            g.use_kernel(false);
-            let mut s = g.start();
-            for _ in 0..(seed % 9) {
-                if s.move_count() == 0 {
-                    break;
-                }
-                s.play(rng.below(s.move_count() as u64) as usize);
-            }
-            let pos = s.position().clone();
-            assert_eq!(
-                seeded_playout(&t, &pos, seed, true, 1000),
-                seeded_playout(&t, &pos, seed, false, 1000),
-                "{label} seed {seed} from {}",
-                pos.to_fen(&t)
-            );
-        }
+        games += same_playouts(label, &t, 40, 1).ends.len();
     }
     assert!(games >= 240);
 }

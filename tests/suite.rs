@@ -7,6 +7,8 @@
 #[path = "common/mod.rs"]
 mod common;
 
+#[path = "bench.rs"]
+mod bench;
 #[path = "board_ataxx.rs"]
 mod board_ataxx;
 #[path = "board_events.rs"]

@@ -4,7 +4,9 @@
 use std::io::Write;
 
 use super::Failure;
-use crate::board::kernel::{walk_copy, NoFlips, NoLines, NoSlides, NoSteps, WalkCopy};
+use crate::board::kernel::{
+    walk_copy, NoFlips, NoJumps, NoLines, NoSlides, NoSteps, Path, Refusal, WalkCopy,
+};
 use crate::board::Tables;
 use crate::lab::bench::{PerftSpeed, PlayoutSpeed, RaceSpeed};
 use crate::race::fast::NotCovered;
@@ -52,44 +54,18 @@ pub(crate) fn playouts(title: &str, s: &PlayoutSpeed, out: &mut dyn Write) -> Re
 /// Which engine counted a board bench's perft (`perft`) or played its
 /// playouts; for a perft by a kernel of jumps, which copy of its walk.
 pub(crate) fn board_path(t: &Tables, perft: bool, out: &mut dyn Write) -> Result<i32, Failure> {
-    let path = if t.kernel().is_some() {
-        "the kernel of jumps (64-bit boards)"
-    } else if t.wide_kernel().is_some() {
-        "the kernel of jumps on 128-bit boards"
-    } else {
-        match (
-            t.step_kernel(),
-            t.flip_kernel(),
-            t.slide_kernel(),
-            t.line_kernel(),
-        ) {
-            (Ok(_), ..) => "the kernel of steps (64-bit boards)",
-            (Err(_), Ok(_), ..) => "the kernel of flips (64-bit boards)",
-            (Err(_), Err(_), Ok(_), _) => "the kernel of slides (128-bit boards)",
-            (Err(_), Err(_), Err(_), Ok(_)) => "the kernel of lines (a mailbox of the board)",
-            // Nothing slides, not a game of placements alone, nor of
-            // placements, copies or conversions: why not the kernel of
-            // steps.
-            (
-                Err(why),
-                Err(NoFlips::Plain | NoFlips::Other),
-                Err(NoSlides::Plain | NoSlides::Other),
-                Err(NoLines::Plain | NoLines::Other),
-            ) => no_steps(why),
-            // A game of placements alone: why not the kernel of lines.
-            (Err(_), Err(_), Err(_), Err(why))
-                if !matches!(why, NoLines::Plain | NoLines::Other) =>
-            {
-                no_lines(why)
-            }
-            (Err(_), Err(NoFlips::Plain | NoFlips::Other), Err(why), _) => no_slides(why),
-            // Pieces placed that enclose, copy or convert: why not the
-            // kernel of flips.
-            (Err(_), Err(why), _, _) => no_flips(why),
-        }
+    let path = t.path();
+    let named = match path {
+        Path::Jumps(_) => "the kernel of jumps (64-bit boards)",
+        Path::WideJumps(_) => "the kernel of jumps on 128-bit boards",
+        Path::Steps(_) => "the kernel of steps (64-bit boards)",
+        Path::Flips(_) => "the kernel of flips (64-bit boards)",
+        Path::Slides(_) => "the kernel of slides (128-bit boards)",
+        Path::Lines(_) => "the kernel of lines (a mailbox of the board)",
+        Path::General(why) => &format!("the general path: {}", refusal(why)),
     };
-    writeln!(out, "  played by {path}")?;
-    if perft && (t.kernel().is_some() || t.wide_kernel().is_some()) {
+    writeln!(out, "  played by {named}")?;
+    if perft && matches!(path, Path::Jumps(_) | Path::WideJumps(_)) {
         let copy = match walk_copy() {
             WalkCopy::BitInstructions => "the copy compiled with popcnt, bmi1 and bmi2",
             WalkCopy::Portable => {
@@ -101,83 +77,110 @@ pub(crate) fn board_path(t: &Tables, perft: bool, out: &mut dyn Write) -> Result
     Ok(0)
 }
 
-/// Why a board game takes the general path, in words.
+/// Which kernel came nearest to a game the general path plays, and why it
+/// refuses it, in words.
+fn refusal(why: Refusal) -> String {
+    let (kernel, what) = match why {
+        Refusal::Jumps(why) => ("jumps", no_jumps(why)),
+        Refusal::Steps(why) => ("steps", no_steps(why)),
+        Refusal::Flips(why) => ("flips", no_flips(why)),
+        Refusal::Slides(why) => ("slides", no_slides(why)),
+        Refusal::Lines(why) => ("lines", no_lines(why)),
+    };
+    format!("the kernel of {kernel} refuses {what}")
+}
+
+/// Why the kernel of jumps refuses a game.
+fn no_jumps(why: NoJumps) -> &'static str {
+    match why {
+        NoJumps::Plain => "a game where nothing jumps",
+        NoJumps::Board => "a board with holes or lines that join only some squares, beyond 128 bits, or directions that are not one shift of it",
+        NoJumps::Sides => "not two sides",
+        NoJumps::Kinds => "more than two kinds of piece",
+        NoJumps::Optional => "captures that are not compulsory (`capture optional`)",
+        NoJumps::Stacks => "columns (`capture stacks`)",
+        NoJumps::Opening => "opening removals (`opening remove`)",
+        NoJumps::Limits => "jumps along lines with limits (`straight`)",
+        NoJumps::Moves => {
+            "moves other than steps, slides and jumps (hops, placements, copies), or more than four directions of a class"
+        }
+        NoJumps::Captures => {
+            "captures other than by jumping, precedence criteria, or pieces that can't be taken"
+        }
+        NoJumps::Squares => "squares with rules",
+        NoJumps::End => "end rules beyond counting pieces, or sides that drop out",
+        NoJumps::Crowning => "a crowning into another side",
+        _ => "the game",
+    }
+}
+
+/// Why the kernel of steps refuses a game.
 fn no_steps(why: NoSteps) -> &'static str {
     match why {
-        NoSteps::Sides => "the general path (not two sides)",
-        NoSteps::Kinds => "the general path (more than two kinds of piece)",
-        NoSteps::Board => {
-            "the general path (a board beyond 64 bits, or directions that are not one shift of it)"
+        NoSteps::Sides => "not two sides",
+        NoSteps::Kinds => "more than two kinds of piece",
+        NoSteps::Board => "a board beyond 64 bits, or directions that are not one shift of it",
+        NoSteps::Moves => {
+            "moves other than steps (slides, jumps, hops, copies, placements, openings, columns)"
         }
-        NoSteps::Moves => "the general path (moves no kernel takes)",
-        NoSteps::Captures => "the general path (captures other than by jumps or replacement)",
-        NoSteps::Squares => "the general path (squares with rules)",
-        NoSteps::End => {
-            "the general path (end rules beyond counting pieces and reaching a zone, or passes)"
-        }
-        NoSteps::Crowning => "the general path (a crowning into another side)",
-        _ => "the general path",
+        NoSteps::Captures => "captures other than by replacement",
+        NoSteps::Squares => "squares with rules",
+        NoSteps::End => "end rules beyond counting pieces and reaching a zone, or passes",
+        NoSteps::Crowning => "a crowning into another side",
+        _ => "the game",
     }
 }
 
-/// Why a game of placements, copies or conversions takes the general
-/// path, in words.
+/// Why the kernel of flips refuses a game.
 fn no_flips(why: NoFlips) -> &'static str {
     match why {
-        NoFlips::Sides => "the general path (not two sides)",
-        NoFlips::Kinds => {
-            "the general path (placements or conversions with more than one kind of piece)"
+        NoFlips::Plain => "a game without placements, copies or conversions",
+        NoFlips::Sides => "not two sides",
+        NoFlips::Kinds => "more than one kind of piece",
+        NoFlips::Board => "a board beyond 64 bits, lines that join only some squares, or directions that are not one shift of it",
+        NoFlips::Moves => {
+            "moves other than placements, copies and steps, placements next to one's own, or a hand that runs out"
         }
-        NoFlips::Board => {
-            "the general path (a board beyond 64 bits, or directions that are not one shift of it)"
-        }
-        NoFlips::Moves => "the general path (moves no kernel takes)",
-        NoFlips::Captures => "the general path (captures that neither jump, replace nor convert)",
-        NoFlips::Squares => "the general path (squares with rules)",
-        NoFlips::End => {
-            "the general path (end rules beyond counting pieces, or sides that drop out)"
-        }
-        NoFlips::Crowning => "the general path (a crowning)",
-        _ => "the general path",
+        NoFlips::Captures => "captures other than conversions by enclosure or neighbourhood",
+        NoFlips::Squares => "squares with rules",
+        NoFlips::End => "end rules beyond counting pieces, or sides that drop out",
+        NoFlips::Crowning => "a crowning",
+        _ => "the game",
     }
 }
 
-/// Why a game of slides takes the general path, in words.
+/// Why the kernel of slides refuses a game.
 fn no_slides(why: NoSlides) -> &'static str {
     match why {
-        NoSlides::Squares => "the general path (squares with rules)",
-        NoSlides::Sides => "the general path (not two sides)",
-        NoSlides::Moves => "the general path (moves no kernel takes)",
-        NoSlides::Captures => {
-            "the general path (captures other than custodian capture that removes)"
+        NoSlides::Plain => "a game where nothing slides",
+        NoSlides::Squares => "squares with rules",
+        NoSlides::Sides => "not two sides",
+        NoSlides::Moves => {
+            "moves other than slides and steps onto empty squares, or more than four directions of a class"
         }
-        NoSlides::Kinds => "the general path (slides with more than one kind of piece)",
-        NoSlides::Crowning => "the general path (a crowning)",
+        NoSlides::Captures => "captures other than custodian capture that removes",
+        NoSlides::Kinds => "more than one kind of piece",
+        NoSlides::Crowning => "a crowning",
         NoSlides::End => {
-            "the general path (end rules beyond counting pieces, passes, or sides that drop out)"
+            "end rules beyond counting pieces, passes, or sides that drop out"
         }
-        NoSlides::Board => {
-            "the general path (a board with holes or lines, or directions that are not one shift of it)"
-        }
-        _ => "the general path",
+        NoSlides::Board => "a board with holes or lines, or directions that are not one shift of it",
+        _ => "the game",
     }
 }
 
-/// Why a game of placements alone takes the general path, in words.
+/// Why the kernel of lines refuses a game.
 fn no_lines(why: NoLines) -> &'static str {
     match why {
-        NoLines::Sides => "the general path (not two sides)",
-        NoLines::Kinds => "the general path (placements of more than one kind of piece)",
-        NoLines::Hand => "the general path (a hand that runs out)",
-        NoLines::Placing => {
-            "the general path (placements only where they enclose or next to one's own)"
-        }
-        NoLines::Squares => "the general path (squares with rules, or a crowning)",
-        NoLines::End => {
-            "the general path (end rules beyond rows and a full board, or sides that drop out)"
-        }
-        NoLines::Board => "the general path (a board whose lines join only some squares)",
-        _ => "the general path",
+        NoLines::Plain => "a game of more than placements",
+        NoLines::Sides => "not two sides",
+        NoLines::Kinds => "more than one kind of piece",
+        NoLines::Hand => "a hand that runs out",
+        NoLines::Placing => "placements only where they enclose or next to one's own",
+        NoLines::Squares => "squares with rules, or a crowning",
+        NoLines::End => "end rules beyond rows and a full board, or sides that drop out",
+        NoLines::Board => "a board whose lines join only some squares",
+        _ => "the game",
     }
 }
 

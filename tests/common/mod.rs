@@ -1,20 +1,22 @@
 //! What several test files share: the command line run in-process, a
 //! scratch folder of the test's own, the shards of a lab run, seeded random
 //! games, the browser window's size, the play page's measures, the
-//! screenshots of docs/ (tests/web_browser.rs drives the browser) and the
-//! web application in process.
+//! screenshots of docs/ (tests/web_browser.rs drives the browser), the
+//! web application in process, and the driver of the kernels' tests
+//! (`kernels`).
 // Each test file uses only some of these.
 #![allow(dead_code)]
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use rulebook::agents::{BoardGame, GameState};
 use rulebook::board::{Match, Position, Tables};
 use rulebook::rng::Rng;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
 use crate::web_browser::Browser;
+
+pub mod kernels;
 
 /// What a run of the command line gave: its exit code, standard output and
 /// standard error.
@@ -393,51 +395,4 @@ impl WebApp {
         let (s, v) = self.json(method, uri, body);
         (s, v["error"].as_str().unwrap_or_default().to_string())
     }
-}
-
-/// For the tests of the kernels: a seeded random playout from `pos` (at
-/// most `max_plies` plies a game), through the kernel or the general path; what can be seen of the game
-/// at its end and the generator's next output.
-pub fn seeded_playout(
-    t: &Tables,
-    pos: &Position,
-    seed: u64,
-    kernel: bool,
-    max_plies: u32,
-) -> String {
-    let mut g = BoardGame::with_max_plies(t, max_plies);
-    g.use_kernel(kernel);
-    let mut s = g.state(pos.clone());
-    let mut rng = Rng::new(seed);
-    let plies = s.random_plies(&mut rng, u32::MAX);
-    format!(
-        "plies {plies} {} ending {:?} events {:?} hash {:x} at {} next {:x}",
-        s.plies(),
-        s.ending(),
-        s.event_counts(),
-        s.hash(),
-        s.position().to_fen(t),
-        rng.next_u64()
-    )
-}
-
-/// The positions of a seeded random game ply by ply, and its end: move by
-/// move with every list written down (`stepwise`), or by one-ply calls
-/// of `random_plies` (through the kernel when it is on).
-pub fn seeded_plies(t: &Tables, seed: u64, kernel: bool, stepwise: bool) -> Vec<String> {
-    let mut g = BoardGame::new(t);
-    g.use_kernel(kernel);
-    let mut s = g.start();
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while s.move_count() > 0 {
-        if stepwise {
-            s.play(rng.below(s.move_count() as u64) as usize);
-        } else {
-            assert_eq!(s.random_plies(&mut rng, 1), 1);
-        }
-        out.push(format!("{} {:x}", s.position().to_fen(t), s.hash()));
-    }
-    out.push(format!("{:?} {:?}", s.ending(), s.event_counts()));
-    out
 }

@@ -12,7 +12,7 @@ use super::state::{Conversion, Counted, EndCause, Ending, Features, GameState};
 use super::zobrist::Zobrist;
 use crate::board::end::{self, History};
 use crate::board::game::{event, EndCondition, JumpEffect, Sq, Verdict};
-use crate::board::kernel::{KMove, KPos, LPos, PlayoutHost, PlayoutScratch, Word};
+use crate::board::kernel::{KMove, KPos, LPos, Path, PlayoutHost, PlayoutScratch, Word};
 use crate::board::tables::{EMPTY, NONE};
 use crate::board::{make, Generator, Move, MoveList, Position, Tables};
 use crate::rng::Rng;
@@ -247,28 +247,26 @@ impl<'t> BoardGame<'t> {
 /// The kernel's Zobrist keys, when the game has a kernel (for perft and
 /// playouts, or for playouts only).
 fn kernel_keys(t: &Tables, z: &Zobrist) -> Option<Box<KernelKeys>> {
-    match (&t.kernel, &t.wide_kernel, &t.step_kernel) {
-        (Some(k), _, _) => keys_of(t, z, k.wins_over(), |s, kind| k.one_way(s, kind)),
-        (None, Some(k), _) => keys_of(t, z, k.wins_over(), |s, kind| k.one_way(s, kind)),
-        (None, None, Ok(k)) => keys_of(t, z, false, |s, kind| k.one_way(s, kind)),
-        (None, None, Err(_)) => match (&t.flip_kernel, &t.slide_kernel, &t.line_kernel) {
-            // Pieces are won over: only a removal (none here) starts the
-            // history again.
-            (Ok(k), _, _) => keys_in(t, z, k.layout(), true, |_, _| false),
-            // Slides go both ways: only a capture starts it again.
-            (Err(_), Ok(_), _) => keys_of(t, z, false, |_, _| false),
-            // A placement is hashed by its square (`Host::placed`): the
-            // keys by bit stay unused.
-            (Err(_), Err(_), Ok(_)) => Some(Box::new(KernelKeys {
-                piece: [[[0; 128]; 2]; 2],
-                side: [z.side_key(0), z.side_key(1)],
-                one_way: [[false; 2]; 2],
-                convert: None,
-                wins_over: false,
-                on: true,
-            })),
-            (Err(_), Err(_), Err(_)) => None,
-        },
+    match t.path() {
+        Path::Jumps(k) => keys_of(t, z, k.wins_over(), |s, kind| k.one_way(s, kind)),
+        Path::WideJumps(k) => keys_of(t, z, k.wins_over(), |s, kind| k.one_way(s, kind)),
+        Path::Steps(k) => keys_of(t, z, false, |s, kind| k.one_way(s, kind)),
+        // Pieces are won over: only a removal (none here) starts the
+        // history again.
+        Path::Flips(k) => keys_in(t, z, k.layout(), true, |_, _| false),
+        // Slides go both ways: only a capture starts it again.
+        Path::Slides(_) => keys_of(t, z, false, |_, _| false),
+        // A placement is hashed by its square (`Host::placed`): the keys
+        // by bit stay unused.
+        Path::Lines(_) => Some(Box::new(KernelKeys {
+            piece: [[[0; 128]; 2]; 2],
+            side: [z.side_key(0), z.side_key(1)],
+            one_way: [[false; 2]; 2],
+            convert: None,
+            wins_over: false,
+            on: true,
+        })),
+        Path::General(_) => None,
     }
 }
 
@@ -540,60 +538,61 @@ impl<'g> BoardState<'g> {
         let g = self.g;
         let keys = g.kernel.as_deref().filter(|k| k.on)?;
         let t = g.t;
-        if let Some(k) = &t.kernel {
-            let mut sc = std::mem::take(&mut self.kscratch);
-            let n = self.plies_on(
-                keys,
-                &mut k.position(&self.pos)?,
-                |kp, host| k.random_plies(kp, rng, max, host, &mut sc),
-                |kp, pos| k.write_position(t, kp, pos),
-            );
-            self.kscratch = sc;
-            Some(n)
-        } else if let Some(k) = &t.wide_kernel {
-            let mut sc = std::mem::take(&mut self.kscratch_wide);
-            let n = self.plies_on(
-                keys,
-                &mut k.position(&self.pos)?,
-                |kp, host| k.random_plies(kp, rng, max, host, &mut sc),
-                |kp, pos| k.write_position(t, kp, pos),
-            );
-            self.kscratch_wide = sc;
-            Some(n)
-        } else if let Ok(k) = t.step_kernel.as_deref() {
-            Some(self.plies_on(
-                keys,
-                &mut k.position(&self.pos)?,
-                |kp, host| k.random_plies(kp, rng, max, host),
-                |kp, pos| k.write_position(t, kp, pos),
-            ))
-        } else if let Ok(k) = t.flip_kernel.as_deref() {
-            Some(self.plies_on(
-                keys,
-                &mut k.position(&self.pos)?,
-                |kp, host| k.random_plies(kp, rng, max, host),
-                |kp, pos| k.write_position(t, kp, pos),
-            ))
-        } else if let Ok(k) = t.slide_kernel.as_deref() {
-            Some(self.plies_on(
-                keys,
-                &mut k.position(&self.pos)?,
-                |kp, host| k.random_plies(kp, rng, max, host),
-                |kp, pos| k.write_position(t, kp, pos),
-            ))
-        } else {
-            let k = t.line_kernel.as_deref().ok()?;
-            let mut lp = std::mem::take(&mut self.lscratch);
-            let n = k.position_into(&self.pos, &mut lp).then(|| {
-                self.plies_on(
+        match t.path() {
+            Path::Jumps(k) => {
+                let mut sc = std::mem::take(&mut self.kscratch);
+                let n = self.plies_on(
                     keys,
-                    &mut lp,
-                    |lp, host| k.random_plies(lp, rng, max, host),
-                    |lp, pos| k.write_position(t, lp, pos),
-                )
-            });
-            self.lscratch = lp;
-            n
+                    &mut k.position(&self.pos)?,
+                    |kp, host| k.random_plies(kp, rng, max, host, &mut sc),
+                    |kp, pos| k.write_position(t, kp, pos),
+                );
+                self.kscratch = sc;
+                Some(n)
+            }
+            Path::WideJumps(k) => {
+                let mut sc = std::mem::take(&mut self.kscratch_wide);
+                let n = self.plies_on(
+                    keys,
+                    &mut k.position(&self.pos)?,
+                    |kp, host| k.random_plies(kp, rng, max, host, &mut sc),
+                    |kp, pos| k.write_position(t, kp, pos),
+                );
+                self.kscratch_wide = sc;
+                Some(n)
+            }
+            Path::Steps(k) => Some(self.plies_on(
+                keys,
+                &mut k.position(&self.pos)?,
+                |kp, host| k.random_plies(kp, rng, max, host),
+                |kp, pos| k.write_position(t, kp, pos),
+            )),
+            Path::Flips(k) => Some(self.plies_on(
+                keys,
+                &mut k.position(&self.pos)?,
+                |kp, host| k.random_plies(kp, rng, max, host),
+                |kp, pos| k.write_position(t, kp, pos),
+            )),
+            Path::Slides(k) => Some(self.plies_on(
+                keys,
+                &mut k.position(&self.pos)?,
+                |kp, host| k.random_plies(kp, rng, max, host),
+                |kp, pos| k.write_position(t, kp, pos),
+            )),
+            Path::Lines(k) => {
+                let mut lp = std::mem::take(&mut self.lscratch);
+                let n = k.position_into(&self.pos, &mut lp).then(|| {
+                    self.plies_on(
+                        keys,
+                        &mut lp,
+                        |lp, host| k.random_plies(lp, rng, max, host),
+                        |lp, pos| k.write_position(t, lp, pos),
+                    )
+                });
+                self.lscratch = lp;
+                n
+            }
+            Path::General(_) => None,
         }
     }
 

@@ -5,7 +5,8 @@
 use super::bitboard::{Bb, Layout};
 use super::end::EndTables;
 use super::kernel::{
-    FlipKernel, Kernel, LineKernel, NoFlips, NoLines, NoSlides, NoSteps, SlideKernel, StepKernel,
+    FlipKernel, Kernel, LineKernel, NoFlips, NoJumps, NoLines, NoSlides, NoSteps, Path, Refusal,
+    SlideKernel, StepKernel,
 };
 use crate::board::game::{
     CaptureChoice, Criterion, Game, Hostile, JumpEffect, KindId, LongLanding, MidChainCrown,
@@ -177,12 +178,17 @@ pub struct Tables {
     /// Per square: a corner of the board.
     pub(crate) corner: Vec<bool>,
     /// The specialised engine, when the game fits one (see `kernel`).
+    /// The kernels are tried in the order of `choose_kernel`; those after
+    /// the one that plays the game are not (`Other`).
     pub(crate) kernel: Option<Kernel>,
     /// For a game without `kernel`: the kernel of its random playouts and
     /// perft, on 128-bit boards and with the constructs `kernel` leaves
     /// out (see `Kernel::wide`).
     pub(crate) wide_kernel: Option<Kernel<u128>>,
-    /// For a game of single steps without either kernel of jumps: the
+    /// Why the kernel of jumps takes the game on neither word (None: it
+    /// plays it).
+    pub(crate) jump_refusal: Option<NoJumps>,
+    /// For a game that no kernel of jumps plays: the
     /// kernel of steps of its perft and random playouts, or why it has
     /// none (see `kernel::StepKernel`).
     pub(crate) step_kernel: Result<Box<StepKernel>, NoSteps>,
@@ -627,7 +633,8 @@ impl Tables {
             powers,
             kernel: None,
             wide_kernel: None,
-            step_kernel: Err(NoSteps::Jumps),
+            jump_refusal: None,
+            step_kernel: Err(NoSteps::Other),
             flip_kernel: Err(NoFlips::Other),
             slide_kernel: Err(NoSlides::Other),
             line_kernel: Err(NoLines::Other),
@@ -689,13 +696,73 @@ impl Tables {
             any_jumps,
             game,
         };
-        t.kernel = Kernel::new(&t);
-        t.wide_kernel = Kernel::wide(&t);
-        t.step_kernel = StepKernel::new(&t).map(Box::new);
-        t.flip_kernel = FlipKernel::new(&t).map(Box::new);
-        t.slide_kernel = SlideKernel::new(&t).map(Box::new);
-        t.line_kernel = LineKernel::new(&t).map(Box::new);
+        t.choose_kernel();
         t
+    }
+
+    /// The kernel that plays the game: the kernels tried in one order, the
+    /// kernel of jumps (64-bit, then 128-bit boards), of steps, of flips,
+    /// of slides, of lines; the first that takes the rule file plays it,
+    /// and those after it are not tried (their field says `Other`). Each
+    /// kernel's `new` answers only whether it can play the rule file, and
+    /// if not, why.
+    fn choose_kernel(&mut self) {
+        let jumps = match Kernel::new(self) {
+            Ok(k) => {
+                self.kernel = Some(k);
+                return;
+            }
+            Err(_) => match Kernel::wide(self) {
+                Ok(k) => {
+                    self.wide_kernel = Some(k);
+                    return;
+                }
+                Err(why) => why,
+            },
+        };
+        self.jump_refusal = Some(jumps);
+        self.step_kernel = StepKernel::new(self).map(Box::new);
+        if self.step_kernel.is_ok() {
+            return;
+        }
+        self.flip_kernel = FlipKernel::new(self).map(Box::new);
+        if self.flip_kernel.is_ok() {
+            return;
+        }
+        self.slide_kernel = SlideKernel::new(self).map(Box::new);
+        if self.slide_kernel.is_ok() {
+            return;
+        }
+        self.line_kernel = LineKernel::new(self).map(Box::new);
+    }
+
+    /// What plays the game's perft and random playouts: the kernel chosen
+    /// for it, or the general path and why the nearest kernel refuses it.
+    pub fn path(&self) -> Path<'_> {
+        if let Some(k) = &self.kernel {
+            return Path::Jumps(k);
+        }
+        if let Some(k) = &self.wide_kernel {
+            return Path::WideJumps(k);
+        }
+        match (
+            &self.step_kernel,
+            &self.flip_kernel,
+            &self.slide_kernel,
+            &self.line_kernel,
+        ) {
+            (Ok(k), ..) => Path::Steps(k),
+            (_, Ok(k), ..) => Path::Flips(k),
+            (_, _, Ok(k), _) => Path::Slides(k),
+            (_, _, _, Ok(k)) => Path::Lines(k),
+            (Err(steps), Err(flips), Err(slides), Err(lines)) => Path::General(Refusal::nearest(
+                self.jump_refusal.unwrap_or(NoJumps::Plain),
+                *steps,
+                *flips,
+                *slides,
+                *lines,
+            )),
+        }
     }
 
     /// The squares with powers and the kinds with conditions, when the
@@ -826,7 +893,7 @@ impl Tables {
     }
 
     /// The kernel of steps, when the game fits one, or why it doesn't
-    /// (`NoSteps::Jumps` for a game with a kernel of jumps).
+    /// (`NoSteps::Other` for a game with a kernel of jumps).
     #[inline]
     pub fn step_kernel(&self) -> Result<&StepKernel, NoSteps> {
         self.step_kernel.as_deref().map_err(|e| *e)

@@ -31,6 +31,8 @@
 //! the converted pieces in `cap`; a step has its start square. Playing a
 //! move (`KPos::play_with`) wins the pieces of `cap` over.
 
+use super::playout::{self, PlayoutKernel};
+use super::sides::CountLimit;
 use super::{dir_of, Dir, KMove, KPos, PlayoutHost};
 use crate::board::bitboard::Layout;
 use crate::board::game::{EndCondition, JumpEffect, PlaceRule, Verdict};
@@ -47,7 +49,8 @@ const MAXF: usize = 16;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum NoFlips {
-    /// The game has another kernel (of jumps or of steps).
+    /// Not tried: a kernel before it in the order of `Tables::new` plays
+    /// the game.
     Other,
     /// Neither placements, copies nor captures that convert by enclosure
     /// or neighbourhood: not a game of this kernel.
@@ -143,25 +146,16 @@ pub struct FlipKernel {
     multiple: bool,
     /// A side that can't move passes.
     pass: bool,
-    /// The game is over when a side has this many pieces or fewer.
-    count_limit: Option<u32>,
+    /// The end by counting pieces.
+    count_limit: CountLimit,
 }
 
-/// The pieces of the side to move, the enemies and the empty squares.
-#[derive(Clone, Copy)]
-struct Sides {
-    s: usize,
-    own: u64,
-    enemy: u64,
-    empty: u64,
-}
+/// The side to move, its pieces, the enemies and the empty squares.
+type Sides = super::sides::Sides<u64>;
 
 impl FlipKernel {
     /// The kernel of flips of a game, or why it has none.
     pub fn new(t: &Tables) -> Result<FlipKernel, NoFlips> {
-        if t.kernel.is_some() || t.wide_kernel.is_some() || t.step_kernel.is_ok() {
-            return Err(NoFlips::Other);
-        }
         let converts = matches!(t.effect, JumpEffect::Convert(_));
         let encloses =
             t.custodian.iter().any(|v| !v.is_empty()) || t.neighbours.iter().any(|v| !v.is_empty());
@@ -217,15 +211,14 @@ impl FlipKernel {
         if t.end.drop_out {
             return Err(NoFlips::End);
         }
-        let mut count_limit: Option<u32> = None;
+        let mut count_limit = CountLimit::default();
         for rule in &t.game.end.rules {
-            match rule.condition {
-                EndCondition::NoPieces => count_limit = count_limit.max(Some(0)),
-                EndCondition::ReducedTo(k) => count_limit = count_limit.max(Some(k)),
-                EndCondition::Reach { .. }
-                | EndCondition::Line { .. }
-                | EndCondition::Captured(_) => return Err(NoFlips::End),
-                _ => {}
+            let other_end = matches!(
+                rule.condition,
+                EndCondition::Reach { .. } | EndCondition::Line { .. } | EndCondition::Captured(_)
+            );
+            if !count_limit.take(&rule.condition) && other_end {
+                return Err(NoFlips::End);
             }
         }
         // A board with holes has no layout in the tables (the general
@@ -350,25 +343,13 @@ impl FlipKernel {
     /// The side to move, its pieces, the enemies and the empty squares.
     #[inline(always)]
     fn sides_of(&self, p: &KPos<u64>) -> Sides {
-        let s = usize::from(p.side & 1);
-        let own = p.pcs[s][0];
-        let enemy = p.pcs[s ^ 1][0];
-        Sides {
-            s,
-            own,
-            enemy,
-            empty: self.valid & !(own | enemy),
-        }
+        Sides::of(p, self.valid)
     }
 
     /// Whether the game is over by the position alone.
     #[inline(always)]
     fn over(&self, p: &KPos<u64>) -> bool {
-        match self.count_limit {
-            None => false,
-            Some(0) => p.pcs[0][0] == 0 || p.pcs[1][0] == 0,
-            Some(lim) => p.pcs[0][0].count_ones() <= lim || p.pcs[1][0].count_ones() <= lim,
-        }
+        self.count_limit.over(p)
     }
 
     /// The enemies a piece of side `x.s` arriving on `to` (from `from`, 0
@@ -472,13 +453,7 @@ impl FlipKernel {
     /// and the other side has a move.
     #[inline(always)]
     fn passes(&self, x: &Sides) -> bool {
-        self.pass
-            && self.can_move(&Sides {
-                s: x.s ^ 1,
-                own: x.enemy,
-                enemy: x.own,
-                empty: x.empty,
-            })
+        self.pass && self.can_move(&x.other())
     }
 
     /// The number of legal moves in `p` as the general generator lists
@@ -686,12 +661,12 @@ impl FlipKernel {
         total
     }
 
-    /// Plays at most `max` random plies from `p`, drawing `rng.below(n)`
-    /// among the `n` legal moves of each position as the general path
-    /// would, and moving `p` along. Stops without drawing where the game
-    /// is over by the position or the side to move has no move (it may
-    /// pass: the general path plays that), and after a ply when `host`
-    /// says so. The plies played.
+    /// Plays at most `max` random plies from `p` (see
+    /// `playout::random_plies`; where the side to move passes, the general
+    /// path plays the pass). The plies played.
+    // A function of its own, with the host inlined into its loop (inlined
+    // into its caller, the host's `played` is a call a ply).
+    #[inline(never)]
     pub fn random_plies<H: PlayoutHost<u64>>(
         &self,
         p: &mut KPos<u64>,
@@ -699,29 +674,45 @@ impl FlipKernel {
         max: u32,
         host: &mut H,
     ) -> u32 {
-        let mut plies = 0;
-        while plies < max {
-            if self.over(p) {
-                break;
-            }
-            let x = self.sides_of(p);
-            let (steps, places, clones) = self.counts(&x);
-            let n = steps + places + clones;
-            if n == 0 {
-                break;
-            }
-            let i = rng.below(n);
-            let Some(m) = self.nth(&x, steps, places, i) else {
-                break;
-            };
-            let after = self.play(p, &m);
-            plies += 1;
-            let go_on = host.played(p, &m, &after);
-            *p = after;
-            if !go_on {
-                break;
-            }
+        playout::random_plies(self, p, rng, max, host)
+    }
+}
+
+impl PlayoutKernel for FlipKernel {
+    type W = u64;
+    type Pos = KPos<u64>;
+    /// The sides, and the numbers of steps and placements.
+    type Counted = (Sides, u64, u64);
+    type Move = KMove<u64>;
+
+    #[inline(always)]
+    fn count_moves(&self, p: &KPos<u64>) -> Option<(u64, (Sides, u64, u64))> {
+        if self.over(p) {
+            return None;
         }
-        plies
+        let x = self.sides_of(p);
+        let (steps, places, clones) = self.counts(&x);
+        Some((steps + places + clones, (x, steps, places)))
+    }
+
+    #[inline(always)]
+    fn nth_move(
+        &self,
+        _: &KPos<u64>,
+        (x, steps, places): &(Sides, u64, u64),
+        i: u64,
+    ) -> Option<KMove<u64>> {
+        self.nth(x, *steps, *places, i)
+    }
+
+    #[inline(always)]
+    fn make_move<H: PlayoutHost<u64>>(
+        &self,
+        p: &mut KPos<u64>,
+        m: KMove<u64>,
+        host: &mut H,
+    ) -> bool {
+        let after = self.play(p, &m);
+        playout::moved(host, p, &m, after)
     }
 }

@@ -24,6 +24,7 @@ use crate::board::position::Position;
 use crate::board::tables::{Tables, EMPTY, UNLIMITED};
 use crate::rng::Rng;
 
+use super::playout::{self, PlayoutKernel};
 use super::PlayoutHost;
 
 /// A cell of the mailbox that is no square (the margin, or a hole).
@@ -34,7 +35,8 @@ const WALL: u8 = u8::MAX;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum NoLines {
-    /// The game has another kernel (of jumps, steps or flips).
+    /// Not tried: a kernel before it in the order of `Tables::new` plays
+    /// the game.
     Other,
     /// Not a game of placements alone: nothing is placed, or pieces move
     /// or are captured.
@@ -112,13 +114,6 @@ impl LPos {
 impl LineKernel {
     /// The kernel of lines of a game, or why it has none.
     pub fn new(t: &Tables) -> Result<LineKernel, NoLines> {
-        if t.kernel.is_some()
-            || t.wide_kernel.is_some()
-            || t.step_kernel.is_ok()
-            || t.flip_kernel.is_ok()
-        {
-            return Err(NoLines::Other);
-        }
         let moves = t.moves.iter().any(|m| {
             !m.step.is_empty()
                 || !m.slide.is_empty()
@@ -424,10 +419,12 @@ impl LineKernel {
     }
 
     /// Plays at most `max` random plies from `p`, a position where the
-    /// game goes on, drawing `rng.below(n)` among the `n` empty squares as
-    /// the general path would, and moving `p` along. Stops after a ply
-    /// that makes a row or fills the board, or when `host` says so. The
-    /// plies played.
+    /// game goes on (see `playout::random_plies`): the i-th move is the
+    /// i-th empty square. Stops after a ply that makes a row or fills the
+    /// board, or when `host` says so. The plies played.
+    // A function of its own, with the host inlined into its loop (inlined
+    // into its caller, the host's `played` is a call a ply).
+    #[inline(never)]
     pub fn random_plies<H: PlayoutHost>(
         &self,
         p: &mut LPos,
@@ -435,26 +432,37 @@ impl LineKernel {
         max: u32,
         host: &mut H,
     ) -> u32 {
-        let mut plies = 0;
-        while plies < max {
-            let n = p.empty.len();
-            if n == 0 {
-                break;
-            }
-            let i = rng.below(n as u64) as usize;
-            let sq = p.empty.remove(i);
-            let s = usize::from(p.side & 1);
-            let code = self.code[s];
-            let c = self.cell_of.get(usize::from(sq)).copied().unwrap_or(0);
-            if let Some(cell) = p.cells.get_mut(c) {
-                *cell = code;
-            }
-            p.side ^= 1;
-            plies += 1;
-            if !host.placed(s as u8, 0, code, sq) || self.row_through(&p.cells, c, s) {
-                break;
-            }
+        playout::random_plies(self, p, rng, max, host)
+    }
+}
+
+impl PlayoutKernel for LineKernel {
+    type W = u64;
+    type Pos = LPos;
+    type Counted = ();
+    /// The place of the square in the list of empty squares.
+    type Move = usize;
+
+    #[inline(always)]
+    fn count_moves(&self, p: &LPos) -> Option<(u64, ())> {
+        Some((p.empty.len() as u64, ()))
+    }
+
+    #[inline(always)]
+    fn nth_move(&self, _: &LPos, _: &(), i: u64) -> Option<usize> {
+        Some(i as usize)
+    }
+
+    #[inline(always)]
+    fn make_move<H: PlayoutHost>(&self, p: &mut LPos, i: usize, host: &mut H) -> bool {
+        let sq = p.empty.remove(i);
+        let s = usize::from(p.side & 1);
+        let code = self.code[s];
+        let c = self.cell_of.get(usize::from(sq)).copied().unwrap_or(0);
+        if let Some(cell) = p.cells.get_mut(c) {
+            *cell = code;
         }
-        plies
+        p.side ^= 1;
+        host.placed(s as u8, 0, code, sq) && !self.row_through(&p.cells, c, s)
     }
 }

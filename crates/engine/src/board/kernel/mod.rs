@@ -23,6 +23,7 @@
 //! leaves to the general path: a playout or a perft count stops there).
 
 use super::position::Position;
+use super::tables::KindMoves;
 use super::tables::{Tables, NONE};
 use crate::board::game::{JumpEffect, MidChainCrown, Verdict};
 pub use word::Word;
@@ -607,10 +608,48 @@ fn key_digit(long: bool, rank: u8, beyond: u32) -> u128 {
     }
 }
 
+/// Why a rule file has no kernel of jumps (another kernel or the general
+/// path plays it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NoJumps {
+    /// No piece jumps: not a game of this kernel.
+    Plain,
+    /// No bitboard layout (holes, lines that join only some squares), a
+    /// board beyond 128 bits, or a direction that is not one shift of it.
+    Board,
+    /// Not two sides.
+    Sides,
+    /// More than two kinds of piece.
+    Kinds,
+    /// Captures that are not compulsory.
+    Optional,
+    /// Columns (`capture stacks`).
+    Stacks,
+    /// Opening removals (`opening remove`).
+    Opening,
+    /// Jumps along lines with limits (`straight`, ...).
+    Limits,
+    /// Moves other than steps, slides and jumps: hops, placements, copies,
+    /// or more than four directions of a class.
+    Moves,
+    /// Captures other than by jumping: custodian, neighbours, replacement;
+    /// precedence criteria; pieces that can't be taken; captured pieces won
+    /// over as a kind the capturing side has not.
+    Captures,
+    /// Squares with powers, triggers that disagree on what a piece becomes.
+    Squares,
+    /// End rules of the position other than counting pieces, or sides that
+    /// drop out.
+    End,
+    /// A crowning to another side's kind.
+    Crowning,
+}
+
 impl Kernel<u64> {
-    /// The kernel of a game, or None when the game uses something the
-    /// kernel doesn't know (the general generator plays it).
-    pub fn new(t: &Tables) -> Option<Kernel> {
+    /// The kernel of a game, or why it has none (the general generator
+    /// plays it, or `Kernel::wide`).
+    pub fn new(t: &Tables) -> Result<Kernel, NoJumps> {
         Kernel::build(t, false)
     }
 }
@@ -623,37 +662,67 @@ impl Kernel<u128> {
     /// change a piece's side or kind, and passes (a playout stops where the
     /// side to move has no move: the general path plays the pass). Its
     /// `generate` and `count` know no passes; its `perft` gives up (None)
-    /// where a side would pass, and the general path counts.
-    pub fn wide(t: &Tables) -> Option<Kernel<u128>> {
-        if t.kernel.is_some() {
-            return None;
-        }
+    /// where a side would pass, and the general path counts. Or why it
+    /// has none.
+    pub fn wide(t: &Tables) -> Result<Kernel<u128>, NoJumps> {
         Kernel::build(t, true)
     }
 }
 
 impl<W: Word> Kernel<W> {
-    /// The kernel of a game; `more`: also with no-stop squares,
-    /// conversions, triggers and passes.
-    fn build(t: &Tables, more: bool) -> Option<Kernel<W>> {
-        let l = t.layout.as_ref()?;
-        if t.general
-            || t.nsides != 2
-            || t.nkinds == 0
-            || t.nkinds > 2
-            || !t.capture_compulsory
-            || t.any_limits
-            || t.end.drop_out
-            || (t.end.by_position && t.end.count_limit().is_none())
+    /// The kernel of a game, or why it has none (`NoJumps::Plain` where
+    /// nothing jumps, whatever else it has); `more`: also with no-stop
+    /// squares, conversions, triggers and passes.
+    fn build(t: &Tables, more: bool) -> Result<Kernel<W>, NoJumps> {
+        Kernel::build_jumps(t, more).map_err(|why| if t.any_jumps { why } else { NoJumps::Plain })
+    }
+
+    fn build_jumps(t: &Tables, more: bool) -> Result<Kernel<W>, NoJumps> {
+        use NoJumps::{Board, Captures, Crowning, End, Moves, Squares};
+        let l = t.layout.as_ref().ok_or(Board)?;
+        if t.nsides != 2 {
+            return Err(NoJumps::Sides);
+        }
+        if t.nkinds == 0 || t.nkinds > 2 {
+            return Err(NoJumps::Kinds);
+        }
+        if t.stacks {
+            return Err(NoJumps::Stacks);
+        }
+        if !t.opening.is_empty() {
+            return Err(NoJumps::Opening);
+        }
+        if t.powers.is_some() {
+            return Err(Squares);
+        }
+        if t.use_criteria
+            || t.neighbours.iter().any(|v| !v.is_empty())
+            || t.game.capture.custodian.is_some()
+            || t.moves.iter().any(KindMoves::has_replacement)
         {
-            return None;
+            return Err(Captures);
+        }
+        // The rest of what the general generator alone plays: hops,
+        // placements, copies.
+        if t.general {
+            return Err(Moves);
+        }
+        if !t.capture_compulsory {
+            return Err(NoJumps::Optional);
+        }
+        if t.any_limits {
+            return Err(NoJumps::Limits);
+        }
+        if t.end.drop_out || (t.end.by_position && t.end.count_limit().is_none()) {
+            return Err(End);
         }
         if !(more && W::RICH)
             && (t.no_stop.iter().any(|&b| b)
                 || t.trigger_to.iter().any(Option::is_some)
                 || t.end.no_moves == Verdict::Pass)
         {
-            return None;
+            // Playable by the kernel on 128-bit boards.
+            return Err(Squares);
         }
         let (at_end, convert) = match t.effect {
             JumpEffect::RemoveAtEnd => (true, NO_KIND),
@@ -661,9 +730,9 @@ impl<W: Word> Kernel<W> {
             // A piece won over stays where it stood: like a piece removed
             // at the end of the move, it can't be jumped again.
             JumpEffect::Convert(k) if more && W::RICH && usize::from(k.0) < t.nkinds => (true, k.0),
-            JumpEffect::Convert(_) => return None,
+            JumpEffect::Convert(_) => return Err(Captures),
             // Columns are data beside the board: the general path only.
-            JumpEffect::Stack => return None,
+            JumpEffect::Stack => return Err(NoJumps::Stacks),
         };
         // Per mover, the squares where a trigger ends its move, and what
         // its piece becomes there (the same on every such square).
@@ -672,14 +741,14 @@ impl<W: Word> Kernel<W> {
         for (s, (tb, tt)) in trig.iter_mut().zip(&mut trig_to).enumerate() {
             let mut seen: Option<(u8, u8)> = None;
             for sq in 0..t.n {
-                let Some(to) = *t.trigger_to.get(s * t.n + sq)? else {
+                let Some(to) = *t.trigger_to.get(s * t.n + sq).ok_or(Squares)? else {
                     continue;
                 };
                 if seen.is_some_and(|x| x != to) || to.0 > 1 || usize::from(to.1) >= t.nkinds {
-                    return None;
+                    return Err(Squares);
                 }
                 seen = Some(to);
-                *tb |= W::from_bb(1u128 << l.bit_of.get(sq)?)?;
+                *tb |= bit_of(l, sq)?;
             }
             if let Some(to) = seen {
                 *tt = to;
@@ -688,24 +757,26 @@ impl<W: Word> Kernel<W> {
         let mut no_stop = W::ZERO;
         for (sq, &ns) in t.no_stop.iter().enumerate() {
             if ns {
-                no_stop |= W::from_bb(1u128 << l.bit_of.get(sq)?)?;
+                no_stop |= bit_of(l, sq)?;
             }
         }
-        let valid = W::from_bb(l.valid)?;
+        let valid = W::from_bb(l.valid).ok_or(Board)?;
         let ncodes = 1 + t.nsides * t.nkinds;
         // Every piece may jump every enemy piece, and only those.
         for a in 1..ncodes {
             for v in 1..ncodes {
-                let enemy = t.code_side.get(a)? != t.code_side.get(v)?;
-                if t.can_capture(a as u8, v as u8) != enemy {
-                    return None;
+                let (Some(sa), Some(sv)) = (t.code_side.get(a), t.code_side.get(v)) else {
+                    return Err(Captures);
+                };
+                if t.can_capture(a as u8, v as u8) != (sa != sv) {
+                    return Err(Captures);
                 }
             }
         }
-        let dir = |d: u8| -> Option<Dir<W>> { dir_of(t, l, usize::from(d)) };
-        let dirs = |v: &[u8]| -> Option<Dirs<W>> {
+        let dir = |d: u8| -> Result<Dir<W>, NoJumps> { dir_of(t, l, usize::from(d)).ok_or(Board) };
+        let dirs = |v: &[u8]| -> Result<Dirs<W>, NoJumps> {
             if v.len() > MAXD {
-                return None;
+                return Err(Moves);
             }
             let mut out = Dirs {
                 n: v.len(),
@@ -715,26 +786,26 @@ impl<W: Word> Kernel<W> {
                 *slot = dir(d)?;
                 out.rank[i] = i as u8;
             }
-            Some(out)
+            Ok(out)
         };
         let mut moves = [[KindK::default(); 2]; 2];
         for (s, row) in moves.iter_mut().enumerate() {
             for (k, slot) in row.iter_mut().enumerate().take(t.nkinds) {
                 let code = 1 + s * t.nkinds + k;
-                let m = t.moves.get(code)?;
-                let promo_code = usize::from(*t.promo_to.get(code)?);
+                let m = t.moves.get(code).ok_or(Moves)?;
+                let promo_code = usize::from(*t.promo_to.get(code).ok_or(Crowning)?);
                 let promo_to = if promo_code == 0 {
                     NO_KIND
                 } else {
-                    if usize::from(*t.code_side.get(promo_code)?) != s {
-                        return None;
+                    if usize::from(*t.code_side.get(promo_code).ok_or(Crowning)?) != s {
+                        return Err(Crowning);
                     }
-                    *t.code_kind.get(promo_code)?
+                    *t.code_kind.get(promo_code).ok_or(Crowning)?
                 };
                 let promo = if promo_to == NO_KIND {
                     W::ZERO
                 } else {
-                    W::from_bb(*t.promo_bb.get(code)?)?
+                    W::from_bb(*t.promo_bb.get(code).ok_or(Crowning)?).ok_or(Board)?
                 };
                 *slot = KindK {
                     step: dirs(&m.step)?,
@@ -766,7 +837,7 @@ impl<W: Word> Kernel<W> {
                 break;
             }
         }
-        Some(Kernel {
+        Ok(Kernel {
             max_steps: MAX_STEPS,
             geo,
             valid,
@@ -1750,6 +1821,15 @@ fn by_slot<W: Word>(d: &Dirs<W>, a: u32, b: u32) -> Option<Dirs<W>> {
     Some(out)
 }
 
+/// The bit of square `sq` in layout `l`, as a board of word `W`.
+fn bit_of<W: Word>(l: &super::bitboard::Layout, sq: usize) -> Result<W, NoJumps> {
+    let b = l.bit_of.get(sq).ok_or(NoJumps::Board)?;
+    1u128
+        .checked_shl(u32::from(*b))
+        .and_then(W::from_bb)
+        .ok_or(NoJumps::Board)
+}
+
 /// The kernel's form of direction `d`, or None when the layout's shift does
 /// not give the neighbour of every square the same way the square tables do.
 fn dir_of<W: Word>(t: &Tables, l: &super::bitboard::Layout, d: usize) -> Option<Dir<W>> {
@@ -1852,12 +1932,15 @@ fn write_kpos<W: Word>(t: &Tables, nkinds: usize, p: &KPos<W>, pos: &mut Positio
 
 mod flips;
 mod lines;
+mod path;
 mod playout;
+mod sides;
 mod slides;
 mod steps;
 mod word;
 pub use flips::{FlipKernel, NoFlips};
 pub use lines::{LPos, LineKernel, NoLines};
+pub use path::{Path, Refusal};
 pub use playout::{PlayoutHost, PlayoutScratch};
 pub use slides::{NoSlides, SlideKernel};
 pub use steps::{NoSteps, StepKernel};

@@ -1,10 +1,14 @@
-//! Random playouts on the kernel: per ply, the number of legal moves (the
+//! Random playouts on the kernels: per ply, the number of legal moves (the
 //! quiet moves counted by whole-board shifts), one uniform draw, and only
 //! the move drawn built, in the order of the general generator's list, so
 //! that a seeded playout plays the same game as one through
 //! `movegen::Generator` (`tests/kernel.rs` checks it on every bundled game).
+//! Here: what a playout tells its caller (`PlayoutHost`), the one loop of
+//! the kernels of steps, flips, slides and lines (`random_plies`, each
+//! kernel counting, building and making its moves as a `PlayoutKernel`),
+//! and the kernel of jumps' own loop, whose captures are drawn from a list.
 //!
-//! The general order: the captures by start square (bit order), each
+//! The general order of the kernel of jumps: the captures by start square (bit order), each
 //! start square's chains in the order of the general search (its short
 //! jumps in the rule file's order of their directions, then its long jumps
 //! by direction and distance, a chain before its continuations; a move
@@ -260,4 +264,82 @@ pub(super) fn nth_target<G: Shift, W: Word>(
         }
     }
     None
+}
+
+/// What the one loop of random playouts (`random_plies`) asks of a kernel
+/// whose moves are drawn by their number: how many moves a position has,
+/// the i-th of them in the general generator's order, and how it is made.
+pub(super) trait PlayoutKernel {
+    /// The board word of the positions the host is told of.
+    type W: Word;
+    /// A position of the kernel.
+    type Pos;
+    /// What counting the moves found that building one of them needs.
+    type Counted;
+    /// A move of the kernel.
+    type Move;
+
+    /// The number of legal moves of `p` and what counting them found;
+    /// None where the game is over by the position.
+    fn count_moves(&self, p: &Self::Pos) -> Option<(u64, Self::Counted)>;
+
+    /// Move `i` (from 0) of `p` in the general generator's order.
+    fn nth_move(&self, p: &Self::Pos, c: &Self::Counted, i: u64) -> Option<Self::Move>;
+
+    /// Makes `m` on `p` and tells `host`. False: stop there (the host said
+    /// so, or the move ended the game).
+    fn make_move<H: PlayoutHost<Self::W>>(
+        &self,
+        p: &mut Self::Pos,
+        m: Self::Move,
+        host: &mut H,
+    ) -> bool;
+}
+
+/// Plays at most `max` random plies of kernel `k` from `p`, drawing
+/// `rng.below(n)` among the `n` legal moves of each position as the general
+/// path would, and moving `p` along. Stops without drawing where the game
+/// is over by the position or the side to move has no move (it may pass:
+/// the general path plays that), and after a ply that `make_move` stops
+/// at. The plies played.
+#[inline(always)]
+pub(super) fn random_plies<K: PlayoutKernel, H: PlayoutHost<K::W>>(
+    k: &K,
+    p: &mut K::Pos,
+    rng: &mut Rng,
+    max: u32,
+    host: &mut H,
+) -> u32 {
+    let mut plies = 0;
+    while plies < max {
+        let Some((n, counted)) = k.count_moves(p) else {
+            break;
+        };
+        if n == 0 {
+            break;
+        }
+        let i = rng.below(n);
+        let Some(m) = k.nth_move(p, &counted, i) else {
+            break;
+        };
+        plies += 1;
+        if !k.make_move(p, m, host) {
+            break;
+        }
+    }
+    plies
+}
+
+/// `PlayoutKernel::make_move` of a kernel of `KPos` positions: `p` moved on
+/// to `after`, the position `m` gives, and `host` told. False: stop there.
+#[inline(always)]
+pub(super) fn moved<W: Word, H: PlayoutHost<W>>(
+    host: &mut H,
+    p: &mut KPos<W>,
+    m: &KMove<W>,
+    after: KPos<W>,
+) -> bool {
+    let go_on = host.played(p, m, &after);
+    *p = after;
+    go_on
 }

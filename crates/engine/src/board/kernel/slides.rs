@@ -30,7 +30,8 @@
 //! are +A, +B, -A, -B); any other layout reads each direction's shift from
 //! its `Dir`.
 
-use super::playout::{nth_target, slides_of};
+use super::playout::{self, nth_target, slides_of, PlayoutKernel};
+use super::sides::CountLimit;
 use super::{
     by_slot, dir_of, slide_count, Diag, Dirs, KMove, KPos, KindK, PlayoutHost, Shift, Var, Word,
     MAXD, NO_KIND,
@@ -39,6 +40,7 @@ use crate::board::game::{EndCondition, JumpEffect, Verdict};
 use crate::board::position::Position;
 use crate::board::tables::{Tables, NONE};
 use crate::rng::Rng;
+use std::marker::PhantomData;
 
 /// The most corners of a board (its four).
 const MAXC: usize = 4;
@@ -48,7 +50,8 @@ const MAXC: usize = 4;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum NoSlides {
-    /// The game has another kernel (of jumps, steps or flips).
+    /// Not tried: a kernel before it in the order of `Tables::new` plays
+    /// the game.
     Other,
     /// No piece slides: not a game of this kernel (the kernel of steps
     /// says why it doesn't take it).
@@ -151,30 +154,17 @@ pub struct SlideKernel {
     sides: [SideS; 2],
     /// Enclosure takes a run of enemies (else exactly one).
     multiple: bool,
-    /// The game is over when a side has this many pieces or fewer.
-    count_limit: Option<u32>,
+    /// The end by counting pieces.
+    count_limit: CountLimit,
     geo: Geo,
 }
 
 /// The side to move, its pieces, the enemies and the empty squares.
-#[derive(Clone, Copy)]
-struct Sides {
-    s: usize,
-    own: u128,
-    enemy: u128,
-    empty: u128,
-}
+type Sides = super::sides::Sides<u128>;
 
 impl SlideKernel {
     /// The kernel of slides of a game, or why it has none.
     pub fn new(t: &Tables) -> Result<SlideKernel, NoSlides> {
-        if t.kernel.is_some()
-            || t.wide_kernel.is_some()
-            || t.step_kernel.is_ok()
-            || t.flip_kernel.is_ok()
-        {
-            return Err(NoSlides::Other);
-        }
         let slides = t.moves.iter().any(|m| !m.slide.is_empty());
         let k = Self::build(t);
         // A game where nothing slides is the kernel of steps' to explain.
@@ -227,15 +217,14 @@ impl SlideKernel {
         if t.end.drop_out || t.end.no_moves == Verdict::Pass {
             return Err(NoSlides::End);
         }
-        let mut count_limit: Option<u32> = None;
+        let mut count_limit = CountLimit::default();
         for rule in &t.game.end.rules {
-            match rule.condition {
-                EndCondition::NoPieces => count_limit = count_limit.max(Some(0)),
-                EndCondition::ReducedTo(k) => count_limit = count_limit.max(Some(k)),
-                EndCondition::Reach { .. }
-                | EndCondition::Line { .. }
-                | EndCondition::Captured(_) => return Err(NoSlides::End),
-                _ => {}
+            let other_end = matches!(
+                rule.condition,
+                EndCondition::Reach { .. } | EndCondition::Line { .. } | EndCondition::Captured(_)
+            );
+            if !count_limit.take(&rule.condition) && other_end {
+                return Err(NoSlides::End);
             }
         }
         let l = t.layout.as_ref().ok_or(NoSlides::Board)?;
@@ -363,25 +352,13 @@ impl SlideKernel {
     /// The side to move, its pieces, the enemies and the empty squares.
     #[inline(always)]
     fn sides_of(&self, p: &KPos<u128>) -> Sides {
-        let s = usize::from(p.side & 1);
-        let own = p.pcs[s][0];
-        let enemy = p.pcs[s ^ 1][0];
-        Sides {
-            s,
-            own,
-            enemy,
-            empty: self.valid & !(own | enemy),
-        }
+        Sides::of(p, self.valid)
     }
 
     /// Whether the game is over by the position alone.
     #[inline(always)]
     fn over(&self, p: &KPos<u128>) -> bool {
-        match self.count_limit {
-            None => false,
-            Some(0) => p.pcs[0][0] == 0 || p.pcs[1][0] == 0,
-            Some(lim) => p.pcs[0][0].count_ones() <= lim || p.pcs[1][0].count_ones() <= lim,
-        }
+        self.count_limit.over(p)
     }
 
     /// The enemies a piece of side `x.s` moving from `from` to `to`
@@ -595,11 +572,11 @@ impl SlideKernel {
         total
     }
 
-    /// Plays at most `max` random plies from `p`, drawing `rng.below(n)`
-    /// among the `n` legal moves of each position as the general path
-    /// would, and moving `p` along. Stops without drawing where the game
-    /// is over by the position or the side to move has no move, and after
-    /// a ply when `host` says so. The plies played.
+    /// Plays at most `max` random plies from `p` (see
+    /// `playout::random_plies`). The plies played.
+    // A function of its own, with the host inlined into its loop (inlined
+    // into its caller, the host's `played` is a call a ply).
+    #[inline(never)]
     pub fn random_plies<H: PlayoutHost<u128>>(
         &self,
         p: &mut KPos<u128>,
@@ -607,38 +584,43 @@ impl SlideKernel {
         max: u32,
         host: &mut H,
     ) -> u32 {
-        by_width!(self, G => self.random_plies_g::<G, H>(p, rng, max, host))
+        by_width!(self, G => playout::random_plies(&Shifted::<G>(self, PhantomData), p, rng, max, host))
+    }
+}
+
+/// The kernel of slides with its shifts made by `G` (a `PlayoutKernel` per
+/// geometry).
+struct Shifted<'k, G>(&'k SlideKernel, PhantomData<G>);
+
+impl<G: Shift> PlayoutKernel for Shifted<'_, G> {
+    type W = u128;
+    type Pos = KPos<u128>;
+    /// The sides.
+    type Counted = Sides;
+    type Move = KMove<u128>;
+
+    #[inline(always)]
+    fn count_moves(&self, p: &KPos<u128>) -> Option<(u64, Sides)> {
+        if self.0.over(p) {
+            return None;
+        }
+        let x = self.0.sides_of(p);
+        Some((self.0.moves_of::<G>(&x), x))
     }
 
-    fn random_plies_g<G: Shift, H: PlayoutHost<u128>>(
+    #[inline(always)]
+    fn nth_move(&self, _: &KPos<u128>, x: &Sides, i: u64) -> Option<KMove<u128>> {
+        self.0.nth::<G>(x, i)
+    }
+
+    #[inline(always)]
+    fn make_move<H: PlayoutHost<u128>>(
         &self,
         p: &mut KPos<u128>,
-        rng: &mut Rng,
-        max: u32,
+        m: KMove<u128>,
         host: &mut H,
-    ) -> u32 {
-        let mut plies = 0;
-        while plies < max {
-            if self.over(p) {
-                break;
-            }
-            let x = self.sides_of(p);
-            let n = self.moves_of::<G>(&x);
-            if n == 0 {
-                break;
-            }
-            let i = rng.below(n);
-            let Some(m) = self.nth::<G>(&x, i) else {
-                break;
-            };
-            let after = p.play(&m);
-            plies += 1;
-            let go_on = host.played(p, &m, &after);
-            *p = after;
-            if !go_on {
-                break;
-            }
-        }
-        plies
+    ) -> bool {
+        let after = p.play(&m);
+        playout::moved(host, p, &m, after)
     }
 }

@@ -25,6 +25,8 @@
 //! one of its loops, which the draughts family would pay for. This one
 //! has none of that: each ply is a few shifts and popcounts.
 
+use super::playout::{self, PlayoutKernel};
+use super::sides::CountLimit;
 use super::{dir_of, Dir, KMove, KPos, PlayoutHost, NO_KIND};
 use crate::board::game::{EndCondition, JumpEffect, Verdict};
 use crate::board::position::Position;
@@ -40,8 +42,9 @@ const MAXS: usize = 8;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum NoSteps {
-    /// The game has a kernel of jumps (`Tables::kernel`, `wide_kernel`).
-    Jumps,
+    /// Not tried: a kernel before it in the order of `Tables::new` plays
+    /// the game.
+    Other,
     /// Not two sides.
     Sides,
     /// More than two kinds of piece.
@@ -115,16 +118,13 @@ pub struct StepKernel {
     /// `goal[side][kind]`: a piece of that side and kind there ends the
     /// game (a `reach` rule).
     goal: [[u64; 2]; 2],
-    /// The game is over when a side has this many pieces or fewer.
-    count_limit: Option<u32>,
+    /// The end by counting pieces.
+    count_limit: CountLimit,
 }
 
 impl StepKernel {
     /// The kernel of steps of a game, or why it has none.
     pub fn new(t: &Tables) -> Result<StepKernel, NoSteps> {
-        if t.kernel.is_some() || t.wide_kernel.is_some() {
-            return Err(NoSteps::Jumps);
-        }
         if t.nsides != 2 {
             return Err(NoSteps::Sides);
         }
@@ -177,11 +177,12 @@ impl StepKernel {
         // The end tables' count limit is only for games whose every rule
         // of the position counts pieces: here, beside `reach`, it is
         // found again.
-        let mut count_limit: Option<u32> = None;
+        let mut count_limit = CountLimit::default();
         for (i, rule) in t.game.end.rules.iter().enumerate() {
+            if count_limit.take(&rule.condition) {
+                continue;
+            }
             match rule.condition {
-                EndCondition::NoPieces => count_limit = count_limit.max(Some(0)),
-                EndCondition::ReducedTo(k) => count_limit = count_limit.max(Some(k)),
                 EndCondition::Line { .. } | EndCondition::Captured(_) => return Err(NoSteps::End),
                 EndCondition::Reach { .. } => {
                     for (s, row) in goal.iter_mut().enumerate() {
@@ -280,11 +281,7 @@ impl StepKernel {
         {
             return true;
         }
-        match self.count_limit {
-            None => false,
-            Some(0) => p.side_pcs(0) == 0 || p.side_pcs(1) == 0,
-            Some(lim) => p.side_pcs(0).count_ones() <= lim || p.side_pcs(1).count_ones() <= lim,
-        }
+        self.count_limit.over(p)
     }
 
     /// The move of a piece of `kind` of side `s` from `from` to `to`,
@@ -466,11 +463,11 @@ impl StepKernel {
         None
     }
 
-    /// Plays at most `max` random plies from `p`, drawing `rng.below(n)`
-    /// among the `n` legal moves of each position as the general path
-    /// would, and moving `p` along. Stops without drawing where the game
-    /// is over by the position or the side to move has no move, and after
-    /// a ply when `host` says so. The plies played.
+    /// Plays at most `max` random plies from `p` (see
+    /// `playout::random_plies`). The plies played.
+    // A function of its own, with the host inlined into its loop (inlined
+    // into its caller, the host's `played` is a call a ply).
+    #[inline(never)]
     pub fn random_plies<H: PlayoutHost<u64>>(
         &self,
         p: &mut KPos<u64>,
@@ -478,28 +475,39 @@ impl StepKernel {
         max: u32,
         host: &mut H,
     ) -> u32 {
-        let mut plies = 0;
-        while plies < max {
-            if self.over(p) {
-                break;
-            }
-            let (caps, quiets) = self.counts(p);
-            let n = caps + quiets;
-            if n == 0 {
-                break;
-            }
-            let i = rng.below(n);
-            let Some(m) = self.nth(p, caps, i) else {
-                break;
-            };
-            let after = p.play(&m);
-            plies += 1;
-            let go_on = host.played(p, &m, &after);
-            *p = after;
-            if !go_on {
-                break;
-            }
+        playout::random_plies(self, p, rng, max, host)
+    }
+}
+
+impl PlayoutKernel for StepKernel {
+    type W = u64;
+    type Pos = KPos<u64>;
+    /// The number of captures.
+    type Counted = u64;
+    type Move = KMove<u64>;
+
+    #[inline(always)]
+    fn count_moves(&self, p: &KPos<u64>) -> Option<(u64, u64)> {
+        if self.over(p) {
+            return None;
         }
-        plies
+        let (caps, quiets) = self.counts(p);
+        Some((caps + quiets, caps))
+    }
+
+    #[inline(always)]
+    fn nth_move(&self, p: &KPos<u64>, caps: &u64, i: u64) -> Option<KMove<u64>> {
+        self.nth(p, *caps, i)
+    }
+
+    #[inline(always)]
+    fn make_move<H: PlayoutHost<u64>>(
+        &self,
+        p: &mut KPos<u64>,
+        m: KMove<u64>,
+        host: &mut H,
+    ) -> bool {
+        let after = p.play(&m);
+        playout::moved(host, p, &m, after)
     }
 }
