@@ -591,10 +591,6 @@ struct Chain<'o, W: Word> {
     /// The squares where the chain's kind is crowned and the move ends
     /// (`crown mid-chain stop`; read by `Kernel::short_dfs`).
     crown_stop: W,
-    /// The squares from which the chain's kind may have a short jump
-    /// later in the chain (read by `Kernel::short_dfs`): a square outside
-    /// them ends the chain.
-    reach: W,
     out: &'o mut Vec<KMove<W>>,
     /// Chain steps searched.
     steps: u32,
@@ -1483,7 +1479,6 @@ impl<W: Word> Kernel<W> {
             best: 0,
             begin,
             crown_stop: W::ZERO,
-            reach: W::ZERO,
             out,
             steps: 0,
             key: 0,
@@ -1505,21 +1500,6 @@ impl<W: Word> Kernel<W> {
                 c.empty = empty | from;
                 c.from = from;
                 c.start_kind = k as u8;
-                if short {
-                    // A later jump lands on a square empty now (or on a
-                    // piece taken before, where they go at once) and
-                    // takes an enemy piece of now.
-                    let land = if self.at_end {
-                        c.empty
-                    } else {
-                        c.empty | enemy
-                    };
-                    let mut reach = W::ZERO;
-                    each_slot!(m.short, j, d, {
-                        reach |= d.ok2 & G::back(j, d, enemy & G::back(j, d, land));
-                    });
-                    c.reach = reach;
-                }
                 if K {
                     c.key = u128::from(from.low()) << (8 * KEY_JUMPS);
                 }
@@ -1690,9 +1670,8 @@ impl<W: Word> Kernel<W> {
     /// `dfs` for a kind whose chains are short jumps alone (`Kernel::short_only`),
     /// on the 64-bit board (every square a stop), without keys: the kind's
     /// moves `m` are looked up once per chain, crowning mid-chain is one
-    /// mask (`Chain::crown_stop`), a landing square from which no jump can
-    /// follow (`Chain::reach`) ends the chain without a call, and the move
-    /// is written by `short_emit`. The moves and their order are those of
+    /// mask (`Chain::crown_stop`), and the move is written by
+    /// `short_emit`. The moves and their order are those of
     /// `dfs`.
     fn short_dfs<G: Shift>(&self, c: &mut Chain<'_, W>, m: &KindK<W>, cur: W, cap: W, ncap: u32) {
         c.steps += 1;
@@ -1712,13 +1691,6 @@ impl<W: Word> Kernel<W> {
                     extended = true;
                     if land & c.crown_stop != W::ZERO {
                         self.short_emit(c, m, land, cap | over, ncap + 1);
-                    } else if land & c.reach == W::ZERO {
-                        // No jump from there: the chain ends, as the call
-                        // would find, without making it.
-                        c.steps += 1;
-                        if c.steps <= self.max_steps {
-                            self.short_emit(c, m, land, cap | over, ncap + 1);
-                        }
                     } else {
                         self.short_dfs::<G>(c, m, land, cap | over, ncap + 1);
                     }
@@ -1732,9 +1704,8 @@ impl<W: Word> Kernel<W> {
 
     /// `emit` for `short_dfs`: the kind never changes mid-chain, and a
     /// chain of one short jump is fixed by its start and end, so only
-    /// longer chains look for a twin. Out of line, so that `short_dfs`
-    /// keeps its state in registers.
-    #[inline(never)]
+    /// longer chains look for a twin.
+    #[inline(always)]
     fn short_emit(&self, c: &mut Chain<'_, W>, m: &KindK<W>, to: W, cap: W, ncap: u32) {
         if self.most {
             if ncap < c.best {
