@@ -7,6 +7,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::common::ok;
 use rulebook::board::kernel::KMove;
 use rulebook::board::{make, Generator, MoveList, Perft, Position, Tables};
 use rulebook::bundled::GAMES;
@@ -215,6 +216,68 @@ fn both_copies_of_the_kernel_walk_count_the_same() {
         }
     }
     assert!(positions > 1_000, "only {positions} positions");
+}
+
+/// The kernel's own search of chains of short jumps (`short_dfs`, for
+/// kinds that jump short alone) against its general chain search (`dfs`):
+/// the same moves in the same order, and the same perft counts, in
+/// positions of seeded random games of every game with a kernel.
+#[test]
+fn the_search_of_short_jumps_gives_the_moves_of_the_general_search() {
+    let mut captures = 0;
+    for (name, options, t) in board_games() {
+        let name = format!("{name} {options:?}");
+        let Some(k) = t.kernel() else {
+            continue;
+        };
+        let mut general = k.clone();
+        general.set_short_search(false);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let (mut la, mut lb) = (Vec::new(), Vec::new());
+        let mut gen = Generator::new();
+        let mut list = MoveList::new();
+        for seed in 1..=30u64 {
+            let mut rng = Rng::new(seed);
+            let mut pos = Position::start(&t);
+            for ply in 0..200 {
+                gen.generate(&t, &mut pos, &mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let kp = k.position(&pos).unwrap();
+                let fen = pos.to_fen(&t);
+                assert!(k.generate(&kp, &mut a), "{name} {fen}");
+                assert!(general.generate(&kp, &mut b), "{name} {fen}");
+                assert_eq!(a, b, "{name} {fen}");
+                if a.iter().any(|m| m.cap != 0) {
+                    captures += 1;
+                }
+                if ply % 4 == 0 {
+                    for d in 1..=3 {
+                        assert_eq!(
+                            k.perft(&kp, d, &mut la),
+                            general.perft(&kp, d, &mut lb),
+                            "{name} {fen} depth {d}"
+                        );
+                    }
+                }
+                let m = list.moves[rng.below(list.len() as u64) as usize];
+                make(&t, &mut pos, &list, &m);
+            }
+        }
+    }
+    assert!(captures > 1_000, "only {captures} positions with a capture");
+    // `rulebook bench` says which search the kinds' chains go through.
+    let out = ok(&["bench", "draughts", "--depth", "2"]);
+    assert!(
+        out.contains("\n  capture search: the search of short jumps for 1 of 2 kinds; "),
+        "{out}"
+    );
+    let out = ok(&["bench", "variants/english", "--depth", "2"]);
+    assert!(
+        out.contains("\n  capture search: the search of short jumps, for every kind\n"),
+        "{out}"
+    );
 }
 
 /// A move as the kernel writes it, from the general generator's list.

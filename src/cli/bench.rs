@@ -74,6 +74,16 @@ pub(crate) fn board_path(t: &Tables, perft: bool, out: &mut dyn Write) -> Result
         };
         writeln!(out, "  perft walk: {copy}")?;
     }
+    if let Some(k) = t.kernel() {
+        let search = match k.short_search_kinds() {
+            (0, _) => "the general search (every kind jumps long, or is crowned mid-chain and goes on)".to_string(),
+            (n, all) if n == all => "the search of short jumps, for every kind".to_string(),
+            (n, all) => format!(
+                "the search of short jumps for {n} of {all} kinds; the general search for the others (long jumps, or crowned mid-chain and going on)"
+            ),
+        };
+        writeln!(out, "  capture search: {search}")?;
+    }
     Ok(0)
 }
 

@@ -457,6 +457,16 @@ pub struct Kernel<W: Word = u64> {
     at_end: bool,
     must_continue: bool,
     long_must_continue: bool,
+    /// Whether a kind jumps both short and long (then two chains of one
+    /// jump may be the same move).
+    twin_singles: bool,
+    /// `short_only[side][kind]`: whether the kind's chains are short jumps
+    /// alone, searched by `Kernel::short_dfs` (no long jumps, and no
+    /// crowning mid-chain that goes on as another kind).
+    short_only: [[bool; 2]; 2],
+    /// Whether `short_dfs` searches those kinds (tests turn it off to
+    /// compare it with `dfs`).
+    short_search: bool,
     /// The game is over when a side has this many pieces or fewer.
     count_limit: Option<u32>,
     /// Whether a side that can't move passes (128-bit kernel only).
@@ -579,6 +589,9 @@ struct Chain<'o, W: Word> {
     empty: W,
     best: u32,
     begin: usize,
+    /// The squares where the chain's kind is crowned and the move ends
+    /// (`crown mid-chain stop`; read by `Kernel::short_dfs`).
+    crown_stop: W,
     out: &'o mut Vec<KMove<W>>,
     /// Chain steps searched.
     steps: u32,
@@ -852,6 +865,17 @@ impl<W: Word> Kernel<W> {
             at_end,
             must_continue: t.must_continue,
             long_must_continue: t.long_must_continue,
+            short_search: true,
+            short_only: moves.map(|row| {
+                row.map(|k| {
+                    k.long.n == 0
+                        && (t.mid_chain != MidChainCrown::Continue || k.promo_to == NO_KIND)
+                })
+            }),
+            twin_singles: moves
+                .iter()
+                .flatten()
+                .any(|k| k.short.n > 0 && k.long.n > 0),
             count_limit: t.end.count_limit().map(u32::from),
             pass: t.end.no_moves == Verdict::Pass,
         })
@@ -861,6 +885,30 @@ impl<W: Word> Kernel<W> {
     /// general path take over).
     pub fn set_max_steps(&mut self, n: u32) {
         self.max_steps = n;
+    }
+
+    /// Whether the chains of kinds that jump short alone are searched by
+    /// their own search (`short_dfs`, the default) or by the general one
+    /// (tests: the two must give the same moves in the same order).
+    pub fn set_short_search(&mut self, on: bool) {
+        self.short_search = on;
+    }
+
+    /// How many kinds of the side that moves first have their chains
+    /// searched by the search of short jumps (`short_dfs`: no long jumps,
+    /// and no crowning mid-chain that goes on as another kind), and how
+    /// many kinds there are; the others go through the general search.
+    pub fn short_search_kinds(&self) -> (usize, usize) {
+        let n = if W::RICH || !self.short_search {
+            0
+        } else {
+            self.short_only[0]
+                .iter()
+                .take(self.nkinds)
+                .filter(|&&b| b)
+                .count()
+        };
+        (n, self.nkinds)
     }
 
     /// The kernel's form of a position (None if it doesn't fit: a side
@@ -963,6 +1011,7 @@ impl<W: Word> Kernel<W> {
     }
 
     /// All legal moves of the side to move (none when the game is over).
+    #[inline(always)]
     fn generate_g<G: Shift>(&self, p: &KPos<W>, out: &mut Vec<KMove<W>>) -> bool {
         out.clear();
         let Some(Start {
@@ -1500,12 +1549,20 @@ impl<W: Word> Kernel<W> {
             empty,
             best: 0,
             begin,
+            crown_stop: W::ZERO,
             out,
             steps: 0,
             key: 0,
             keys,
         };
         for (k, &pcs) in cand.iter().enumerate() {
+            let m = &self.moves[s][k];
+            let short = !K && !W::RICH && self.short_search && self.short_only[s][k];
+            c.crown_stop = if self.mid == MidChainCrown::Stop {
+                m.promo
+            } else {
+                W::ZERO
+            };
             let mut own = pcs;
             while own != W::ZERO {
                 let from = own.lowest();
@@ -1517,7 +1574,11 @@ impl<W: Word> Kernel<W> {
                 if K {
                     c.key = u128::from(from.low()) << (8 * KEY_JUMPS);
                 }
-                self.dfs::<G, K>(&mut c, from, k as u8, W::ZERO, 0);
+                if short {
+                    self.short_dfs::<G>(&mut c, m, from, W::ZERO, 0);
+                } else {
+                    self.dfs::<G, K>(&mut c, from, k as u8, W::ZERO, 0);
+                }
             }
         }
         c.steps <= self.max_steps
@@ -1677,6 +1738,78 @@ impl<W: Word> Kernel<W> {
         }
     }
 
+    /// `dfs` for a kind whose chains are short jumps alone (`Kernel::short_only`),
+    /// on the 64-bit board (every square a stop), without keys: the kind's
+    /// moves `m` are looked up once per chain, crowning mid-chain is one
+    /// mask (`Chain::crown_stop`), and the move is written by
+    /// `short_emit`. The moves and their order are those of
+    /// `dfs`.
+    fn short_dfs<G: Shift>(&self, c: &mut Chain<'_, W>, m: &KindK<W>, cur: W, cap: W, ncap: u32) {
+        c.steps += 1;
+        if c.steps > self.max_steps {
+            return;
+        }
+        if ncap > 0 && !self.must_continue {
+            self.short_emit(c, m, cur, cap, ncap);
+        }
+        let (enemy, empty) = self.left(c, cap);
+        let mut extended = false;
+        each_slot!(m.short, j, d, {
+            let over = G::go(j, d, cur & d.ok2) & enemy;
+            if over != W::ZERO {
+                let land = G::go(j, d, over) & empty;
+                if land != W::ZERO {
+                    extended = true;
+                    if land & c.crown_stop != W::ZERO {
+                        self.short_emit(c, m, land, cap | over, ncap + 1);
+                    } else {
+                        self.short_dfs::<G>(c, m, land, cap | over, ncap + 1);
+                    }
+                }
+            }
+        });
+        if ncap > 0 && !extended && self.must_continue {
+            self.short_emit(c, m, cur, cap, ncap);
+        }
+    }
+
+    /// `emit` for `short_dfs`: the kind never changes mid-chain, and a
+    /// chain of one short jump is fixed by its start and end, so only
+    /// longer chains look for a twin.
+    #[inline(always)]
+    fn short_emit(&self, c: &mut Chain<'_, W>, m: &KindK<W>, to: W, cap: W, ncap: u32) {
+        if self.most {
+            if ncap < c.best {
+                return;
+            }
+            if ncap > c.best {
+                c.best = ncap;
+                c.out.truncate(c.begin);
+            }
+        }
+        let crowned = m.promo & to != W::ZERO;
+        let result = if crowned { m.promo_to } else { c.start_kind };
+        let from = c.from;
+        if ncap >= 2
+            && c.out
+                .get(c.begin..)
+                .unwrap_or(&[])
+                .iter()
+                .any(|x| x.from == from && x.to == to && x.cap == cap && x.result == result)
+        {
+            return;
+        }
+        c.out.push(KMove {
+            from,
+            to,
+            cap,
+            kind: c.start_kind,
+            result,
+            turned: false,
+            crowned,
+        });
+    }
+
     /// The jump over `over` to `land` of a chain that has taken `cap`
     /// (`ncap` pieces).
     #[allow(clippy::too_many_arguments)]
@@ -1733,12 +1866,16 @@ impl<W: Word> Kernel<W> {
         let crowned = crowned_here || kind != c.start_kind;
         let from = c.from;
         // DR-3: the same start, end, captured set and result is one move.
-        let dup = c
-            .out
-            .get(c.begin..)
-            .unwrap_or(&[])
-            .iter()
-            .position(|m| m.from == from && m.to == to && m.cap == cap && m.result == result);
+        // A chain of one jump is fixed by its start and end unless its kind
+        // jumps both short and long.
+        let dup =
+            if ncap >= 2 || self.twin_singles {
+                c.out.get(c.begin..).unwrap_or(&[]).iter().position(|m| {
+                    m.from == from && m.to == to && m.cap == cap && m.result == result
+                })
+            } else {
+                None
+            };
         if K {
             if let Some(keys) = c.keys.as_deref_mut() {
                 match dup.and_then(|i| keys.get_mut(i)) {
