@@ -187,33 +187,21 @@ fn both_copies_of_the_kernel_walk_count_the_same() {
             assert_eq!(n, k.perft_portable(&start, d, &mut b), "{name} depth {d}");
             assert!(n.is_some(), "{name} depth {d}");
         }
-        let mut gen = Generator::new();
-        let mut list = MoveList::new();
-        for seed in 1..=20u64 {
-            let mut rng = Rng::new(seed);
-            let mut pos = Position::start(&t);
-            for ply in 0..200 {
-                gen.generate(&t, &mut pos, &mut list);
-                if list.is_empty() {
-                    break;
+        each_position(&t, 1..=20, |ply, pos| {
+            if ply % 4 == 0 {
+                let kp = k.position(pos).unwrap();
+                for d in 1..=3 {
+                    let n = k.perft(&kp, d, &mut a);
+                    let fen = pos.to_fen(&t);
+                    assert_eq!(
+                        n,
+                        k.perft_portable(&kp, d, &mut b),
+                        "{name} {fen} depth {d}"
+                    );
                 }
-                if ply % 4 == 0 {
-                    let kp = k.position(&pos).unwrap();
-                    for d in 1..=3 {
-                        let n = k.perft(&kp, d, &mut a);
-                        let fen = pos.to_fen(&t);
-                        assert_eq!(
-                            n,
-                            k.perft_portable(&kp, d, &mut b),
-                            "{name} {fen} depth {d}"
-                        );
-                    }
-                    positions += 1;
-                }
-                let m = list.moves[rng.below(list.len() as u64) as usize];
-                make(&t, &mut pos, &list, &m);
+                positions += 1;
             }
-        }
+        });
     }
     assert!(positions > 1_000, "only {positions} positions");
 }
@@ -234,37 +222,25 @@ fn the_search_of_short_jumps_gives_the_moves_of_the_general_search() {
         general.set_short_search(false);
         let (mut a, mut b) = (Vec::new(), Vec::new());
         let (mut la, mut lb) = (Vec::new(), Vec::new());
-        let mut gen = Generator::new();
-        let mut list = MoveList::new();
-        for seed in 1..=30u64 {
-            let mut rng = Rng::new(seed);
-            let mut pos = Position::start(&t);
-            for ply in 0..200 {
-                gen.generate(&t, &mut pos, &mut list);
-                if list.is_empty() {
-                    break;
-                }
-                let kp = k.position(&pos).unwrap();
-                let fen = pos.to_fen(&t);
-                assert!(k.generate(&kp, &mut a), "{name} {fen}");
-                assert!(general.generate(&kp, &mut b), "{name} {fen}");
-                assert_eq!(a, b, "{name} {fen}");
-                if a.iter().any(|m| m.cap != 0) {
-                    captures += 1;
-                }
-                if ply % 4 == 0 {
-                    for d in 1..=3 {
-                        assert_eq!(
-                            k.perft(&kp, d, &mut la),
-                            general.perft(&kp, d, &mut lb),
-                            "{name} {fen} depth {d}"
-                        );
-                    }
-                }
-                let m = list.moves[rng.below(list.len() as u64) as usize];
-                make(&t, &mut pos, &list, &m);
+        each_position(&t, 1..=30, |ply, pos| {
+            let kp = k.position(pos).unwrap();
+            let fen = pos.to_fen(&t);
+            assert!(k.generate(&kp, &mut a), "{name} {fen}");
+            assert!(general.generate(&kp, &mut b), "{name} {fen}");
+            assert_eq!(a, b, "{name} {fen}");
+            if a.iter().any(|m| m.cap != 0) {
+                captures += 1;
             }
-        }
+            if ply % 4 == 0 {
+                for d in 1..=3 {
+                    assert_eq!(
+                        k.perft(&kp, d, &mut la),
+                        general.perft(&kp, d, &mut lb),
+                        "{name} {fen} depth {d}"
+                    );
+                }
+            }
+        });
     }
     assert!(captures > 1_000, "only {captures} positions with a capture");
     // `rulebook bench` says which search the kinds' chains go through.
@@ -278,6 +254,30 @@ fn the_search_of_short_jumps_gives_the_moves_of_the_general_search() {
         out.contains("\n  capture search: the search of short jumps, for every kind\n"),
         "{out}"
     );
+}
+
+/// Calls `visit(ply, position)` for every position of seeded random games
+/// of `t` (the seeds given, at most 200 plies a game) that has a move.
+fn each_position(
+    t: &Tables,
+    seeds: std::ops::RangeInclusive<u64>,
+    mut visit: impl FnMut(usize, &Position),
+) {
+    let mut gen = Generator::new();
+    let mut list = MoveList::new();
+    for seed in seeds {
+        let mut rng = Rng::new(seed);
+        let mut pos = Position::start(t);
+        for ply in 0..200 {
+            gen.generate(t, &mut pos, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            visit(ply, &pos);
+            let m = list.moves[rng.below(list.len() as u64) as usize];
+            make(t, &mut pos, &list, &m);
+        }
+    }
 }
 
 /// A move as the kernel writes it, from the general generator's list.
