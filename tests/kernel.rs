@@ -7,6 +7,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::common::kernels::playout_summary;
 use crate::common::ok;
 use rulebook::board::kernel::KMove;
 use rulebook::board::{make, Generator, MoveList, Perft, Position, Tables};
@@ -419,15 +420,7 @@ fn playout_by(t: &Tables, pos: &Position, seed: u64, kernel: bool, stepwise: boo
     } else {
         random_playout(&mut s, &mut rng)
     };
-    format!(
-        "plies {plies} {} ending {:?} events {:?} hash {:x} at {} next {:x}",
-        s.plies(),
-        s.ending(),
-        s.event_counts(),
-        s.hash(),
-        s.position().to_fen(t),
-        rng.next_u64()
-    )
+    playout_summary(t, &s, plies, &mut rng)
 }
 
 #[test]

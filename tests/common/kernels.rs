@@ -7,7 +7,7 @@
 //! rule files and its own cases.
 
 use super::ok;
-use rulebook::agents::{BoardGame, GameState};
+use rulebook::agents::{BoardGame, BoardState, GameState};
 use rulebook::board::{make, Generator, MoveList, Perft, Position, Tables};
 use rulebook::rng::Rng;
 
@@ -26,6 +26,12 @@ pub fn seeded_playout(
     let mut s = g.state(pos.clone());
     let mut rng = Rng::new(seed);
     let plies = s.random_plies(&mut rng, u32::MAX);
+    playout_summary(t, &s, plies, &mut rng)
+}
+
+/// What can be seen of a playout of `plies` plies at its end, and the
+/// generator's next output (so two playouts that drew differently differ).
+pub fn playout_summary(t: &Tables, s: &BoardState<'_>, plies: u32, rng: &mut Rng) -> String {
     format!(
         "plies {plies} {} ending {:?} events {:?} hash {:x} at {} next {:x}",
         s.plies(),

@@ -12,7 +12,7 @@ use super::state::{Conversion, Counted, EndCause, Ending, Features, GameState};
 use super::zobrist::Zobrist;
 use crate::board::end::{self, History};
 use crate::board::game::{event, EndCondition, JumpEffect, Sq, Verdict};
-use crate::board::kernel::{KMove, KPos, LPos, Path, PlayoutHost, PlayoutScratch, Word};
+use crate::board::kernel::{KMove, KPos, Kernel, LPos, Path, PlayoutHost, PlayoutScratch, Word};
 use crate::board::tables::{EMPTY, NONE};
 use crate::board::{make, Generator, Move, MoveList, Position, Tables};
 use crate::rng::Rng;
@@ -539,28 +539,8 @@ impl<'g> BoardState<'g> {
         let keys = g.kernel.as_deref().filter(|k| k.on)?;
         let t = g.t;
         match t.path() {
-            Path::Jumps(k) => {
-                let mut sc = std::mem::take(&mut self.kscratch);
-                let n = self.plies_on(
-                    keys,
-                    &mut k.position(&self.pos)?,
-                    |kp, host| k.random_plies(kp, rng, max, host, &mut sc),
-                    |kp, pos| k.write_position(t, kp, pos),
-                );
-                self.kscratch = sc;
-                Some(n)
-            }
-            Path::WideJumps(k) => {
-                let mut sc = std::mem::take(&mut self.kscratch_wide);
-                let n = self.plies_on(
-                    keys,
-                    &mut k.position(&self.pos)?,
-                    |kp, host| k.random_plies(kp, rng, max, host, &mut sc),
-                    |kp, pos| k.write_position(t, kp, pos),
-                );
-                self.kscratch_wide = sc;
-                Some(n)
-            }
+            Path::Jumps(k) => self.jump_plies(k, |s| &mut s.kscratch, keys, rng, max),
+            Path::WideJumps(k) => self.jump_plies(k, |s| &mut s.kscratch_wide, keys, rng, max),
             Path::Steps(k) => Some(self.plies_on(
                 keys,
                 &mut k.position(&self.pos)?,
@@ -594,6 +574,30 @@ impl<'g> BoardState<'g> {
             }
             Path::General(_) => None,
         }
+    }
+
+    /// `kernel_plies` on the kernel of jumps of either word, with the
+    /// scratch of that word (`scratch` picks it out of the state, taken
+    /// for the plies and put back).
+    fn jump_plies<W: Word>(
+        &mut self,
+        k: &Kernel<W>,
+        scratch: fn(&mut Self) -> &mut PlayoutScratch<W>,
+        keys: &KernelKeys,
+        rng: &mut Rng,
+        max: u32,
+    ) -> Option<u32> {
+        let t = self.g.t;
+        let mut kp = k.position(&self.pos)?;
+        let mut sc = std::mem::take(scratch(self));
+        let n = self.plies_on(
+            keys,
+            &mut kp,
+            |kp, host| k.random_plies(kp, rng, max, host, &mut sc),
+            |kp, pos| k.write_position(t, kp, pos),
+        );
+        *scratch(self) = sc;
+        Some(n)
     }
 
     /// `kernel_plies` from the kernel position `kp` (a `KPos`, or the
