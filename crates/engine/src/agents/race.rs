@@ -20,7 +20,7 @@ const EVENTS: &[Counted] = &[
 
 /// A race game in progress at a chance node (before the roll) or a decision
 /// node (after it).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct RaceNode<'g> {
     game: &'g RaceGame,
     state: RaceState,
@@ -29,6 +29,41 @@ pub struct RaceNode<'g> {
     events: Vec<Event>,
     counts: [u32; 4],
     max_rolls: u32,
+}
+
+// `clone_from` keeps the buffers (see `RaceState`'s): the agents copy a
+// node into one they keep for every candidate move and every playout.
+impl Clone for RaceNode<'_> {
+    fn clone(&self) -> Self {
+        RaceNode {
+            game: self.game,
+            state: self.state.clone(),
+            roll: self.roll,
+            choices: self.choices.clone(),
+            events: self.events.clone(),
+            counts: self.counts,
+            max_rolls: self.max_rolls,
+        }
+    }
+
+    fn clone_from(&mut self, s: &Self) {
+        let RaceNode {
+            game,
+            state,
+            roll,
+            choices,
+            events,
+            counts,
+            max_rolls,
+        } = self;
+        *game = s.game;
+        state.clone_from(&s.state);
+        *roll = s.roll;
+        choices.clone_from(&s.choices);
+        events.clone_from(&s.events);
+        *counts = s.counts;
+        *max_rolls = s.max_rolls;
+    }
 }
 
 impl<'g> RaceNode<'g> {

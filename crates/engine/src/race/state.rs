@@ -225,7 +225,7 @@ impl std::error::Error for Illegal {}
 impl std::error::Error for SetupError {}
 
 /// A race game in progress.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct RaceState {
     players: u8,
     pieces: u8,
@@ -256,6 +256,69 @@ pub struct RaceState {
     drawn: bool,
     /// The rolls of this turn in which no piece could move (`tries`).
     tries: u8,
+}
+
+// `clone_from` keeps the buffers: the agents copy a state into one they
+// keep for every candidate move (a derived `Clone` would allocate five
+// vectors each time).
+impl Clone for RaceState {
+    fn clone(&self) -> Self {
+        RaceState {
+            players: self.players,
+            pieces: self.pieces,
+            pos: self.pos.clone(),
+            held: self.held.clone(),
+            owed: self.owed.clone(),
+            to_roll: self.to_roll,
+            winner: self.winner,
+            rolls: self.rolls,
+            last_moved: self.last_moved.clone(),
+            doubles: self.doubles,
+            same: self.same,
+            places: self.places.clone(),
+            loser: self.loser,
+            over: self.over,
+            drawn: self.drawn,
+            tries: self.tries,
+        }
+    }
+
+    fn clone_from(&mut self, s: &Self) {
+        let RaceState {
+            players,
+            pieces,
+            pos,
+            held,
+            owed,
+            to_roll,
+            winner,
+            rolls,
+            last_moved,
+            doubles,
+            same,
+            places,
+            loser,
+            over,
+            drawn,
+            tries,
+        } = self;
+        *players = s.players;
+        *pieces = s.pieces;
+        pos.clone_from(&s.pos);
+        held.clone_from(&s.held);
+        owed.clone_from(&s.owed);
+        *to_roll = s.to_roll;
+        *winner = s.winner;
+        *rolls = s.rolls;
+        last_moved.clone_from(&s.last_moved);
+        *doubles = s.doubles;
+        *same = s.same;
+        places.clone_from(&s.places);
+        *loser = s.loser;
+        *over = s.over;
+        *drawn = s.drawn;
+        *tries = s.tries;
+    }
 }
 
 impl RaceState {
