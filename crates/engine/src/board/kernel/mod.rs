@@ -1778,14 +1778,8 @@ impl<W: Word> Kernel<W> {
     /// longer chains look for a twin.
     #[inline(always)]
     fn short_emit(&self, c: &mut Chain<'_, W>, m: &KindK<W>, to: W, cap: W, ncap: u32) {
-        if self.most {
-            if ncap < c.best {
-                return;
-            }
-            if ncap > c.best {
-                c.best = ncap;
-                c.out.truncate(c.begin);
-            }
+        if self.majority(c, ncap).is_none() {
+            return;
         }
         let crowned = m.promo & to != W::ZERO;
         let result = if crowned { m.promo_to } else { c.start_kind };
@@ -1808,6 +1802,23 @@ impl<W: Word> Kernel<W> {
             turned: false,
             crowned,
         });
+    }
+
+    /// The majority rule for a chain of `ncap` pieces about to be emitted:
+    /// None when a longer chain was found before (it is dropped), Some(true)
+    /// when it is longer than every chain before (those are dropped from
+    /// `out`), Some(false) otherwise (or when captures are free).
+    #[inline(always)]
+    fn majority(&self, c: &mut Chain<'_, W>, ncap: u32) -> Option<bool> {
+        if !self.most || ncap == c.best {
+            return Some(false);
+        }
+        if ncap < c.best {
+            return None;
+        }
+        c.best = ncap;
+        c.out.truncate(c.begin);
+        Some(true)
     }
 
     /// The jump over `over` to `land` of a chain that has taken `cap`
@@ -1847,19 +1858,14 @@ impl<W: Word> Kernel<W> {
     /// A chain that ends on `to`, having taken `cap` (`ncap` pieces): one
     /// move, after the majority rule and the merging of twins.
     fn emit<const K: bool>(&self, c: &mut Chain<'_, W>, to: W, kind: u8, cap: W, ncap: u32) {
-        if self.most {
-            if ncap < c.best {
-                return;
-            }
-            if ncap > c.best {
-                c.best = ncap;
-                c.out.truncate(c.begin);
-                if K {
-                    if let Some(keys) = c.keys.as_deref_mut() {
-                        keys.clear();
-                    }
+        match self.majority(c, ncap) {
+            None => return,
+            Some(true) if K => {
+                if let Some(keys) = c.keys.as_deref_mut() {
+                    keys.clear();
                 }
             }
+            Some(_) => {}
         }
         let (result, turned, crowned_here) = self.finish(c.side, kind, to);
         // Crowned mid-chain, or at the end.
