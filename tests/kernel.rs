@@ -257,6 +257,59 @@ fn the_search_of_short_jumps_gives_the_moves_of_the_general_search() {
     );
 }
 
+/// The count of captures at the last ply (`Kernel::count`: chains of
+/// short jumps counted, not written down, and a chain that lands where no
+/// jump can go on ended without a call) against the moves written down and
+/// against the general chain search, in the positions with a capture of
+/// seeded random games of every game with a kernel; and with the search
+/// limit lowered, where both searches must give up at the same step.
+#[test]
+fn the_count_of_captures_gives_the_number_of_moves_written() {
+    let (mut positions, mut long) = (0, 0);
+    for (name, options, t) in board_games() {
+        let name = format!("{name} {options:?}");
+        let Some(k) = t.kernel() else {
+            continue;
+        };
+        let mut general = k.clone();
+        general.set_short_search(false);
+        let (mut moves, mut scratch) = (Vec::new(), Vec::new());
+        each_position(&t, 1..=40, |_, pos| {
+            let kp = k.position(pos).unwrap();
+            let fen = pos.to_fen(&t);
+            assert!(k.generate(&kp, &mut moves), "{name} {fen}");
+            if !moves.iter().any(|m| m.cap != 0) {
+                return;
+            }
+            let n = Some(moves.len() as u64);
+            assert_eq!(k.count(&kp, &mut scratch), n, "{name} {fen}");
+            assert_eq!(general.count(&kp, &mut scratch), n, "{name} {fen}");
+            if moves.iter().any(|m| m.cap.count_ones() >= 4) {
+                long += 1;
+            }
+            for limit in 1..=4 {
+                let (mut a, mut b) = (k.clone(), general.clone());
+                a.set_max_steps(limit);
+                b.set_max_steps(limit);
+                assert_eq!(
+                    a.count(&kp, &mut scratch),
+                    b.count(&kp, &mut scratch),
+                    "{name} {fen} limit {limit}"
+                );
+            }
+            positions += 1;
+        });
+    }
+    assert!(
+        positions > 2_000,
+        "only {positions} positions with a capture"
+    );
+    assert!(
+        long > 10,
+        "only {long} positions with a capture of four pieces"
+    );
+}
+
 /// Calls `visit(ply, position)` for every position of seeded random games
 /// of `t` (the seeds given, at most 200 plies a game) that has a move.
 fn each_position(

@@ -311,12 +311,13 @@ macro_rules! walk_fn {
             list: &mut Vec<KMove<W>>,
             scratch: &mut Vec<KMove<W>>,
         ) -> Option<u64> {
+            let mut js = [[W::ZERO; MAXD]; 2];
             let Some(Start {
                 s,
                 enemy,
                 empty,
                 cand,
-            }) = self.start::<G>(p, &mut [[W::ZERO; MAXD]; 2])
+            }) = self.start::<G>(p, &mut js)
             else {
                 return Some(0);
             };
@@ -325,7 +326,7 @@ macro_rules! walk_fn {
             let mut total = 0;
             if cand[0] | cand[1] != W::ZERO {
                 list.clear();
-                if !self.captures::<G, false>(s, enemy, empty, cand, list, None) {
+                if !self.captures::<G, false>(s, enemy, empty, cand, &js, list, None) {
                     return None;
                 }
                 if !list.is_empty() {
@@ -589,6 +590,10 @@ struct Chain<'o, W: Word> {
     empty: W,
     best: u32,
     begin: usize,
+    /// The moves counted and not written to `out` (`Kernel::search` with
+    /// `COUNT`): chains of short jumps alone, of fewer than `TWIN_JUMPS`
+    /// jumps, at the majority rule's `best`.
+    count: u64,
     /// The squares where the chain's kind is crowned and the move ends
     /// (`crown mid-chain stop`; read by `Kernel::short_dfs`).
     crown_stop: W,
@@ -604,6 +609,16 @@ struct Chain<'o, W: Word> {
     /// makes it (with `K`).
     keys: Option<&'o mut Vec<u128>>,
 }
+
+/// The fewest jumps of a chain of short jumps alone that may be the same
+/// move (start, end, pieces taken) as another chain. Jumps are two steps
+/// along a diagonal and take the square between; if two chains of the same
+/// start and pieces taken differ first at jump `i`, the piece the second
+/// takes there is the one the first takes at jump `i + k`, and solving
+/// `2 (v_i + ... + v_(i+k-1)) + v_(i+k) = w` over the diagonal steps leaves
+/// only `k >= 3` (or a jump straight back over a piece already taken): at
+/// least four jumps, as round the four sides of a square.
+const TWIN_JUMPS: u32 = 4;
 
 /// The most jumps a chain's key holds.
 const KEY_JUMPS: u32 = 15;
@@ -1014,17 +1029,18 @@ impl<W: Word> Kernel<W> {
     #[inline(always)]
     fn generate_g<G: Shift>(&self, p: &KPos<W>, out: &mut Vec<KMove<W>>) -> bool {
         out.clear();
+        let mut js = [[W::ZERO; MAXD]; 2];
         let Some(Start {
             s,
             enemy,
             empty,
             cand,
-        }) = self.start::<G>(p, &mut [[W::ZERO; MAXD]; 2])
+        }) = self.start::<G>(p, &mut js)
         else {
             return true;
         };
         if cand[0] | cand[1] != W::ZERO {
-            if !self.captures::<G, false>(s, enemy, empty, cand, out, None) {
+            if !self.captures::<G, false>(s, enemy, empty, cand, &js, out, None) {
                 out.clear();
                 return false;
             }
@@ -1107,7 +1123,7 @@ impl<W: Word> Kernel<W> {
                 }
             }
             scratch.clear();
-            if !self.captures::<G, false>(s, enemy, empty, cand, scratch, None) {
+            if !self.captures::<G, false>(s, enemy, empty, cand, &js, scratch, None) {
                 return None;
             }
             // A jump that may not stop where it lands and can't go on is
@@ -1179,10 +1195,7 @@ impl<W: Word> Kernel<W> {
                 return Some(n);
             }
             scratch.clear();
-            if !self.captures::<G, false>(s, enemy, empty, cand, scratch, None) {
-                return None;
-            }
-            return Some(scratch.len() as u64);
+            return self.search::<G, false, true>(s, enemy, empty, cand, &js, scratch, None);
         }
         // Quiet moves: per slot, the steps of both kinds in one shift (a
         // square is reached along a slot from one square only).
@@ -1530,16 +1543,39 @@ impl<W: Word> Kernel<W> {
     ///
     /// With `K`, `keys` gets each move's key (see `Chain::key`): sorted by
     /// key, the moves are in the general generator's order. A chain longer
-    /// than a key holds counts as passing the search limit.
+    /// than a key holds counts as passing the search limit. `js`: the jump
+    /// sets of the kinds of `cand` (`Kernel::capturers`).
+    #[allow(clippy::too_many_arguments)]
     fn captures<G: Shift, const K: bool>(
         &self,
         s: usize,
         enemy: W,
         empty: W,
         cand: [W; 2],
+        js: &Jumps<W>,
         out: &mut Vec<KMove<W>>,
         keys: Option<&mut Vec<u128>>,
     ) -> bool {
+        self.search::<G, K, false>(s, enemy, empty, cand, js, out, keys)
+            .is_some()
+    }
+
+    /// `captures`, and the number of captures (None past the search
+    /// limit). With `COUNT`, the chains of the search of short jumps that
+    /// can't repeat another (fewer than `TWIN_JUMPS` jumps) are counted,
+    /// not written to `out` (the count of captures at the last ply); the
+    /// others are written as without it.
+    #[allow(clippy::too_many_arguments)]
+    fn search<G: Shift, const K: bool, const COUNT: bool>(
+        &self,
+        s: usize,
+        enemy: W,
+        empty: W,
+        cand: [W; 2],
+        js: &Jumps<W>,
+        out: &mut Vec<KMove<W>>,
+        keys: Option<&mut Vec<u128>>,
+    ) -> Option<u64> {
         let begin = out.len();
         let mut c = Chain {
             side: s,
@@ -1549,6 +1585,7 @@ impl<W: Word> Kernel<W> {
             empty,
             best: 0,
             begin,
+            count: 0,
             crown_stop: W::ZERO,
             out,
             steps: 0,
@@ -1563,6 +1600,7 @@ impl<W: Word> Kernel<W> {
             } else {
                 W::ZERO
             };
+            let jk = &js[k];
             let mut own = pcs;
             while own != W::ZERO {
                 let from = own.lowest();
@@ -1575,13 +1613,13 @@ impl<W: Word> Kernel<W> {
                     c.key = u128::from(from.low()) << (8 * KEY_JUMPS);
                 }
                 if short {
-                    self.short_dfs::<G>(&mut c, m, from, W::ZERO, 0);
+                    self.short_dfs::<G, COUNT>(&mut c, m, jk, from, W::ZERO, 0);
                 } else {
                     self.dfs::<G, K>(&mut c, from, k as u8, W::ZERO, 0);
                 }
             }
         }
-        c.steps <= self.max_steps
+        (c.steps <= self.max_steps).then(|| c.count + (c.out.len() - begin) as u64)
     }
 
     /// Whether a piece of `kind` on `cur` has a jump, with `enemy` the
@@ -1741,16 +1779,35 @@ impl<W: Word> Kernel<W> {
     /// `dfs` for a kind whose chains are short jumps alone (`Kernel::short_only`),
     /// on the 64-bit board (every square a stop), without keys: the kind's
     /// moves `m` are looked up once per chain, crowning mid-chain is one
-    /// mask (`Chain::crown_stop`), and the move is written by
-    /// `short_emit`. The moves and their order are those of
-    /// `dfs`.
-    fn short_dfs<G: Shift>(&self, c: &mut Chain<'_, W>, m: &KindK<W>, cur: W, cap: W, ncap: u32) {
+    /// mask (`Chain::crown_stop`), and the move is written (or counted) by
+    /// `short_emit`. `jk`: the kind's jump sets in the position before the
+    /// move (`Kernel::capturers`). In the diagonal geometries, a chain of
+    /// one or two jumps that lands on a square from which no jump along
+    /// another slot than the reverse one was possible before the move ends
+    /// there without a call (counted as one step of the search, as the call
+    /// would be): back along the reverse slot lies the piece just taken;
+    /// the chain's pieces to take are fewer than before; and the squares
+    /// it may land on are the empty ones, its start square (which only a
+    /// chain of four jumps or more reaches again: a jump is two steps along
+    /// a diagonal) and, where pieces go at once, the squares of the pieces
+    /// taken (never: they lie an odd number of steps from the start, every
+    /// landing square an even number). The moves and their order are those
+    /// of `dfs`.
+    fn short_dfs<G: Shift, const COUNT: bool>(
+        &self,
+        c: &mut Chain<'_, W>,
+        m: &KindK<W>,
+        jk: &[W; MAXD],
+        cur: W,
+        cap: W,
+        ncap: u32,
+    ) {
         c.steps += 1;
         if c.steps > self.max_steps {
             return;
         }
         if ncap > 0 && !self.must_continue {
-            self.short_emit(c, m, cur, cap, ncap);
+            self.short_emit::<G, COUNT>(c, m, cur, cap, ncap);
         }
         let (enemy, empty) = self.left(c, cap);
         let mut extended = false;
@@ -1760,37 +1817,56 @@ impl<W: Word> Kernel<W> {
                 let land = G::go(j, d, over) & empty;
                 if land != W::ZERO {
                     extended = true;
-                    if land & c.crown_stop != W::ZERO {
-                        self.short_emit(c, m, land, cap | over, ncap + 1);
+                    let stop = land & c.crown_stop != W::ZERO;
+                    // The jump sets of the other slots than the reverse one.
+                    let others = match j ^ 2 {
+                        0 => jk[1] | jk[2] | jk[3],
+                        1 => jk[0] | jk[2] | jk[3],
+                        2 => jk[0] | jk[1] | jk[3],
+                        _ => jk[0] | jk[1] | jk[2],
+                    };
+                    if stop || (G::DIAG && ncap < 2 && land & others == W::ZERO) {
+                        if !stop {
+                            c.steps += 1;
+                        }
+                        self.short_emit::<G, COUNT>(c, m, land, cap | over, ncap + 1);
                     } else {
-                        self.short_dfs::<G>(c, m, land, cap | over, ncap + 1);
+                        self.short_dfs::<G, COUNT>(c, m, jk, land, cap | over, ncap + 1);
                     }
                 }
             }
         });
         if ncap > 0 && !extended && self.must_continue {
-            self.short_emit(c, m, cur, cap, ncap);
+            self.short_emit::<G, COUNT>(c, m, cur, cap, ncap);
         }
     }
 
-    /// `emit` for `short_dfs`: the kind never changes mid-chain, and a
-    /// chain of one short jump is fixed by its start and end, so only
-    /// longer chains look for a twin.
+    /// `emit` for `short_dfs`: the kind never changes mid-chain, and only
+    /// a chain of `TWIN_JUMPS` jumps or more (in the diagonal geometries;
+    /// two in the others) may repeat another, so only those look for a
+    /// twin; with `COUNT`, the others are counted (`Chain::count`), not
+    /// written.
     #[inline(always)]
-    fn short_emit(&self, c: &mut Chain<'_, W>, m: &KindK<W>, to: W, cap: W, ncap: u32) {
-        if self.most {
-            if ncap < c.best {
-                return;
-            }
-            if ncap > c.best {
-                c.best = ncap;
-                c.out.truncate(c.begin);
-            }
+    fn short_emit<G: Shift, const COUNT: bool>(
+        &self,
+        c: &mut Chain<'_, W>,
+        m: &KindK<W>,
+        to: W,
+        cap: W,
+        ncap: u32,
+    ) {
+        if self.majority(c, ncap).is_none() {
+            return;
+        }
+        let twins = if G::DIAG { TWIN_JUMPS } else { 2 };
+        if COUNT && ncap < twins {
+            c.count += 1;
+            return;
         }
         let crowned = m.promo & to != W::ZERO;
         let result = if crowned { m.promo_to } else { c.start_kind };
         let from = c.from;
-        if ncap >= 2
+        if ncap >= twins
             && c.out
                 .get(c.begin..)
                 .unwrap_or(&[])
@@ -1808,6 +1884,25 @@ impl<W: Word> Kernel<W> {
             turned: false,
             crowned,
         });
+    }
+
+    /// The majority rule for a chain of `ncap` pieces about to be emitted:
+    /// None when a longer chain was found before (it is dropped), Some(true)
+    /// when it is longer than every chain before (those are dropped from
+    /// `out`, and the count), Some(false) otherwise (or when captures are
+    /// free).
+    #[inline(always)]
+    fn majority(&self, c: &mut Chain<'_, W>, ncap: u32) -> Option<bool> {
+        if !self.most || ncap == c.best {
+            return Some(false);
+        }
+        if ncap < c.best {
+            return None;
+        }
+        c.best = ncap;
+        c.out.truncate(c.begin);
+        c.count = 0;
+        Some(true)
     }
 
     /// The jump over `over` to `land` of a chain that has taken `cap`
@@ -1847,19 +1942,14 @@ impl<W: Word> Kernel<W> {
     /// A chain that ends on `to`, having taken `cap` (`ncap` pieces): one
     /// move, after the majority rule and the merging of twins.
     fn emit<const K: bool>(&self, c: &mut Chain<'_, W>, to: W, kind: u8, cap: W, ncap: u32) {
-        if self.most {
-            if ncap < c.best {
-                return;
-            }
-            if ncap > c.best {
-                c.best = ncap;
-                c.out.truncate(c.begin);
-                if K {
-                    if let Some(keys) = c.keys.as_deref_mut() {
-                        keys.clear();
-                    }
+        match self.majority(c, ncap) {
+            None => return,
+            Some(true) if K => {
+                if let Some(keys) = c.keys.as_deref_mut() {
+                    keys.clear();
                 }
             }
+            Some(_) => {}
         }
         let (result, turned, crowned_here) = self.finish(c.side, kind, to);
         // Crowned mid-chain, or at the end.

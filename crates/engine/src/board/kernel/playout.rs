@@ -106,16 +106,25 @@ impl<W: Word> Kernel<W> {
         rng: &mut Rng,
         sc: &mut PlayoutScratch<W>,
     ) -> Option<KMove<W>> {
+        let mut js = [[W::ZERO; MAXD]; 2];
         let Start {
             s,
             enemy,
             empty,
             cand,
-        } = self.start::<G>(p, &mut [[W::ZERO; MAXD]; 2])?;
+        } = self.start::<G>(p, &mut js)?;
         if cand[0] | cand[1] != W::ZERO {
             sc.moves.clear();
             sc.keys.clear();
-            if !self.captures::<G, true>(s, enemy, empty, cand, &mut sc.moves, Some(&mut sc.keys)) {
+            if !self.captures::<G, true>(
+                s,
+                enemy,
+                empty,
+                cand,
+                &js,
+                &mut sc.moves,
+                Some(&mut sc.keys),
+            ) {
                 return None;
             }
             let n = sc.moves.len();
