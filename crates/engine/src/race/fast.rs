@@ -1403,6 +1403,19 @@ impl FastRace {
                         self.refused(r, others, &walls, &occ, (seat, p), e)
                     }
                 };
+                // The positions of `odd` whose move in `table` no mask
+                // refuses, tested one by one (forward and back alike).
+                let one_by_one = |table: &[RuleStep], mut odd: u64| {
+                    let mut ok = 0u64;
+                    while odd != 0 {
+                        let p = odd.trailing_zeros() as u16;
+                        odd &= odd - 1;
+                        if !refused(&at(table, p), p) {
+                            ok |= bit(p);
+                        }
+                    }
+                    ok
+                };
                 if waiting {
                     let e = at(&r.steps, OUT);
                     enter = e.step.flags & MOVES != 0 && !refused(&e, OUT);
@@ -1425,15 +1438,8 @@ impl FastRace {
                         blocked |= g.from;
                     }
                 }
-                legal = candidates & !rl.odd & !blocked;
-                let mut slow = candidates & rl.odd;
-                while slow != 0 {
-                    let p = slow.trailing_zeros() as u16;
-                    slow &= slow - 1;
-                    if !refused(&at(&r.steps, p), p) {
-                        legal |= bit(p);
-                    }
-                }
+                legal =
+                    (candidates & !rl.odd & !blocked) | one_by_one(&r.steps, candidates & rl.odd);
                 // No move forward nor entry: the moves back, by the same
                 // shifts the other way.
                 if !enter && legal == 0 && !r.back.is_empty() {
@@ -1445,15 +1451,8 @@ impl FastRace {
                             blocked |= passes << s;
                         }
                     }
-                    legal = movable & !rl.back_odd & !blocked;
-                    let mut slow = movable & rl.back_odd;
-                    while slow != 0 {
-                        let p = slow.trailing_zeros() as u16;
-                        slow &= slow - 1;
-                        if !refused(&at(&r.back, p), p) {
-                            legal |= bit(p);
-                        }
-                    }
+                    legal = (movable & !rl.back_odd & !blocked)
+                        | one_by_one(&r.back, movable & rl.back_odd);
                 }
                 // The moves go down: a piece on position 1 is the last.
                 if r.leave_start && waiting && legal & bit(1) != 0 {
