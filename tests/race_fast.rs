@@ -221,6 +221,12 @@ fn games() -> Vec<(String, RaceGame)> {
         "ur, open rosette".to_string(),
         load_text("extends \"other/royal-game-of-ur\"\nsafe cell m4\n"),
     ));
+    // A closed cell on a loop: under a different position of each seat
+    // (the closed cells taken found spot by spot, not by one AND).
+    games.push((
+        "mensch, a closed cell".to_string(),
+        load_text("extends \"other/mensch-aergere-dich-nicht\"\nsafe cell 15 closed\n"),
+    ));
     games
 }
 
@@ -292,6 +298,7 @@ fn compiled_turns_play_as_the_general_turn() {
         "valued sticks",
         "mensch, two pieces",
         "ur, open rosette",
+        "mensch, a closed cell",
     ] {
         assert!(
             covered.iter().any(|c| c == name),

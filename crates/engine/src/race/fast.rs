@@ -19,7 +19,8 @@
 //! (`no landing on own pieces`, kept home cells, closed cells, `leave
 //! start first`, `enter compulsory`, tries, throws of sticks and their
 //! throws of 0, rows, passing, moves back, swaps) are a loop of their own
-//! ([`ChoiceRules`]): a seat's pieces as a mask of positions, each move
+//! ([`ChoiceRules`]): a seat's pieces as a mask of positions and a word of
+//! their positions, a byte a piece ([`Occupancy`]), each move
 //! with the cells it stops on and passes as masks ([`RuleStep`]), the
 //! general turn's refusals as two masks a roll (where no move may stop,
 //! what none may pass), each line's moves decided by shifts of them, by
@@ -230,6 +231,10 @@ struct ChoiceRules {
     closed: Vec<bool>,
     /// The same, as bits a seat (empty: no closed cells).
     closed_cells: Vec<u64>,
+    /// Every seat's piece on a closed cell is at the same position as the
+    /// cell is under the seat's own (a plain track; named paths that share
+    /// a lane alike): which closed cells are taken is one AND.
+    closed_aligned: bool,
     /// The smallest and largest count of a roll.
     low: u16,
     high: u16,
@@ -331,6 +336,19 @@ fn span(low: u16, high: u16) -> u64 {
 struct Walls {
     protected: u64,
     unpassable: u64,
+}
+
+/// What refuses the moves of a roll of seat `seat` (of `n`): where no
+/// move may land or rest, what none may pass, the positions of the
+/// seat's pieces that count, the opponents' rows.
+#[derive(Clone, Copy)]
+struct Refusals {
+    stops: u64,
+    passes: u64,
+    mask: u64,
+    walls: Walls,
+    seat: usize,
+    n: usize,
 }
 
 /// The positions of `mask` in rows of `r` or more set bits in a row (the
@@ -710,6 +728,17 @@ impl FastRace {
                 })
                 .collect()
         };
+        // The positions of seat `whose` on the spot of seat `seat`'s `at`.
+        let same_at = |seat: usize, at: u16, whose: usize| {
+            same.get((seat * width + usize::from(at)) * players + whose)
+                .copied()
+                .unwrap_or(0)
+        };
+        let closed_aligned = closed_cells.iter().enumerate().all(|(seat, &cells)| {
+            (1..width as u16)
+                .filter(|&c| cells & bit(c) != 0)
+                .all(|c| (0..players).all(|whose| same_at(seat, c, whose) == bit(c)))
+        });
         let rules = with_rules.then(|| {
             let mut kept = 0u64;
             let mut counted = 0u64;
@@ -752,12 +781,22 @@ impl FastRace {
                         e.step.flags &= !MOVES;
                     }
                     let line = i / width;
+                    // A capture of opponents where none of them can be
+                    // (a cell of the mover's own lane): none to look for.
+                    let row = line / rolls.len();
+                    if rows > 1
+                        && e.step.flags & (SEND_OUT | OPPONENTS) == SEND_OUT | OPPONENTS
+                        && (0..players)
+                            .filter(|&whose| whose != row)
+                            .all(|whose| same_at(row, e.step.at, whose) == 0)
+                    {
+                        e.step.flags &= !SEND_OUT;
+                    }
                     if let (true, true, Some(l)) = (
                         from != OUT,
                         e.step.flags & MOVES != 0,
                         rule_lines.get_mut(line),
                     ) {
-                        let row = line / rolls.len();
                         let count = rolls.get(line % rolls.len()).map_or(0, |r| r.1.count);
                         // Where a move by shifts lands, and what it passes.
                         let (ahead, between) = if forward {
@@ -839,6 +878,7 @@ impl FastRace {
                 tries: game.tries,
                 closed,
                 closed_cells,
+                closed_aligned,
                 low,
                 high,
                 finish: game.finish,
@@ -933,10 +973,8 @@ impl FastRace {
     #[inline(always)]
     fn run<W: Watch>(&self, seed: u64, watch: &mut W) -> (u32, Option<usize>) {
         if let Some(rules) = &self.rules {
-            return match self.k {
-                4 => self.run_rules::<W, 4>(rules, seed, watch),
-                5 => self.run_rules::<W, 5>(rules, seed, watch),
-                7 => self.run_rules::<W, 7>(rules, seed, watch),
+            return match self.players {
+                2 => self.run_rules::<W, 2>(rules, seed, watch),
                 _ => self.run_rules::<W, 0>(rules, seed, watch),
             };
         }
@@ -1312,8 +1350,8 @@ impl FastRace {
         (rolls, None)
     }
 
-    /// The game, turn by turn, under rules of the choices (`K` pieces a
-    /// seat, 0: `self.k`): a move the general turn's `landing_refusal`
+    /// The game, turn by turn, under rules of the choices (`N` players,
+    /// 0: `self.players`): a move the general turn's `landing_refusal`
     /// forbids is no choice (an own piece where it lands or rests, a kept
     /// home cell passed, a closed cell taken, the opponents' rows);
     /// `leave start first` and `enter compulsory` leave one choice; a
@@ -1323,9 +1361,10 @@ impl FastRace {
     /// roll (where it may not stop, what it may not pass), the moves of a
     /// roll are decided by the masks of its line ([`RuleLine`]) and are a
     /// mask of positions (the general turn lists them the furthest first,
-    /// a position once), and the one drawn is found in it.
+    /// a position once), and the piece drawn is found by its position in
+    /// the word of the seat's positions.
     #[inline(never)]
-    fn run_rules<W: Watch, const K: usize>(
+    fn run_rules<W: Watch, const N: usize>(
         &self,
         r: &ChoiceRules,
         seed: u64,
@@ -1333,10 +1372,9 @@ impl FastRace {
     ) -> (u32, Option<usize>) {
         let mut dice = Rng::new(seed);
         let mut pick = Rng::new(agent_seed(seed, 0));
-        let k = if K == 0 { self.k } else { K };
-        let n = self.players;
-        let mut pos = self.start;
-        let mut occ = Occupancy::of(&pos, n, k);
+        let k = self.k;
+        let n = if N == 0 { self.players } else { N };
+        let mut occ = Occupancy::of(&self.start, n, k);
         let mut owed = [0u8; MAX_SEATS];
         let mut seat = 0usize;
         let mut rolls = 0u32;
@@ -1376,7 +1414,7 @@ impl FastRace {
                 };
                 let mut passes = mask & r.kept;
                 let walls = if r.walls {
-                    let w = self.walls(r, &occ, seat);
+                    let w = self.walls(r, &occ, seat, n);
                     stops |= w.protected;
                     passes |= w.unpassable;
                     w
@@ -1384,7 +1422,7 @@ impl FastRace {
                     Walls::default()
                 };
                 if closed {
-                    stops |= self.closed_taken_cells(r, &occ, seat);
+                    stops |= self.closed_taken_cells(r, &occ, seat, n);
                 }
                 let at = |table: &[RuleStep], p: u16| {
                     table
@@ -1392,20 +1430,17 @@ impl FastRace {
                         .copied()
                         .unwrap_or_default()
                 };
-                // One move from `p` by the masks; one that stops where it
-                // starts by the general turn's test (the mover is not in
-                // the way of itself).
-                let refused = |e: &RuleStep, p: u16| {
-                    if e.stop & bit(p) == 0 {
-                        e.stop & stops != 0 || e.between & passes != 0
-                    } else {
-                        let others = mask & !(bit(p) & !occ.dup[seat]);
-                        self.refused(r, others, &walls, &occ, (seat, p), e)
-                    }
+                let x = Refusals {
+                    stops,
+                    passes,
+                    mask,
+                    walls,
+                    seat,
+                    n,
                 };
                 if waiting {
                     let e = at(&r.steps, OUT);
-                    enter = e.step.flags & MOVES != 0 && !refused(&e, OUT);
+                    enter = e.step.flags & MOVES != 0 && !self.refuses(r, &occ, &x, &e, OUT);
                 }
                 // Forward: the moves of the roll's count ahead by shifts
                 // (what stops them shifted back by the count, what they
@@ -1420,20 +1455,15 @@ impl FastRace {
                     }
                 }
                 let (first, end) = rl.rests;
-                for g in r.rests.get(first as usize..end as usize).unwrap_or(&[]) {
-                    if stops & g.at != 0 {
-                        blocked |= g.from;
+                if end > first {
+                    for g in r.rests.get(first as usize..end as usize).unwrap_or(&[]) {
+                        if stops & g.at != 0 {
+                            blocked |= g.from;
+                        }
                     }
                 }
-                legal = candidates & !rl.odd & !blocked;
-                let mut slow = candidates & rl.odd;
-                while slow != 0 {
-                    let p = slow.trailing_zeros() as u16;
-                    slow &= slow - 1;
-                    if !refused(&at(&r.steps, p), p) {
-                        legal |= bit(p);
-                    }
-                }
+                legal = (candidates & !rl.odd & !blocked)
+                    | self.one_by_one(r, &occ, &x, (&r.steps, line), candidates & rl.odd);
                 // No move forward nor entry: the moves back, by the same
                 // shifts the other way.
                 if !enter && legal == 0 && !r.back.is_empty() {
@@ -1445,15 +1475,8 @@ impl FastRace {
                             blocked |= passes << s;
                         }
                     }
-                    legal = movable & !rl.back_odd & !blocked;
-                    let mut slow = movable & rl.back_odd;
-                    while slow != 0 {
-                        let p = slow.trailing_zeros() as u16;
-                        slow &= slow - 1;
-                        if !refused(&at(&r.back, p), p) {
-                            legal |= bit(p);
-                        }
-                    }
+                    legal = (movable & !rl.back_odd & !blocked)
+                        | self.one_by_one(r, &occ, &x, (&r.back, line), movable & rl.back_odd);
                 }
                 // The moves go down: a piece on position 1 is the last.
                 if r.leave_start && waiting && legal & bit(1) != 0 {
@@ -1469,9 +1492,8 @@ impl FastRace {
             let pass = moves == 0 || (!self.compulsory && !forced);
             let m = moves + usize::from(pass);
             let picked = pick.below(m as u64) as usize;
-            let own = pos.get(base..base + k).unwrap_or(&[]);
             // The first piece at `p`.
-            let first_at = |p: u16| own.iter().position(|&q| q == p);
+            let first_at = |p: u16| occ.first(seat, p);
             // The seat's piece drawn (none: a pass).
             let chosen = if enter && picked == 0 {
                 first_at(OUT)
@@ -1500,15 +1522,18 @@ impl FastRace {
                 }
             }
             rolls += 1;
-            let before = if W::ON { pos } else { [0; MAX_PIECES] };
+            let before = if W::ON {
+                occ.positions(n, k)
+            } else {
+                [0; MAX_PIECES]
+            };
             let extra;
+            // Where the piece moved ends.
             let mut moved = None;
             let mut over = false;
             let mut winner = None;
             if let Some(c) = chosen {
-                let i = base + c;
-                moved = Some(i);
-                let from = pos[i];
+                let from = occ.at(seat, c);
                 let table = if back { &r.back } else { &r.steps };
                 let step = table
                     .get(line + usize::from(from))
@@ -1517,35 +1542,26 @@ impl FastRace {
                 extra = step.flags & EXTRA != 0;
                 let to = step.at;
                 let opponents = step.flags & OPPONENTS != 0;
+                moved = Some(to);
                 if step.flags & SWAP != 0 {
                     // The others there go where it came from (out, when
                     // it entered).
                     let back_to = if from < r.cells { from } else { OUT };
                     for whose in 0..n {
-                        if (opponents && whose == seat) || occ.placed[whose] & bit(to) == 0 {
-                            continue;
-                        }
-                        // The seat's pieces by index, `i` the mover's.
-                        #[allow(clippy::needless_range_loop)]
-                        for j in whose * k..whose * k + k {
-                            if j != i && pos[j] == to {
-                                pos[j] = back_to;
-                                occ.lift(whose, to);
-                                occ.put(whose, back_to);
-                            }
+                        if !(opponents && whose == seat) {
+                            let keep = if whose == seat { piece_mark(c) } else { 0 };
+                            occ.send(whose, to, back_to, keep);
                         }
                     }
                 }
-                pos[i] = to;
-                occ.lift(seat, from);
-                occ.put(seat, to);
+                occ.shift(seat, c, from, to);
                 if step.flags & HOME != 0 {
                     if !self.all_pieces || occ.placed[seat] & r.unfinished == 0 {
                         over = true;
                         winner = Some(seat);
                     }
                 } else if step.flags & SEND_OUT != 0 && to != OUT {
-                    self.send_out(&mut pos, &mut occ, (seat, k, n), i, to, opponents);
+                    self.send_out(&mut occ, (seat, n), c, to, opponents);
                 }
                 if step.miss > 0 {
                     owed[seat] = owed[seat].saturating_add(step.miss);
@@ -1557,7 +1573,7 @@ impl FastRace {
             let mut drawn = false;
             if !over && self.may_stick {
                 let stuck = match moved {
-                    Some(i) if r.live & bit(pos[i]) != 0 => false,
+                    Some(to) if r.live & bit(to) != 0 => false,
                     _ => occ.placed.iter().take(n).all(|&p| p & r.live == 0),
                 };
                 if stuck {
@@ -1576,7 +1592,7 @@ impl FastRace {
                         tries = tries.saturating_add(1);
                         tries < r.tries
                             && !(roll.flags & ROLL_ENTERS != 0 && waiting)
-                            && self.none_can_move(r, &occ, seat)
+                            && self.none_can_move(r, &occ, seat, n)
                     }
                 };
                 if !again {
@@ -1591,7 +1607,7 @@ impl FastRace {
                     (roller, index, picked),
                     slot.get(..m).unwrap_or(&[]),
                     &before,
-                    &pos,
+                    &occ.positions(n, k),
                     &owed,
                     (base, k, n),
                 );
@@ -1604,15 +1620,14 @@ impl FastRace {
     }
 
     /// The pieces (the opponents', with `opponents`) on the spot where
-    /// seat `seat`'s piece `i` came to rest on `to` go out (`k` pieces a
-    /// seat, `n` seats): the masks of `same` find them.
+    /// seat `seat`'s piece `c` came to rest on `to` go out (`n` seats): the
+    /// masks of `same` find the positions, the words of `occ` the pieces.
     #[inline(always)]
     fn send_out(
         &self,
-        pos: &mut [u16; MAX_PIECES],
         occ: &mut Occupancy,
-        (seat, k, n): (usize, usize, usize),
-        i: usize,
+        (seat, n): (usize, usize),
+        c: usize,
         to: u16,
         opponents: bool,
     ) {
@@ -1621,20 +1636,13 @@ impl FastRace {
             if opponents && whose == seat {
                 continue;
             }
-            let there =
+            let mut there =
                 self.same.get(line + whose).copied().unwrap_or(0) & occ.placed[whose] & !bit(OUT);
-            if there == 0 {
-                continue;
-            }
-            // The seat's pieces by index, `i` the mover's.
-            #[allow(clippy::needless_range_loop)]
-            for j in whose * k..whose * k + k {
-                let p = pos[j];
-                if j != i && p != OUT && there & bit(p) != 0 {
-                    pos[j] = OUT;
-                    occ.lift(whose, p);
-                    occ.put(whose, OUT);
-                }
+            let keep = if whose == seat { piece_mark(c) } else { 0 };
+            while there != 0 {
+                let p = there.trailing_zeros() as u16;
+                there &= there - 1;
+                occ.send(whose, p, OUT, keep);
             }
         }
     }
@@ -1642,15 +1650,12 @@ impl FastRace {
     /// The closed cells under seat `seat`'s positions that hold a piece,
     /// anyone's, as bits (a move that stops there is refused).
     #[inline(always)]
-    fn closed_taken_cells(&self, r: &ChoiceRules, occ: &Occupancy, seat: usize) -> u64 {
+    fn closed_taken_cells(&self, r: &ChoiceRules, occ: &Occupancy, seat: usize, n: usize) -> u64 {
         let cells = r.closed_cells.get(seat).copied().unwrap_or(0);
-        if self.plain {
-            // A plain track's spots are its cells.
-            let anyone = occ
-                .placed
-                .iter()
-                .take(self.players)
-                .fold(0u64, |m, &p| m | p);
+        if r.closed_aligned {
+            // Every seat's piece under a closed cell is at the same
+            // position (a plain track's spots are its cells).
+            let anyone = occ.placed.iter().take(n).fold(0u64, |m, &p| m | p);
             return cells & anyone;
         }
         let mut taken = 0u64;
@@ -1659,7 +1664,7 @@ impl FastRace {
             let c = left.trailing_zeros() as u16;
             left &= left - 1;
             let line = (seat * self.width + usize::from(c)) * self.players;
-            if (0..self.players).any(|whose| {
+            if (0..n).any(|whose| {
                 self.same.get(line + whose).copied().unwrap_or(0) & occ.placed[whose] & !bit(OUT)
                     != 0
             }) {
@@ -1667,6 +1672,53 @@ impl FastRace {
             }
         }
         taken
+    }
+
+    /// Whether the refusals of a roll `x` forbid the move `e` from `p`: by
+    /// the masks, or, for a move that stops where it starts, by the
+    /// general turn's test (the mover is not in the way of itself).
+    #[inline(always)]
+    fn refuses(
+        &self,
+        r: &ChoiceRules,
+        occ: &Occupancy,
+        x: &Refusals,
+        e: &RuleStep,
+        p: u16,
+    ) -> bool {
+        if e.stop & bit(p) == 0 {
+            e.stop & x.stops != 0 || e.between & x.passes != 0
+        } else {
+            let others = occ.others(x.seat, x.mask, p);
+            self.refused(r, others, &x.walls, occ, (x.seat, p, x.n), e)
+        }
+    }
+
+    /// The positions of `odd` whose move in `table` (the moves of the
+    /// line starting at `line`) the refusals `x` leave, tested one by one
+    /// (forward and back alike).
+    #[inline(always)]
+    fn one_by_one(
+        &self,
+        r: &ChoiceRules,
+        occ: &Occupancy,
+        x: &Refusals,
+        (table, line): (&[RuleStep], usize),
+        mut odd: u64,
+    ) -> u64 {
+        let mut ok = 0u64;
+        while odd != 0 {
+            let p = odd.trailing_zeros() as u16;
+            odd &= odd - 1;
+            let e = table
+                .get(line + usize::from(p))
+                .copied()
+                .unwrap_or_default();
+            if !self.refuses(r, occ, x, &e, p) {
+                ok |= bit(p);
+            }
+        }
+        ok
     }
 
     /// Whether the general turn's `landing_refusal` forbids the move `e`
@@ -1680,7 +1732,7 @@ impl FastRace {
         others: u64,
         walls: &Walls,
         occ: &Occupancy,
-        (seat, from): (usize, u16),
+        (seat, from, n): (usize, u16, usize),
         e: &RuleStep,
     ) -> bool {
         let blocking = if r.no_landing_own {
@@ -1694,17 +1746,28 @@ impl FastRace {
         // is).
         e.stop & (blocking | walls.protected) != 0
             || e.between & (walls.unpassable | (others & r.kept)) != 0
-            || (e.step.flags & CLOSED != 0 && self.closed_taken(r, occ, (seat, from), e))
+            || (e.step.flags & CLOSED != 0 && self.closed_taken(r, occ, (seat, from, n), e))
     }
 
     /// The walls the opponents of seat `seat` put up (`protected in rows`,
     /// `no passing rows`): for each position, the rows of the first
     /// opponent in seat order with a piece there.
     #[inline(always)]
-    fn walls(&self, r: &ChoiceRules, occ: &Occupancy, seat: usize) -> Walls {
+    fn walls(&self, r: &ChoiceRules, occ: &Occupancy, seat: usize, n: usize) -> Walls {
         let mut w = Walls::default();
+        if n == 2 {
+            // One opponent: its rows, without the loop.
+            let mask = occ.placed[(seat ^ 1) & 1] & r.counted;
+            if r.protect_rows > 0 {
+                w.protected = in_rows(mask, r.protect_rows);
+            }
+            if r.pass_rows > 0 {
+                w.unpassable = in_rows(mask, r.pass_rows);
+            }
+            return w;
+        }
         let mut covered = 0u64;
-        for whose in (0..self.players).filter(|&o| o != seat) {
+        for whose in (0..n).filter(|&o| o != seat) {
             // On the track only.
             let mask = occ.placed[whose] & r.counted;
             if r.protect_rows > 0 {
@@ -1726,7 +1789,7 @@ impl FastRace {
         &self,
         r: &ChoiceRules,
         occ: &Occupancy,
-        (seat, from): (usize, u16),
+        (seat, from, n): (usize, u16, usize),
         e: &RuleStep,
     ) -> bool {
         [e.land, e.step.at].into_iter().any(|at| {
@@ -1734,11 +1797,11 @@ impl FastRace {
                 return false;
             }
             let line = (seat * self.width + usize::from(at)) * self.players;
-            (0..self.players).any(|whose| {
+            (0..n).any(|whose| {
                 let mut there =
                     self.same.get(line + whose).copied().unwrap_or(0) & occ.placed[whose];
                 if whose == seat {
-                    there &= !(bit(from) & !occ.dup[seat]);
+                    there = occ.others(seat, there, from);
                 }
                 there & !bit(OUT) != 0
             })
@@ -1750,7 +1813,7 @@ impl FastRace {
     /// the rules of the choices allow; the moves that fit before the
     /// finish by shifts, as a roll's, the others one by one.
     #[cold]
-    fn none_can_move(&self, r: &ChoiceRules, occ: &Occupancy, seat: usize) -> bool {
+    fn none_can_move(&self, r: &ChoiceRules, occ: &Occupancy, seat: usize, n: usize) -> bool {
         let placed = occ.placed[seat];
         let mask = placed & r.counted;
         // On the track: out and finished pieces are not asked.
@@ -1764,7 +1827,7 @@ impl FastRace {
             mask & r.kept
         };
         if !r.closed_cells.is_empty() {
-            stops |= self.closed_taken_cells(r, occ, seat);
+            stops |= self.closed_taken_cells(r, occ, seat, n);
         }
         let passes = mask & r.kept;
         let exact = r.finish == Finish::Exact;
@@ -1800,8 +1863,8 @@ impl FastRace {
                     },
                 };
                 let e = RuleStep::new(step, r.plain, r.cells, from, land);
-                let others = mask & !(bit(from) & !occ.dup[seat]);
-                if !self.refused(r, others, &Walls::default(), occ, (seat, from), &e) {
+                let others = occ.others(seat, mask, from);
+                if !self.refused(r, others, &Walls::default(), occ, (seat, from, n), &e) {
                     return false;
                 }
             }
@@ -1810,15 +1873,40 @@ impl FastRace {
     }
 }
 
-/// Every seat's pieces by position, kept as the turns move them (a game
-/// with rules of the choices: positions below 64): the positions where a
-/// seat has a piece and where it has two or more, as bits, and the count
-/// at each.
+/// Every seat's pieces, kept as the turns move them (a game with rules of
+/// the choices: positions below 64, at most eight pieces a seat): each
+/// piece's position as a byte of a word a seat (the piece's index the
+/// byte's, unused bytes `EMPTY`), so that the pieces at a position are
+/// found by a few operations on the word (SWAR) instead of a loop over
+/// them; and the positions where a seat has a piece, as bits.
 #[derive(Clone)]
 struct Occupancy {
     placed: [u64; MAX_SEATS],
-    dup: [u64; MAX_SEATS],
-    count: [[u8; 64]; MAX_SEATS],
+    bytes: [u64; MAX_SEATS],
+}
+
+/// A byte of `Occupancy::bytes` that holds no piece (no position is 255).
+const EMPTY: u64 = 0xFF;
+/// The lowest bit of every byte of a word.
+const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+/// The highest bit of every byte of a word.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// The bytes of `word` equal to `p`, each as its highest bit (exact: no
+/// byte is told equal that is not).
+#[inline(always)]
+fn bytes_equal(word: u64, p: u16) -> u64 {
+    let x = word ^ (u64::from(p & 0xFF) * LOW_BITS);
+    let low7 = !HIGH_BITS;
+    // A byte's highest bit is set here unless the byte is zero.
+    let nonzero = ((x & low7) + low7) | x;
+    !nonzero & HIGH_BITS
+}
+
+/// The whole bytes marked by their highest bits in `marks`.
+#[inline(always)]
+fn whole_bytes(marks: u64) -> u64 {
+    (marks >> 7) * EMPTY
 }
 
 impl Occupancy {
@@ -1826,40 +1914,101 @@ impl Occupancy {
     fn of(pos: &[u16; MAX_PIECES], n: usize, k: usize) -> Occupancy {
         let mut occ = Occupancy {
             placed: [0; MAX_SEATS],
-            dup: [0; MAX_SEATS],
-            count: [[0; 64]; MAX_SEATS],
+            bytes: [u64::MAX; MAX_SEATS],
         };
         for seat in 0..n.min(MAX_SEATS) {
-            for &p in pos.get(seat * k..seat * k + k).unwrap_or(&[]) {
-                occ.put(seat, p);
+            for (c, &p) in pos
+                .get(seat * k..seat * k + k)
+                .unwrap_or(&[])
+                .iter()
+                .enumerate()
+            {
+                let shift = 8 * (c & 7);
+                occ.bytes[seat] =
+                    (occ.bytes[seat] & !(EMPTY << shift)) | (u64::from(p & 63) << shift);
+                occ.placed[seat] |= bit(p);
             }
         }
         occ
     }
 
-    /// A piece of seat `seat` comes to `p`.
+    /// The position of seat `seat`'s piece `c`.
     #[inline(always)]
-    fn put(&mut self, seat: usize, p: u16) {
-        let c = &mut self.count[seat][usize::from(p & 63)];
-        *c = c.saturating_add(1);
-        if *c == 1 {
-            self.placed[seat] |= bit(p);
+    fn at(&self, seat: usize, c: usize) -> u16 {
+        ((self.bytes[seat] >> (8 * (c & 7))) & EMPTY) as u16
+    }
+
+    /// The first of seat `seat`'s pieces at `p` (by index).
+    #[inline(always)]
+    fn first(&self, seat: usize, p: u16) -> Option<usize> {
+        let marks = bytes_equal(self.bytes[seat], p);
+        (marks != 0).then_some(marks.trailing_zeros() as usize / 8)
+    }
+
+    /// Whether seat `seat` has two or more pieces at `p`.
+    #[inline(always)]
+    fn two_at(&self, seat: usize, p: u16) -> bool {
+        let marks = bytes_equal(self.bytes[seat], p);
+        marks & marks.wrapping_sub(1) != 0
+    }
+
+    /// The positions of seat `seat`'s pieces that count, but for one piece
+    /// at `p` (the mover is not in the way of itself): `mask` is those of
+    /// all of them.
+    #[inline(always)]
+    fn others(&self, seat: usize, mask: u64, p: u16) -> u64 {
+        if self.two_at(seat, p) {
+            mask
         } else {
-            self.dup[seat] |= bit(p);
+            mask & !bit(p)
         }
     }
 
-    /// A piece of seat `seat` leaves `p`.
+    /// Seat `seat`'s piece `c` moves from `from` to `to`.
     #[inline(always)]
-    fn lift(&mut self, seat: usize, p: u16) {
-        let c = &mut self.count[seat][usize::from(p & 63)];
-        *c = c.saturating_sub(1);
-        if *c == 0 {
-            self.placed[seat] &= !bit(p);
-        } else if *c == 1 {
-            self.dup[seat] &= !bit(p);
+    fn shift(&mut self, seat: usize, c: usize, from: u16, to: u16) {
+        let shift = 8 * (c & 7);
+        let word = (self.bytes[seat] & !(EMPTY << shift)) | (u64::from(to & 63) << shift);
+        self.bytes[seat] = word;
+        if bytes_equal(word, from) == 0 {
+            self.placed[seat] &= !bit(from);
         }
+        self.placed[seat] |= bit(to);
     }
+
+    /// Seat `whose`'s pieces at `p` but those of `keep` (bytes marked by
+    /// their highest bits) go to `to`; whether any did.
+    #[inline(always)]
+    fn send(&mut self, whose: usize, p: u16, to: u16, keep: u64) -> bool {
+        let marks = bytes_equal(self.bytes[whose], p) & !keep;
+        if marks == 0 {
+            return false;
+        }
+        let moved = whole_bytes(marks);
+        let word = (self.bytes[whose] & !moved) | ((u64::from(to & 63) * LOW_BITS) & moved);
+        self.bytes[whose] = word;
+        if bytes_equal(word, p) == 0 {
+            self.placed[whose] &= !bit(p);
+        }
+        self.placed[whose] |= bit(to);
+        true
+    }
+
+    /// Every piece's position, seat by seat (`n` seats of `k`), as the
+    /// general turn lists them.
+    fn positions(&self, n: usize, k: usize) -> [u16; MAX_PIECES] {
+        let mut pos = [0; MAX_PIECES];
+        for (i, p) in pos.iter_mut().enumerate().take(n * k) {
+            *p = self.at(i / k, i % k);
+        }
+        pos
+    }
+}
+
+/// The mark (highest bit) of piece `c`'s byte in `Occupancy::bytes`.
+#[inline(always)]
+fn piece_mark(c: usize) -> u64 {
+    0x80 << (8 * (c & 7))
 }
 
 /// The number of bits set in `x`, one step a bit (a roll's moves are a
