@@ -278,44 +278,6 @@ impl RaceState {
         left
     }
 
-    /// This state made a copy of `other`, keeping its own buffers.
-    fn copy_from(&mut self, other: &RaceState) {
-        let RaceState {
-            players,
-            pieces,
-            pos,
-            held,
-            owed,
-            to_roll,
-            winner,
-            rolls,
-            last_moved,
-            doubles,
-            same,
-            places,
-            loser,
-            over,
-            drawn,
-            tries,
-        } = other;
-        self.players = *players;
-        self.pieces = *pieces;
-        self.pos.clone_from(pos);
-        self.held.clone_from(held);
-        self.owed.clone_from(owed);
-        self.to_roll = *to_roll;
-        self.winner = *winner;
-        self.rolls = *rolls;
-        self.last_moved.clone_from(last_moved);
-        self.doubles = *doubles;
-        self.same = *same;
-        self.places.clone_from(places);
-        self.loser = *loser;
-        self.over = *over;
-        self.drawn = *drawn;
-        self.tries = *tries;
-    }
-
     /// The state of the next depth of a search, from this one: a slot of
     /// `scratch` (made the first time), or one of `spare` past its end.
     fn scratch_from<'a>(
@@ -329,7 +291,7 @@ impl RaceState {
             events: Vec::new(),
             froms: Vec::new(),
         });
-        sc.state.copy_from(self);
+        sc.state.clone_from(self);
         sc.events.clear();
         sc
     }

@@ -259,8 +259,9 @@ pub struct RaceState {
 }
 
 // `clone_from` keeps the buffers: the agents copy a state into one they
-// keep for every candidate move (a derived `Clone` would allocate five
-// vectors each time).
+// keep for every candidate move, and the search of the dice used one by one
+// into one a depth (a derived `Clone` would allocate five vectors each
+// time).
 impl Clone for RaceState {
     fn clone(&self) -> Self {
         RaceState {
