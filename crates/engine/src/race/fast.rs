@@ -1923,13 +1923,18 @@ impl Occupancy {
                 .iter()
                 .enumerate()
             {
-                let shift = 8 * (c & 7);
-                occ.bytes[seat] =
-                    (occ.bytes[seat] & !(EMPTY << shift)) | (u64::from(p & 63) << shift);
+                occ.bytes[seat] = Occupancy::put(occ.bytes[seat], c, p);
                 occ.placed[seat] |= bit(p);
             }
         }
         occ
+    }
+
+    /// The word of positions `bytes` with piece `c` at `p`.
+    #[inline(always)]
+    fn put(bytes: u64, c: usize, p: u16) -> u64 {
+        let shift = 8 * (c & 7);
+        (bytes & !(EMPTY << shift)) | (u64::from(p & 63) << shift)
     }
 
     /// The position of seat `seat`'s piece `c`.
@@ -1967,8 +1972,7 @@ impl Occupancy {
     /// Seat `seat`'s piece `c` moves from `from` to `to`.
     #[inline(always)]
     fn shift(&mut self, seat: usize, c: usize, from: u16, to: u16) {
-        let shift = 8 * (c & 7);
-        let word = (self.bytes[seat] & !(EMPTY << shift)) | (u64::from(to & 63) << shift);
+        let word = Occupancy::put(self.bytes[seat], c, to);
         self.bytes[seat] = word;
         if bytes_equal(word, from) == 0 {
             self.placed[seat] &= !bit(from);
