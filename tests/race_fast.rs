@@ -168,6 +168,18 @@ fn games() -> Vec<(String, RaceGame)> {
         landing on cell 8: forward 4\nlanding on cell 30: back 5\n\
         resting on any \"a capture\": opponents out\n";
     games.push(("rules of the choices".to_string(), load_text(plain)));
+    // No landing on own pieces, but a setup of two pieces of a seat on one
+    // cell (the one that leaves it leaves the other there), and cells
+    // that cost turns (the seats that owe them miss them).
+    let stacked = "game \"Rules 3\"\ntrack 40\nplayers 2-4\nseats red blue green yellow\n\
+        pieces 3 per player\ndice 1 d6\nmove by sum\nenter always\nextra roll on 6\n\
+        finish exact\nwin all pieces\nno landing on own pieces\nsetup red: 2 on 3\n\
+        setup blue: 2 on 5, 1 on 9\nlanding on cell 15: miss 1 turn\n\
+        landing on cell 22: miss 2 turns\nresting on any \"a capture\": opponents out\n";
+    games.push((
+        "stacked setup, turns missed".to_string(),
+        load_text(stacked),
+    ));
     for (name, house) in [
         // Entering compulsory, three tries, moves optional, a bounce
         // that lands where the piece was.

@@ -242,6 +242,13 @@ struct ChoiceRules {
     cells: u16,
     /// A plain track (what `RuleStep::between` holds depends on it).
     plain: bool,
+    /// The positions where a seat never has two pieces (`no landing on
+    /// own pieces` on the track, a setup of one piece a cell): a piece
+    /// that leaves one leaves it empty.
+    alone: u64,
+    /// No move costs turns: no seat ever owes one, the next seat is the
+    /// next in order.
+    no_misses: bool,
     /// `move back when blocked`: the moves back by every roll, as `steps`
     /// (empty without the rule).
     back: Vec<RuleStep>,
@@ -857,8 +864,21 @@ impl FastRace {
                 }
                 steps
             };
+            let no_misses = moves.iter().chain(&back).all(|s| s.miss == 0);
             let steps = table(&moves, &lands, true);
             let back = table(&back, &back_lands, false);
+            // Two pieces of a seat on one cell of the track from the start.
+            let stacked = (0..players).any(|seat| {
+                let own = start.get(seat * k..seat * k + k).unwrap_or(&[]);
+                own.iter()
+                    .enumerate()
+                    .any(|(i, &p)| p != OUT && own.get(..i).is_some_and(|o| o.contains(&p)))
+            });
+            let alone = if game.no_landing_own && !stacked {
+                counted
+            } else {
+                0
+            };
             // A piece at one of these positions moves again.
             let live = (0..width as u16)
                 .filter(|&p| p == OUT || p < stuck_from)
@@ -884,6 +904,8 @@ impl FastRace {
                 finish: game.finish,
                 cells: game.cells,
                 plain,
+                alone,
+                no_misses,
                 back,
                 walls,
                 protect_rows: game.protect_rows,
@@ -1554,7 +1576,7 @@ impl FastRace {
                         }
                     }
                 }
-                occ.shift(seat, c, from, to);
+                occ.shift(seat, c, (from, to), r.alone);
                 if step.flags & HOME != 0 {
                     if !self.all_pieces || occ.placed[seat] & r.unfinished == 0 {
                         over = true;
@@ -1597,7 +1619,15 @@ impl FastRace {
                 };
                 if !again {
                     tries = 0;
-                    seat = Self::next_seat(seat, n, &mut owed);
+                    seat = if !r.no_misses {
+                        Self::next_seat(seat, n, &mut owed)
+                    } else if N == 2 {
+                        seat ^ 1
+                    } else if seat + 1 >= n {
+                        0
+                    } else {
+                        seat + 1
+                    };
                 }
             }
             if W::ON {
@@ -1969,12 +1999,13 @@ impl Occupancy {
         }
     }
 
-    /// Seat `seat`'s piece `c` moves from `from` to `to`.
+    /// Seat `seat`'s piece `c` moves from `from` to `to`; `alone`: the
+    /// positions where the seat has no other piece (`ChoiceRules::alone`).
     #[inline(always)]
-    fn shift(&mut self, seat: usize, c: usize, from: u16, to: u16) {
+    fn shift(&mut self, seat: usize, c: usize, (from, to): (u16, u16), alone: u64) {
         let word = Occupancy::put(self.bytes[seat], c, to);
         self.bytes[seat] = word;
-        if bytes_equal(word, from) == 0 {
+        if alone & bit(from) != 0 || bytes_equal(word, from) == 0 {
             self.placed[seat] &= !bit(from);
         }
         self.placed[seat] |= bit(to);
