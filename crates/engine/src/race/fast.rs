@@ -1568,11 +1568,21 @@ impl FastRace {
                 if step.flags & SWAP != 0 {
                     // The others there go where it came from (out, when
                     // it entered).
+                    // A swap is flagged on every cell that allows one and
+                    // made on few: the masks of positions tell first
+                    // whether a seat has a piece there at all.
                     let back_to = if from < r.cells { from } else { OUT };
-                    for whose in 0..n {
-                        if !(opponents && whose == seat) {
-                            let keep = if whose == seat { piece_mark(c) } else { 0 };
-                            occ.send(whose, to, back_to, keep);
+                    if N == 2 && opponents {
+                        let o = (seat ^ 1) & 1;
+                        if occ.placed[o] & bit(to) != 0 {
+                            occ.send(o, to, back_to, 0);
+                        }
+                    } else {
+                        for whose in 0..n {
+                            if !(opponents && whose == seat) && occ.placed[whose] & bit(to) != 0 {
+                                let keep = if whose == seat { piece_mark(c) } else { 0 };
+                                occ.send(whose, to, back_to, keep);
+                            }
                         }
                     }
                 }
