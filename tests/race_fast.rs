@@ -209,17 +209,24 @@ fn games() -> Vec<(String, RaceGame)> {
         resting on any \"a capture\": opponents out\n";
     games.push(("valued sticks".to_string(), load_text(valued)));
     // Rows, passing, moves back and swaps on a plain track, three seats;
-    // without `no landing on own pieces`, own pieces swapped too.
-    for (name, own) in [
-        ("walls", "no landing on own pieces\n"),
-        ("walls, own pieces swapped", ""),
+    // without `no landing on own pieces`, own pieces swapped too; rows of
+    // lengths other than two and three.
+    for (name, own, rows) in [
+        ("walls", "no landing on own pieces\n", (2, 3)),
+        ("walls, own pieces swapped", "", (2, 3)),
+        (
+            "walls of three and four",
+            "no landing on own pieces\n",
+            (3, 4),
+        ),
     ] {
         let text = format!(
             "game \"Walls\"\ntrack 36\nplayers 2-3\npieces 4 per player\ndice 1 d6\n\
              move by sum\nenter always\nextra roll on 6\nfinish exact\nwin all pieces\n\
-             move back when blocked\nprotected in rows of 2\nno passing rows of 3\n\
+             move back when blocked\nprotected in rows of {}\nno passing rows of {}\n\
              no passing cell 20\nlanding on cell 25: go to 10\n\
-             resting on any \"a swap\": others swap\n{own}"
+             resting on any \"a swap\": others swap\n{own}",
+            rows.0, rows.1
         );
         games.push((name.to_string(), load_text(&text)));
     }

@@ -257,6 +257,29 @@ struct ChoiceRules {
     /// `protected in rows of N`, `no passing rows of N` (0: none).
     protect_rows: u8,
     pass_rows: u8,
+    /// The rows of both rules are of the usual lengths (none, two or
+    /// three): `protect` and `pass` pick them without a jump on the length.
+    usual_rows: bool,
+    protect: RowPick,
+    pass: RowPick,
+}
+
+/// Which of the rows of two and of three a rule of rows is, as masks of
+/// all or no bits (both none: no such rule).
+#[derive(Clone, Copy, Debug, Default)]
+struct RowPick {
+    two: u64,
+    three: u64,
+}
+
+impl RowPick {
+    /// The pick of rows of `r` (0: none), for `r` of 0, 2 or 3.
+    fn of(r: u8) -> RowPick {
+        RowPick {
+            two: if r == 2 { u64::MAX } else { 0 },
+            three: if r == 3 { u64::MAX } else { 0 },
+        }
+    }
 }
 
 /// How the moves of one line (a seat row and a roll) are decided, as bits
@@ -394,6 +417,28 @@ impl ChoiceRules {
             .get(seat * width + usize::from(p))
             .copied()
             .unwrap_or(false)
+    }
+
+    /// The walls one seat's pieces at `mask` (on the track) put up: the
+    /// rows of two and of three found together and picked, the other
+    /// lengths by `in_rows`.
+    #[inline(always)]
+    fn rows(&self, mask: u64) -> Walls {
+        if self.usual_rows {
+            let two = mask & (mask >> 1);
+            let three = two & (mask >> 2);
+            let rows2 = two | (two << 1);
+            let rows3 = three | (three << 1) | (three << 2);
+            return Walls {
+                protected: (rows2 & self.protect.two) | (rows3 & self.protect.three),
+                unpassable: (rows2 & self.pass.two) | (rows3 & self.pass.three),
+            };
+        }
+        let of = |r: u8| if r > 0 { in_rows(mask, r) } else { 0 };
+        Walls {
+            protected: of(self.protect_rows),
+            unpassable: of(self.pass_rows),
+        }
     }
 
     /// `RaceGame::advance` forward, for `none_can_move`.
@@ -910,6 +955,11 @@ impl FastRace {
                 walls,
                 protect_rows: game.protect_rows,
                 pass_rows: game.pass_rows,
+                usual_rows: [game.protect_rows, game.pass_rows]
+                    .iter()
+                    .all(|r| matches!(r, 0 | 2 | 3)),
+                protect: RowPick::of(game.protect_rows),
+                pass: RowPick::of(game.pass_rows),
             }
         });
         Ok(FastRace {
@@ -1794,28 +1844,18 @@ impl FastRace {
     /// opponent in seat order with a piece there.
     #[inline(always)]
     fn walls(&self, r: &ChoiceRules, occ: &Occupancy, seat: usize, n: usize) -> Walls {
-        let mut w = Walls::default();
         if n == 2 {
             // One opponent: its rows, without the loop.
-            let mask = occ.placed[(seat ^ 1) & 1] & r.counted;
-            if r.protect_rows > 0 {
-                w.protected = in_rows(mask, r.protect_rows);
-            }
-            if r.pass_rows > 0 {
-                w.unpassable = in_rows(mask, r.pass_rows);
-            }
-            return w;
+            return r.rows(occ.placed[(seat ^ 1) & 1] & r.counted);
         }
+        let mut w = Walls::default();
         let mut covered = 0u64;
         for whose in (0..n).filter(|&o| o != seat) {
             // On the track only.
             let mask = occ.placed[whose] & r.counted;
-            if r.protect_rows > 0 {
-                w.protected |= in_rows(mask, r.protect_rows) & !covered;
-            }
-            if r.pass_rows > 0 {
-                w.unpassable |= in_rows(mask, r.pass_rows) & !covered;
-            }
+            let rows = r.rows(mask);
+            w.protected |= rows.protected & !covered;
+            w.unpassable |= rows.unpassable & !covered;
             covered |= mask;
         }
         w
