@@ -1318,13 +1318,7 @@ impl<W: Word> Kernel<W> {
                             MidChainCrown::Stay => {}
                         }
                     }
-                    let others = match j ^ 2 {
-                        0 => jk[1] | jk[2] | jk[3],
-                        1 => jk[0] | jk[2] | jk[3],
-                        2 => jk[0] | jk[1] | jk[3],
-                        _ => jk[0] | jk[1] | jk[2],
-                    };
-                    if goes_on & others != W::ZERO {
+                    if goes_on & onward(jk, j) != W::ZERO {
                         return None;
                     }
                     total += u64::from(lands.ones());
@@ -1593,6 +1587,9 @@ impl<W: Word> Kernel<W> {
             keys,
         };
         for (k, &pcs) in cand.iter().enumerate() {
+            if pcs == W::ZERO {
+                continue;
+            }
             let m = &self.moves[s][k];
             let short = !K && !W::RICH && self.short_search && self.short_only[s][k];
             c.crown_stop = if self.mid == MidChainCrown::Stop {
@@ -1600,7 +1597,13 @@ impl<W: Word> Kernel<W> {
             } else {
                 W::ZERO
             };
-            let jk = &js[k];
+            // Per slot, where a piece that jumped along it may jump on
+            // (`short_dfs`), made once for the kind's chains.
+            let on = if short {
+                onward_all(&js[k])
+            } else {
+                [W::ZERO; MAXD]
+            };
             let mut own = pcs;
             while own != W::ZERO {
                 let from = own.lowest();
@@ -1613,7 +1616,7 @@ impl<W: Word> Kernel<W> {
                     c.key = u128::from(from.low()) << (8 * KEY_JUMPS);
                 }
                 if short {
-                    self.short_dfs::<G, COUNT>(&mut c, m, jk, from, W::ZERO, 0);
+                    self.short_dfs::<G, COUNT>(&mut c, m, &on, from, W::ZERO, 0);
                 } else {
                     self.dfs::<G, K>(&mut c, from, k as u8, W::ZERO, 0);
                 }
@@ -1780,9 +1783,10 @@ impl<W: Word> Kernel<W> {
     /// on the 64-bit board (every square a stop), without keys: the kind's
     /// moves `m` are looked up once per chain, crowning mid-chain is one
     /// mask (`Chain::crown_stop`), and the move is written (or counted) by
-    /// `short_emit`. `jk`: the kind's jump sets in the position before the
-    /// move (`Kernel::capturers`). In the diagonal geometries, a chain of
-    /// one or two jumps that lands on a square from which no jump along
+    /// `short_emit`. `on`: per slot, the kind's jump sets in the position
+    /// before the move (`Kernel::capturers`) of the slots other than its
+    /// reverse (`onward_all`, made once per kind and search). In the
+    /// diagonal geometries, a chain of one or two jumps that lands on a square from which no jump along
     /// another slot than the reverse one was possible before the move ends
     /// there without a call (counted as one step of the search, as the call
     /// would be): back along the reverse slot lies the piece just taken;
@@ -1797,7 +1801,7 @@ impl<W: Word> Kernel<W> {
         &self,
         c: &mut Chain<'_, W>,
         m: &KindK<W>,
-        jk: &[W; MAXD],
+        on: &[W; MAXD],
         cur: W,
         cap: W,
         ncap: u32,
@@ -1818,20 +1822,13 @@ impl<W: Word> Kernel<W> {
                 if land != W::ZERO {
                     extended = true;
                     let stop = land & c.crown_stop != W::ZERO;
-                    // The jump sets of the other slots than the reverse one.
-                    let others = match j ^ 2 {
-                        0 => jk[1] | jk[2] | jk[3],
-                        1 => jk[0] | jk[2] | jk[3],
-                        2 => jk[0] | jk[1] | jk[3],
-                        _ => jk[0] | jk[1] | jk[2],
-                    };
-                    if stop || (G::DIAG && ncap < 2 && land & others == W::ZERO) {
+                    if stop || (G::DIAG && ncap < 2 && land & on[j] == W::ZERO) {
                         if !stop {
                             c.steps += 1;
                         }
                         self.short_emit::<G, COUNT>(c, m, land, cap | over, ncap + 1);
                     } else {
-                        self.short_dfs::<G, COUNT>(c, m, jk, land, cap | over, ncap + 1);
+                        self.short_dfs::<G, COUNT>(c, m, on, land, cap | over, ncap + 1);
                     }
                 }
             }
@@ -1996,6 +1993,27 @@ impl<W: Word> Kernel<W> {
             });
         }
     }
+}
+
+/// The jump sets `jk` (per slot, see `Kernel::capturers`) of the slots
+/// other than the reverse of slot `j` (`j ^ 2`, in the diagonal
+/// geometries): before a move, the squares from which a piece that has
+/// jumped along `j` and landed there may jump on (see
+/// `Kernel::count_single_jumps_diag`).
+#[inline(always)]
+fn onward<W: Word>(jk: &[W; MAXD], j: usize) -> W {
+    match j ^ 2 {
+        0 => jk[1] | jk[2] | jk[3],
+        1 => jk[0] | jk[2] | jk[3],
+        2 => jk[0] | jk[1] | jk[3],
+        _ => jk[0] | jk[1] | jk[2],
+    }
+}
+
+/// `onward` for each slot.
+#[inline(always)]
+fn onward_all<W: Word>(jk: &[W; MAXD]) -> [W; MAXD] {
+    [onward(jk, 0), onward(jk, 1), onward(jk, 2), onward(jk, 3)]
 }
 
 /// The number of slides of the pieces `pcs` with the moves `m`: the
