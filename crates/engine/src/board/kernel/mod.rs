@@ -1599,11 +1599,23 @@ impl<W: Word> Kernel<W> {
             };
             // Per slot, where a piece that jumped along it may jump on
             // (`short_dfs`), made once for the kind's chains.
+            let jk = &js[k];
             let on = if short {
-                onward_all(&js[k])
+                onward_all(jk)
             } else {
                 [W::ZERO; MAXD]
             };
+            // The pieces with a jump that may go on: one that lands where
+            // `short_dfs` would call itself (a square of `on`, not one
+            // where the chain is crowned and stops). The others' chains are
+            // their single jumps, emitted here without entering the search.
+            let mut goes = !W::ZERO;
+            if short && G::DIAG {
+                goes = W::ZERO;
+                each_slot!(m.short, j, d, {
+                    goes |= jk[j] & G::back(j, d, G::back(j, d, on[j] & !c.crown_stop));
+                });
+            }
             let mut own = pcs;
             while own != W::ZERO {
                 let from = own.lowest();
@@ -1615,7 +1627,22 @@ impl<W: Word> Kernel<W> {
                 if K {
                     c.key = u128::from(from.low()) << (8 * KEY_JUMPS);
                 }
-                if short {
+                if short && from & goes == W::ZERO {
+                    // As `short_dfs` would: one step for its call, one for
+                    // each jump that is not crowned and stops, the moves
+                    // in slot order.
+                    c.steps += 1;
+                    each_slot!(m.short, j, d, {
+                        if from & jk[j] != W::ZERO {
+                            let over = G::go(j, d, from);
+                            let land = G::go(j, d, over);
+                            if land & c.crown_stop == W::ZERO {
+                                c.steps += 1;
+                            }
+                            self.short_emit::<G, COUNT>(&mut c, m, land, over, 1);
+                        }
+                    });
+                } else if short {
                     self.short_dfs::<G, COUNT>(&mut c, m, &on, from, W::ZERO, 0);
                 } else {
                     self.dfs::<G, K>(&mut c, from, k as u8, W::ZERO, 0);
