@@ -1849,7 +1849,11 @@ impl<W: Word> Kernel<W> {
                 if land != W::ZERO {
                     extended = true;
                     let stop = land & c.crown_stop != W::ZERO;
-                    if stop || (G::DIAG && ncap < 2 && land & on[j] == W::ZERO) {
+                    if stop
+                        || (G::DIAG && ncap < 2 && land & on[j] == W::ZERO)
+                        || (ncap >= 2
+                            && !self.short_jump_on::<G>(m, land, enemy & !over, empty | over))
+                    {
                         if !stop {
                             c.steps += 1;
                         }
@@ -1863,6 +1867,22 @@ impl<W: Word> Kernel<W> {
         if ncap > 0 && !extended && self.must_continue {
             self.short_emit::<G, COUNT>(c, m, cur, cap, ncap);
         }
+    }
+
+    /// Whether a piece with the moves `m` (short jumps alone) that has
+    /// landed on `land` has a jump on, with `enemy` the pieces it may
+    /// still take and `empty` the squares it may land on (a superset is
+    /// safe: `short_dfs` then calls itself and finds none). Tested where
+    /// `short_dfs` lands after the second jump of a chain or later, so that
+    /// a chain that ends there ends without a call.
+    #[inline(always)]
+    fn short_jump_on<G: Shift>(&self, m: &KindK<W>, land: W, enemy: W, empty: W) -> bool {
+        any_slot!(
+            m.short,
+            j,
+            d,
+            G::go(j, d, G::go(j, d, land & d.ok2) & enemy) & empty != W::ZERO
+        )
     }
 
     /// `emit` for `short_dfs`: the kind never changes mid-chain, and only
