@@ -1558,8 +1558,11 @@ impl<W: Word> Kernel<W> {
     /// limit). With `COUNT`, the chains of the search of short jumps that
     /// can't repeat another (fewer than `TWIN_JUMPS` jumps) are counted,
     /// not written to `out` (the count of captures at the last ply); the
-    /// others are written as without it.
+    /// others are written as without it. Inlined into its callers
+    /// (`count_diag`, and so both copies of the walk, and `captures`): no
+    /// prologue, and the `Chain` in the caller's registers.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn search<G: Shift, const K: bool, const COUNT: bool>(
         &self,
         s: usize,
