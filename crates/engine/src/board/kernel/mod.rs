@@ -1608,17 +1608,6 @@ impl<W: Word> Kernel<W> {
             } else {
                 [W::ZERO; MAXD]
             };
-            // The pieces with a jump that may go on: one that lands where
-            // `short_dfs` would call itself (a square of `on`, not one
-            // where the chain is crowned and stops). The others' chains are
-            // their single jumps, emitted here without entering the search.
-            let mut goes = !W::ZERO;
-            if short && G::DIAG {
-                goes = W::ZERO;
-                each_slot!(m.short, j, d, {
-                    goes |= jk[j] & G::back(j, d, G::back(j, d, on[j] & !c.crown_stop));
-                });
-            }
             let mut own = pcs;
             while own != W::ZERO {
                 let from = own.lowest();
@@ -1630,19 +1619,29 @@ impl<W: Word> Kernel<W> {
                 if K {
                     c.key = u128::from(from.low()) << (8 * KEY_JUMPS);
                 }
-                if short && from & goes == W::ZERO {
-                    // As `short_dfs` would: one step for its call, one for
-                    // each jump that is not crowned and stops, the moves
-                    // in slot order.
+                if short && G::DIAG {
+                    // The first jumps of the piece, as `short_dfs` would
+                    // make them from `from` (one step for its call; the
+                    // jump sets say where a jump is): a jump that ends
+                    // where it lands is emitted here, one that may go on
+                    // calls `short_dfs`, in slot order.
                     c.steps += 1;
+                    if c.steps > self.max_steps {
+                        continue;
+                    }
                     each_slot!(m.short, j, d, {
                         if from & jk[j] != W::ZERO {
                             let over = G::go(j, d, from);
                             let land = G::go(j, d, over);
-                            if land & c.crown_stop == W::ZERO {
-                                c.steps += 1;
+                            let stop = land & c.crown_stop != W::ZERO;
+                            if stop || land & on[j] == W::ZERO {
+                                if !stop {
+                                    c.steps += 1;
+                                }
+                                self.short_emit::<G, COUNT>(&mut c, m, land, over, 1);
+                            } else {
+                                self.short_dfs::<G, COUNT>(&mut c, m, &on, land, over, 1);
                             }
-                            self.short_emit::<G, COUNT>(&mut c, m, land, over, 1);
                         }
                     });
                 } else if short {
