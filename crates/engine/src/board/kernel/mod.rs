@@ -1318,13 +1318,7 @@ impl<W: Word> Kernel<W> {
                             MidChainCrown::Stay => {}
                         }
                     }
-                    let others = match j ^ 2 {
-                        0 => jk[1] | jk[2] | jk[3],
-                        1 => jk[0] | jk[2] | jk[3],
-                        2 => jk[0] | jk[1] | jk[3],
-                        _ => jk[0] | jk[1] | jk[2],
-                    };
-                    if goes_on & others != W::ZERO {
+                    if goes_on & onward(jk, j) != W::ZERO {
                         return None;
                     }
                     total += u64::from(lands.ones());
@@ -1564,8 +1558,11 @@ impl<W: Word> Kernel<W> {
     /// limit). With `COUNT`, the chains of the search of short jumps that
     /// can't repeat another (fewer than `TWIN_JUMPS` jumps) are counted,
     /// not written to `out` (the count of captures at the last ply); the
-    /// others are written as without it.
+    /// others are written as without it. Inlined into its callers
+    /// (`count_diag`, and so both copies of the walk, and `captures`): no
+    /// prologue, and the `Chain` in the caller's registers.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn search<G: Shift, const K: bool, const COUNT: bool>(
         &self,
         s: usize,
@@ -1593,6 +1590,9 @@ impl<W: Word> Kernel<W> {
             keys,
         };
         for (k, &pcs) in cand.iter().enumerate() {
+            if pcs == W::ZERO {
+                continue;
+            }
             let m = &self.moves[s][k];
             let short = !K && !W::RICH && self.short_search && self.short_only[s][k];
             c.crown_stop = if self.mid == MidChainCrown::Stop {
@@ -1600,7 +1600,14 @@ impl<W: Word> Kernel<W> {
             } else {
                 W::ZERO
             };
+            // Per slot, where a piece that jumped along it may jump on
+            // (`short_dfs`), made once for the kind's chains.
             let jk = &js[k];
+            let on = if short {
+                onward_all(jk)
+            } else {
+                [W::ZERO; MAXD]
+            };
             let mut own = pcs;
             while own != W::ZERO {
                 let from = own.lowest();
@@ -1612,8 +1619,33 @@ impl<W: Word> Kernel<W> {
                 if K {
                     c.key = u128::from(from.low()) << (8 * KEY_JUMPS);
                 }
-                if short {
-                    self.short_dfs::<G, COUNT>(&mut c, m, jk, from, W::ZERO, 0);
+                if short && G::DIAG {
+                    // The first jumps of the piece, as `short_dfs` would
+                    // make them from `from` (one step for its call; the
+                    // jump sets say where a jump is): a jump that ends
+                    // where it lands is emitted here, one that may go on
+                    // calls `short_dfs`, in slot order.
+                    c.steps += 1;
+                    if c.steps > self.max_steps {
+                        continue;
+                    }
+                    each_slot!(m.short, j, d, {
+                        if from & jk[j] != W::ZERO {
+                            let over = G::go(j, d, from);
+                            let land = G::go(j, d, over);
+                            let stop = land & c.crown_stop != W::ZERO;
+                            if stop || land & on[j] == W::ZERO {
+                                if !stop {
+                                    c.steps += 1;
+                                }
+                                self.short_emit::<G, COUNT>(&mut c, m, land, over, 1);
+                            } else {
+                                self.short_dfs::<G, COUNT>(&mut c, m, &on, land, over, 1);
+                            }
+                        }
+                    });
+                } else if short {
+                    self.short_dfs::<G, COUNT>(&mut c, m, &on, from, W::ZERO, 0);
                 } else {
                     self.dfs::<G, K>(&mut c, from, k as u8, W::ZERO, 0);
                 }
@@ -1780,9 +1812,10 @@ impl<W: Word> Kernel<W> {
     /// on the 64-bit board (every square a stop), without keys: the kind's
     /// moves `m` are looked up once per chain, crowning mid-chain is one
     /// mask (`Chain::crown_stop`), and the move is written (or counted) by
-    /// `short_emit`. `jk`: the kind's jump sets in the position before the
-    /// move (`Kernel::capturers`). In the diagonal geometries, a chain of
-    /// one or two jumps that lands on a square from which no jump along
+    /// `short_emit`. `on`: per slot, the kind's jump sets in the position
+    /// before the move (`Kernel::capturers`) of the slots other than its
+    /// reverse (`onward_all`, made once per kind and search). In the
+    /// diagonal geometries, a chain of one or two jumps that lands on a square from which no jump along
     /// another slot than the reverse one was possible before the move ends
     /// there without a call (counted as one step of the search, as the call
     /// would be): back along the reverse slot lies the piece just taken;
@@ -1797,7 +1830,7 @@ impl<W: Word> Kernel<W> {
         &self,
         c: &mut Chain<'_, W>,
         m: &KindK<W>,
-        jk: &[W; MAXD],
+        on: &[W; MAXD],
         cur: W,
         cap: W,
         ncap: u32,
@@ -1818,20 +1851,17 @@ impl<W: Word> Kernel<W> {
                 if land != W::ZERO {
                     extended = true;
                     let stop = land & c.crown_stop != W::ZERO;
-                    // The jump sets of the other slots than the reverse one.
-                    let others = match j ^ 2 {
-                        0 => jk[1] | jk[2] | jk[3],
-                        1 => jk[0] | jk[2] | jk[3],
-                        2 => jk[0] | jk[1] | jk[3],
-                        _ => jk[0] | jk[1] | jk[2],
-                    };
-                    if stop || (G::DIAG && ncap < 2 && land & others == W::ZERO) {
+                    if stop
+                        || (G::DIAG && ncap < 2 && land & on[j] == W::ZERO)
+                        || (ncap >= 2
+                            && !self.short_jump_on::<G>(m, land, enemy & !over, empty | over))
+                    {
                         if !stop {
                             c.steps += 1;
                         }
                         self.short_emit::<G, COUNT>(c, m, land, cap | over, ncap + 1);
                     } else {
-                        self.short_dfs::<G, COUNT>(c, m, jk, land, cap | over, ncap + 1);
+                        self.short_dfs::<G, COUNT>(c, m, on, land, cap | over, ncap + 1);
                     }
                 }
             }
@@ -1839,6 +1869,22 @@ impl<W: Word> Kernel<W> {
         if ncap > 0 && !extended && self.must_continue {
             self.short_emit::<G, COUNT>(c, m, cur, cap, ncap);
         }
+    }
+
+    /// Whether a piece with the moves `m` (short jumps alone) that has
+    /// landed on `land` has a jump on, with `enemy` the pieces it may
+    /// still take and `empty` the squares it may land on (a superset is
+    /// safe: `short_dfs` then calls itself and finds none). Tested where
+    /// `short_dfs` lands after the second jump of a chain or later, so that
+    /// a chain that ends there ends without a call.
+    #[inline(always)]
+    fn short_jump_on<G: Shift>(&self, m: &KindK<W>, land: W, enemy: W, empty: W) -> bool {
+        any_slot!(
+            m.short,
+            j,
+            d,
+            G::go(j, d, G::go(j, d, land & d.ok2) & enemy) & empty != W::ZERO
+        )
     }
 
     /// `emit` for `short_dfs`: the kind never changes mid-chain, and only
@@ -1996,6 +2042,27 @@ impl<W: Word> Kernel<W> {
             });
         }
     }
+}
+
+/// The jump sets `jk` (per slot, see `Kernel::capturers`) of the slots
+/// other than the reverse of slot `j` (`j ^ 2`, in the diagonal
+/// geometries): before a move, the squares from which a piece that has
+/// jumped along `j` and landed there may jump on (see
+/// `Kernel::count_single_jumps_diag`).
+#[inline(always)]
+fn onward<W: Word>(jk: &[W; MAXD], j: usize) -> W {
+    match j ^ 2 {
+        0 => jk[1] | jk[2] | jk[3],
+        1 => jk[0] | jk[2] | jk[3],
+        2 => jk[0] | jk[1] | jk[3],
+        _ => jk[0] | jk[1] | jk[2],
+    }
+}
+
+/// `onward` for each slot.
+#[inline(always)]
+fn onward_all<W: Word>(jk: &[W; MAXD]) -> [W; MAXD] {
+    [onward(jk, 0), onward(jk, 1), onward(jk, 2), onward(jk, 3)]
 }
 
 /// The number of slides of the pieces `pcs` with the moves `m`: the
