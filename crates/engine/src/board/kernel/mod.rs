@@ -1640,12 +1640,12 @@ impl<W: Word> Kernel<W> {
                                 }
                                 self.short_emit::<G, COUNT>(&mut c, m, land, over, 1);
                             } else {
-                                self.short_dfs::<G, COUNT>(&mut c, m, &on, land, over, 1);
+                                self.short_dfs::<G, COUNT, false>(&mut c, m, &on, land, over, 1);
                             }
                         }
                     });
                 } else if short {
-                    self.short_dfs::<G, COUNT>(&mut c, m, &on, from, W::ZERO, 0);
+                    self.short_dfs::<G, COUNT, false>(&mut c, m, &on, from, W::ZERO, 0);
                 } else {
                     self.dfs::<G, K>(&mut c, from, k as u8, W::ZERO, 0);
                 }
@@ -1826,7 +1826,15 @@ impl<W: Word> Kernel<W> {
     /// taken (never: they lie an odd number of steps from the start, every
     /// landing square an even number). The moves and their order are those
     /// of `dfs`.
-    fn short_dfs<G: Shift, const COUNT: bool>(
+    ///
+    /// Two copies (`ODD`) call each other, one per jump, never themselves:
+    /// a function that calls itself last is made a loop by the compiler,
+    /// which then loads the kind's masks, the onward sets, the crowning
+    /// masks and the rule flags into stack slots before the loop, at every
+    /// call (about 40 instructions); without the loop each is read where
+    /// it is used.
+    #[inline(never)]
+    fn short_dfs<G: Shift, const COUNT: bool, const ODD: bool>(
         &self,
         c: &mut Chain<'_, W>,
         m: &KindK<W>,
@@ -1861,7 +1869,14 @@ impl<W: Word> Kernel<W> {
                         }
                         self.short_emit::<G, COUNT>(c, m, land, cap | over, ncap + 1);
                     } else {
-                        self.short_dfs::<G, COUNT>(c, m, on, land, cap | over, ncap + 1);
+                        // The other copy: no call of a function to
+                        // itself, so no loop the kind's masks and the
+                        // rule flags are hoisted out of (see the doc).
+                        if ODD {
+                            self.short_dfs::<G, COUNT, false>(c, m, on, land, cap | over, ncap + 1);
+                        } else {
+                            self.short_dfs::<G, COUNT, true>(c, m, on, land, cap | over, ncap + 1);
+                        }
                     }
                 }
             }
