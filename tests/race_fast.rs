@@ -328,6 +328,46 @@ fn compiled_turns_play_as_the_general_turn() {
     assert!(draws > 0, "no drawn game");
 }
 
+/// The bundled games with rules of the choices run the copies of the loop
+/// compiled for their shapes, and the bench says so; a rule file of
+/// another shape (a house rule added) runs the copy that reads the rules
+/// as it plays, with two seats and with more (the games above compare both
+/// with the general turn).
+#[test]
+fn race_games_run_the_copy_compiled_for_their_shape() {
+    let all = games();
+    let find = |name: &str| {
+        all.iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, g)| g)
+            .unwrap_or_else(|| panic!("{name} missing"))
+    };
+    let shaped = |name: &str, players: usize| FastRace::new(find(name), players).unwrap().shaped();
+    for (name, players) in [
+        ("other/senet", 2),
+        ("other/royal-game-of-ur", 2),
+        ("other/mensch-aergere-dich-nicht", 2),
+        ("other/mensch-aergere-dich-nicht", 3),
+        ("other/mensch-aergere-dich-nicht", 4),
+    ] {
+        assert!(shaped(name, players), "{name}, {players} players");
+        let speed = race(find(name), 0.01, 1).unwrap();
+        assert!(speed.shaped && speed.path.is_ok(), "{name}");
+    }
+    for (name, players) in [
+        ("ur, open rosette", 2),
+        ("mensch, a closed cell", 2),
+        ("mensch, a closed cell", 4),
+        ("walls", 2),
+        ("slow-and-steady", 2),
+        ("other/ludo", 4),
+    ] {
+        assert!(!shaped(name, players), "{name}, {players} players");
+    }
+    let speed = race(find("slow-and-steady"), 0.01, 1).unwrap();
+    assert!(!speed.shaped && speed.path.is_ok());
+}
+
 /// Every bundled race game the compiled turn takes, for 2 to 4 players
 /// (as many as it allows), plays seeds 1000 to 1299 as the general turn
 /// does, turn by turn: the same faces, choices, the one drawn, positions

@@ -217,7 +217,15 @@ pub(crate) fn race(s: &RaceSpeed, out: &mut dyn Write) -> Result<i32, Failure> {
             s.games as f64 / cpu
         )?;
     }
-    writeln!(out, "  played by {}", path(s.path))?;
+    if s.shaped {
+        writeln!(
+            out,
+            "  played by {}, its rules of the choices compiled for their shape",
+            path(s.path)
+        )?;
+    } else {
+        writeln!(out, "  played by {}", path(s.path))?;
+    }
     Ok(0)
 }
 

@@ -54,6 +54,92 @@ const MAX_TURN_ENTRIES: usize = 1 << 22;
 /// A pass among a turn's choices (the others are pieces of the seat).
 const PASS: u8 = u8::MAX;
 
+/// The shape of a game's rules of the choices (`ChoiceRules::shape`): which
+/// of the rules its loop tests on every roll are in force, as bits. The
+/// loop of the rules of the choices is compiled once more for each shape
+/// of `SHAPES` (its `S`, with `KNOWN`), where those rules are constants and
+/// the code of the ones not in force is left out; every other shape runs
+/// the copy that reads them from `ChoiceRules` as it plays (`S` = 0). A
+/// game's shape picks its copy, never its name.
+mod shape {
+    /// The shape is a constant of the copy (without it: read as it plays).
+    pub const KNOWN: u32 = 1 << 31;
+    /// A throw of four two-sided dice (sticks), each a draw's top bit.
+    pub const FOUR_STICKS: u32 = 1;
+    /// `no landing on own pieces`.
+    pub const NO_LANDING_OWN: u32 = 1 << 1;
+    /// Rows or passing rules.
+    pub const WALLS: u32 = 1 << 2;
+    /// ... of the usual lengths (`ChoiceRules::usual_rows`).
+    pub const USUAL_ROWS: u32 = 1 << 3;
+    /// Closed cells.
+    pub const CLOSED: u32 = 1 << 4;
+    /// ... where every seat's piece is at the cell's position
+    /// (`ChoiceRules::closed_aligned`).
+    pub const CLOSED_ALIGNED: u32 = 1 << 5;
+    /// `move back when blocked`.
+    pub const BACK: u32 = 1 << 6;
+    /// `leave start first`.
+    pub const LEAVE_START: u32 = 1 << 7;
+    /// `enter compulsory`.
+    pub const ENTER_COMPULSORY: u32 = 1 << 8;
+    /// `move compulsory`.
+    pub const COMPULSORY: u32 = 1 << 9;
+    /// `tries N when no piece can move`, N above one.
+    pub const TRIES: u32 = 1 << 10;
+    /// Some move costs turns.
+    pub const MISSES: u32 = 1 << 11;
+    /// `win all pieces`.
+    pub const ALL_PIECES: u32 = 1 << 12;
+    /// The game may end drawn (`RaceGame::may_stick`).
+    pub const MAY_STICK: u32 = 1 << 13;
+
+    /// Two seats, sticks, rows of the usual lengths, closed cells, moves
+    /// back, every move compulsory, all pieces home to win, drawn games.
+    pub const ROWS_BACK: u32 = KNOWN
+        | FOUR_STICKS
+        | NO_LANDING_OWN
+        | WALLS
+        | USUAL_ROWS
+        | CLOSED
+        | CLOSED_ALIGNED
+        | BACK
+        | COMPULSORY
+        | ALL_PIECES
+        | MAY_STICK;
+    /// Sticks, closed cells, no rows, no moves back, every move
+    /// compulsory, all pieces home to win, drawn games.
+    pub const STICKS_CLOSED: u32 = KNOWN
+        | FOUR_STICKS
+        | NO_LANDING_OWN
+        | CLOSED
+        | CLOSED_ALIGNED
+        | COMPULSORY
+        | ALL_PIECES
+        | MAY_STICK;
+    /// A die, entries compulsory and the start left first, tries, every
+    /// move compulsory, all pieces home to win.
+    pub const ENTRY_TRIES: u32 = KNOWN
+        | NO_LANDING_OWN
+        | LEAVE_START
+        | ENTER_COMPULSORY
+        | COMPULSORY
+        | TRIES
+        | ALL_PIECES
+        | MAY_STICK;
+
+    /// Whether the rule `bit` is in force in the copy of shape `S`, where
+    /// `now` is the rule as `ChoiceRules` holds it.
+    #[inline(always)]
+    pub fn on<const S: u32>(bit: u32, now: bool) -> bool {
+        if S & KNOWN != 0 {
+            S & bit != 0
+        } else {
+            now
+        }
+    }
+}
+
 /// Why a rule file's race is played by the general turn, not compiled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -262,6 +348,9 @@ struct ChoiceRules {
     usual_rows: bool,
     protect: RowPick,
     pass: RowPick,
+    /// The rules tested on every roll, as bits (`shape`): picks the copy
+    /// of the loop that runs the game.
+    shape: u32,
 }
 
 /// Which of the rows of two and of three a rule of rows is, as masks of
@@ -419,12 +508,13 @@ impl ChoiceRules {
             .unwrap_or(false)
     }
 
-    /// The walls one seat's pieces at `mask` (on the track) put up: the
-    /// rows of two and of three found together and picked, the other
-    /// lengths by `in_rows`.
+    /// The walls one seat's pieces at `mask` (on the track) put up: with
+    /// `usual` (`usual_rows`, or a constant of the loop's shape) the rows
+    /// of two and of three found together and picked, the other lengths
+    /// by `in_rows`.
     #[inline(always)]
-    fn rows(&self, mask: u64) -> Walls {
-        if self.usual_rows {
+    fn rows(&self, mask: u64, usual: bool) -> Walls {
+        if usual {
             let two = mask & (mask >> 1);
             let three = two & (mask >> 2);
             let rows2 = two | (two << 1);
@@ -960,9 +1050,10 @@ impl FastRace {
                     .all(|r| matches!(r, 0 | 2 | 3)),
                 protect: RowPick::of(game.protect_rows),
                 pass: RowPick::of(game.pass_rows),
+                shape: 0,
             }
         });
-        Ok(FastRace {
+        let mut fast = FastRace {
             players,
             k,
             dice: game.dice,
@@ -988,6 +1079,58 @@ impl FastRace {
             } else {
                 0
             },
+        };
+        let shape = fast.shape();
+        if let Some(r) = &mut fast.rules {
+            r.shape = shape;
+        }
+        Ok(fast)
+    }
+
+    /// The shape of the game's rules of the choices (`shape`; 0 without
+    /// them): a rule's bit where it is in force, those that only matter
+    /// with another (the lengths of rows, where closed cells are) only
+    /// with it.
+    fn shape(&self) -> u32 {
+        let Some(r) = &self.rules else {
+            return 0;
+        };
+        let mut s = 0;
+        let mut set = |bit: u32, on: bool| {
+            if on {
+                s |= bit;
+            }
+        };
+        set(shape::FOUR_STICKS, self.side_bits == 1 && self.dice == 4);
+        set(shape::NO_LANDING_OWN, r.no_landing_own);
+        set(shape::WALLS, r.walls);
+        set(shape::USUAL_ROWS, r.walls && r.usual_rows);
+        set(shape::CLOSED, !r.closed_cells.is_empty());
+        set(
+            shape::CLOSED_ALIGNED,
+            !r.closed_cells.is_empty() && r.closed_aligned,
+        );
+        set(shape::BACK, !r.back.is_empty());
+        set(shape::LEAVE_START, r.leave_start);
+        set(shape::ENTER_COMPULSORY, r.enter_compulsory);
+        set(shape::COMPULSORY, self.compulsory);
+        set(shape::TRIES, r.tries > 1);
+        set(shape::MISSES, !r.no_misses);
+        set(shape::ALL_PIECES, self.all_pieces);
+        set(shape::MAY_STICK, self.may_stick);
+        s | shape::KNOWN
+    }
+
+    /// Whether the game runs a copy of the loop of the rules of the
+    /// choices compiled for their shape (with `players` seats), where
+    /// those rules are constants; false without rules of the choices, or
+    /// where the loop reads them as it plays. `bench` tells which.
+    pub fn shaped(&self) -> bool {
+        self.rules.as_ref().is_some_and(|r| {
+            matches!(
+                (self.players, r.shape),
+                (2, shape::ROWS_BACK | shape::STICKS_CLOSED) | (_, shape::ENTRY_TRIES)
+            )
         })
     }
 
@@ -1045,9 +1188,16 @@ impl FastRace {
     #[inline(always)]
     fn run<W: Watch>(&self, seed: u64, watch: &mut W) -> (u32, Option<usize>) {
         if let Some(rules) = &self.rules {
-            return match self.players {
-                2 => self.run_rules::<W, 2>(rules, seed, watch),
-                _ => self.run_rules::<W, 0>(rules, seed, watch),
+            // The copies compiled for a shape (`shape`; as `shaped`), then
+            // those that read the rules as they play.
+            use shape::{ENTRY_TRIES, ROWS_BACK, STICKS_CLOSED};
+            return match (self.players, rules.shape) {
+                (2, ROWS_BACK) => self.run_rules::<W, 2, ROWS_BACK>(rules, seed, watch),
+                (2, STICKS_CLOSED) => self.run_rules::<W, 2, STICKS_CLOSED>(rules, seed, watch),
+                (2, ENTRY_TRIES) => self.run_rules::<W, 2, ENTRY_TRIES>(rules, seed, watch),
+                (_, ENTRY_TRIES) => self.run_rules::<W, 0, ENTRY_TRIES>(rules, seed, watch),
+                (2, _) => self.run_rules::<W, 2, 0>(rules, seed, watch),
+                _ => self.run_rules::<W, 0, 0>(rules, seed, watch),
             };
         }
         if self.held {
@@ -1072,12 +1222,7 @@ impl FastRace {
     fn throw<const TOP: bool>(&self, dice: &mut Rng) -> usize {
         if TOP && self.side_bits > 0 {
             if self.side_bits == 1 && self.dice == 4 {
-                // Four sticks, each the top bit of a draw.
-                let a = dice.next_u64() >> 63;
-                let b = dice.next_u64() >> 63;
-                let c = dice.next_u64() >> 63;
-                let d = dice.next_u64() >> 63;
-                return ((a << 3) | (b << 2) | (c << 1) | d) as usize;
+                return Self::four_sticks(dice);
             }
             let shift = 64 - self.side_bits;
             let mut index = 0usize;
@@ -1098,6 +1243,16 @@ impl FastRace {
             }
             index
         }
+    }
+
+    /// A throw of four sticks, each the top bit of a draw (as `throw`).
+    #[inline(always)]
+    fn four_sticks(dice: &mut Rng) -> usize {
+        let a = dice.next_u64() >> 63;
+        let b = dice.next_u64() >> 63;
+        let c = dice.next_u64() >> 63;
+        let d = dice.next_u64() >> 63;
+        ((a << 3) | (b << 2) | (c << 1) | d) as usize
     }
 
     /// Piece `i` of seat `seat` (whose pieces start at `base`, `k` of
@@ -1434,9 +1589,10 @@ impl FastRace {
     /// roll are decided by the masks of its line ([`RuleLine`]) and are a
     /// mask of positions (the general turn lists them the furthest first,
     /// a position once), and the piece drawn is found by its position in
-    /// the word of the seat's positions.
+    /// the word of the seat's positions. `S`: the shape the copy is
+    /// compiled for (`shape`; 0: the rules read as it plays).
     #[inline(never)]
-    fn run_rules<W: Watch, const N: usize>(
+    fn run_rules<W: Watch, const N: usize, const S: u32>(
         &self,
         r: &ChoiceRules,
         seed: u64,
@@ -1453,9 +1609,15 @@ impl FastRace {
         let mut tries = 0u8;
         let mut listed: Vec<Choice> = Vec::new();
         let width = self.width;
-        let closed = !r.closed_cells.is_empty();
+        let closed = shape::on::<S>(shape::CLOSED, !r.closed_cells.is_empty());
+        let aligned = shape::on::<S>(shape::CLOSED_ALIGNED, r.closed_aligned);
+        let four_sticks = shape::on::<S>(shape::FOUR_STICKS, false);
         while rolls < MAX_ROLLS {
-            let index = self.throw::<true>(&mut dice);
+            let index = if four_sticks {
+                Self::four_sticks(&mut dice)
+            } else {
+                self.throw::<true>(&mut dice)
+            };
             let roll = self.rolls.get(index).copied().unwrap_or_default();
             let line_no = seat * r.line_stride + index;
             let line = line_no * width;
@@ -1479,14 +1641,20 @@ impl FastRace {
                 // protected row, a closed cell taken) and what no move may
                 // pass (a kept home cell with an own piece, an unpassable
                 // row), as bits.
-                let mut stops = if r.no_landing_own {
+                let mut stops = if shape::on::<S>(shape::NO_LANDING_OWN, r.no_landing_own) {
                     mask
                 } else {
                     mask & r.kept
                 };
                 let mut passes = mask & r.kept;
-                let walls = if r.walls {
-                    let w = self.walls(r, &occ, seat, n);
+                let walls = if shape::on::<S>(shape::WALLS, r.walls) {
+                    let w = self.walls(
+                        r,
+                        &occ,
+                        seat,
+                        n,
+                        shape::on::<S>(shape::USUAL_ROWS, r.usual_rows),
+                    );
                     stops |= w.protected;
                     passes |= w.unpassable;
                     w
@@ -1494,7 +1662,7 @@ impl FastRace {
                     Walls::default()
                 };
                 if closed {
-                    stops |= self.closed_taken_cells(r, &occ, seat, n);
+                    stops |= self.closed_taken_cells(r, &occ, seat, n, aligned);
                 }
                 let at = |table: &[RuleStep], p: u16| {
                     table
@@ -1538,7 +1706,7 @@ impl FastRace {
                     | self.one_by_one(r, &occ, &x, (&r.steps, line), candidates & rl.odd);
                 // No move forward nor entry: the moves back, by the same
                 // shifts the other way.
-                if !enter && legal == 0 && !r.back.is_empty() {
+                if !enter && legal == 0 && shape::on::<S>(shape::BACK, !r.back.is_empty()) {
                     back = true;
                     let movable = placed & rl.back;
                     let mut blocked = stops.checked_shl(count).unwrap_or(0);
@@ -1551,17 +1719,21 @@ impl FastRace {
                         | self.one_by_one(r, &occ, &x, (&r.back, line), movable & rl.back_odd);
                 }
                 // The moves go down: a piece on position 1 is the last.
-                if r.leave_start && waiting && legal & bit(1) != 0 {
+                if shape::on::<S>(shape::LEAVE_START, r.leave_start)
+                    && waiting
+                    && legal & bit(1) != 0
+                {
                     legal = bit(1);
                     enter = false;
                     forced = true;
-                } else if enter && r.enter_compulsory {
+                } else if enter && shape::on::<S>(shape::ENTER_COMPULSORY, r.enter_compulsory) {
                     legal = 0;
                     forced = true;
                 }
             }
             let moves = ones(legal) + usize::from(enter);
-            let pass = moves == 0 || (!self.compulsory && !forced);
+            let pass =
+                moves == 0 || (!shape::on::<S>(shape::COMPULSORY, self.compulsory) && !forced);
             let m = moves + usize::from(pass);
             let picked = pick.below(m as u64) as usize;
             // The first piece at `p`.
@@ -1638,7 +1810,9 @@ impl FastRace {
                 }
                 occ.shift(seat, c, (from, to), r.alone);
                 if step.flags & HOME != 0 {
-                    if !self.all_pieces || occ.placed[seat] & r.unfinished == 0 {
+                    if !shape::on::<S>(shape::ALL_PIECES, self.all_pieces)
+                        || occ.placed[seat] & r.unfinished == 0
+                    {
                         over = true;
                         winner = Some(seat);
                     }
@@ -1653,7 +1827,7 @@ impl FastRace {
             }
             // Drawn: no piece can ever move again.
             let mut drawn = false;
-            if !over && self.may_stick {
+            if !over && shape::on::<S>(shape::MAY_STICK, self.may_stick) {
                 let stuck = match moved {
                     Some(to) if r.live & bit(to) != 0 => false,
                     _ => occ.placed.iter().take(n).all(|&p| p & r.live == 0),
@@ -1667,7 +1841,7 @@ impl FastRace {
             if !over && !extra {
                 // Tries: a seat none of whose pieces could move, whatever
                 // the roll, rolls again (the roll let none enter).
-                let again = r.tries > 1 && {
+                let again = shape::on::<S>(shape::TRIES, r.tries > 1) && {
                     if moved.is_some() {
                         false
                     } else {
@@ -1679,7 +1853,7 @@ impl FastRace {
                 };
                 if !again {
                     tries = 0;
-                    seat = if !r.no_misses {
+                    seat = if shape::on::<S>(shape::MISSES, !r.no_misses) {
                         Self::next_seat(seat, n, &mut owed)
                     } else if N == 2 {
                         seat ^ 1
@@ -1738,11 +1912,19 @@ impl FastRace {
     }
 
     /// The closed cells under seat `seat`'s positions that hold a piece,
-    /// anyone's, as bits (a move that stops there is refused).
+    /// anyone's, as bits (a move that stops there is refused); `aligned`:
+    /// `ChoiceRules::closed_aligned` (or a constant of the loop's shape).
     #[inline(always)]
-    fn closed_taken_cells(&self, r: &ChoiceRules, occ: &Occupancy, seat: usize, n: usize) -> u64 {
+    fn closed_taken_cells(
+        &self,
+        r: &ChoiceRules,
+        occ: &Occupancy,
+        seat: usize,
+        n: usize,
+        aligned: bool,
+    ) -> u64 {
         let cells = r.closed_cells.get(seat).copied().unwrap_or(0);
-        if r.closed_aligned {
+        if aligned {
             // Every seat's piece under a closed cell is at the same
             // position (a plain track's spots are its cells).
             let anyone = occ.placed.iter().take(n).fold(0u64, |m, &p| m | p);
@@ -1841,19 +2023,19 @@ impl FastRace {
 
     /// The walls the opponents of seat `seat` put up (`protected in rows`,
     /// `no passing rows`): for each position, the rows of the first
-    /// opponent in seat order with a piece there.
+    /// opponent in seat order with a piece there (`usual`: as `rows`).
     #[inline(always)]
-    fn walls(&self, r: &ChoiceRules, occ: &Occupancy, seat: usize, n: usize) -> Walls {
+    fn walls(&self, r: &ChoiceRules, occ: &Occupancy, seat: usize, n: usize, usual: bool) -> Walls {
         if n == 2 {
             // One opponent: its rows, without the loop.
-            return r.rows(occ.placed[(seat ^ 1) & 1] & r.counted);
+            return r.rows(occ.placed[(seat ^ 1) & 1] & r.counted, usual);
         }
         let mut w = Walls::default();
         let mut covered = 0u64;
         for whose in (0..n).filter(|&o| o != seat) {
             // On the track only.
             let mask = occ.placed[whose] & r.counted;
-            let rows = r.rows(mask);
+            let rows = r.rows(mask, usual);
             w.protected |= rows.protected & !covered;
             w.unpassable |= rows.unpassable & !covered;
             covered |= mask;
@@ -1907,7 +2089,7 @@ impl FastRace {
             mask & r.kept
         };
         if !r.closed_cells.is_empty() {
-            stops |= self.closed_taken_cells(r, occ, seat, n);
+            stops |= self.closed_taken_cells(r, occ, seat, n, r.closed_aligned);
         }
         let passes = mask & r.kept;
         let exact = r.finish == Finish::Exact;

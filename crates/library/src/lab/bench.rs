@@ -224,6 +224,9 @@ pub struct RaceSpeed {
     /// The path that played them: `Ok` the compiled turn
     /// (`race::fast`), `Err` the general turn and why.
     pub path: Result<(), NotCovered>,
+    /// The compiled turn ran a copy of its loop compiled for the shape of
+    /// the game's rules of the choices (`FastRace::shaped`).
+    pub shaped: bool,
     /// Time the threads spent on a core, where the system tells it.
     pub cpu: Option<Duration>,
 }
@@ -237,6 +240,7 @@ impl Default for RaceSpeed {
             rolls: 0,
             seconds: 0.0,
             path: Ok(()),
+            shaped: false,
             cpu: None,
         }
     }
@@ -326,6 +330,7 @@ fn race_on(
         rolls,
         seconds,
         path: fast.map(|_| ()),
+        shaped: fast.is_ok_and(FastRace::shaped),
         cpu,
     })
 }
