@@ -386,8 +386,11 @@ struct RuleLine {
     /// The same for the moves back (`move back when blocked`).
     back: u64,
     back_odd: u64,
-    /// The groups of moves forward that land the count ahead and rest
-    /// elsewhere: a range of `ChoiceRules::rests`.
+    /// The first group of moves forward that land the count ahead and
+    /// rest elsewhere (none: `at` 0), tested without a branch (whether a
+    /// roll's line has one varies at random from roll to roll).
+    rest: Rest,
+    /// The others: a range of `ChoiceRules::rests`.
     rests: (u32, u32),
 }
 
@@ -992,9 +995,12 @@ impl FastRace {
                     steps.push(e);
                 }
                 for (l, g) in rule_lines.iter_mut().zip(groups) {
-                    if !g.is_empty() {
-                        l.rests = (rests.len() as u32, (rests.len() + g.len()) as u32);
-                        rests.extend(g);
+                    if let Some((&one, others)) = g.split_first() {
+                        l.rest = one;
+                        if !others.is_empty() {
+                            l.rests = (rests.len() as u32, (rests.len() + others.len()) as u32);
+                            rests.extend_from_slice(others);
+                        }
                     }
                 }
                 steps
@@ -1694,6 +1700,8 @@ impl FastRace {
                         blocked |= passes >> s;
                     }
                 }
+                let hit = u64::from(stops & rl.rest.at != 0);
+                blocked |= rl.rest.from & hit.wrapping_neg();
                 let (first, end) = rl.rests;
                 if end > first {
                     for g in r.rests.get(first as usize..end as usize).unwrap_or(&[]) {
@@ -2278,16 +2286,13 @@ fn piece_mark(c: usize) -> u64 {
     0x80 << (8 * (c & 7))
 }
 
-/// The number of bits set in `x`, one step a bit (a roll's moves are a
-/// few bits; the portable build has no popcount instruction).
+/// The number of bits set in `x`, without a branch: the count of a
+/// roll's moves varies at random from roll to roll, and a loop of one step
+/// a bit ends where the processor can't foresee it (the portable build has
+/// no popcount instruction: a few operations on the word).
 #[inline(always)]
-fn ones(mut x: u64) -> usize {
-    let mut n = 0;
-    while x != 0 {
-        x &= x - 1;
-        n += 1;
-    }
-    n
+fn ones(x: u64) -> usize {
+    x.count_ones() as usize
 }
 
 /// The position of the `t`-th highest bit of `legal` (0: the highest):
@@ -2576,4 +2581,31 @@ fn step_back(
         landed
     };
     Some((resting(game, seat, landed)?, land))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{nth_furthest, ones};
+    use crate::rng::Rng;
+
+    /// `nth_furthest` and `ones` agree with a list of the bits, on words
+    /// of few bits (a roll's moves) and of many, at every `t`.
+    #[test]
+    fn the_nth_furthest_bit_is_the_loops() {
+        let mut rng = Rng::new(7);
+        let mut words = vec![0u64, 1, 1 << 63, u64::MAX, 0x8000_0000_0000_0001];
+        for _ in 0..5000 {
+            let few = (0..rng.below(9)).fold(0u64, |w, _| w | 1 << rng.below(64));
+            words.push(few);
+            words.push(rng.next_u64());
+        }
+        for w in words {
+            let mut bits: Vec<u16> = (0..64).filter(|&p| w & 1 << p != 0).collect();
+            bits.reverse();
+            assert_eq!(ones(w), bits.len(), "{w:#x}");
+            for (t, &p) in bits.iter().enumerate() {
+                assert_eq!(nth_furthest(w, t), p, "{w:#x}, t {t}");
+            }
+        }
+    }
 }
