@@ -1625,9 +1625,12 @@ impl<W: Word> Kernel<W> {
                     // jump sets say where a jump is): a jump that ends
                     // where it lands is emitted here, one that may go on
                     // calls `short_dfs`, in slot order (`short_jump`).
+                    // Past the search limit the search is given up (the
+                    // steps only grow, so the answer is None whatever the
+                    // other pieces would add; the callers drop `out`).
                     c.steps += 1;
                     if c.steps > self.max_steps {
-                        continue;
+                        return None;
                     }
                     each_slot!(m.short, j, d, {
                         if from & jk[j] != W::ZERO {
