@@ -1624,24 +1624,32 @@ impl<W: Word> Kernel<W> {
                     // make them from `from` (one step for its call; the
                     // jump sets say where a jump is): a jump that ends
                     // where it lands is emitted here, one that may go on
-                    // calls `short_dfs`, in slot order.
+                    // calls `short_dfs`, in slot order (`short_jump`).
+                    // Past the search limit the search is given up (the
+                    // steps only grow, so the answer is None whatever the
+                    // other pieces would add; the callers drop `out`).
                     c.steps += 1;
                     if c.steps > self.max_steps {
-                        continue;
+                        return None;
                     }
                     each_slot!(m.short, j, d, {
                         if from & jk[j] != W::ZERO {
                             let over = G::go(j, d, from);
                             let land = G::go(j, d, over);
-                            let stop = land & c.crown_stop != W::ZERO;
-                            if stop || land & on[j] == W::ZERO {
-                                if !stop {
-                                    c.steps += 1;
-                                }
-                                self.short_emit::<G, COUNT>(&mut c, m, land, over, 1);
-                            } else {
-                                self.short_dfs::<G, COUNT, false>(&mut c, m, &on, land, over, 1);
-                            }
+                            // As the odd copy of `short_dfs` would: the
+                            // chain goes on in the even one.
+                            self.short_jump::<G, COUNT, true>(
+                                &mut c,
+                                m,
+                                &on,
+                                j,
+                                over,
+                                land,
+                                W::ZERO,
+                                0,
+                                enemy,
+                                empty | from,
+                            );
                         }
                     });
                 } else if short {
@@ -1858,31 +1866,58 @@ impl<W: Word> Kernel<W> {
                 let land = G::go(j, d, over) & empty;
                 if land != W::ZERO {
                     extended = true;
-                    let stop = land & c.crown_stop != W::ZERO;
-                    if stop
-                        || (G::DIAG && ncap < 2 && land & on[j] == W::ZERO)
-                        || (ncap >= 2
-                            && !self.short_jump_on::<G>(m, land, enemy & !over, empty | over))
-                    {
-                        if !stop {
-                            c.steps += 1;
-                        }
-                        self.short_emit::<G, COUNT>(c, m, land, cap | over, ncap + 1);
-                    } else {
-                        // The other copy: no call of a function to
-                        // itself, so no loop the kind's masks and the
-                        // rule flags are hoisted out of (see the doc).
-                        if ODD {
-                            self.short_dfs::<G, COUNT, false>(c, m, on, land, cap | over, ncap + 1);
-                        } else {
-                            self.short_dfs::<G, COUNT, true>(c, m, on, land, cap | over, ncap + 1);
-                        }
-                    }
+                    self.short_jump::<G, COUNT, ODD>(
+                        c, m, on, j, over, land, cap, ncap, enemy, empty,
+                    );
                 }
             }
         });
         if ncap > 0 && !extended && self.must_continue {
             self.short_emit::<G, COUNT>(c, m, cur, cap, ncap);
+        }
+    }
+
+    /// The jump along slot `j` over `over` to `land` of a chain of
+    /// `short_dfs` that has taken `cap` (`ncap` pieces) before it, with
+    /// `enemy` and `empty` the pieces it may take and the squares it may
+    /// cross before the jump: the chain ends on `land` (`short_emit`,
+    /// counted as one step of the search, as the call of `short_dfs` would
+    /// be, unless the kind is crowned there and stops) or goes on in the
+    /// copy of `short_dfs` other than `ODD` (see `short_dfs`: no call of a
+    /// function to itself). It ends there when crowned mid-chain with a
+    /// stop, after one or two jumps in the diagonal geometries when no jump
+    /// along another slot than the reverse one was possible from `land`
+    /// before the move (`on`), and after more when `short_jump_on` finds no
+    /// jump on. The decision of both `short_dfs` and the first jumps of
+    /// `search`, inlined into each.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn short_jump<G: Shift, const COUNT: bool, const ODD: bool>(
+        &self,
+        c: &mut Chain<'_, W>,
+        m: &KindK<W>,
+        on: &[W; MAXD],
+        j: usize,
+        over: W,
+        land: W,
+        cap: W,
+        ncap: u32,
+        enemy: W,
+        empty: W,
+    ) {
+        let stop = land & c.crown_stop != W::ZERO;
+        if stop
+            || (G::DIAG && ncap < 2 && land & on[j] == W::ZERO)
+            || (ncap >= 2 && !self.short_jump_on::<G>(m, land, enemy & !over, empty | over))
+        {
+            if !stop {
+                c.steps += 1;
+            }
+            self.short_emit::<G, COUNT>(c, m, land, cap | over, ncap + 1);
+        } else if ODD {
+            self.short_dfs::<G, COUNT, false>(c, m, on, land, cap | over, ncap + 1);
+        } else {
+            self.short_dfs::<G, COUNT, true>(c, m, on, land, cap | over, ncap + 1);
         }
     }
 
