@@ -217,15 +217,12 @@ pub(crate) fn race(s: &RaceSpeed, out: &mut dyn Write) -> Result<i32, Failure> {
             s.games as f64 / cpu
         )?;
     }
-    if s.shaped {
-        writeln!(
-            out,
-            "  played by {}, its rules of the choices compiled for their shape",
-            path(s.path)
-        )?;
+    let shaped = if s.shaped {
+        ", its rules of the choices compiled for their shape"
     } else {
-        writeln!(out, "  played by {}", path(s.path))?;
-    }
+        ""
+    };
+    writeln!(out, "  played by {}{shaped}", path(s.path))?;
     Ok(0)
 }
 

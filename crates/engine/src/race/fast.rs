@@ -57,10 +57,11 @@ const PASS: u8 = u8::MAX;
 /// The shape of a game's rules of the choices (`ChoiceRules::shape`): which
 /// of the rules its loop tests on every roll are in force, as bits. The
 /// loop of the rules of the choices is compiled once more for each shape
-/// of `SHAPES` (its `S`, with `KNOWN`), where those rules are constants and
-/// the code of the ones not in force is left out; every other shape runs
-/// the copy that reads them from `ChoiceRules` as it plays (`S` = 0). A
-/// game's shape picks its copy, never its name.
+/// `FastRace::run` lists (`ROWS_BACK`, `STICKS_CLOSED`, `ENTRY_TRIES`: its
+/// `S`, with `KNOWN`; `FastRace::shaped` lists the same), where those rules
+/// are constants and the code of the ones not in force is left out; every
+/// other shape runs the copy that reads them from `ChoiceRules` as it plays
+/// (`S` = 0). A game's shape picks its copy, never its name.
 mod shape {
     /// The shape is a constant of the copy (without it: read as it plays).
     pub const KNOWN: u32 = 1 << 31;
@@ -1130,7 +1131,8 @@ impl FastRace {
     /// Whether the game runs a copy of the loop of the rules of the
     /// choices compiled for their shape (with `players` seats), where
     /// those rules are constants; false without rules of the choices, or
-    /// where the loop reads them as it plays. `bench` tells which.
+    /// where the loop reads them as it plays. `bench` tells which. The
+    /// shapes are those the match of `run` lists: keep the two in step.
     pub fn shaped(&self) -> bool {
         self.rules.as_ref().is_some_and(|r| {
             matches!(
@@ -1617,6 +1619,8 @@ impl FastRace {
         let width = self.width;
         let closed = shape::on::<S>(shape::CLOSED, !r.closed_cells.is_empty());
         let aligned = shape::on::<S>(shape::CLOSED_ALIGNED, r.closed_aligned);
+        // The copy that reads the rules as it plays leaves the throw to
+        // `throw`, which tests for four sticks itself.
         let four_sticks = shape::on::<S>(shape::FOUR_STICKS, false);
         while rolls < MAX_ROLLS {
             let index = if four_sticks {
